@@ -1,0 +1,17 @@
+export const authMessages = {
+  invalidCredentials: 'Invalid e-mail or password.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  inviteUnknown: 'This invitation link is not valid. Ask your administrator for a new one.',
+  inviteUsed: 'This invitation has already been used. Sign in instead, or ask for a new invitation.',
+  inviteExpired: 'This invitation has expired. Ask your administrator for a new one.',
+  inviteEmailMismatch: 'This invitation was sent to a different e-mail address.',
+  emailTaken: 'An account with this e-mail already exists. Sign in instead.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordEqualsEmail: 'Password must not be the same as your e-mail address.',
+  resetRequested: 'If an account exists for this e-mail, a reset link is on its way.',
+  resetTokenInvalid: 'This reset link is not valid or has already been used. Request a new one.',
+  resetTokenExpired: 'This reset link has expired. Request a new one.',
+  passwordChanged: 'Your password has been changed. You can sign in now.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  refreshReused: 'This session was ended for your safety. Please sign in again.',
+} as const;

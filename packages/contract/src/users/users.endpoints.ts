@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { MessageEnvelope, success } from '../http/envelope.js';
+import { CompanyId, Id, NonEmpty } from '../common/fields.js';
+import { RoleSchema } from '../auth/auth.schemas.js';
+
+export const UserSummary = z.object({
+  user_id: z.number(),
+  company_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  user_role: RoleSchema,
+  location: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const usersEndpoints = {
+  loadUsers: defineEndpoint({
+    id: 'loadUsers',
+    domain: 'users',
+    method: 'GET',
+    path: '/load_users',
+    summary: "The company's users, or one of them",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { company: ['company_id'], user: ['user_id'] },
+    query: z.object({ company_id: CompanyId, user_id: Id.optional() }),
+    response: success({ users: z.array(UserSummary) }),
+  }),
+  getThreshold: defineEndpoint({
+    id: 'getThreshold',
+    domain: 'users',
+    method: 'GET',
+    path: '/threshold',
+    summary: "A user's threshold (null until set)",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    query: z.object({ user_id: Id }),
+    response: success({ threshold: z.number().nullable() }),
+  }),
+  setThreshold: defineEndpoint({
+    id: 'setThreshold',
+    domain: 'users',
+    method: 'POST',
+    path: '/threshold',
+    summary: "Store a user's threshold",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    body: {
+      kind: 'json',
+      schema: z.object({ user_id: Id, threshold: z.coerce.number({ error: 'must be a number' }).finite() }),
+    },
+    response: MessageEnvelope,
+  }),
+  updateLocation: defineEndpoint({
+    id: 'updateLocation',
+    domain: 'users',
+    method: 'PUT',
+    path: '/update_location',
+    summary: "Store a user's location (used for weather)",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    either: z.object({ user_id: Id, location: NonEmpty.max(200) }),
+    response: MessageEnvelope,
+  }),
+};

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type PgBoss from 'pg-boss';
+import { endpoints, type EndpointConfig } from '@verdant/contract';
+import type { Config } from './config/env.js';
+import { createDatabase, type Database } from './db/database.js';
+import { startEmbeddedDatabase } from './db/pglite.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotencyStore } from './plugins/idempotency.js';
+import type { Caller } from './plugins/auth.js';
+import { createTokenService, type TokenService } from './modules/auth/tokens.js';
+import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
+import { localFileStore } from './lib/storage/local-file-store.js';
+import { s3FileStore } from './lib/storage/s3-file-store.js';
+import type { FileStore } from './lib/storage/file-store.js';
+import { persistentSecret } from './lib/secrets.js';
+import { buildOpenApi } from './lib/openapi/openapi.js';
+import { startJobs } from './jobs/boss.js';
+import { modules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    tokens: TokenService;
+    mailer: Mailer;
+    files: FileStore;
+    boss: PgBoss | null;
+    /** True when every id names a user of the caller's company. */
+    usersInCompany(caller: Caller, userIds: number[]): Promise<boolean>;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of DATABASE_URL / the embedded one (tests). */
+  databaseUrl?: string;
+  /** Start pg-boss (default true). */
+  jobs?: boolean;
+  /** Replace the mailer (tests capture mails). */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** Builds the whole server: plugins in a fixed order, then the API modules under /api, then the web app. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.limits.bodyBytes,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.decorate('config', config);
+
+  let databaseUrl = options.databaseUrl ?? config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pgdata'));
+    databaseUrl = embedded.url;
+    app.addHook('onClose', () => embedded.stop());
+  }
+  const database = createDatabase(databaseUrl);
+  app.decorate('db', database.db);
+  await migrateToLatest(database.db);
+
+  const secret = config.jwtSecret ?? (config.validateResponses ? randomBytes(32).toString('hex') : await persistentSecret(config.dataDir, 'jwt-secret'));
+  app.decorate('tokens', createTokenService(secret));
+  app.decorate(
+    'mailer',
+    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'), app.log)),
+  );
+  app.decorate('files', config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'files')));
+  app.decorate('usersInCompany', async (caller: Caller, userIds: number[]) => {
+    const unique = [...new Set(userIds)];
+    const rows = await app.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('company_id', '=', caller.company_id)
+      .where('user_id', 'in', unique)
+      .execute();
+    return rows.length === unique.length;
+  });
+  app.decorate('boss', options.jobs === false ? null : await startJobs(databaseUrl, app.log));
+
+  // Close order: HTTP stops accepting, then jobs finish, then the pool, then the embedded database.
+  app.addHook('onClose', async () => {
+    await app.boss?.stop({ graceful: true, wait: true, close: true });
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.limits.fileBytes, files: 20, fields: 200 },
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
+  });
+  registerErrorHandler(app);
+  registerIdempotencyStore(app);
+
+  const document = buildOpenApi(Object.values(endpoints) as EndpointConfig[]);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const mod of modules) await api.register(mod);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
+      return reply.code(404).send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
+    });
+  }
+  return app;
+}

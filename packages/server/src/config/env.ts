@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  WEATHER_API_URL: z.string().default('https://api.open-meteo.com/v1/forecast'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VERDANT_COMPANY_NAME: z.string().trim().min(1).optional(),
+  VERDANT_ADMIN_EMAIL: z.email().optional(),
+  VERDANT_ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  VERDANT_DEMO: z.enum(['0', '1']).default('1'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  FILE_LIMIT_BYTES: z.coerce.number().int().positive().default(15 * 1024 * 1024),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  sentryDsn?: string;
+  weatherApiUrl: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  firstStart: { companyName?: string; adminEmail?: string; adminPassword?: string; demo: boolean };
+  limits: { bodyBytes: number; fileBytes: number };
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /** Where the built web app lives; absent in API-only tests. */
+  webDist?: string;
+  /** Tests check every answer against the contract's response schema. */
+  validateResponses: boolean;
+  /** Tests: sign-in rate limits can be tightened or loosened. */
+  authRateLimit: { max: number; windowMs: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every bad variable is listed in one error. */
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const s3Complete = e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sentryDsn: e.SENTRY_DSN,
+    weatherApiUrl: e.WEATHER_API_URL,
+    logLevel: e.LOG_LEVEL,
+    firstStart: {
+      companyName: e.VERDANT_COMPANY_NAME,
+      adminEmail: e.VERDANT_ADMIN_EMAIL,
+      adminPassword: e.VERDANT_ADMIN_PASSWORD,
+      demo: e.VERDANT_DEMO === '1',
+    },
+    limits: { bodyBytes: e.BODY_LIMIT_BYTES, fileBytes: e.FILE_LIMIT_BYTES },
+    s3: s3Complete
+      ? {
+          endpoint: e.S3_ENDPOINT!,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
+    validateResponses: false,
+    authRateLimit: { max: 10, windowMs: 15 * 60 * 1000 },
+  };
+}

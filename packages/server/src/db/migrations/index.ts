@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026_11_22_0000_foundation.js';
+
+/** Every migration, in order. A new one is added here and never edited after it lands. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0000_foundation': foundation,
+};

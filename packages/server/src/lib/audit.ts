@@ -1,0 +1,28 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+export interface AuditEvent {
+  companyId: number | null;
+  userId: number | null;
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit event. Pass the transaction of the change so both commit or neither does. */
+export async function writeAudit(db: Kysely<DB> | Transaction<DB>, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      company_id: event.companyId,
+      user_id: event.userId,
+      action: event.action,
+      entity_type: event.entityType,
+      entity_id: event.entityId == null ? null : String(event.entityId),
+      before: event.before === undefined ? null : JSON.stringify(event.before),
+      after: event.after === undefined ? null : JSON.stringify(event.after),
+    })
+    .execute();
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+const FROM = 'Verdant <no-reply@verdant.local>';
+
+export function smtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: FROM, ...mail });
+    },
+  };
+}
+
+/** Without SMTP, mails land in DATA_DIR/outbox as JSON so a newcomer can still follow a link. */
+export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(mail) {
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const file = path.join(dir, `${stamp}-${slug}.json`);
+      await fs.writeFile(file, JSON.stringify({ from: FROM, ...mail, created_at: new Date().toISOString() }, null, 2));
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
+    },
+  };
+}

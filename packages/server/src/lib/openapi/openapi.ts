@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { EndpointConfig, ObjectSchema } from '@verdant/contract';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (s: z.ZodType): JsonSchema => {
+  try {
+    return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return {};
+  }
+};
+
+function parameters(schema: ObjectSchema | undefined, where: 'query' | 'path') {
+  if (!schema) return [];
+  const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: s,
+  }));
+}
+
+const MEDIA: Record<string, string[]> = {
+  json: ['application/json'],
+  multipart: ['multipart/form-data'],
+  form: ['application/x-www-form-urlencoded'],
+  any: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+};
+
+/** The OpenAPI 3.1 document, generated from the contract: the same data the routes are built from. */
+export function buildOpenApi(endpoints: EndpointConfig[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const bodySchema = e.body?.schema ?? e.either;
+    const kind = e.body?.kind ?? 'any';
+    const op = {
+      operationId: e.id,
+      tags: [e.domain],
+      summary: e.summary,
+      security: e.auth.kind === 'public' ? [] : [{ bearer: [] }],
+      'x-roles': e.auth.kind === 'user' ? e.auth.roles : e.auth.kind,
+      'x-tenancy': e.tenancy,
+      parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
+      ...(bodySchema
+        ? {
+            requestBody: {
+              content: Object.fromEntries((MEDIA[kind] ?? []).map((m) => [m, { schema: toSchema(bodySchema) }])),
+            },
+          }
+        : {}),
+      responses: {
+        [String(e.status ?? 200)]: {
+          description: 'Success',
+          content:
+            e.response === 'binary'
+              ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
+              : { 'application/json': { schema: toSchema(e.response) } },
+        },
+        default: { description: 'Error: {status:"error", message, error}' },
+      },
+    };
+    const path = `/api${e.path}`;
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Verdant API', version: '1.0.0', description: 'Generated from packages/contract.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

@@ -1,0 +1,19 @@
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+}
+
+/** Where uploaded images live. Keys are relative paths such as `company-1/rooms/4/whiteboard-….jpg`. */
+export interface FileStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** Rejects keys that could leave the store's root. */
+export function assertSafeKey(key: string): void {
+  if (!key || key.startsWith('/') || key.split('/').some((p) => p === '..' || p === '' || p === '.')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}

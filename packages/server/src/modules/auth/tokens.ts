@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { AccessClaims, type Role } from '@verdant/contract';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface RefreshClaims {
+  user_id: number;
+  jti: string;
+  fid: string;
+  exp: number;
+}
+
+export interface TokenService {
+  signAccess(user: { user_id: number; user_role: Role; company_id: number }): Promise<string>;
+  signRefresh(userId: number, familyId?: string): Promise<{ token: string; tokenId: string; familyId: string; expiresAt: Date }>;
+  verifyAccess(token: string): Promise<AccessClaims>;
+  verifyRefresh(token: string): Promise<RefreshClaims>;
+}
+
+export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SECONDS, refresh: REFRESH_TTL_SECONDS }): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const now = () => Math.floor(Date.now() / 1000);
+  return {
+    signAccess: (u) =>
+      new SignJWT({ user_id: u.user_id, user_role: u.user_role, company_id: u.company_id, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(now() + ttl.access)
+        .sign(key),
+    async signRefresh(userId, familyId = randomUUID()) {
+      const tokenId = randomUUID();
+      const exp = now() + ttl.refresh;
+      const token = await new SignJWT({ user_id: userId, fid: familyId, typ: 'refresh' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setJti(tokenId)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, tokenId, familyId, expiresAt: new Date(exp * 1000) };
+    },
+    async verifyAccess(token) {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (payload.typ !== 'access') throw new Error('not an access token');
+      return AccessClaims.parse(payload);
+    },
+    async verifyRefresh(token) {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (payload.typ !== 'refresh' || typeof payload.jti !== 'string' || typeof payload.fid !== 'string') {
+        throw new Error('not a refresh token');
+      }
+      return { user_id: Number(payload.user_id), jti: payload.jti, fid: payload.fid, exp: Number(payload.exp) };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Endpoint, EndpointConfig, EndpointInput, EndpointMap, EndpointOutput } from '@verdant/contract';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors.js';
+import { authenticate, bearerToken, type Caller } from './auth.js';
+import { idempotencyPreHandler } from './idempotency.js';
+
+export interface HandlerContext<E extends EndpointConfig> {
+  input: EndpointInput<E>;
+  /** The signed-in caller; null on public and refresh endpoints. */
+  user: E['auth'] extends { kind: 'user' } ? Caller : null;
+  bearer: string | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  app: FastifyInstance;
+}
+
+export type Handler<E extends EndpointConfig> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E>>;
+
+/** One handler per endpoint of a domain: a missing one is a type error. */
+export type Handlers<M extends EndpointMap> = { [K in keyof M]: Handler<M[K]> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+    input: Record<string, unknown>;
+  }
+  interface FastifyContextConfig {
+    endpoint?: EndpointConfig;
+  }
+}
+
+export const registeredEndpoints = new Set<string>();
+
+const toFastifyPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+
+function fieldMessage(field: string, issue: z.core.$ZodIssue, value: unknown): string {
+  if (value === undefined || value === null || value === '') return `${field} is required.`;
+  const msg = issue.message;
+  if (msg.startsWith('Please')) return msg;
+  if (/^(must|is)\b/.test(msg)) return `${field} ${msg}${msg.endsWith('.') ? '' : '.'}`;
+  return `${field}: ${msg}`;
+}
+
+function parsePart(schema: z.ZodType | undefined, raw: unknown, out: Record<string, unknown>) {
+  if (!schema) return;
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    const top = issue.path[0];
+    throw badRequest(fieldMessage(field, issue, top === undefined ? raw : source[String(top)]), field);
+  }
+  Object.assign(out, result.data);
+}
+
+function bodyMatchesKind(req: FastifyRequest, kind: string): boolean {
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  if (!type || kind === 'any') return true;
+  if (kind === 'json') return type.includes('json') || type.includes('urlencoded') || type.includes('multipart');
+  return type.includes('multipart') || type.includes('urlencoded') || type.includes('json');
+}
+
+/** Parses path, query, body and `either` fields with the contract's schemas into one input object. */
+export function parseInput(endpoint: EndpointConfig, req: FastifyRequest): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  if (endpoint.body && req.body !== undefined && !bodyMatchesKind(req, endpoint.body.kind)) {
+    throw new AppError('unsupported_media_type', `Send this request as ${endpoint.body.kind}.`);
+  }
+  parsePart(endpoint.params, req.params, input);
+  parsePart(endpoint.query, query, input);
+  parsePart(endpoint.body?.schema, body, input);
+  parsePart(endpoint.either, { ...query, ...body }, input);
+  return input;
+}
+
+type TenancyCheck = (caller: Caller, userIds: number[]) => Promise<boolean>;
+
+/** Company fields must be the caller's company (403); user fields must be users of it (404). */
+export async function enforceTenancy(
+  endpoint: EndpointConfig,
+  input: Record<string, unknown>,
+  caller: Caller | null,
+  usersInCompany: TenancyCheck,
+): Promise<void> {
+  if (!caller) return;
+  for (const field of endpoint.tenancy.company ?? []) {
+    const value = input[field];
+    if (value !== undefined && Number(value) !== caller.company_id) {
+      throw forbidden('You can only work with your own company.');
+    }
+  }
+  const userIds = (endpoint.tenancy.user ?? [])
+    .map((f) => input[f])
+    .filter((v) => v !== undefined && v !== null)
+    .map(Number);
+  if (userIds.length && !(await usersInCompany(caller, userIds))) throw notFound('User');
+}
+
+export function registerEndpoints<M extends EndpointMap>(
+  app: FastifyInstance,
+  endpoints: M,
+  handlers: Handlers<M>,
+): void {
+  for (const [name, endpoint] of Object.entries(endpoints) as [keyof M & string, Endpoint][]) {
+    const handler = handlers[name] as unknown as Handler<EndpointConfig>;
+    registeredEndpoints.add(endpoint.id);
+    app.route({
+      method: endpoint.method,
+      url: toFastifyPath(endpoint.path),
+      config: { endpoint },
+      preHandler: [
+        async (req) => {
+          req.caller = await authenticate(req, endpoint, app.tokens);
+          req.input = parseInput(endpoint, req);
+          await enforceTenancy(endpoint, req.input, req.caller, app.usersInCompany);
+        },
+        idempotencyPreHandler,
+      ],
+      handler: async (req, reply) => {
+        const result = await handler({
+          input: req.input as never,
+          user: req.caller as never,
+          bearer: bearerToken(req),
+          req,
+          reply,
+          app,
+        });
+        if (endpoint.status) reply.code(endpoint.status);
+        if (endpoint.response === 'binary') return reply.send(result);
+        if (app.config.validateResponses) {
+          const checked = (endpoint.response as z.ZodType).safeParse(result);
+          if (!checked.success) {
+            throw new Error(`Response of ${endpoint.id} breaks the contract: ${checked.error.message}`);
+          }
+        }
+        return result;
+      },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
+  FST_FILES_LIMIT: { status: 413, message: 'Too many files in one request.' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Too many fields in one request.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The body is not valid JSON.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Send this request as multipart/form-data.' },
+};
+
+/** One place writes every failure as `{status:'error', message, error}`; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.code(err.statusCode).send({
+        status: 'error',
+        message: err.message,
+        error: err.code,
+        ...(err.field ? { field: err.field } : {}),
+      });
+    }
+    const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (known) {
+      return reply.code(known.status).send({ status: 'error', message: known.message, error: err.code });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ status: 'error', message: err.message, error: err.code ?? 'bad_request' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again.',
+      error: 'internal',
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
+  });
+}

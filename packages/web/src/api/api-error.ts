@@ -1,0 +1,45 @@
+import axios from 'axios';
+
+/** A failed call: the server's `message` (or `error`) when it sent one, else the transport message. */
+export class ApiError extends Error {
+  readonly status?: number;
+  readonly field?: string;
+  constructor(message: string, options: { status?: number; field?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.field = options.field;
+  }
+}
+
+/** The refresh call failed: the spec asks for a generic error. */
+export class SessionRefreshError extends Error {
+  constructor(cause?: unknown) {
+    super('Your session could not be renewed. Please sign in again.', { cause });
+    this.name = 'SessionRefreshError';
+  }
+}
+
+function serverText(data: unknown): { message?: string; field?: string } {
+  if (!data || typeof data !== 'object') return {};
+  const d = data as Record<string, unknown>;
+  const message = typeof d.message === 'string' && d.message ? d.message : typeof d.error === 'string' && d.error ? d.error : undefined;
+  return { message, field: typeof d.field === 'string' ? d.field : undefined };
+}
+
+/** Turns anything a call can throw into an ApiError following the spec's rejection rule. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (axios.isAxiosError(err)) {
+    const { message, field } = serverText(err.response?.data);
+    return new ApiError(message ?? err.message, { status: err.response?.status, field, cause: err });
+  }
+  if (err instanceof Error) return new ApiError(err.message, { cause: err });
+  return new ApiError(String(err));
+}
+
+/** The text to show for an error of any kind. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,16 @@
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './button';
+export { Input, type InputProps } from './input';
+export { Select, type SelectProps, type SelectOption } from './select';
+export { Textarea, type TextareaProps } from './textarea';
+export { Field, useFieldControl, controlClasses, type FieldProps } from './field';
+export { Switch, type SwitchProps } from './switch';
+export { Card, type CardProps } from './card';
+export { Alert, ToneIcon, type AlertProps, type Tone } from './alert';
+export { Badge, type BadgeTone } from './badge';
+export { Spinner, type SpinnerProps } from './spinner';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { Dialog, type DialogProps } from './dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { ToastProvider, useToast, type ToastApi, type ToastKind, type ToastOptions } from './toast';
+export { LoadingState, ErrorState } from './states';

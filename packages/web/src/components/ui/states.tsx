@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/** The spec's loading text, with a spinner. */
+export function LoadingState({ className }: { className?: string }) {
+  return (
+    <div role="status" className={className ?? 'flex items-center justify-center gap-3 py-10 text-stone-700'}>
+      <Spinner />
+      <span>Loading...</span>
+    </div>
+  );
+}
+
+/** A failed fetch: what happened and a way to try again. */
+export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  const { t } = useTranslation('app');
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return (
+    <Alert
+      tone="danger"
+      title={title ?? t('ui.loadFailed')}
+      action={
+        onRetry && (
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            {t('ui.retry')}
+          </Button>
+        )
+      }
+    >
+      {message}
+    </Alert>
+  );
+}

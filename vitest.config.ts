@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './packages/server',
+          include: ['src/**/*.test.ts'],
+          // A transaction that waits on a second connection hangs on the embedded database: fail fast.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      './packages/web',
+    ],
+  },
+});
