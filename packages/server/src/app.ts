@@ -48,6 +48,8 @@ export interface BuildOptions {
   /** Replace the mailer (tests capture mails). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Extra API modules (tests register endpoints that exercise the shared mechanisms). */
+  extraModules?: Array<(app: FastifyInstance) => Promise<void>>;
 }
 
 /** Builds the whole server: plugins in a fixed order, then the API modules under /api, then the web app. */
@@ -113,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The API speaks JSON, urlencoded and multipart only; anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -131,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      for (const mod of modules) await api.register(mod);
+      for (const mod of [...modules, ...(options.extraModules ?? [])]) await api.register(mod);
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv, type Config } from '../config/env.js';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { startEmbeddedDatabase } from '../db/pglite.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 
@@ -39,13 +39,22 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}, opts: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  opts: { jobs?: boolean; extraModules?: BuildOptions['extraModules'] } = {},
+): Promise<TestApp> {
   const base = parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `verdant-test-${randomBytes(4).toString('hex')}`) });
   const config: Config = { ...base, validateResponses: true, ...overrides };
   const database = await freshDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const app = await buildApp(config, { databaseUrl: database.url, jobs: opts.jobs ?? false, mailer, logger: false });
+  const app = await buildApp(config, {
+    databaseUrl: database.url,
+    jobs: opts.jobs ?? false,
+    mailer,
+    logger: false,
+    extraModules: opts.extraModules,
+  });
   await app.ready();
   return {
     app,
