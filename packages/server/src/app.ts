@@ -14,7 +14,7 @@ import type { Config } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/pglite.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
 import { registerIdempotencyStore } from './plugins/idempotency.js';
 import type { Caller } from './plugins/auth.js';
 import { createTokenService, type TokenService } from './modules/auth/tokens.js';
@@ -57,7 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.limits.bodyBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.decorate('config', config);
@@ -141,12 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   const webDist = config.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
-      return reply.code(404).send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
-    });
-  }
+  const spa = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
+  if (spa) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: ['index.html'] });
+  registerNotFound(app, spa);
   return app;
 }

@@ -15,6 +15,8 @@ export const authEndpoints = {
     tenancy: { none: true },
     body: { kind: 'multipart', schema: SignUpFields },
     response: success({ message: z.string(), data: SessionData }),
+    // The idempotency store keeps answers in clear text; this one carries session tokens.
+    idempotent: false,
   }),
   login: defineEndpoint({
     id: 'login',

@@ -7,6 +7,7 @@ export const authMessages = {
   inviteEmailMismatch: 'This invitation was sent to a different e-mail address.',
   emailTaken: 'An account with this e-mail already exists. Sign in instead.',
   passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 256 characters.',
   passwordEqualsEmail: 'Password must not be the same as your e-mail address.',
   resetRequested: 'If an account exists for this e-mail, a reset link is on its way.',
   resetTokenInvalid: 'This reset link is not valid or has already been used. Request a new one.',
@@ -14,4 +15,5 @@ export const authMessages = {
   passwordChanged: 'Your password has been changed. You can sign in now.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   refreshReused: 'This session was ended for your safety. Please sign in again.',
+  signedUp: 'Welcome to Verdant! Your account is ready.',
 } as const;

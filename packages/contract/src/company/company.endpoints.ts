@@ -16,6 +16,9 @@ export const Company = z.object({
 export const companyMessages = {
   fetchFailed: 'Failed to fetch company',
   createFailed: 'Failed to create company',
+  created: 'Company created. An invitation was sent to its contact e-mail.',
+  contactHasAccount: 'A user with this contact_email already exists; use another address.',
+  contactInvited: 'This contact_email already has an open invitation; use another address or let it expire.',
 } as const;
 
 export const companyEndpoints = {
@@ -50,6 +53,8 @@ export const companyEndpoints = {
       }),
     },
     response: success({ message: z.string(), company_id: z.number(), invite_token: z.string() }),
+    // The answer holds the raw invite token, kept at rest only as a hash; a repeat is refused (409) instead.
+    idempotent: false,
     clientMessages: companyMessages,
   }),
 };

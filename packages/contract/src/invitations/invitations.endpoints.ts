@@ -19,6 +19,9 @@ export const invitationsMessages = {
   fetchFailed: 'Failed to fetch pending invitations',
   unexpected: 'Unexpected response from server',
   created: 'Invitation sent.',
+  mailFailed: 'Invitation created, but the e-mail could not be sent. Share the sign-up link yourself.',
+  alreadyUser: 'A user with this e-mail address already exists.',
+  superAdminByAdmin: 'Only a SuperAdmin can invite another SuperAdmin.',
 } as const;
 
 export const invitationsEndpoints = {
@@ -35,6 +38,8 @@ export const invitationsEndpoints = {
       schema: z.object({ company_id: CompanyId, email: Email, role: RoleSchema.default('Regular') }),
     },
     response: success({ message: z.string(), invite_token: z.string(), invitation: Invitation }),
+    // The answer holds the raw token, which must exist only as a hash at rest; a repeat just replaces the invitation.
+    idempotent: false,
   }),
   pendingInvitations: defineEndpoint({
     id: 'pendingInvitations',

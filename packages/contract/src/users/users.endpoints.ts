@@ -15,6 +15,13 @@ export const UserSummary = z.object({
   created_at: z.string(),
 });
 
+export const usersMessages = {
+  thresholdSaved: 'Threshold saved.',
+  locationSaved: 'Location saved.',
+  notYours: "Only an administrator can change another user's settings.",
+  thresholdFailed: 'An error occurred while updating the threshold',
+} as const;
+
 export const usersEndpoints = {
   loadUsers: defineEndpoint({
     id: 'loadUsers',
@@ -51,6 +58,7 @@ export const usersEndpoints = {
       schema: z.object({ user_id: Id, threshold: z.coerce.number({ error: 'must be a number' }).finite() }),
     },
     response: MessageEnvelope,
+    clientMessages: { failed: usersMessages.thresholdFailed },
   }),
   updateLocation: defineEndpoint({
     id: 'updateLocation',

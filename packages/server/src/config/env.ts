@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
   WEATHER_API_URL: z.string().default('https://api.open-meteo.com/v1/forecast'),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VERDANT_COMPANY_NAME: z.string().trim().min(1).optional(),
   VERDANT_ADMIN_EMAIL: z.email().optional(),
@@ -43,6 +44,8 @@ export interface Config {
   sentryDsn?: string;
   weatherApiUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Which proxies may set X-Forwarded-For (per-IP limits depend on it): false, true, or addresses. */
+  trustProxy: boolean | string[];
   firstStart: { companyName?: string; adminEmail?: string; adminPassword?: string; demo: boolean };
   limits: { bodyBytes: number; fileBytes: number };
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -76,6 +79,12 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     weatherApiUrl: e.WEATHER_API_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : e.TRUST_PROXY.split(',').map((s) => s.trim()),
     firstStart: {
       companyName: e.VERDANT_COMPANY_NAME,
       adminEmail: e.VERDANT_ADMIN_EMAIL,

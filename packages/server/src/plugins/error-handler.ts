@@ -39,7 +39,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     });
   });
 
+}
+
+/** Unknown API paths answer a JSON 404; with the web app built, other GETs get index.html (SPA routes). */
+export function registerNotFound(app: FastifyInstance, spa: boolean) {
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
+    return reply
+      .code(404)
+      .send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
   });
 }

@@ -44,7 +44,8 @@ export async function buildTestApp(
   opts: { jobs?: boolean; extraModules?: BuildOptions['extraModules'] } = {},
 ): Promise<TestApp> {
   const base = parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `verdant-test-${randomBytes(4).toString('hex')}`) });
-  const config: Config = { ...base, validateResponses: true, ...overrides };
+  // Tests play several clients through X-Forwarded-For, as if behind a trusted proxy.
+  const config: Config = { ...base, validateResponses: true, trustProxy: true, ...overrides };
   const database = await freshDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };

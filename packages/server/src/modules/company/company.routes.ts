@@ -1,0 +1,20 @@
+import { companyEndpoints, companyMessages } from '@verdant/contract';
+import type { Handlers } from '../../plugins/contract-routes.js';
+import { createCompany, loadCompany } from './company.service.js';
+
+export const companyHandlers: Handlers<typeof companyEndpoints> = {
+  loadCompanyById: async ({ app, user, input }) => ({
+    status: 'success' as const,
+    company: await loadCompany(app.db, user, input.companyID),
+  }),
+  createCompany: async ({ app, user, input, req }) => {
+    const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: req.log };
+    const created = await createCompany(deps, user, input);
+    return {
+      status: 'success' as const,
+      message: companyMessages.created,
+      company_id: created.companyId,
+      invite_token: created.inviteToken,
+    };
+  },
+};

@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { companyMessages } from '@verdant/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { createDefaultSettings } from '../company_settings/company-settings.service.js';
+import { toCompanyResponse } from './company.mapper.js';
+import { emailHasAccount, emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
+import { createInvitation, invitationMail } from './company.invite.js';
+
+export interface CompanyDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export async function loadCompany(db: Kysely<DB>, caller: Caller, companyId: number) {
+  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
+  const row = await findCompanyById(db, companyId);
+  if (!row) throw notFound('Company');
+  return toCompanyResponse(row);
+}
+
+export interface NewCompany {
+  company_name: string;
+  contact_name: string;
+  contact_email: string;
+  company_type?: string;
+  contact_phone?: string;
+}
+
+/** Creates the company, its default settings and an Admin invitation for its contact, then mails the link. */
+export async function createCompany(deps: CompanyDeps, caller: Caller, input: NewCompany) {
+  const created = await deps.db.transaction().execute(async (trx) => {
+    // A person belongs to one company: an address with an account or an open invitation could never
+    // accept this one. It also turns a repeated request into a 409 rather than a second company.
+    if (await emailHasAccount(trx, input.contact_email)) throw conflict(companyMessages.contactHasAccount);
+    if (await emailHasOpenInvitation(trx, input.contact_email)) throw conflict(companyMessages.contactInvited);
+    const company = await insertCompany(trx, {
+      company_name: input.company_name,
+      company_type: input.company_type || null,
+      contact_name: input.contact_name,
+      contact_email: input.contact_email,
+      contact_phone: input.contact_phone || null,
+    });
+    await createDefaultSettings(trx, company.company_id);
+    const invite = await createInvitation(trx, {
+      companyId: company.company_id,
+      email: input.contact_email,
+      role: 'Admin',
+      invitedBy: caller.user_id,
+    });
+    await writeAudit(trx, {
+      companyId: company.company_id,
+      userId: caller.user_id,
+      action: 'company.create',
+      entityType: 'company',
+      entityId: company.company_id,
+      after: { ...toCompanyResponse(company), invitation_id: invite.invitationId, invited_role: 'Admin' },
+    });
+    return { company, invite };
+  });
+
+  const mail = invitationMail({
+    publicUrl: deps.publicUrl,
+    token: created.invite.token,
+    email: input.contact_email,
+    companyName: created.company.company_name,
+    role: 'Admin',
+    expiresAt: created.invite.expiresAt,
+  });
+  // The company exists and the token is in the answer, so a mail failure must not turn this into an error.
+  await deps.mailer.send(mail).catch((err: unknown) => {
+    deps.log.warn({ err, to: mail.to }, 'invitation mail for a new company could not be sent');
+  });
+  return { companyId: created.company.company_id, inviteToken: created.invite.token };
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { toCompanySettings, toSettingsPatch, type CompanySettings, type WritableSetting } from './company-settings.mapper.js';
+import { findSettings, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
+
+/** The route layer already checks this; the service repeats it so no other caller can skip it. */
+function assertOwnCompany(caller: Caller, companyId: number) {
+  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
+}
+
+export async function getCompanySettings(db: Kysely<DB>, caller: Caller, companyId: number): Promise<CompanySettings> {
+  assertOwnCompany(caller, companyId);
+  let row = await findSettings(db, companyId);
+  if (!row) {
+    await insertDefaultSettings(db, companyId);
+    row = await findSettings(db, companyId);
+  }
+  return toCompanySettings(row!);
+}
+
+export interface ChangeOptions {
+  /** Answer 400 with this message when the value equals the current one (the spec asks it of sticky traps). */
+  rejectUnchanged?: { message: string; field: string };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Changes one setting in one transaction with an audit event; an unchanged value writes nothing. */
+export async function changeSetting<K extends WritableSetting>(
+  db: Kysely<DB>,
+  caller: Caller,
+  companyId: number,
+  key: K,
+  value: CompanySettings[K],
+  options: ChangeOptions = {},
+): Promise<CompanySettings> {
+  assertOwnCompany(caller, companyId);
+  return db.transaction().execute(async (trx) => {
+    await insertDefaultSettings(trx, companyId);
+    const before = toCompanySettings(await lockSettings(trx, companyId));
+    if (same(before[key], value)) {
+      if (options.rejectUnchanged) throw badRequest(options.rejectUnchanged.message, options.rejectUnchanged.field);
+      return before;
+    }
+    const after = toCompanySettings(await updateSettings(trx, companyId, toSettingsPatch(key, value)));
+    await writeAudit(trx, {
+      companyId,
+      userId: caller.user_id,
+      action: 'company_settings.update',
+      entityType: 'company_settings',
+      entityId: companyId,
+      before: { [key]: before[key] },
+      after: { [key]: after[key] },
+    });
+    return after;
+  });
+}
+
+/** A new company starts with default settings; called inside the transaction that creates it. */
+export async function createDefaultSettings(trx: Kysely<DB>, companyId: number): Promise<void> {
+  await insertDefaultSettings(trx, companyId);
+}

@@ -1,0 +1,32 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, UserTable } from '../../db/schema.js';
+
+export type UserProfileRow = Pick<
+  Selectable<UserTable>,
+  'user_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'user_role' | 'location' | 'created_at'
+>;
+
+const PROFILE = ['user_id', 'company_id', 'first_name', 'last_name', 'email', 'user_role', 'location', 'created_at'] as const;
+
+export async function listUsers(db: Kysely<DB>, companyId: number, userId?: number): Promise<UserProfileRow[]> {
+  let q = db.selectFrom('users').select(PROFILE).where('company_id', '=', companyId);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  return q.orderBy('last_name').orderBy('first_name').orderBy('user_id').execute();
+}
+
+export async function findThreshold(db: Kysely<DB>, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select('threshold').where('user_id', '=', userId).executeTakeFirst();
+  return row?.threshold ?? null;
+}
+
+export async function updateUserFields(
+  db: Kysely<DB>,
+  userId: number,
+  fields: { threshold?: number; location?: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}

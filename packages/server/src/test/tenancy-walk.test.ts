@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { endpoints, ROLES, type EndpointConfig, type Role } from '@verdant/contract';
+import { registeredEndpoints } from '../plugins/contract-routes.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { sampleEndpoint, toInjectOptions } from './endpoint-request.js';
+import { seedTenantWithData, tenantFingerprint, tenantHints, type SeededTenant } from './tenant-seed.js';
+import type { TestUser } from './factories.js';
+
+/**
+ * Endpoints the walk cannot judge by status alone, each with the reason. Keep it tiny: a new
+ * endpoint belongs here only if its answer to another tenant's ids is legitimately a success.
+ */
+const EXCEPTIONS: Record<string, string> = {};
+
+const all = Object.values(endpoints) as EndpointConfig[];
+
+let t: TestApp;
+let a: SeededTenant;
+let b: SeededTenant;
+let fingerprintBefore: Record<string, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await seedTenantWithData(t.app);
+  b = await seedTenantWithData(t.app);
+  fingerprintBefore = await tenantFingerprint(t.app, a.companyId);
+});
+afterAll(() => t.close());
+
+const usersOf = (tenant: SeededTenant): Record<Role, TestUser> => ({
+  SuperAdmin: tenant.superAdmin,
+  Admin: tenant.admin,
+  Regular: tenant.regular,
+});
+
+/** The least privileged caller the endpoint admits, so a refusal comes from tenancy, not the role check. */
+function callerFor(endpoint: EndpointConfig, tenant: SeededTenant): TestUser | null {
+  if (endpoint.auth.kind !== 'user') return null;
+  const roles = endpoint.auth.roles;
+  return (['Regular', 'Admin', 'SuperAdmin'] as const).filter((r) => roles.includes(r)).map((r) => usersOf(tenant)[r])[0]!;
+}
+
+async function callWithIdsOf(endpoint: EndpointConfig, target: SeededTenant, headers: Record<string, string>, userId?: number) {
+  const sample = sampleEndpoint(endpoint, tenantHints(endpoint, target, userId));
+  return t.app.inject(toInjectOptions(endpoint, sample, headers));
+}
+
+function expectNoMarkersOf(tenant: SeededTenant, res: LightMyRequestResponse, endpoint: EndpointConfig) {
+  const body = res.body.toLowerCase();
+  for (const marker of tenant.markers) {
+    expect(body.includes(marker.toLowerCase()), `${endpoint.id} leaked "${marker}": ${res.body.slice(0, 300)}`).toBe(false);
+  }
+}
+
+const describeAnswer = (e: EndpointConfig, res: LightMyRequestResponse) =>
+  `${e.method} ${e.path} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+
+describe('the contract', () => {
+  it('has every endpoint registered on the server', () => {
+    const missing = all.filter((e) => !registeredEndpoints.has(e.id)).map((e) => `${e.method} ${e.path} (${e.domain})`);
+    expect(missing, 'endpoints in the contract without a server module').toEqual([]);
+  });
+});
+
+describe("tenancy walk: company B's users with company A's ids", () => {
+  for (const endpoint of all) {
+    it(`${endpoint.method} ${endpoint.path}`, async (ctx) => {
+      if (!registeredEndpoints.has(endpoint.id) || EXCEPTIONS[endpoint.id]) ctx.skip();
+      const caller = callerFor(endpoint, b);
+      // Public calls go without a token; the refresh call gets an access token, which it must refuse.
+      const headers = caller ? caller.auth : endpoint.auth.kind === 'refresh' ? b.admin.auth : {};
+      const res = await callWithIdsOf(endpoint, a, headers);
+
+      expect(res.statusCode, describeAnswer(endpoint, res)).toBeLessThan(500);
+      expectNoMarkersOf(a, res, endpoint);
+      if (endpoint.auth.kind !== 'user' || endpoint.tenancy.none) return;
+      // 400 means the walk's sample did not pass validation, so tenancy was never reached: fix the sample.
+      expect([403, 404], describeAnswer(endpoint, res)).toContain(res.statusCode);
+    });
+  }
+});
+
+describe("control: company B's users reading with B's own ids", () => {
+  // Proves the refusals above come from the ids: the same requests with the caller's own ids pass.
+  for (const endpoint of all.filter((e) => e.method === 'GET' && e.auth.kind === 'user' && !e.tenancy.none)) {
+    it(`${endpoint.method} ${endpoint.path}`, async (ctx) => {
+      if (!registeredEndpoints.has(endpoint.id)) ctx.skip();
+      const caller = callerFor(endpoint, b)!;
+      const res = await callWithIdsOf(endpoint, b, caller.auth, caller.user_id);
+      expect([400, 403], describeAnswer(endpoint, res)).not.toContain(res.statusCode);
+      expect(res.statusCode, describeAnswer(endpoint, res)).toBeLessThan(500);
+      expectNoMarkersOf(a, res, endpoint);
+    });
+  }
+});
+
+describe("role walk: company A's own users below the endpoint's roles", () => {
+  for (const endpoint of all) {
+    const excluded = endpoint.auth.kind === 'user' ? ROLES.filter((r) => !(endpoint.auth as { roles: readonly Role[] }).roles.includes(r)) : [];
+    if (excluded.length === 0) continue;
+    it(`${endpoint.method} ${endpoint.path} refuses ${excluded.join(', ')}`, async (ctx) => {
+      if (!registeredEndpoints.has(endpoint.id)) ctx.skip();
+      for (const role of excluded) {
+        const res = await callWithIdsOf(endpoint, a, usersOf(a)[role].auth);
+        expect(res.statusCode, `${role}: ${describeAnswer(endpoint, res)}`).toBe(403);
+      }
+    });
+  }
+});
+
+describe('after both walks', () => {
+  it("company A's rows are exactly as they were", async () => {
+    expect(await tenantFingerprint(t.app, a.companyId)).toEqual(fingerprintBefore);
+  });
+
+  it('covered at least the endpoints of this server', () => {
+    expect(all.filter((e) => registeredEndpoints.has(e.id)).length).toBeGreaterThan(0);
+  });
+});
