@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { CompanyTable, DB, InvitationTable } from '../../db/schema.js';
+import type { CompanyTable, DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type CompanyRow = Selectable<CompanyTable>;
@@ -13,15 +13,6 @@ export function insertCompany(db: Db, row: Insertable<CompanyTable>): Promise<Co
   return db.insertInto('companies').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function emailHasOpenInvitation(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('invitations')
@@ -31,9 +22,4 @@ export async function emailHasOpenInvitation(db: Db, email: string): Promise<boo
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function insertInvitation(db: Db, row: Insertable<InvitationTable>): Promise<number> {
-  const inserted = await db.insertInto('invitations').values(row).returning('invitation_id').executeTakeFirstOrThrow();
-  return inserted.invitation_id;
 }

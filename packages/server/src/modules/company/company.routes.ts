@@ -7,9 +7,8 @@ export const companyHandlers: Handlers<typeof companyEndpoints> = {
     status: 'success' as const,
     company: await loadCompany(app.db, user, input.companyID),
   }),
-  createCompany: async ({ app, user, input, req }) => {
-    const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: req.log };
-    const created = await createCompany(deps, user, input);
+  createCompany: async ({ app, user, input }) => {
+    const created = await createCompany(app, user, input);
     return {
       status: 'success' as const,
       message: companyMessages.created,

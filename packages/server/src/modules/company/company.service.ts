@@ -1,22 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { companyMessages } from '@verdant/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
-import type { Mailer } from '../../lib/mailer.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createDefaultSettings } from '../company_settings/company-settings.service.js';
 import { toCompanyResponse } from './company.mapper.js';
-import { emailHasAccount, emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
-import { createInvitation, invitationMail } from './company.invite.js';
+import { emailHasAccount, issueInvitation, mailInvitation } from '../invitations/index.js';
+import { emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
 
-export interface CompanyDeps {
-  db: Kysely<DB>;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
+export type CompanyDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
 
 export async function loadCompany(db: Kysely<DB>, caller: Caller, companyId: number) {
   if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
@@ -48,7 +42,7 @@ export async function createCompany(deps: CompanyDeps, caller: Caller, input: Ne
       contact_phone: input.contact_phone || null,
     });
     await createDefaultSettings(trx, company.company_id);
-    const invite = await createInvitation(trx, {
+    const invite = await issueInvitation(trx, {
       companyId: company.company_id,
       email: input.contact_email,
       role: 'Admin',
@@ -60,22 +54,12 @@ export async function createCompany(deps: CompanyDeps, caller: Caller, input: Ne
       action: 'company.create',
       entityType: 'company',
       entityId: company.company_id,
-      after: { ...toCompanyResponse(company), invitation_id: invite.invitationId, invited_role: 'Admin' },
+      after: { ...toCompanyResponse(company), invitation_id: invite.invitation.invitation_id, invited_role: 'Admin' },
     });
     return { company, invite };
   });
 
-  const mail = invitationMail({
-    publicUrl: deps.publicUrl,
-    token: created.invite.token,
-    email: input.contact_email,
-    companyName: created.company.company_name,
-    role: 'Admin',
-    expiresAt: created.invite.expiresAt,
-  });
   // The company exists and the token is in the answer, so a mail failure must not turn this into an error.
-  await deps.mailer.send(mail).catch((err: unknown) => {
-    deps.log.warn({ err, to: mail.to }, 'invitation mail for a new company could not be sent');
-  });
+  await mailInvitation(deps, created.invite.token, created.invite.invitation);
   return { companyId: created.company.company_id, inviteToken: created.invite.token };
 }

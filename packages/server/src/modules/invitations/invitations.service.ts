@@ -111,3 +111,4 @@ export async function pendingInvitations(deps: InvitationDeps, companyId: number
 export const findInvitationByToken = (db: Kysely<DB>, token: string) => repo.findInvitationByHash(db, hashOpaqueToken(token));
 export const lockInvitation = repo.lockInvitationById;
 export const markInvitationUsed = repo.markInvitationUsed;
+export const emailHasAccount = (db: Kysely<DB>, email: string) => repo.emailBelongsToUser(db, email);
