@@ -55,7 +55,16 @@ export interface BuildOptions {
 /** Builds the whole server: plugins in a fixed order, then the API modules under /api, then the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // People read a terminal; machines read JSON lines.
+            ...(process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+              : {}),
+          },
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },

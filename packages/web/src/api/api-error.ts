@@ -4,11 +4,17 @@ import axios from 'axios';
 export class ApiError extends Error {
   readonly status?: number;
   readonly field?: string;
-  constructor(message: string, options: { status?: number; field?: string; cause?: unknown } = {}) {
+  /** True when the text is the server's own `message`/`error`. */
+  readonly fromServer: boolean;
+  constructor(
+    message: string,
+    options: { status?: number; field?: string; cause?: unknown; fromServer?: boolean } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = options.status;
     this.field = options.field;
+    this.fromServer = options.fromServer ?? false;
   }
 }
 
@@ -32,7 +38,12 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (axios.isAxiosError(err)) {
     const { message, field } = serverText(err.response?.data);
-    return new ApiError(message ?? err.message, { status: err.response?.status, field, cause: err });
+    return new ApiError(message ?? err.message, {
+      status: err.response?.status,
+      field,
+      cause: err,
+      fromServer: message !== undefined,
+    });
   }
   if (err instanceof Error) return new ApiError(err.message, { cause: err });
   return new ApiError(String(err));

@@ -94,9 +94,11 @@ export async function callEndpoint<E extends EndpointConfig>(
   }
 
   if (endpoint.response === 'binary') return responseData as EndpointOutput<E>;
-  if (responseData && typeof responseData === 'object' && (responseData as Input).status === 'error') {
+  const status = responseData && typeof responseData === 'object' ? (responseData as Input).status : undefined;
+  if (status !== undefined && status !== 'success') {
     const d = responseData as Input;
-    throw new ApiError(String(d.message || d.error || 'Request failed'));
+    const text = d.message || d.error;
+    throw new ApiError(String(text || 'Request failed'), { fromServer: Boolean(text) });
   }
   const parsed = endpoint.response.safeParse(responseData);
   if (!parsed.success) {

@@ -49,12 +49,12 @@ export function refreshAccessToken(staleAccessToken?: string | null): Promise<st
       return callRefresh(current.refreshToken);
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    const job = locks ? locks.request('verdant-token-refresh', run) : run();
+    const job: Promise<string> = locks ? locks.request('verdant-token-refresh', run).then((token) => token) : run();
     refreshInFlight = job.finally(() => {
       refreshInFlight = null;
     });
   }
-  return refreshInFlight;
+  return refreshInFlight as Promise<string>;
 }
 
 axiosPrivate.interceptors.request.use((config) => {

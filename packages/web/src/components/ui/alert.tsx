@@ -45,7 +45,7 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
       <ToneIcon tone={tone} className="mt-0.5" />
       <div className="min-w-0 flex-1">
         {title && <p className="font-semibold">{title}</p>}
-        {children && <div className={cn(title && 'mt-1')}>{children}</div>}
+        {children && <div className={cn(title ? 'mt-1' : undefined)}>{children}</div>}
         {action && <div className="mt-2">{action}</div>}
       </div>
     </div>

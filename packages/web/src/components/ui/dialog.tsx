@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
 export interface DialogProps {
@@ -16,6 +17,7 @@ export interface DialogProps {
  * element that opened it.
  */
 export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+  const { t } = useTranslation('app');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -51,9 +53,21 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
     >
       {open && (
         <div className="p-5">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
+          <div className="flex items-start justify-between gap-3">
+            <h2 id={titleId} className="pt-2 text-lg font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('ui.close')}
+              className="-mr-2 -mt-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
+                <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </button>
+          </div>
           {description && (
             <div id={descId} className="mt-2 text-sm text-stone-700">
               {description}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  autoRefreshQuery,
+  languageQuery,
+  stickyTrapQuery,
+} from '../../api/queries/company-settings-queries';
+import { thresholdQuery, userDataQuery } from '../../api/queries/users-queries';
+import { useAiModel } from '../../api/queries/use-ai-model';
+import { isLanguage } from '../../lib/i18n';
+import { useAppDispatch, useAuth } from '../../state/hooks';
+import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../state/preferences-slice';
+
+/**
+ * What the signed-in shell loads at start: the user's data and threshold, the company's AI model
+ * (default kept on failure), and the company's language, auto-refresh and sticky-trap settings,
+ * which land in the persisted preferences.
+ */
+export function SessionEffects() {
+  const dispatch = useAppDispatch();
+  const { userId, companyID } = useAuth();
+  const signedIn = Boolean(userId && companyID);
+  const company = companyID ?? 0;
+
+  useAiModel();
+  useQuery({ ...userDataQuery(userId ?? 0, company), enabled: signedIn });
+  useQuery({ ...thresholdQuery(userId ?? 0), enabled: signedIn });
+  const language = useQuery({ ...languageQuery(company), enabled: signedIn });
+  const autoRefresh = useQuery({ ...autoRefreshQuery(company), enabled: signedIn });
+  const stickyTrap = useQuery({ ...stickyTrapQuery(company), enabled: signedIn });
+
+  useEffect(() => {
+    if (isLanguage(language.data)) dispatch(languageChanged(language.data));
+  }, [language.data, dispatch]);
+  useEffect(() => {
+    if (autoRefresh.data === 0 || autoRefresh.data === 1) dispatch(autoRefreshChanged(autoRefresh.data));
+  }, [autoRefresh.data, dispatch]);
+  useEffect(() => {
+    if (typeof stickyTrap.data === 'number') dispatch(stickyTrapChanged(stickyTrap.data));
+  }, [stickyTrap.data, dispatch]);
+
+  return null;
+}

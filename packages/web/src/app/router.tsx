@@ -1,0 +1,111 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { ALL_ROLES } from '@verdant/contract';
+import { LoadingState } from '../components/ui';
+import { authRoutes } from '../features/auth/routes';
+import { publicRoutes } from '../features/public/routes';
+import { DashboardLayout } from './layout/dashboard-layout';
+import {
+  DashboardNotFound,
+  FallbackNotFoundPage,
+  FallbackUnauthorizedPage,
+  PlannedPage,
+  RouteError,
+  UnknownPublicPath,
+} from './routes/fallbacks';
+import { RequireRole } from './routes/require-role';
+
+const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
+const QuickviewPage = lazy(() => import('../features/quickview/components/quickview-page'));
+const CompanyPage = lazy(() => import('../features/company/components/company-page'));
+const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
+
+/** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
+const PLANNED: Array<[path: string, titleKey: string]> = [
+  ['scanNow', 'nav.scan'],
+  ['scanHistory/*', 'tiles.scanHistory.title'],
+  ['rooms/*', 'nav.rooms'],
+  ['plantsProblems/*', 'tiles.plantsProblems.title'],
+  ['tasks', 'nav.tasks'],
+  ['formbuilder/*', 'tiles.formbuilder.title'],
+  ['batches', 'nav.batches'],
+  ['batch-info/:batchId', 'nav.batches'],
+  ['observations', 'tiles.observations.title'],
+  ['automatedcameras', 'planned.cameras'],
+  ['automatedcameradetail/:camera_id', 'planned.cameras'],
+  ['videoCapture', 'planned.cameras'],
+  ['automations', 'tiles.automations.title'],
+  ['audittrail', 'planned.audittrail'],
+  ['consultants', 'planned.consultants'],
+  ['treatmentProduct', 'tiles.treatmentProduct.title'],
+  ['reports/*', 'nav.reports'],
+  ['inventory', 'planned.inventory'],
+  ['forecasting', 'planned.forecasting'],
+];
+
+function page(node: ReactNode) {
+  return <Suspense fallback={<LoadingState />}>{node}</Suspense>;
+}
+
+function definesPath(routes: RouteObject[], path: string): boolean {
+  return routes.some((r) => r.path === path || (r.children ? definesPath(r.children, path) : false));
+}
+
+export const dashboardRoutes: RouteObject[] = [
+  { index: true, element: <OverviewPage /> },
+  { path: 'overview', element: <OverviewPage /> },
+  { path: 'quickview', element: <QuickviewPage /> },
+  { path: 'company', element: <CompanyPage /> },
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
+  { path: '*', element: <DashboardNotFound /> },
+];
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/**
+ * One root route receives every path and hands it to the application (spec-1 §2): public pages,
+ * sign-in screens, the protected dashboard, then the catch-all for unknown paths.
+ */
+export function createAppRoutes(extraPublic: RouteObject[] = publicRoutes): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <Root />,
+      errorElement: <RouteError />,
+      children: [
+        ...extraPublic,
+        ...authRoutes,
+        ...(definesPath(extraPublic, '/404') ? [] : [{ path: '/404', element: page(<FallbackNotFoundPage />) }]),
+        ...(definesPath(extraPublic, '/unauthorized')
+          ? []
+          : [{ path: '/unauthorized', element: page(<FallbackUnauthorizedPage />) }]),
+        {
+          path: '/dashboard',
+          element: (
+            <RequireRole roles={ALL_ROLES}>
+              <DashboardLayout />
+            </RequireRole>
+          ),
+          children: dashboardRoutes,
+        },
+        { path: '*', element: <UnknownPublicPath /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

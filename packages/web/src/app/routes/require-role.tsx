@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '@verdant/contract';
+import { isLoggedIn } from '../../lib/session';
+import { useAuth } from '../../state/hooks';
+
+/** Not signed in → /signIn; signed in with a role not listed → /unauthorized. */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { accessToken, userRole } = useAuth();
+  const location = useLocation();
+  if (!accessToken || !isLoggedIn()) return <Navigate to="/signIn" replace state={{ from: location.pathname }} />;
+  if (!userRole || !roles.includes(userRole)) return <Navigate to="/unauthorized" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Input } from '../../../components/ui';
+import { homePathFor, isLoggedIn } from '../../../lib/session';
+import { useAuth } from '../../../state/hooks';
+import { useSignIn } from '../api/use-auth-mutations';
+import { translateAuthMessage } from '../lib/server-message';
+import { AuthLayout, linkClass } from './auth-layout';
+
+export default function SignInPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (isLoggedIn() && auth.accessToken && !signIn.isPending) return <Navigate to={homePathFor(auth.userRole)} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate(
+      { email: email.trim(), password },
+      { onSuccess: (session) => navigate(homePathFor(session.userRole), { replace: true }) },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t('signIn.title')}
+      description={t('signIn.description')}
+      footer={
+        <p>
+          {t('signIn.noAccount')}{' '}
+          <Link to="/contact-us" className={linkClass}>
+            {t('signIn.contactUs')}
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate={false}>
+        {signIn.isError && <Alert tone="danger">{translateAuthMessage(signIn.error.message, t)}</Alert>}
+        <Input
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Input
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex justify-end">
+          <Link to="/ResetPassword" className={`${linkClass} text-sm`}>
+            {t('signIn.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" block size="lg" loading={signIn.isPending}>
+          {t('signIn.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,140 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+export interface RoomRow {
+  RoomID: number;
+  CompanyID: number;
+  Name: string;
+  Description: string | null;
+  CreatedDateTime: string | null;
+  UpdatedDateTime: string | null;
+  Scanned: number | boolean | null;
+  ScannedDateTime: string | null;
+  LastScannedBy: number | null;
+  WhiteboardImage: string | null;
+}
+
+export interface GridRow {
+  id: number;
+  Name: string;
+  CompanyID: number;
+  CreatedDateTime: string | null;
+  UpdatedDateTime: string | null;
+  Description: string | null;
+  ImageName: string | null;
+  Scanned: number | boolean | null;
+  ScannedDateTime: string | null;
+  LastScannedBy: number | null;
+}
+
+export interface GridBoxRow {
+  id: number;
+  GridID: number;
+  X: number;
+  Y: number;
+  Color: string | null;
+  Status: string | null;
+  Content: string | null;
+  ImageName: string | null;
+  CustomName: string | null;
+}
+
+export interface RoomGridRow {
+  id: number;
+  RoomID: number;
+  GridID: number;
+}
+
+export interface CreateRoomQueueRow {
+  id: string | number;
+  name: string;
+  description: string;
+  companyID: number;
+}
+
+export interface FormTemplateRow {
+  TemplateID: number;
+  TemplateName: string;
+  CompanyID: number;
+  CreatedAt: string | null;
+  FormCategory: string | null;
+  PageCSS: string | null;
+}
+
+export interface FormFieldRow {
+  id: number;
+  FieldID: number;
+  TemplateID: number;
+  FieldName: string;
+  FieldType: string;
+  FieldOptions: unknown;
+  IsRequired: number | boolean;
+  IsActive: number | boolean;
+  CSSClass?: string | null;
+}
+
+export interface OfflineFormResponseRow {
+  tempResponseID: number;
+  SubmittedBy: number;
+  GridBoxID: number | null;
+  submittedAt: string;
+}
+
+export interface OfflineFieldResponseRow {
+  tempFieldResponseID: number;
+  tempResponseID: number;
+  FieldID: number;
+  InputData: unknown;
+}
+
+export interface ProblemColorMappingRow {
+  id: number | string;
+  CompanyID: number;
+  Problem: string;
+  Color: string;
+  Abbreviation: string | null;
+}
+
+export const OFFLINE_DB_NAME = 'verdant';
+
+/** The local offline database, version 1, with exactly the spec's ten tables (spec-1 §3). */
+export class OfflineDatabase extends Dexie {
+  rooms!: EntityTable<RoomRow, 'RoomID'>;
+  grids!: EntityTable<GridRow, 'id'>;
+  grid_boxes!: EntityTable<GridBoxRow, 'id'>;
+  room_grid!: EntityTable<RoomGridRow, 'id'>;
+  createRoomQueue!: EntityTable<CreateRoomQueueRow, 'id'>;
+  formTemplates!: EntityTable<FormTemplateRow, 'TemplateID'>;
+  formFields!: EntityTable<FormFieldRow, 'id'>;
+  offlineFormResponses!: EntityTable<OfflineFormResponseRow, 'tempResponseID'>;
+  offlineFieldResponses!: EntityTable<OfflineFieldResponseRow, 'tempFieldResponseID'>;
+  problemColorMapping!: EntityTable<ProblemColorMappingRow, 'id'>;
+
+  constructor(name = OFFLINE_DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      rooms: '++RoomID, CompanyID, Name',
+      grids: '++id, CompanyID, Name',
+      grid_boxes: '++id, GridID',
+      room_grid: 'id, [RoomID+GridID], RoomID, GridID',
+      createRoomQueue: 'id, companyID',
+      formTemplates: '++TemplateID, CompanyID, TemplateName',
+      formFields: '++id, FieldID, TemplateID',
+      offlineFormResponses: '++tempResponseID, GridBoxID, SubmittedBy',
+      offlineFieldResponses: '++tempFieldResponseID, tempResponseID, FieldID',
+      problemColorMapping: 'id, [CompanyID+Problem], CompanyID',
+    });
+  }
+}
+
+export const db = new OfflineDatabase();
+
+/** Opens the database; a failure (private mode, quota, old browser) is only logged (spec-1 §8). */
+export async function openOfflineDb(database: OfflineDatabase = db): Promise<boolean> {
+  try {
+    await database.open();
+    return true;
+  } catch (err) {
+    console.error('Failed to open the local database', err);
+    return false;
+  }
+}

@@ -1,0 +1,75 @@
+import { http, HttpResponse } from 'msw';
+import { DASHBOARD_TILES } from '@verdant/contract';
+import { API } from './msw-server';
+
+/** A company whose settings live in memory; handlers answer like the contract says. */
+export function companySettingsHandlers(initial: Partial<Record<string, unknown>> = {}) {
+  const state = {
+    ai_model: 'plantDiseaseRecognition',
+    language: 'en',
+    offline_mode: 0,
+    auto_refresh: 0,
+    value: 1,
+    grid_order: [...DASHBOARD_TILES] as string[],
+    grid_opacity: 1,
+    ...initial,
+  };
+  const writes: Array<{ path: string; query: string; body: string }> = [];
+  const ok = (fields: Record<string, unknown>) => HttpResponse.json({ status: 'success', ...fields });
+  const saved = (fields: Record<string, unknown>) => HttpResponse.json({ status: 'success', message: 'Settings saved.', ...fields });
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    writes.push({ path: url.pathname.replace('/api', ''), query: url.search, body: await request.clone().text() });
+    return url;
+  };
+  const handlers = [
+    http.get(`${API}/get_company_ai_model`, () => ok({ ai_model: state.ai_model })),
+    http.get(`${API}/get_company_language`, () => ok({ language: state.language })),
+    http.get(`${API}/get_company_offline_mode`, () => ok({ offline_mode: state.offline_mode })),
+    http.get(`${API}/get_company_auto_refresh_mode`, () => ok({ auto_refresh_mode: state.auto_refresh })),
+    http.get(`${API}/get_stickytrap_render`, () => ok({ value: state.value })),
+    http.get(`${API}/get_company_grid_order`, () => ok({ grid_order: state.grid_order })),
+    http.get(`${API}/get_grid_opacity`, () => ok({ grid_opacity: state.grid_opacity })),
+    http.get(`${API}/load_users`, () =>
+      ok({
+        users: [
+          {
+            user_id: 7,
+            company_id: 3,
+            first_name: 'Ada',
+            last_name: 'Grower',
+            email: 'ada@example.com',
+            user_role: 'Admin',
+            location: null,
+            created_at: '2025-01-01T00:00:00Z',
+          },
+        ],
+      }),
+    ),
+    http.get(`${API}/threshold`, () => ok({ threshold: null })),
+    http.post(`${API}/set_company_auto_refresh`, async ({ request }) => {
+      await record(request);
+      const body = (await request.json()) as { auto_refresh: number };
+      state.auto_refresh = body.auto_refresh;
+      return saved({ auto_refresh: state.auto_refresh });
+    }),
+    http.post(`${API}/set_company_offline_mode`, async ({ request }) => {
+      await record(request);
+      const body = (await request.json()) as { offline_mode: number };
+      state.offline_mode = body.offline_mode;
+      return saved({ offline_mode: state.offline_mode });
+    }),
+    http.post(`${API}/set_company_ai_model`, async ({ request }) => {
+      const url = await record(request);
+      state.ai_model = url.searchParams.get('ai_model') ?? state.ai_model;
+      return saved({ ai_model: state.ai_model });
+    }),
+    http.post(`${API}/set_company_grid_order`, async ({ request }) => {
+      await record(request);
+      const form = await request.formData();
+      state.grid_order = JSON.parse(String(form.get('grid_order'))) as string[];
+      return saved({ grid_order: state.grid_order });
+    }),
+  ];
+  return { state, writes, handlers };
+}

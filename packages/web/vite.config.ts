@@ -1,0 +1,49 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Our own code registers /sw.js after the window's load event (src/lib/service-worker.ts).
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Verdant',
+        short_name: 'Verdant',
+        description: 'Rooms, scans, batches and tasks for plant-growing facilities.',
+        theme_color: '#16643f',
+        background_color: '#fafaf9',
+        display: 'standalone',
+        start_url: '/dashboard/quickview',
+        scope: '/',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
