@@ -2,7 +2,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import { startEmbeddedDatabase } from './db/pglite.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
 import { registerIdempotencyStore } from './plugins/idempotency.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import type { Caller } from './plugins/auth.js';
 import { createTokenService, type TokenService } from './modules/auth/tokens.js';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl = embedded.url;
     app.addHook('onClose', () => embedded.stop());
   }
-  const database = createDatabase(databaseUrl);
+  const database = createDatabase(databaseUrl, 10, (err) => app.log.warn({ err }, 'idle database connection lost'));
   app.decorate('db', database.db);
   await migrateToLatest(database.db);
 
@@ -106,24 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   // The API speaks JSON, urlencoded and multipart only; anything else is a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);

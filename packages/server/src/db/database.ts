@@ -15,8 +15,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function createDatabase(connectionString: string, max = 10): DatabaseHandle {
+export function createDatabase(connectionString: string, max = 10, onError?: (err: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => onError?.(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { AccessClaims, type Role } from '@verdant/contract';
 
@@ -20,8 +20,12 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SECONDS, refresh: REFRESH_TTL_SECONDS }): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: jose would otherwise import the raw secret on every verification.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const now = () => Math.floor(Date.now() / 1000);
+  // Verified access tokens are immutable until they expire, so their claims can be remembered.
+  const verified = new Map<string, AccessClaims>();
+  const VERIFIED_MAX = 10_000;
   return {
     signAccess: (u) =>
       new SignJWT({ user_id: u.user_id, user_role: u.user_role, company_id: u.company_id, typ: 'access' })
@@ -41,9 +45,17 @@ export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SE
       return { token, tokenId, familyId, expiresAt: new Date(exp * 1000) };
     },
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > now()) return known;
+        verified.delete(token);
+      }
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (payload.typ !== 'access') throw new Error('not an access token');
-      return AccessClaims.parse(payload);
+      const claims = AccessClaims.parse(payload);
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+      return claims;
     },
     async verifyRefresh(token) {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });

@@ -22,17 +22,33 @@ function toGridOrder(saved: string[] | null): DashboardTile[] {
   return known.length ? known : [...DASHBOARD_TILES];
 }
 
+type Column = keyof CompanySettingsRow;
+
+/** Which columns each setting is read from, and how; a read of one setting selects only its columns. */
+const SETTING_READERS: { [K in keyof CompanySettings]: { columns: Column[]; read: (row: CompanySettingsRow) => CompanySettings[K] } } = {
+  thresholds: {
+    columns: ['threshold_warning', 'threshold_critical'],
+    read: (row) => ({ warning: row.threshold_warning, critical: row.threshold_critical }),
+  },
+  grid_order: { columns: ['grid_order'], read: (row) => toGridOrder(row.grid_order) },
+  grid_opacity: { columns: ['grid_opacity'], read: (row) => Number(row.grid_opacity) },
+  offline_mode: { columns: ['offline_mode'], read: (row) => row.offline_mode },
+  ai_model: { columns: ['ai_model'], read: (row) => row.ai_model },
+  auto_refresh: { columns: ['auto_refresh'], read: (row) => row.auto_refresh },
+  language: { columns: ['language'], read: (row) => row.language },
+  stickytrap_render: { columns: ['stickytrap_render'], read: (row) => row.stickytrap_render },
+};
+
+export const settingColumns = (key: keyof CompanySettings): Column[] => SETTING_READERS[key].columns;
+
+export function toSetting<K extends keyof CompanySettings>(key: K, row: CompanySettingsRow): CompanySettings[K] {
+  return SETTING_READERS[key].read(row);
+}
+
 export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
-  return {
-    thresholds: { warning: row.threshold_warning, critical: row.threshold_critical },
-    grid_order: toGridOrder(row.grid_order),
-    grid_opacity: Number(row.grid_opacity),
-    offline_mode: row.offline_mode,
-    ai_model: row.ai_model,
-    auto_refresh: row.auto_refresh,
-    language: row.language,
-    stickytrap_render: row.stickytrap_render,
-  };
+  const out = {} as Record<keyof CompanySettings, unknown>;
+  for (const key of Object.keys(SETTING_READERS) as (keyof CompanySettings)[]) out[key] = toSetting(key, row);
+  return out as CompanySettings;
 }
 
 export function toSettingsPatch<K extends WritableSetting>(key: K, value: CompanySettings[K]): CompanySettingsPatch {

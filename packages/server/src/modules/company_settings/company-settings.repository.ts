@@ -14,8 +14,13 @@ export async function insertDefaultSettings(db: Db, companyId: number): Promise<
     .execute();
 }
 
-export function findSettings(db: Db, companyId: number): Promise<CompanySettingsRow | undefined> {
-  return db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+
+export function findSettingColumns(
+  db: Db,
+  companyId: number,
+  columns: (keyof CompanySettingsRow)[],
+): Promise<Partial<CompanySettingsRow> | undefined> {
+  return db.selectFrom('company_settings').select(columns).where('company_id', '=', companyId).executeTakeFirst();
 }
 
 /** Locks the row so two concurrent writes record a true before/after pair. */

@@ -1,6 +1,6 @@
 import { companySettingsEndpoints, companySettingsMessages as msg } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
-import { changeSetting, getCompanySettings } from './company-settings.service.js';
+import { changeSetting, getCompanySetting } from './company-settings.service.js';
 
 const ok = 'success' as const;
 const saved = { status: ok, message: msg.saved };
@@ -8,7 +8,7 @@ const saved = { status: ok, message: msg.saved };
 export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> = {
   getCompanyThresholds: async ({ app, user, input }) => ({
     status: ok,
-    thresholds: (await getCompanySettings(app.db, user, input.company_id)).thresholds,
+    thresholds: await getCompanySetting(app.db, user, input.company_id, 'thresholds'),
   }),
   setCompanyGridOrder: async ({ app, user, input }) => ({
     ...saved,
@@ -16,7 +16,7 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getCompanyGridOrder: async ({ app, user, input }) => ({
     status: ok,
-    grid_order: (await getCompanySettings(app.db, user, input.company_id)).grid_order,
+    grid_order: await getCompanySetting(app.db, user, input.company_id, 'grid_order'),
   }),
   setGridOpacity: async ({ app, user, input }) => ({
     ...saved,
@@ -24,11 +24,11 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getGridOpacity: async ({ app, user, input }) => ({
     status: ok,
-    grid_opacity: (await getCompanySettings(app.db, user, input.company_id)).grid_opacity,
+    grid_opacity: await getCompanySetting(app.db, user, input.company_id, 'grid_opacity'),
   }),
   getCompanyOfflineMode: async ({ app, user, input }) => ({
     status: ok,
-    offline_mode: (await getCompanySettings(app.db, user, input.company_id)).offline_mode,
+    offline_mode: await getCompanySetting(app.db, user, input.company_id, 'offline_mode'),
   }),
   setCompanyOfflineMode: async ({ app, user, input }) => ({
     ...saved,
@@ -36,7 +36,7 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getCompanyAiModel: async ({ app, user, input }) => ({
     status: ok,
-    ai_model: (await getCompanySettings(app.db, user, input.company_id)).ai_model,
+    ai_model: await getCompanySetting(app.db, user, input.company_id, 'ai_model'),
   }),
   setCompanyAiModel: async ({ app, user, input }) => ({
     ...saved,
@@ -48,7 +48,7 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getCompanyAutoRefreshMode: async ({ app, user, input }) => ({
     status: ok,
-    auto_refresh_mode: (await getCompanySettings(app.db, user, input.company_id)).auto_refresh,
+    auto_refresh_mode: await getCompanySetting(app.db, user, input.company_id, 'auto_refresh'),
   }),
   setCompanyLanguage: async ({ app, user, input }) => ({
     ...saved,
@@ -56,7 +56,7 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getCompanyLanguage: async ({ app, user, input }) => ({
     status: ok,
-    language: (await getCompanySettings(app.db, user, input.company_id)).language,
+    language: await getCompanySetting(app.db, user, input.company_id, 'language'),
   }),
   updateStickytrapRender: async ({ app, user, input }) => ({
     ...saved,
@@ -68,6 +68,6 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   getStickytrapRender: async ({ app, user, input }) => ({
     status: ok,
-    value: (await getCompanySettings(app.db, user, input.company_id)).stickytrap_render,
+    value: await getCompanySetting(app.db, user, input.company_id, 'stickytrap_render'),
   }),
 };

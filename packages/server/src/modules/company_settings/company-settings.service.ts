@@ -3,22 +3,30 @@ import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import { toCompanySettings, toSettingsPatch, type CompanySettings, type WritableSetting } from './company-settings.mapper.js';
-import { findSettings, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
+import { settingColumns, toCompanySettings, toSetting, toSettingsPatch, type CompanySettings, type WritableSetting } from './company-settings.mapper.js';
+import type { CompanySettingsRow } from './company-settings.repository.js';
+import { findSettingColumns, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
 
 /** The route layer already checks this; the service repeats it so no other caller can skip it. */
 function assertOwnCompany(caller: Caller, companyId: number) {
   if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
 }
 
-export async function getCompanySettings(db: Kysely<DB>, caller: Caller, companyId: number): Promise<CompanySettings> {
+/** One setting, reading only its columns: the settings reads are the hottest calls of the app shell. */
+export async function getCompanySetting<K extends keyof CompanySettings>(
+  db: Kysely<DB>,
+  caller: Caller,
+  companyId: number,
+  key: K,
+): Promise<CompanySettings[K]> {
   assertOwnCompany(caller, companyId);
-  let row = await findSettings(db, companyId);
+  const columns = settingColumns(key);
+  let row = await findSettingColumns(db, companyId, columns);
   if (!row) {
     await insertDefaultSettings(db, companyId);
-    row = await findSettings(db, companyId);
+    row = await findSettingColumns(db, companyId, columns);
   }
-  return toCompanySettings(row!);
+  return toSetting(key, row as CompanySettingsRow);
 }
 
 export interface ChangeOptions {
