@@ -6,6 +6,14 @@ import { contactModule } from './contact/index.js';
 import { authModule } from './auth/index.js';
 import { usersModule } from './users/index.js';
 import { invitationsModule } from './invitations/index.js';
+import { roomsModule } from './rooms/index.js';
+import { gridsModule } from './grids/index.js';
+import { gridBoxesModule } from './grid_boxes/index.js';
+import { roomScrollModule } from './room_scroll/index.js';
+import { scoutingModule } from './scouting/index.js';
+import { subGridboxesModule } from './sub_gridboxes/index.js';
+import { gridTemplatesModule } from './grid_templates/index.js';
+import { movementModule } from './movement/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -16,4 +24,12 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   authModule,
   usersModule,
   invitationsModule,
+  roomsModule,
+  gridsModule,
+  gridBoxesModule,
+  roomScrollModule,
+  scoutingModule,
+  subGridboxesModule,
+  gridTemplatesModule,
+  movementModule,
 ];

@@ -5,10 +5,12 @@ import { ConfigError } from '../config/env.js';
 import { AppError } from '../lib/errors.js';
 import { writeAudit } from '../lib/audit.js';
 import { hashPassword, validatePassword } from '../modules/auth/index.js';
+import { seedFacilityDemo } from '../modules/rooms/facility-demo.js';
+import { seedPlantsDemo } from '../modules/plants/plants-demo.js';
 
-/** Seeders each domain adds for the demo company; run once, on an empty database. */
+/** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [seedFacilityDemo, seedPlantsDemo];
 
 export const DEMO_COMPANY_NAME = 'Verdant Demo Greenhouse';
 export const DEMO_ADMIN_EMAIL = 'admin@verdant.demo';

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { EndpointConfig } from '@verdant/contract';
 import { makeTenant } from './factories.js';
-import type { SampleHints } from './zod-sample.js';
+import { SAMPLE_FILE, type SampleHints } from './zod-sample.js';
+import { makeFacility } from '../modules/sub_gridboxes/sub-gridboxes.fixtures.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -58,6 +59,11 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
     .returning('invitation_id')
     .executeTakeFirstOrThrow();
 
+  // Facility (rooms, grids, grid boxes, whiteboards, scan marks) — seeded through its own endpoints.
+  const facility = await seedFacilityForWalk(app, tenant, tag);
+  // Sub-boxes, plants, templates and moves — seeded through their own endpoints.
+  const plants = await seedPlantsForWalk(app, tenant, tag);
+
   return {
     ...tenant,
     markers: [
@@ -69,11 +75,115 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       tenant.admin.email,
       tenant.regular.email,
       inviteeEmail,
+      ...facility.markers,
+      ...plants.markers,
     ],
     ids: {
       companyid: tenant.companyId,
       userid: tenant.admin.user_id,
       invitationid: invitation.invitation_id,
+      ...facility.ids,
+      ...plants.ids,
+    },
+  };
+}
+
+/** Facility rows of one tenant: a room with a whiteboard, a 2×2 grid with a named, culled box, and scan marks. */
+async function seedFacilityForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
+  const call = async (method: 'POST' | 'GET', url: string, query: Record<string, string | number>, payload?: object) => {
+    const res = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: tenant.admin.auth,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      ...(payload ? { payload: payload as never } : {}),
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  const roomForm = new FormData();
+  roomForm.append('name', `Marker Room ${tag}`);
+  roomForm.append('description', `Marker room description ${tag}`);
+  const room = (await call('POST', '/create_room', { company_id: tenant.companyId }, roomForm)).room;
+  const grid = (
+    await call('POST', '/Create_grid', {}, { nx: 2, ny: 2, ngrid_name: `Marker Grid ${tag}`, ncompany_id: tenant.companyId, nroom_id: room.RoomID })
+  ).grid;
+  const box = await app.db.selectFrom('grid_boxes').select('grid_box_id').where('grid_id', '=', grid.id).orderBy('grid_box_id').executeTakeFirstOrThrow();
+  const form = (fields: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  for (const [url, body] of [
+    ['/update_grid_box_name', { GridBoxID: box.grid_box_id, custom_name: `Marker Box ${tag}` }],
+    ['/update_culling_status', { GridBoxID: box.grid_box_id, user_id: tenant.admin.user_id, culled: 1 }],
+  ] as const) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...tenant.admin.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(body),
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
+  }
+  await call('POST', '/mark_room_scanned', { room_id: room.RoomID, user_id: tenant.admin.user_id });
+  await call('POST', '/mark_grid_scanned', { grid_id: grid.id, user_id: tenant.admin.user_id });
+  const board = new FormData();
+  board.append('room_id', String(room.RoomID));
+  board.append('imageFile', new Blob([SAMPLE_FILE.data], { type: 'image/png' }), 'board.png');
+  const whiteboard = (await call('POST', '/upload_whiteboard_image', {}, board)).whiteboard;
+  return {
+    markers: [room.Name, room.Description, grid.Name, `Marker Box ${tag}`],
+    ids: {
+      roomid: room.RoomID,
+      nroomid: room.RoomID,
+      gridid: grid.id,
+      gridboxid: box.grid_box_id,
+      whiteboardid: whiteboard.whiteboard_id,
+    },
+  };
+}
+
+/** Sub-boxes with plants in a grid box of its own, a named sub-box, a SubGrid template and one move. */
+async function seedPlantsForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
+  const place = await makeFacility(app, tenant.companyId, { roomName: `Marker Plants Room ${tag}`, nx: 2, ny: 1 });
+  const call = async (method: 'POST' | 'PUT', url: string, query: Record<string, string | number>, payload?: object) => {
+    const res = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: tenant.admin.auth,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      ...(payload ? { payload: payload as never } : {}),
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  const user = tenant.admin.user_id;
+  const made = await call('POST', '/create_sub_gridboxes', { parent_gridbox_id: place.box(1, 1), user_id: user, nx: 2, ny: 1 });
+  const sub = made.sub_gridboxes[0];
+  await call('PUT', '/update_sub_gridbox', {}, { sub_gridbox_id: sub.Sub_gridboxID, custom_name: `Marker Sub ${tag}` });
+  const template = await call('POST', '/create_grid_templates', {
+    template_name: `Marker Template ${tag}`,
+    template_type: 'SubGrid',
+    rows: 2,
+    columns: 2,
+    description: `Marker template description ${tag}`,
+    company_id: tenant.companyId,
+    user_id: user,
+  });
+  await call('POST', '/move_plant', {}, {
+    plant_uid: made.sub_gridboxes[1].plant_uid,
+    target_parent_gridbox_id: place.box(2, 1),
+    user_id: user,
+    target_position: { subx: 1, suby: 1 },
+    movement_reason: `Marker reason ${tag}`,
+    notes: `Marker notes ${tag}`,
+  });
+  return {
+    markers: [`Marker Plants Room ${tag}`, `Marker Sub ${tag}`, `Marker Template ${tag}`, `Marker template description ${tag}`, `Marker reason ${tag}`, `Marker notes ${tag}`, sub.plant_uid as string],
+    ids: {
+      parentgridboxid: place.box(1, 1),
+      targetparentgridboxid: place.box(2, 1),
+      subgridboxid: sub.Sub_gridboxID as number,
+      plantid: sub.PlantID as number,
+      templateid: template.template.template_id as number,
     },
   };
 }

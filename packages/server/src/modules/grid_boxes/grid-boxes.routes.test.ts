@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { makeTenant } from '../../test/factories.js';
+import { facilityKit, type Tenant } from '../rooms/facility-test-kit.js';
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let gridId: number;
+let boxIds: number[];
+const kit = facilityKit(() => t.app);
+const { call, formPost } = kit;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await makeTenant(t.app);
+  b = await makeTenant(t.app);
+  gridId = await kit.grid(a, await kit.room(a), 2, 2);
+  boxIds = (await kit.boxes(gridId)).map((x) => x.grid_box_id);
+});
+afterAll(() => t.close());
+
+describe('culling', () => {
+  it('culls a box for any role, lists it and audits once', async () => {
+    const res = await formPost('/update_culling_status', a.regular.auth, { GridBoxID: boxIds[0]!, user_id: a.regular.user_id, culled: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Grid box culled.', grid_box: { id: boxIds[0], culled: true, CulledBy: a.regular.user_id } });
+    await formPost('/update_culling_status', a.regular.auth, { GridBoxID: boxIds[0]!, user_id: a.regular.user_id, culled: 'true' });
+    const list = await call('GET', '/get_culled_gridboxes', a.admin.auth, { GridID: gridId });
+    expect(list.json().grid_boxes.map((x: { id: number }) => x.id)).toEqual([boxIds[0]]);
+    const audits = await t.app.db.selectFrom('audit_events').selectAll().where('action', '=', 'grid_box.culled').where('entity_id', '=', String(boxIds[0])).execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('restores a box with culled=0 and defaults culled to 1', async () => {
+    expect((await formPost('/update_culling_status', a.admin.auth, { GridBoxID: boxIds[0]!, user_id: a.admin.user_id, culled: 0 })).json().grid_box.culled).toBe(false);
+    expect((await formPost('/update_culling_status', a.admin.auth, { GridBoxID: boxIds[1]!, user_id: a.admin.user_id })).json().grid_box.culled).toBe(true);
+  });
+
+  it('names the missing field, and refuses bad flags', async () => {
+    expect((await formPost('/update_culling_status', a.admin.auth, { user_id: a.admin.user_id })).json()).toMatchObject({ message: 'GridBoxID is required.', field: 'GridBoxID' });
+    expect((await formPost('/update_culling_status', a.admin.auth, { GridBoxID: boxIds[0]! })).json()).toMatchObject({ message: 'user_id is required.', field: 'user_id' });
+    expect((await formPost('/update_culling_status', a.admin.auth, { GridBoxID: boxIds[0]!, user_id: a.admin.user_id, culled: 5 })).statusCode).toBe(400);
+  });
+
+  it("answers 404 for another company's box, grid or user", async () => {
+    expect((await formPost('/update_culling_status', b.admin.auth, { GridBoxID: boxIds[0]!, user_id: b.admin.user_id })).statusCode).toBe(404);
+    expect((await formPost('/update_culling_status', a.admin.auth, { GridBoxID: boxIds[0]!, user_id: b.admin.user_id })).statusCode).toBe(404);
+    expect((await call('GET', '/get_culled_gridboxes', b.admin.auth, { GridID: gridId })).statusCode).toBe(404);
+  });
+});
+
+describe('names', () => {
+  it('names a box, lists named boxes only, and clears the name with an empty string', async () => {
+    const res = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: boxIds[2]!, custom_name: '  Mother 7 ' });
+    expect(res.json()).toMatchObject({ status: 'success', grid_box: { id: boxIds[2], CustomName: 'Mother 7' } });
+    expect((await call('GET', '/get_gridboxes_names', a.regular.auth, { GridID: gridId })).json().grid_boxes).toEqual([
+      { id: boxIds[2], GridID: gridId, X: 2, Y: 1, CustomName: 'Mother 7' },
+    ]);
+    const cleared = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: boxIds[2]!, custom_name: '' });
+    expect(cleared.json().grid_box.CustomName).toBeNull();
+    expect((await call('GET', '/get_gridboxes_names', a.regular.auth, { GridID: gridId })).json().grid_boxes).toEqual([]);
+  });
+
+  it('requires custom_name (the empty string is a value) and refuses over 120 characters', async () => {
+    expect((await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: boxIds[2]! })).json()).toMatchObject({ message: 'custom_name is required.', field: 'custom_name' });
+    expect((await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: boxIds[2]!, custom_name: 'x'.repeat(121) })).statusCode).toBe(400);
+    expect((await formPost('/update_grid_box_name', b.admin.auth, { GridBoxID: boxIds[2]!, custom_name: 'x' })).statusCode).toBe(404);
+    expect((await call('GET', '/get_gridboxes_names', b.admin.auth, { GridID: gridId })).statusCode).toBe(404);
+  });
+});
+
+describe('get_plant_history_date', () => {
+  it('answers the dated culls, renames and plant moves of a box, newest first', async () => {
+    const box = boxIds[3]!;
+    await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: box, custom_name: 'Keeper' });
+    await formPost('/update_culling_status', a.admin.auth, { GridBoxID: box, user_id: a.admin.user_id, culled: 1 });
+    const plant = await t.app.db.insertInto('plants').values({ plant_uid: `P-${box}`, company_id: a.companyId }).returning('plant_id').executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('plant_movements')
+      .values({ company_id: a.companyId, plant_id: plant.plant_id, from_gridbox_id: boxIds[0]!, to_gridbox_id: box, movement_reason: 'spacing', moved_by: a.admin.user_id })
+      .execute();
+    const res = await call('GET', '/get_plant_history_date', a.regular.auth, { company_id: a.companyId, Grid_boxID: box });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.history.map((h: { kind: string }) => h.kind).sort()).toEqual(['culled', 'plant_moved_in', 'renamed']);
+    expect(body.history.find((h: { kind: string }) => h.kind === 'plant_moved_in')).toMatchObject({ plant_uid: `P-${box}`, user_name: 'Test Admin' });
+    expect(body.dates).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+
+  it('answers an empty history for a box with none, 404 for another company\'s box, 403 for its company_id', async () => {
+    const quiet = await kit.grid(a, await kit.room(a), 1, 1);
+    const [box] = await kit.boxes(quiet);
+    expect((await call('GET', '/get_plant_history_date', a.regular.auth, { company_id: a.companyId, Grid_boxID: box!.grid_box_id })).json()).toEqual({
+      status: 'success', Grid_boxID: box!.grid_box_id, dates: [], history: [],
+    });
+    expect((await call('GET', '/get_plant_history_date', b.regular.auth, { company_id: b.companyId, Grid_boxID: box!.grid_box_id })).statusCode).toBe(404);
+    expect((await call('GET', '/get_plant_history_date', b.regular.auth, { company_id: a.companyId, Grid_boxID: box!.grid_box_id })).statusCode).toBe(403);
+    expect((await call('GET', '/get_plant_history_date', a.regular.auth, { company_id: a.companyId })).json()).toMatchObject({ message: 'Grid_boxID is required.' });
+  });
+});

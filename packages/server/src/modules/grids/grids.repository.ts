@@ -1,0 +1,76 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, GridTable } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type GridRow = Selectable<GridTable>;
+
+export function findGrid(db: Db, companyId: number, gridId: number): Promise<GridRow | undefined> {
+  return db.selectFrom('grids').selectAll().where('company_id', '=', companyId).where('grid_id', '=', gridId).executeTakeFirst();
+}
+
+export function lockGrid(trx: Transaction<DB>, companyId: number, gridId: number): Promise<GridRow | undefined> {
+  return trx
+    .selectFrom('grids')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('grid_id', '=', gridId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The grid, its room link and all nx×ny boxes in ONE statement: data-modifying CTEs, the boxes from
+ * generate_series (X 1..nx, Y 1..ny). A 200×200 grid is one INSERT … SELECT of 40,000 rows.
+ */
+export async function insertGridWithBoxes(
+  trx: Db,
+  g: { companyId: number; roomId: number; name: string; description?: string; nx: number; ny: number },
+): Promise<GridRow> {
+  const res = await sql<GridRow>`
+    WITH grid AS (
+      INSERT INTO grids (company_id, name, description, nx, ny)
+      VALUES (${g.companyId}, ${g.name}, ${g.description ?? ''}, ${g.nx}, ${g.ny}) RETURNING *
+    ), link AS (
+      INSERT INTO room_grid (company_id, room_id, grid_id) SELECT company_id, ${g.roomId}, grid_id FROM grid
+    ), boxes AS (
+      INSERT INTO grid_boxes (company_id, grid_id, x, y)
+      SELECT grid.company_id, grid.grid_id, x, y
+      FROM grid, generate_series(1, grid.nx) AS x, generate_series(1, grid.ny) AS y
+    )
+    SELECT * FROM grid`.execute(trx);
+  return res.rows[0]!;
+}
+
+export async function countBoxes(db: Db, gridId: number): Promise<number> {
+  const r = await db.selectFrom('grid_boxes').select((eb) => eb.fn.countAll<string>().as('n')).where('grid_id', '=', gridId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function deleteGrid(trx: Transaction<DB>, companyId: number, gridId: number): Promise<void> {
+  await trx.deleteFrom('grids').where('company_id', '=', companyId).where('grid_id', '=', gridId).execute();
+}
+
+export async function roomOfGrid(db: Db, gridId: number): Promise<number | null> {
+  const r = await db.selectFrom('room_grid').select('room_id').where('grid_id', '=', gridId).orderBy('id').executeTakeFirst();
+  return r?.room_id ?? null;
+}
+
+export function setGridImage(trx: Transaction<DB>, gridId: number, imageKey: string, thumbKey: string) {
+  return trx
+    .updateTable('grids')
+    .set({ image_name: imageKey, image_thumb: thumbKey, updated_at: new Date() })
+    .where('grid_id', '=', gridId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function gridsOfRoom(db: Db, companyId: number, roomId: number) {
+  return db
+    .selectFrom('grids as g')
+    .innerJoin('room_grid as rg', 'rg.grid_id', 'g.grid_id')
+    .select(['g.grid_id', 'g.name', 'g.image_name', 'g.image_thumb'])
+    .where('g.company_id', '=', companyId)
+    .where('rg.room_id', '=', roomId)
+    .orderBy('g.grid_id')
+    .execute();
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { gridsMessages, type UploadedFile } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
+import { requireRoom } from '../rooms/index.js';
+import * as repo from './grids.repository.js';
+import { toGrid, toGridBackground } from './grids.mapper.js';
+
+export type GridsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
+
+export async function requireGrid(deps: Pick<GridsDeps, 'db'>, caller: Caller, gridId: number) {
+  const grid = await repo.findGrid(deps.db, caller.company_id, gridId);
+  if (!grid) throw notFound('Grid');
+  return grid;
+}
+
+export interface CreateGridInput {
+  nx: number;
+  ny: number;
+  ngrid_name: string;
+  ncompany_id: number;
+  nroom_id: number;
+}
+
+export interface NewGrid {
+  roomId: number;
+  name: string;
+  description?: string;
+  nx: number;
+  ny: number;
+}
+
+/**
+ * Adds a grid with all its boxes to one of the caller's rooms, inside the caller's transaction, with
+ * its audit event. Create_grid and grid templates both make grids through here.
+ */
+export async function addGridToRoom(
+  trx: Kysely<DB>,
+  caller: Caller,
+  grid: NewGrid,
+  audit: { action: string; extra?: Record<string, unknown> } = { action: 'grid.created' },
+) {
+  await requireRoom({ db: trx }, caller, grid.roomId);
+  const row = await repo.insertGridWithBoxes(trx, { companyId: caller.company_id, ...grid });
+  await writeAudit(trx, {
+    companyId: caller.company_id,
+    userId: caller.user_id,
+    action: audit.action,
+    entityType: 'grid',
+    entityId: row.grid_id,
+    after: { name: row.name, room_id: grid.roomId, nx: row.nx, ny: row.ny, ...audit.extra },
+  });
+  return row;
+}
+
+export async function createGrid(deps: GridsDeps, caller: Caller, input: CreateGridInput) {
+  if (caller.company_id !== input.ncompany_id) throw forbidden('You can only work with your own company.');
+  const grid = await deps.db
+    .transaction()
+    .execute((trx) => addGridToRoom(trx, caller, { roomId: input.nroom_id, name: input.ngrid_name, nx: input.nx, ny: input.ny }));
+  return {
+    status: 'success' as const,
+    message: gridsMessages.created,
+    room_id: input.nroom_id,
+    grid: toGrid(grid),
+    boxes_created: grid.nx * grid.ny,
+  };
+}
+
+export async function deleteGrid(deps: GridsDeps, caller: Caller, gridId: number) {
+  const { grid, boxes } = await deps.db.transaction().execute(async (trx) => {
+    const found = await repo.lockGrid(trx, caller.company_id, gridId);
+    if (!found) throw notFound('Grid');
+    const count = await repo.countBoxes(trx, gridId);
+    const roomId = await repo.roomOfGrid(trx, gridId);
+    await repo.deleteGrid(trx, caller.company_id, gridId);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: 'grid.deleted',
+      entityType: 'grid',
+      entityId: gridId,
+      before: { ...toGrid(found), room_id: roomId, boxes: count },
+    });
+    return { grid: found, boxes: count };
+  });
+  await deleteFilesQuietly(deps.files, [grid.image_name, grid.image_thumb], deps.log);
+  return { status: 'success' as const, message: gridsMessages.deleted, grid_id: gridId, boxes_deleted: boxes };
+}
+
+export async function uploadGridImage(deps: GridsDeps, caller: Caller, gridId: number, file: UploadedFile) {
+  await requireGrid(deps, caller, gridId);
+  const processed = await processImage(file, 'image', { maxBytes: deps.config.limits.fileBytes });
+  const stored = await storeImage(deps.files, caller.company_id, `grids/${gridId}`, processed);
+  const before = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const grid = await repo.lockGrid(trx, caller.company_id, gridId);
+      if (!grid) throw notFound('Grid');
+      await repo.setGridImage(trx, gridId, stored.imageKey, stored.thumbKey);
+      await writeAudit(trx, {
+        companyId: caller.company_id,
+        userId: caller.user_id,
+        action: 'grid.image_uploaded',
+        entityType: 'grid',
+        entityId: gridId,
+        before: { ImageName: grid.image_name },
+        after: { ImageName: stored.imageKey, width: processed.width, height: processed.height },
+      });
+      return grid;
+    })
+    .catch(async (err: unknown) => {
+      await deleteFilesQuietly(deps.files, [stored.imageKey, stored.thumbKey], deps.log);
+      throw err;
+    });
+  // The replaced background is no longer reachable from any row.
+  await deleteFilesQuietly(deps.files, [before.image_name, before.image_thumb], deps.log);
+  return {
+    status: 'success' as const,
+    message: gridsMessages.imageUploaded,
+    GridID: gridId,
+    ImageName: stored.imageKey,
+    image_url: imageUrl(stored.imageKey),
+    thumb_url: imageUrl(stored.thumbKey),
+  };
+}
+
+export async function gridBackgrounds(deps: GridsDeps, caller: Caller, roomId: number) {
+  await requireRoom(deps, caller, roomId);
+  const rows = await repo.gridsOfRoom(deps.db, caller.company_id, roomId);
+  return { status: 'success' as const, RoomID: roomId, grids: rows.map(toGridBackground) };
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { movementMessages as msg, type Position } from '@verdant/contract';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { clampPage } from '../../lib/paging.js';
+import { getPlantByUid } from '../plants/plants.service.js';
+import { actorOf, relocatePlant } from '../sub_gridboxes/sub-gridboxes.service.js';
+import { toMovement } from './movement.mapper.js';
+import * as repo from './movement.repository.js';
+
+export interface MovePlantInput {
+  plant_uid: string;
+  target_parent_gridbox_id: number;
+  target_position?: Position;
+  'target_position[subx]'?: number;
+  'target_position[suby]'?: number;
+  movement_reason: string | null;
+  notes: string | null;
+}
+
+/** The position from a JSON object / JSON text, or from form fields target_position[subx] and [suby]. */
+export function targetPositionOf(input: MovePlantInput): Position | undefined {
+  if (input.target_position) return input.target_position;
+  const subx = input['target_position[subx]'];
+  const suby = input['target_position[suby]'];
+  if (subx === undefined && suby === undefined) return undefined;
+  if (subx === undefined || suby === undefined) {
+    throw badRequest('target_position needs both subx and suby.', subx === undefined ? 'target_position[subx]' : 'target_position[suby]');
+  }
+  return { subx, suby };
+}
+
+/**
+ * Moves one plant in one transaction: locks the plant, places it, records the move and an audit event.
+ * `movedAt` only serves the demo data, which spreads its history over past weeks.
+ */
+export async function movePlant(db: Kysely<DB>, caller: Caller, input: MovePlantInput, opts: { movedAt?: Date } = {}) {
+  const position = targetPositionOf(input);
+  const actor = actorOf(caller);
+  return db.transaction().execute(async (trx) => {
+    const plant = await getPlantByUid(trx, actor.companyId, input.plant_uid, { lock: true });
+    const placed = await relocatePlant(trx, actor, plant, input.target_parent_gridbox_id, position);
+    const movementId = await repo.insertMovement(trx, {
+      company_id: actor.companyId,
+      plant_id: plant.plant_id,
+      from_sub_gridbox_id: placed.from?.sub_gridbox_id ?? null,
+      to_sub_gridbox_id: placed.to.sub_gridbox_id,
+      from_gridbox_id: placed.from?.parent_gridbox_id ?? null,
+      to_gridbox_id: placed.to.parent_gridbox_id,
+      from_room_id: placed.from?.room_id ?? null,
+      to_room_id: placed.to.room_id,
+      batch_id: null,
+      movement_reason: input.movement_reason,
+      notes: input.notes,
+      moved_by: actor.userId,
+      ...(opts.movedAt ? { moved_at: opts.movedAt } : {}),
+    });
+    const [row] = await repo.listHistory(
+      trx,
+      { companyId: actor.companyId, movementId },
+      { key: 'moved_at', direction: 'desc', limit: 1, offset: 0 },
+    );
+    const movement = toMovement(row!);
+    await writeAudit(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: 'plant.move',
+      entityType: 'plant',
+      entityId: plant.plant_id,
+      before: placed.from,
+      after: { ...placed.to, movement_id: movementId, movement_reason: input.movement_reason, notes: input.notes },
+    });
+    return { movement, subGridbox: placed.subGridbox };
+  });
+}
+
+export interface HistoryInput {
+  company_id?: number;
+  batch_id?: number;
+  room_id?: number;
+  start_date?: string;
+  end_date?: string;
+  sort_by: string;
+  sort_order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export async function movementHistory(db: Kysely<DB>, caller: Caller, input: HistoryInput) {
+  if (input.company_id === undefined) throw badRequest(msg.companyRequired, 'company_id');
+  if (input.company_id !== caller.company_id) throw forbidden('You can only work with your own company.');
+  if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
+  const page = clampPage(input.limit, input.offset, 50, 500);
+  const filter: repo.HistoryFilter = {
+    companyId: input.company_id,
+    batchId: input.batch_id,
+    roomId: input.room_id,
+    startDate: input.start_date,
+    endDate: input.end_date,
+  };
+  const [total, rows] = await Promise.all([
+    repo.countHistory(db, filter),
+    repo.listHistory(db, filter, { key: input.sort_by, direction: input.sort_order, ...page }),
+  ]);
+  return { totalCount: total, ...page, movements: rows.map(toMovement) };
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { roomScrollEndpoints } from '@verdant/contract';
+import { registerEndpoints } from '../../plugins/contract-routes.js';
+import { roomScrollHandlers } from './room-scroll.routes.js';
+
+export async function roomScrollModule(app: FastifyInstance) {
+  registerEndpoints(app, roomScrollEndpoints, roomScrollHandlers);
+}

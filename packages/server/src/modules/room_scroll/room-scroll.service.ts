@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { roomScrollMessages } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import * as repo from './room-scroll.repository.js';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+
+function assertOwnCompany(caller: Caller, companyId: number) {
+  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
+}
+
+export async function getRoomScroll(deps: Deps, caller: Caller, companyId: number, roomId: number) {
+  assertOwnCompany(caller, companyId);
+  const row = await repo.readScroll(deps.db, companyId, roomId);
+  if (!row) throw notFound('Room');
+  return { status: 'success' as const, room_id: roomId, StartScroll: row.start_scroll };
+}
+
+/**
+ * The spec lists only company_id and room_id; the value travels as StartScroll (the field it is read
+ * back as), or as setValue (the name update_all_room_scroll uses). A scroll position is a view
+ * preference, not a change of the facility, so it is not audited.
+ */
+export async function updateRoomScroll(
+  deps: Deps,
+  caller: Caller,
+  input: { company_id: number; room_id: number; StartScroll?: number; setValue?: number },
+) {
+  assertOwnCompany(caller, input.company_id);
+  const value = input.StartScroll ?? input.setValue;
+  if (value === undefined) throw badRequest(roomScrollMessages.valueMissing, 'StartScroll');
+  const row = await repo.writeScroll(deps.db, input.company_id, input.room_id, value);
+  if (!row) throw notFound('Room');
+  return { status: 'success' as const, message: roomScrollMessages.saved, room_id: input.room_id, StartScroll: row.start_scroll };
+}
+
+export async function updateAllRoomScroll(deps: Deps, caller: Caller, companyId: number, value: number) {
+  assertOwnCompany(caller, companyId);
+  const count = await repo.writeScrollOfAllRooms(deps.db, companyId, value);
+  return { status: 'success' as const, message: roomScrollMessages.saved, StartScroll: value, rooms_updated: count };
+}

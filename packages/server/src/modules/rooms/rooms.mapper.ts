@@ -1,0 +1,41 @@
+import type { Room, Whiteboard } from '@verdant/contract';
+import { imageUrl } from '../../lib/images/images.js';
+import type { RoomRow, WhiteboardRow } from './rooms.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toRoom(row: RoomRow): Room {
+  return {
+    RoomID: row.room_id,
+    CompanyID: row.company_id,
+    Name: row.name,
+    Description: row.description,
+    CreatedDateTime: row.created_at.toISOString(),
+    UpdatedDateTime: row.updated_at.toISOString(),
+    Scanned: row.scanned,
+    ScannedDateTime: iso(row.scanned_at),
+    LastScannedBy: row.last_scanned_by,
+    WhiteboardImage: row.whiteboard_image,
+    StartScroll: row.start_scroll,
+  };
+}
+
+export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+
+export function toWhiteboard(row: WhiteboardRow): Whiteboard {
+  return {
+    whiteboard_id: row.whiteboard_id,
+    room_id: row.room_id,
+    image_url: imageUrl(row.image_key),
+    thumb_url: imageUrl(row.thumb_key),
+    uploaded_at: row.uploaded_at.toISOString(),
+    uploaded_by: row.uploaded_by,
+    uploaded_by_name: fullName(row.first_name, row.last_name),
+  };
+}
+
+/**
+ * The load answer around the database's JSON text. Concatenation, not JSON.stringify: the rooms
+ * part is already JSON, and re-serialising 50,000 boxes would cost more than the query.
+ */
+export const roomsEnvelopeText = (roomsJson: string) => `{"status":"success","rooms":${roomsJson}}`;

@@ -1,0 +1,31 @@
+import type { MarkRow, PreviousRoundRow, RoundRow } from './scouting.repository.js';
+
+const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export function toScanState(row: { scanned: boolean; scanned_at: Date | null; last_scanned_by: number | null }, name: string | null) {
+  return { Scanned: row.scanned, ScannedDateTime: iso(row.scanned_at), LastScannedBy: row.last_scanned_by, LastScannedByName: name };
+}
+
+export const toRound = (r: Pick<RoundRow, 'round_id' | 'started_at' | 'started_by'>) => ({
+  round_id: r.round_id,
+  started_at: new Date(r.started_at).toISOString(),
+  started_by: r.started_by,
+});
+
+export const toMark = (m: MarkRow) => ({
+  mark_id: m.mark_id,
+  scanned_at: new Date(m.scanned_at).toISOString(),
+  user_id: m.user_id,
+  user_name: nameOf(m.first_name, m.last_name),
+});
+
+export const toPreviousRound = (r: PreviousRoundRow) => ({
+  ...toRound(r),
+  last_mark:
+    r.mark_id === null || r.scanned_at === null
+      ? null
+      : { mark_id: r.mark_id, scanned_at: r.scanned_at.toISOString(), user_id: r.user_id, user_name: nameOf(r.first_name, r.last_name) },
+});
+
+export { nameOf };

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { subGridboxesEndpoints } from '@verdant/contract';
+import { registerEndpoints } from '../../plugins/contract-routes.js';
+import { subGridboxesHandlers } from './sub-gridboxes.routes.js';
+
+export async function subGridboxesModule(app: FastifyInstance) {
+  registerEndpoints(app, subGridboxesEndpoints, subGridboxesHandlers);
+}

@@ -1,0 +1,43 @@
+import { subGridboxDisplayName, type SubGridbox } from '@verdant/contract';
+import type { GridboxRow, SubGridboxRow } from './sub-gridboxes.repository.js';
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function toSubGridbox(row: SubGridboxRow): SubGridbox {
+  return {
+    Sub_gridboxID: row.sub_gridbox_id,
+    ParentGridboxID: row.parent_gridbox_id,
+    CustomName: row.custom_name,
+    SubX: row.subx,
+    SubY: row.suby,
+    PlantID: row.plant_id,
+    plant_uid: row.plant_uid,
+    Color: row.color,
+    Status: row.status,
+    Content: row.content,
+    ImageName: row.image_name,
+    display_name: subGridboxDisplayName(row.custom_name, row.subx, row.suby),
+    deleted: row.deleted_at !== null,
+    CreatedDateTime: iso(row.created_at),
+    UpdatedDateTime: iso(row.updated_at),
+  };
+}
+
+/** A grid box's name in lists and history: its custom name, or its X,Y. */
+export const gridboxDisplayName = (customName: string | null, x: number, y: number) =>
+  customName && customName.trim() ? customName : `${x},${y}`;
+
+export function toParentGridbox(row: GridboxRow) {
+  return {
+    id: row.grid_box_id,
+    GridID: row.grid_id,
+    RoomID: row.room_id,
+    X: row.x,
+    Y: row.y,
+    CustomName: row.custom_name,
+    Color: row.color,
+    Status: row.status,
+    culled: row.culled,
+    display_name: gridboxDisplayName(row.custom_name, row.x, row.y),
+  };
+}
