@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0000_foundation.js';
 import * as facility from './2026_11_22_0100_facility.js';
 import * as facilityLookups from './2026_11_22_0210_facility_lookups.js';
+import * as scouting from './2026_11_22_0300_scouting.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0000_foundation': foundation,
   '2026_11_22_0100_facility': facility,
   '2026_11_22_0210_facility_lookups': facilityLookups,
+  '2026_11_22_0300_scouting': scouting,
 };
