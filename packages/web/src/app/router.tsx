@@ -20,12 +20,15 @@ const QuickviewPage = lazy(() => import('../features/quickview/components/quickv
 const CompanyPage = lazy(() => import('../features/company/components/company-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
+const RoomsPage = lazy(() => import('../features/rooms/components/rooms-page'));
+const GridFormPage = lazy(() => import('../features/rooms/components/grid-form-page'));
+const RoomPage = lazy(() => import('../features/rooms/components/room-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
   ['scanNow', 'nav.scan'],
   ['scanHistory/*', 'tiles.scanHistory.title'],
-  ['rooms/*', 'nav.rooms'],
+  ['rooms/unresolvedRoom/:roomID', 'nav.rooms'],
   ['plantsProblems/*', 'tiles.plantsProblems.title'],
   ['tasks', 'nav.tasks'],
   ['formbuilder/*', 'tiles.formbuilder.title'],
@@ -59,6 +62,9 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'company', element: <CompanyPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'rooms', element: <RoomsPage /> },
+  { path: 'rooms/FormEdit', element: <GridFormPage /> },
+  { path: 'rooms/:roomID', element: <RoomPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

@@ -14,7 +14,7 @@ export interface TileInfo {
 export const TILES: Record<DashboardTile, TileInfo> = {
   quickview: { id: 'quickview', path: 'quickview', icon: 'eye', available: true },
   scanNow: { id: 'scanNow', path: 'scanNow', icon: 'scan', available: false },
-  rooms: { id: 'rooms', path: 'rooms', icon: 'rooms', available: false },
+  rooms: { id: 'rooms', path: 'rooms', icon: 'rooms', available: true },
   batches: { id: 'batches', path: 'batches', icon: 'batches', available: false },
   plantsProblems: { id: 'plantsProblems', path: 'plantsProblems', icon: 'problems', available: false },
   tasks: { id: 'tasks', path: 'tasks', icon: 'tasks', available: false },

@@ -9,6 +9,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 import { ACCOUNT_NAV, FIELD_ACTIONS, MAIN_NAV, type NavItem } from './nav-items';
 import { OnlineStatus } from './online-status';
 import { SessionEffects } from './session-effects';
+import { SyncStatus } from './sync-status';
 import { UserMenu } from './user-menu';
 
 function SideLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
@@ -159,6 +160,7 @@ export function DashboardLayout() {
             </Link>
             <div className="hidden md:block" />
             <div className="flex items-center gap-2 sm:gap-3">
+              <SyncStatus />
               <OnlineStatus />
               <UserMenu />
             </div>

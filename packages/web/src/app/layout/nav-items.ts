@@ -14,7 +14,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'overview', to: '/dashboard/overview', icon: 'grid' },
   { key: 'quickview', to: '/dashboard/quickview', icon: 'eye' },
   { key: 'scan', to: '/dashboard/scanNow', icon: 'scan', planned: true },
-  { key: 'rooms', to: '/dashboard/rooms', icon: 'rooms', planned: true },
+  { key: 'rooms', to: '/dashboard/rooms', icon: 'rooms' },
   { key: 'batches', to: '/dashboard/batches', icon: 'batches', planned: true },
   { key: 'tasks', to: '/dashboard/tasks', icon: 'tasks', planned: true },
   { key: 'reports', to: '/dashboard/reports', icon: 'reports', planned: true },

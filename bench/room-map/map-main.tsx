@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../packages/web/src/lib/i18n';
+import { GridMap } from '../../packages/web/src/features/rooms/components/grid-map';
+import { benchGrid, markPainted } from './data';
+
+function Harness() {
+  useEffect(() => markPainted(), []);
+  return <GridMap grid={benchGrid()} cell={24} onOpenBox={() => {}} />;
+}
+
+createRoot(document.getElementById('root')!).render(<Harness />);

@@ -1,0 +1,124 @@
+import {
+  roomsEndpoints as ep,
+  roomsMessages as msg,
+  type RoomWithGrids,
+  type UploadedFile,
+} from '@verdant/contract';
+import { ApiError, errorMessage } from './api-error';
+import { callEndpoint } from './call-endpoint';
+import { readRoomsFromCache, saveRoomsToCache } from '../offline/room-cache';
+import { browserOffline, isNetworkError } from '../offline/network';
+
+export interface RoomsAnswer {
+  rooms: RoomWithGrids[];
+  /** True when the answer came from the local database instead of the server. */
+  fromCache: boolean;
+}
+
+/** The contract types files as the server receives them; the browser sends a File/Blob in their place. */
+export const asUpload = (file: Blob) => file as unknown as UploadedFile;
+
+function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number) {
+  // Writing 10,000 boxes takes a moment: the screen does not wait for it.
+  void saveRoomsToCache(companyId, rooms, { roomId }).catch((err: unknown) =>
+    console.error('Could not refresh the local room copy', err),
+  );
+}
+
+/**
+ * GET /load_room_grids_boxes?company_id[&room_id]. Online answers refresh the local database; when the
+ * browser is offline or the request gets no answer, the rooms are read from the local database.
+ */
+export async function loadRoomGridsBoxes(companyId: number, roomId?: number): Promise<RoomsAnswer> {
+  if (!browserOffline()) {
+    try {
+      const { rooms } = await callEndpoint(ep.loadRoomGridsBoxes, { company_id: companyId, room_id: roomId });
+      refreshCache(companyId, rooms, roomId);
+      return { rooms, fromCache: false };
+    } catch (err) {
+      if (!isNetworkError(err)) throw err;
+    }
+  }
+  return { rooms: await readRoomsFromCache(companyId, roomId), fromCache: true };
+}
+
+/**
+ * One room with its grids and boxes. Needs both ids ('Required parameter missing: companyID or roomID');
+ * offline, a room absent from the local database fails with 'Room data not found in local database'.
+ */
+export async function loadRoom(
+  companyId: number | null | undefined,
+  roomId: number | null | undefined,
+): Promise<{ room: RoomWithGrids; fromCache: boolean }> {
+  if (!companyId || !roomId) throw new ApiError(msg.singleRoomMissing);
+  const { rooms, fromCache } = await loadRoomGridsBoxes(companyId, roomId);
+  const room = rooms.find((r) => r.RoomID === roomId);
+  if (!room) throw new ApiError(fromCache ? msg.offlineRoomMissing : 'Room not found', { status: fromCache ? undefined : 404 });
+  return { room, fromCache };
+}
+
+export interface NewRoom {
+  name: string;
+  description?: string;
+}
+
+/**
+ * POST /create_room?company_id (multipart name, description); rejects like every call. The offline queue
+ * passes its item id as Idempotency-Key so a resend never makes a second room.
+ */
+export async function sendCreateRoom(companyId: number, input: NewRoom, idempotencyKey?: string) {
+  const res = await callEndpoint(
+    ep.createRoom,
+    { company_id: companyId, name: input.name, description: input.description ?? '' },
+    undefined,
+    idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {},
+  );
+  return res.room;
+}
+
+/** The spec's create room: errors are swallowed (logged, null). */
+export async function createRoom(companyId: number, input: NewRoom) {
+  try {
+    return await sendCreateRoom(companyId, input);
+  } catch (err) {
+    console.error('createRoom failed:', errorMessage(err));
+    return null;
+  }
+}
+
+/** A call whose failure the spec turns into null (logged). */
+export async function orNull<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    console.error(`${name} failed:`, errorMessage(err));
+    return null;
+  }
+}
+
+/** DELETE /delete_room?room_id (Admin): the room with its grids and boxes. Null on failure. */
+export function deleteRoom(roomId: number) {
+  return orNull('deleteRoom', () => callEndpoint(ep.deleteRoom, { room_id: roomId }));
+}
+
+/** POST /upload_whiteboard_image (multipart imageFile, room_id). Null on failure. */
+export function uploadWhiteboardImage(roomId: number, imageFile: Blob) {
+  return orNull('uploadWhiteboardImage', async () =>
+    (await callEndpoint(ep.uploadWhiteboardImage, { room_id: roomId, imageFile: asUpload(imageFile) })).whiteboard,
+  );
+}
+
+/** GET /get_whiteboard_history?room_id: newest first. Null on failure. */
+export function getWhiteboardHistory(roomId: number) {
+  return orNull('getWhiteboardHistory', async () => (await callEndpoint(ep.getWhiteboardHistory, { room_id: roomId })).history);
+}
+
+/**
+ * An uploaded image (an `image_url` / `thumb_url` from an answer, or a bare storage key) as a Blob:
+ * images are served only with the bearer token, so an <img src> cannot load them directly.
+ */
+export async function fetchImage(urlOrKey: string): Promise<Blob> {
+  const key = urlOrKey.includes('key=') ? (new URL(urlOrKey, 'http://x').searchParams.get('key') ?? urlOrKey) : urlOrKey;
+  const data = await callEndpoint(ep.getImage, { key });
+  return data as unknown as Blob;
+}

@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GridTemplateType, SubGridbox } from '@verdant/contract';
+import { getPlantHistoryDate, updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
+import { createSubGridboxes, deleteSubGridbox, getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
+import { getGridTemplates, submitGridTemplate } from '../../../api/grid-templates';
+import { movePlant, type MovePlantInput } from '../../../api/movement';
+import { patchCachedBox } from '../../../offline/room-cache';
+import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
+import { roomKeys } from './room-keys';
+import { patchBoxInCaches } from './use-rooms';
+
+export const boxHistoryQuery = (companyId: number, boxId: number) =>
+  queryOptions({ queryKey: roomKeys.boxHistory(companyId, boxId), queryFn: () => getPlantHistoryDate(companyId, boxId), staleTime: 0 });
+
+export const subBoxesQuery = (companyId: number, boxId: number) =>
+  queryOptions({ queryKey: roomKeys.subBoxes(companyId, boxId), queryFn: () => getSubGridboxes(boxId), staleTime: 0 });
+
+export const gridTemplatesQuery = (companyId: number, type: GridTemplateType) =>
+  queryOptions({ queryKey: roomKeys.templates(companyId, type), queryFn: () => getGridTemplates(companyId, type) });
+
+export function useRenameBox(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ boxId, name }: { boxId: number; name: string }) => updateGridBoxName(boxId, name),
+    onSuccess: (box) => {
+      patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, CustomName: box.CustomName });
+      void patchCachedBox(box.id, { CustomName: box.CustomName });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
+    },
+  });
+}
+
+export function useCullBox(companyId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ boxId, culled }: { boxId: number; culled: boolean }) => updateCullingStatus(boxId, userId, culled),
+    onSuccess: (box) => {
+      patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, culled: box.culled });
+      void patchCachedBox(box.id, { culled: box.culled });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
+    },
+  });
+}
+
+type SubList = Awaited<ReturnType<typeof getSubGridboxes>>;
+
+export function useCreateSubBoxes(companyId: number, boxId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Omit<CreateSubGridboxesInput, 'parentGridboxId'> & { templateId?: number }): Promise<{ created_count: number }> =>
+      input.templateId
+        ? submitGridTemplate({
+            templateId: input.templateId,
+            companyId,
+            userId: input.userId!,
+            parentGridboxId: boxId,
+            autoInitializePlants: input.autoInitializePlants,
+          })
+        : createSubGridboxes({ ...input, parentGridboxId: boxId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, boxId) }),
+  });
+}
+
+export function useDeleteSubBox(companyId: number, boxId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subId: number) => deleteSubGridbox(subId),
+    onSuccess: (_res, subId) =>
+      queryClient.setQueryData<SubList>(roomKeys.subBoxes(companyId, boxId), (old) =>
+        old ? withoutSubGridbox<SubList & SubGridboxList>(old, subId) : old,
+      ),
+  });
+}
+
+export function useMovePlant(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MovePlantInput) => movePlant(input),
+    onSuccess: (res) => {
+      const touched = [res.movement.from_gridbox_id, res.movement.to_gridbox_id, res.sub_gridbox.ParentGridboxID];
+      for (const id of touched) {
+        if (!id) continue;
+        void queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, id) });
+        void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, id) });
+      }
+    },
+  });
+}
+
+export type { SubGridbox };

@@ -1,0 +1,304 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
+import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../components/ui';
+import { Icon } from '../../../components/icons';
+import { errorMessage } from '../../../api/api-error';
+import { useAuth } from '../../../state/hooks';
+import { useOnlineStatus } from '../../../lib/use-online-status';
+import { boxLabel } from '../lib/box-label';
+import { subGridboxName } from '../lib/sub-gridbox-list';
+import {
+  boxHistoryQuery,
+  gridTemplatesQuery,
+  subBoxesQuery,
+  useCreateSubBoxes,
+  useCullBox,
+  useDeleteSubBox,
+  useRenameBox,
+} from '../api/use-box';
+import { useFormatDate } from './use-people';
+
+export interface MovingPlant {
+  plantUid: string;
+  fromBoxId: number;
+  fromName: string;
+}
+
+export interface BoxPanelProps {
+  box: GridBox;
+  gridName: string;
+  onClose: () => void;
+  onStartMove: (plant: MovingPlant) => void;
+}
+
+function Section({ title, children, actions }: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <section className="border-t border-stone-200 px-4 py-4">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-stone-900">{title}</h3>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function RenameForm({ box }: { box: GridBox }) {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const { companyID } = useAuth();
+  const rename = useRenameBox(companyID ?? 0);
+  const [name, setName] = useState(box.CustomName ?? '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    rename.mutate(
+      { boxId: box.id, name: name.trim() },
+      {
+        onSuccess: (b) => toast.success(b.CustomName ? t('box.renamed', { name: b.CustomName }) : t('box.nameCleared')),
+        onError: (err) => toast.danger(t('box.renameFailed', { reason: errorMessage(err) })),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit}>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Input label={t('box.name')} value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <Button type="submit" variant="secondary" loading={rename.isPending}>
+          {t('box.save')}
+        </Button>
+      </div>
+      <p className="mt-1.5 text-xs text-stone-600">{t('box.nameHint')}</p>
+    </form>
+  );
+}
+
+function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelProps['onStartMove'] }) {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const { companyID, userId, userRole } = useAuth();
+  const companyId = companyID ?? 0;
+  const online = useOnlineStatus();
+  const subs = useQuery({ ...subBoxesQuery(companyId, box.id), enabled: online });
+  const templates = useQuery({ ...gridTemplatesQuery(companyId, 'SubGrid'), enabled: online });
+  const create = useCreateSubBoxes(companyId, box.id);
+  const del = useDeleteSubBox(companyId, box.id);
+  const [nx, setNx] = useState('2');
+  const [ny, setNy] = useState('2');
+  const [templateId, setTemplateId] = useState('');
+  const [autoPlants, setAutoPlants] = useState(true);
+  const [toDelete, setToDelete] = useState<SubGridbox | null>(null);
+  const max = subs.data?.max_allowed ?? SUB_GRIDBOX_MAX_ALLOWED;
+  const total = subs.data?.total_count ?? 0;
+  const canDeleteSubs = userRole !== null;
+
+  if (!online) return <p className="text-sm text-stone-600">{t('box.offlineSubs')}</p>;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { userId: userId ?? undefined, nx: Number(nx), ny: Number(ny), autoInitializePlants: autoPlants, templateId: Number(templateId) || undefined },
+      {
+        onSuccess: (res) => toast.success(t('subs.created', { count: res.created_count })),
+        onError: (err) => toast.danger(errorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <>
+      {subs.isPending ? (
+        <p className="text-sm text-stone-600">Loading...</p>
+      ) : subs.isError ? (
+        <Alert tone="danger">{errorMessage(subs.error)}</Alert>
+      ) : subs.data.sub_gridboxes.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('subs.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200" aria-label={t('subs.title')}>
+          {subs.data.sub_gridboxes.map((s) => (
+            <li key={s.Sub_gridboxID} className="flex items-center gap-2 px-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-stone-900">{subGridboxName(s)}</p>
+                <p className="truncate text-xs text-stone-600">
+                  {s.plant_uid ? t('subs.plant', { uid: s.plant_uid }) : t('subs.noPlant')}
+                </p>
+              </div>
+              {s.plant_uid && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="min-h-11"
+                  aria-label={t('move.startLabel', { uid: s.plant_uid })}
+                  onClick={() => onStartMove({ plantUid: s.plant_uid!, fromBoxId: box.id, fromName: subGridboxName(s) })}
+                >
+                  {t('move.start')}
+                </Button>
+              )}
+              {canDeleteSubs && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="min-h-11 text-red-800 hover:bg-red-50"
+                  aria-label={t('subs.deleteLabel', { name: subGridboxName(s) })}
+                  onClick={() => setToDelete(s)}
+                >
+                  <Icon name="cross" className="size-4" />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-xs text-stone-600">{t('subs.count', { total, max })}</p>
+
+      <form onSubmit={submit} className="mt-3 flex flex-col gap-3 rounded-lg bg-stone-50 p-3">
+        <p className="text-sm font-medium text-stone-800">{t('subs.add')}</p>
+        {(templates.data?.length ?? 0) > 0 && (
+          <Select
+            label={t('subs.template')}
+            value={templateId}
+            onChange={(e) => setTemplateId(e.target.value)}
+            options={[
+              { value: '', label: t('subs.bySize') },
+              ...(templates.data ?? []).map((x) => ({
+                value: String(x.template_id),
+                label: t('grid.templateOption', { name: x.template_name, nx: x.columns, ny: x.rows }),
+              })),
+            ]}
+          />
+        )}
+        {!templateId && (
+          <div className="grid grid-cols-2 gap-2">
+            <Input label={t('subs.nx')} type="number" inputMode="numeric" min={1} max={max} value={nx} onChange={(e) => setNx(e.target.value)} />
+            <Input label={t('subs.ny')} type="number" inputMode="numeric" min={1} max={max} value={ny} onChange={(e) => setNy(e.target.value)} />
+          </div>
+        )}
+        <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
+          <input type="checkbox" className="size-5 accent-brand-700" checked={autoPlants} onChange={(e) => setAutoPlants(e.target.checked)} />
+          {t('subs.autoPlants')}
+        </label>
+        <Button type="submit" variant="secondary" loading={create.isPending} disabled={total >= max}>
+          {t('subs.create')}
+        </Button>
+      </form>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        destructive
+        title={t('subs.deleteTitle', { name: toDelete ? subGridboxName(toDelete) : '' })}
+        description={toDelete?.plant_uid ? t('subs.deleteBodyPlant', { uid: toDelete.plant_uid }) : t('subs.deleteBody')}
+        confirmLabel={t('subs.deleteConfirm')}
+        loading={del.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete &&
+          del.mutate(toDelete.Sub_gridboxID, {
+            onSuccess: () => {
+              toast.success(t('subs.deleted'));
+              setToDelete(null);
+            },
+            onError: (err) => toast.danger(errorMessage(err)),
+          })
+        }
+      />
+    </>
+  );
+}
+
+function History({ box }: { box: GridBox }) {
+  const { t } = useTranslation('rooms');
+  const { companyID } = useAuth();
+  const online = useOnlineStatus();
+  const formatDate = useFormatDate();
+  const history = useQuery({ ...boxHistoryQuery(companyID ?? 0, box.id), enabled: online && Boolean(companyID) });
+  if (!online) return <p className="text-sm text-stone-600">{t('box.offlineHistory')}</p>;
+  if (history.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
+  if (history.isError) return <Alert tone="danger">{errorMessage(history.error)}</Alert>;
+  if (history.data.length === 0) return <p className="text-sm text-stone-600">{t('box.noHistory')}</p>;
+  return (
+    <ol className="space-y-2">
+      {history.data.slice(0, 20).map((h, i) => (
+        <li key={`${h.at}-${i}`} className="text-sm">
+          <p className="text-stone-900">{h.description}</p>
+          <p className="text-xs text-stone-600">
+            {formatDate(h.at)}
+            {h.user_name ? ` · ${h.user_name}` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The chosen box: name, culling, sub-boxes with their plants, and its history. */
+export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps) {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const { companyID, userId } = useAuth();
+  const online = useOnlineStatus();
+  const cull = useCullBox(companyID ?? 0, userId ?? 0);
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-2 px-4 pb-3 pt-4">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-stone-900">{boxLabel(box)}</h2>
+          <p className="text-sm text-stone-600">{t('box.where', { grid: gridName, x: box.X, y: box.Y })}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {box.culled ? <Badge tone="neutral">{t('box.culled')}</Badge> : <Badge tone="success">{t('box.active')}</Badge>}
+            {box.Color && (
+              <Badge tone="neutral">
+                <span aria-hidden="true" className="inline-block size-3 rounded-sm ring-1 ring-stone-400" style={{ background: box.Color }} />
+                {box.Color}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('box.close')}
+          className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Icon name="cross" className="size-5" />
+        </button>
+      </div>
+      <div className="flex-1 overflow-y-auto">
+        {!online && (
+          <div className="px-4 pb-3">
+            <Alert tone="warning">{t('box.offline')}</Alert>
+          </div>
+        )}
+        <Section title={t('box.details')}>
+          <RenameForm key={box.id} box={box} />
+          <Button
+            variant={box.culled ? 'secondary' : 'danger'}
+            block
+            className="mt-3"
+            disabled={!online}
+            loading={cull.isPending}
+            onClick={() =>
+              cull.mutate(
+                { boxId: box.id, culled: !box.culled },
+                {
+                  onSuccess: (b) => toast.success(b.culled ? t('box.culledDone') : t('box.unculledDone')),
+                  onError: (err) => toast.danger(errorMessage(err)),
+                },
+              )
+            }
+          >
+            {box.culled ? t('box.uncull') : t('box.cull')}
+          </Button>
+        </Section>
+        <Section title={t('subs.title')}>
+          <SubBoxes key={box.id} box={box} onStartMove={onStartMove} />
+        </Section>
+        <Section title={t('box.history')}>
+          <History box={box} />
+        </Section>
+      </div>
+    </div>
+  );
+}

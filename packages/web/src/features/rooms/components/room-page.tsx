@@ -1,0 +1,405 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { GridBox } from '@verdant/contract';
+import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
+import { Icon } from '../../../components/icons';
+import { cn } from '../../../lib/cn';
+import { useAuth } from '../../../state/hooks';
+import { useOnlineStatus } from '../../../lib/use-online-status';
+import { gridOpacityQuery } from '../../../api/queries/company-settings-queries';
+import { getGridBackground, uploadGridImage } from '../../../api/grids';
+import { getRoomScroll, updateRoomScroll } from '../../../api/room-scroll';
+import { errorMessage } from '../../../api/api-error';
+import { roomKeys } from '../api/room-keys';
+import { roomQuery, useMarkGridScanned, useMarkRoomScanned } from '../api/use-rooms';
+import { useAuthImage } from '../api/use-image';
+import { BoxPanel, type MovingPlant } from './box-panel';
+import { CreateGridForm } from './create-grid-form';
+import { GridMap, type MapGrid } from './grid-map';
+import { MovePlantPanel } from './move-plant-panel';
+import { ScanState } from './rooms-page';
+import { WhiteboardCard } from './whiteboard-card';
+
+const ZOOMS = [10, 16, 24, 36] as const;
+const SCROLL_SAVE_DELAY_MS = 1000;
+
+interface GridSectionProps {
+  grid: MapGrid;
+  cell: number;
+  selectedBoxId: number | null;
+  targetBoxId: number | null;
+  picking: boolean;
+  backgroundUrl: string | null;
+  opacity: number;
+  onOpenBox: (box: GridBox, grid: MapGrid) => void;
+  onUploadBackground: (gridId: number, file: File) => void;
+  uploading: boolean;
+}
+
+function GridSection({ grid, cell, selectedBoxId, targetBoxId, picking, backgroundUrl, opacity, onOpenBox, onUploadBackground, uploading }: GridSectionProps) {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const { companyID, userId } = useAuth();
+  const online = useOnlineStatus();
+  const mark = useMarkGridScanned(companyID ?? 0, userId ?? 0);
+  const file = useRef<HTMLInputElement>(null);
+  const bg = useAuthImage(backgroundUrl);
+  const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
+  const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
+
+  return (
+    <section aria-labelledby={`grid-${grid.id}`} className="mb-8 last:mb-0">
+      <div className="sticky left-0 mb-2 flex max-w-[calc(100vw-2rem)] flex-wrap items-center justify-between gap-2 md:max-w-full">
+        <div className="min-w-0">
+          <h2 id={`grid-${grid.id}`} className="text-base font-semibold text-stone-900">
+            {grid.Name}
+          </h2>
+          <p className="text-xs text-stone-600">
+            {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
+          </p>
+          <div className="mt-1">
+            <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={file}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('grid.background')}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) onUploadBackground(grid.id, f);
+              e.target.value = '';
+            }}
+          />
+          <Button size="md" variant="secondary" disabled={!online} loading={uploading} onClick={() => file.current?.click()}>
+            {t('grid.background')}
+          </Button>
+          <Button
+            size="md"
+            variant="secondary"
+            disabled={!online}
+            loading={mark.isPending}
+            onClick={() =>
+              mark.mutate(grid.id, {
+                onSuccess: () => toast.success(t('scan.gridMarked', { name: grid.Name })),
+                onError: () => toast.danger(t('scan.markFailed')),
+              })
+            }
+          >
+            {t('scan.markGrid')}
+          </Button>
+        </div>
+      </div>
+      <GridMap
+        grid={grid}
+        cell={cell}
+        selectedBoxId={selectedBoxId}
+        targetBoxId={targetBoxId}
+        picking={picking}
+        onOpenBox={open}
+        backgroundUrl={bg}
+        opacity={opacity}
+      />
+    </section>
+  );
+}
+
+/** Remembers the map's scroll position per room (StartScroll): restored once, saved after scrolling stops. */
+function useRoomScroll(companyId: number, roomId: number, fallback: number | undefined, ready: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const online = useOnlineStatus();
+  const scroll = useQuery({
+    queryKey: roomKeys.scroll(companyId, roomId),
+    queryFn: () => getRoomScroll(companyId, roomId),
+    enabled: online && ready,
+    staleTime: 0,
+    retry: false,
+  });
+  const restored = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<number | null>(null);
+
+  const start = scroll.data ?? (scroll.isFetching ? undefined : fallback);
+  useLayoutEffect(() => {
+    if (restored.current || !ready || start === undefined || !ref.current) return;
+    ref.current.scrollTop = start;
+    restored.current = true;
+  }, [ready, start]);
+
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const value = pending.current;
+    pending.current = null;
+    if (value === null || !navigator.onLine) return;
+    updateRoomScroll(companyId, roomId, value).catch((err: unknown) => console.warn('Could not save the scroll position', errorMessage(err)));
+  }, [companyId, roomId]);
+
+  useEffect(() => () => flush(), [flush]);
+
+  const onScroll = useCallback(() => {
+    if (!restored.current || !ref.current) return;
+    pending.current = ref.current.scrollTop;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(flush, SCROLL_SAVE_DELAY_MS);
+  }, [flush]);
+
+  return { ref, onScroll };
+}
+
+export default function RoomPage() {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const params = useParams();
+  const roomId = Number(params.roomID);
+  const { companyID, userId } = useAuth();
+  const companyId = companyID ?? 0;
+  const online = useOnlineStatus();
+  const queryClient = useQueryClient();
+  const room = useQuery({ ...roomQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
+  const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: online && Boolean(companyID) });
+  const backgrounds = useQuery({
+    queryKey: roomKeys.backgrounds(companyId, roomId),
+    queryFn: () => getGridBackground(roomId),
+    enabled: online && Boolean(room.data),
+    retry: false,
+  });
+  const markRoom = useMarkRoomScanned(companyId, userId ?? 0);
+  const uploadBg = useMutation({
+    mutationFn: ({ gridId, file }: { gridId: number; file: File }) => uploadGridImage(gridId, file),
+    onSuccess: () => {
+      toast.success(t('grid.backgroundUploaded'));
+      void queryClient.invalidateQueries({ queryKey: roomKeys.backgrounds(companyId, roomId) });
+    },
+    onError: (err) => toast.danger(t('grid.backgroundFailed', { reason: errorMessage(err) })),
+  });
+
+  const [zoom, setZoom] = useState(2);
+  const [selected, setSelected] = useState<{ boxId: number; gridId: number } | null>(null);
+  const [moving, setMoving] = useState<MovingPlant | null>(null);
+  const [target, setTarget] = useState<{ boxId: number; gridId: number } | null>(null);
+  const [addGrid, setAddGrid] = useState(false);
+
+  const data = room.data?.room;
+  const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data));
+
+  const findBox = (ref: { boxId: number; gridId: number } | null) => {
+    if (!ref || !data) return null;
+    const grid = data.grids.find((g) => g.id === ref.gridId);
+    const box = grid?.grid_boxes.find((b) => b.id === ref.boxId);
+    return grid && box ? { grid, box } : null;
+  };
+  const current = findBox(selected);
+  const targetBox = findBox(target);
+
+  const onOpenBox = useCallback(
+    (box: GridBox, grid: MapGrid) => {
+      if (moving) setTarget({ boxId: box.id, gridId: grid.id });
+      else setSelected({ boxId: box.id, gridId: grid.id });
+    },
+    [moving],
+  );
+
+  const backgroundOf = (gridId: number) => backgrounds.data?.find((g) => g.id === gridId)?.image_url ?? null;
+  const panelOpen = Boolean(moving || current);
+
+  if (room.isPending) return <LoadingState />;
+  if (room.isError || !data) {
+    return (
+      <>
+        <PageHeader title={t('room.notFoundTitle')} />
+        <ErrorState error={room.error} onRetry={() => void room.refetch()} />
+        <ButtonLink to="/dashboard/rooms" variant="secondary" className="mt-4">
+          {t('room.allRooms')}
+        </ButtonLink>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={data.Name}
+        description={data.Description || undefined}
+        actions={
+          <>
+            <ButtonLink to="/dashboard/rooms" variant="ghost">
+              {t('room.allRooms')}
+            </ButtonLink>
+            <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
+              {t('room.addGrid')}
+            </Button>
+            <Button
+              disabled={!online}
+              loading={markRoom.isPending}
+              onClick={() =>
+                markRoom.mutate(data.RoomID, {
+                  onSuccess: () => toast.success(t('scan.roomMarked', { name: data.Name })),
+                  onError: () => toast.danger(t('scan.markFailed')),
+                })
+              }
+            >
+              {t('scan.markRoom')}
+            </Button>
+          </>
+        }
+      />
+      <div className="-mt-3 mb-4">
+        <ScanState scanned={data.Scanned} when={data.ScannedDateTime} by={data.LastScannedBy} />
+      </div>
+
+      {room.data.fromCache && (
+        <Alert tone="warning" className="mb-4" title={t('offline.title')}>
+          {t('offline.roomBody')}
+        </Alert>
+      )}
+
+      {data.grids.length === 0 ? (
+        <EmptyState
+          icon={<Icon name="grid" className="size-10" />}
+          title={t('room.noGridsTitle')}
+          description={t('room.noGridsBody')}
+          action={
+            <Button disabled={!online} onClick={() => setAddGrid(true)}>
+              {t('room.addGrid')}
+            </Button>
+          }
+        />
+      ) : (
+        <div className={cn('lg:flex lg:items-start lg:gap-4')}>
+          <div className="min-w-0 flex-1">
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+              <div role="group" aria-label={t('map.zoom')} className="inline-flex rounded-lg ring-1 ring-stone-300">
+                <Button
+                  variant="ghost"
+                  aria-label={t('map.zoomOut')}
+                  disabled={zoom === 0}
+                  onClick={() => setZoom((z) => Math.max(0, z - 1))}
+                  className="rounded-r-none"
+                >
+                  −
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={t('map.zoomIn')}
+                  disabled={zoom === ZOOMS.length - 1}
+                  onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+                  className="rounded-l-none border-l border-stone-300"
+                >
+                  +
+                </Button>
+              </div>
+              <ul className="flex flex-wrap items-center gap-3 text-xs text-stone-700" aria-label={t('map.legend')}>
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden="true" className="size-3.5 rounded-sm border border-stone-400 bg-white" />
+                  {t('map.legendEmpty')}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <span
+                    aria-hidden="true"
+                    className="size-3.5 rounded-sm border border-stone-500 bg-stone-300"
+                    style={{ backgroundImage: 'repeating-linear-gradient(135deg, #57534e 0 1px, transparent 1px 4px)' }}
+                  />
+                  {t('map.legendCulled')}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
+                  {t('map.legendSelected')}
+                </li>
+              </ul>
+            </div>
+            {moving && (
+              <p role="status" className="mb-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-300">
+                {t('move.banner', { uid: moving.plantUid })}
+              </p>
+            )}
+            <div
+              ref={scrollRef}
+              onScroll={onScroll}
+              data-testid="room-map-scroll"
+              className="max-h-[70dvh] overflow-auto rounded-xl border border-stone-200 bg-white p-3 sm:p-4"
+            >
+              {data.grids.map((grid) => (
+                <GridSection
+                  key={grid.id}
+                  grid={grid}
+                  cell={ZOOMS[zoom]!}
+                  selectedBoxId={selected?.gridId === grid.id ? selected.boxId : null}
+                  targetBoxId={target?.gridId === grid.id ? target.boxId : null}
+                  picking={Boolean(moving)}
+                  backgroundUrl={backgroundOf(grid.id)}
+                  opacity={opacity.data ?? 1}
+                  onOpenBox={onOpenBox}
+                  onUploadBackground={(gridId, file) => uploadBg.mutate({ gridId, file })}
+                  uploading={uploadBg.isPending && uploadBg.variables?.gridId === grid.id}
+                />
+              ))}
+            </div>
+          </div>
+
+          {panelOpen && (
+            <aside
+              aria-label={moving ? t('move.panel') : t('box.panel')}
+              className={cn(
+                moving ? 'max-h-[45dvh]' : 'max-h-[60dvh]',
+                'fixed inset-x-0 bottom-0 z-40 overflow-hidden rounded-t-2xl border border-stone-200 bg-white shadow-2xl',
+                'lg:sticky lg:top-20 lg:z-auto lg:max-h-[calc(100dvh-6rem)] lg:w-96 lg:shrink-0 lg:rounded-xl lg:shadow-sm',
+              )}
+            >
+              {moving ? (
+                <MovePlantPanel
+                  key={moving.plantUid}
+                  plant={moving}
+                  target={targetBox?.box ?? null}
+                  onCancel={() => {
+                    setMoving(null);
+                    setTarget(null);
+                  }}
+                  onMoved={(to) => {
+                    setMoving(null);
+                    setTarget(null);
+                    setSelected({ boxId: to.id, gridId: to.GridID });
+                  }}
+                />
+              ) : current ? (
+                <BoxPanel
+                  box={current.box}
+                  gridName={current.grid.Name}
+                  onClose={() => setSelected(null)}
+                  onStartMove={(plant) => {
+                    setMoving(plant);
+                    setTarget(null);
+                  }}
+                />
+              ) : null}
+            </aside>
+          )}
+        </div>
+      )}
+
+      <div className="mt-8">
+        <WhiteboardCard companyId={companyId} roomId={data.RoomID} />
+      </div>
+
+      <Dialog open={addGrid} onClose={() => setAddGrid(false)} title={t('room.addGrid')} description={t('gridPage.description')}>
+        {addGrid && (
+          <CreateGridForm
+            companyId={companyId}
+            roomId={data.RoomID}
+            onCancel={() => setAddGrid(false)}
+            onCreated={({ name }) => {
+              toast.success(t('grid.created', { name }));
+              setAddGrid(false);
+            }}
+          />
+        )}
+      </Dialog>
+    </>
+  );
+}

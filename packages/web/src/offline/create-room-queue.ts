@@ -1,0 +1,115 @@
+import { liveQuery } from 'dexie';
+import { sendCreateRoom } from '../api/rooms';
+import { toApiError } from '../api/api-error';
+import { db as defaultDb, type CreateRoomQueueRow, type OfflineDatabase } from './db';
+import { isNetworkError } from './network';
+
+/** A queued room; `queuedAt` (not indexed) keeps the sending order. */
+export type QueuedRoom = CreateRoomQueueRow & { id: string; queuedAt?: number };
+
+export interface FlushResult {
+  sent: QueuedRoom[];
+  /** Refused by the server (e.g. a name that is not valid any more): removed, with the reason. */
+  refused: Array<{ item: QueuedRoom; message: string }>;
+  /** Still waiting (no connection, or the server was unavailable). */
+  remaining: number;
+}
+
+function newKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Puts a room created without a connection into `createRoomQueue`. Its id is generated here once and
+ * sent as the Idempotency-Key every time the item is tried, so the server makes the room only once.
+ */
+export async function enqueueCreateRoom(
+  companyId: number,
+  input: { name: string; description?: string },
+  database: OfflineDatabase = defaultDb,
+): Promise<QueuedRoom> {
+  const item: QueuedRoom = {
+    id: newKey(),
+    name: input.name.trim(),
+    description: (input.description ?? '').trim(),
+    companyID: companyId,
+    queuedAt: Date.now(),
+  };
+  await database.createRoomQueue.add(item);
+  return item;
+}
+
+export async function listQueuedRooms(companyId?: number, database: OfflineDatabase = defaultDb): Promise<QueuedRoom[]> {
+  const rows = (companyId === undefined
+    ? await database.createRoomQueue.toArray()
+    : await database.createRoomQueue.where('companyID').equals(companyId).toArray()) as QueuedRoom[];
+  return rows.sort((a, b) => (a.queuedAt ?? 0) - (b.queuedAt ?? 0));
+}
+
+/** Live count of queued changes (for the header's "n changes waiting"). */
+export function watchQueuedCount(onChange: (count: number) => void, database: OfflineDatabase = defaultDb): () => void {
+  const sub = liveQuery(() => database.createRoomQueue.count()).subscribe({
+    next: onChange,
+    error: (err: unknown) => console.warn('Could not read the offline queue', err),
+  });
+  return () => sub.unsubscribe();
+}
+
+/** Live list of queued rooms of a company (shown in the room list until they are sent). */
+export function watchQueuedRooms(
+  companyId: number,
+  onChange: (rooms: QueuedRoom[]) => void,
+  database: OfflineDatabase = defaultDb,
+): () => void {
+  const sub = liveQuery(() => listQueuedRooms(companyId, database)).subscribe({
+    next: onChange,
+    error: (err: unknown) => console.warn('Could not read the offline queue', err),
+  });
+  return () => sub.unsubscribe();
+}
+
+async function flushOnce(database: OfflineDatabase): Promise<FlushResult> {
+  const result: FlushResult = { sent: [], refused: [], remaining: 0 };
+  const items = await listQueuedRooms(undefined, database);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    try {
+      await sendCreateRoom(item.companyID, { name: item.name, description: item.description }, item.id);
+    } catch (err) {
+      const e = toApiError(err);
+      const refused = !isNetworkError(err) && e.status !== undefined && e.status >= 400 && e.status < 500 && ![401, 403, 408, 429].includes(e.status);
+      if (!refused) {
+        // Offline again or the server is unwell: keep this and the rest for the next attempt.
+        result.remaining = items.length - i;
+        return result;
+      }
+      console.error(`A room queued offline was refused: ${e.message}`);
+      await database.createRoomQueue.delete(item.id);
+      result.refused.push({ item, message: e.message });
+      continue;
+    }
+    await database.createRoomQueue.delete(item.id);
+    result.sent.push(item);
+  }
+  return result;
+}
+
+let inFlight: Promise<FlushResult> | null = null;
+
+/**
+ * Sends every queued room, oldest first, each with its own Idempotency-Key. One flush at a time in this
+ * tab, and a Web Lock keeps two tabs from sending the same item concurrently (the key would make it
+ * harmless, but it saves a request). A failed send leaves the item queued.
+ */
+export function flushCreateRoomQueue(database: OfflineDatabase = defaultDb): Promise<FlushResult> {
+  if (!inFlight) {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    const run = () => flushOnce(database);
+    const job: Promise<FlushResult> = locks ? locks.request('verdant-create-room-queue', run).then((r) => r) : run();
+    inFlight = job.finally(() => {
+      inFlight = null;
+    });
+  }
+  return inFlight as Promise<FlushResult>;
+}

@@ -1,0 +1,16 @@
+import axios from 'axios';
+
+/** The browser says it has no connection. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** A request that never got an answer (no connection, DNS, server unreachable), as opposed to a refusal. */
+export function isNetworkError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (axios.isAxiosError(e)) return !e.response && e.code !== 'ERR_CANCELED';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
