@@ -20,6 +20,13 @@ function newKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
+let lastStamp = 0;
+/** Strictly increasing, so two rooms queued in the same millisecond keep their order. */
+function nextStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
 /**
  * Puts a room created without a connection into `createRoomQueue`. Its id is generated here once and
  * sent as the Idempotency-Key every time the item is tried, so the server makes the room only once.
@@ -34,7 +41,7 @@ export async function enqueueCreateRoom(
     name: input.name.trim(),
     description: (input.description ?? '').trim(),
     companyID: companyId,
-    queuedAt: Date.now(),
+    queuedAt: nextStamp(),
   };
   await database.createRoomQueue.add(item);
   return item;
