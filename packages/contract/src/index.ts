@@ -13,6 +13,14 @@ import { gridsEndpoints } from './grids/grids.endpoints.js';
 import { gridBoxesEndpoints } from './grid_boxes/grid-boxes.endpoints.js';
 import { roomScrollEndpoints } from './room_scroll/room-scroll.endpoints.js';
 import { scoutingEndpoints } from './scouting/scouting.endpoints.js';
+import { formResponsesEndpoints } from './forms/form-responses.endpoints.js';
+import { stickyTrapsEndpoints } from './sticky_traps/sticky-traps.endpoints.js';
+import { commentsEndpoints } from './comments/comments.endpoints.js';
+import { formTemplatesEndpoints } from './forms/form-templates.endpoints.js';
+import { formHideUntilEndpoints } from './form_hide_until/form-hide-until.endpoints.js';
+import { plantProblemsEndpoints } from './plant_problems/plant-problems.endpoints.js';
+import { problemColorsEndpoints } from './problem_colors/problem-colors.endpoints.js';
+import { unresolvedProblemsEndpoints } from './unresolved_problems/unresolved-problems.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -37,6 +45,20 @@ export * from './sub_gridboxes/sub-gridboxes.schemas.js';
 export * from './sub_gridboxes/sub-gridboxes.endpoints.js';
 export * from './grid_templates/grid-templates.endpoints.js';
 export * from './movement/movement.endpoints.js';
+export * from './forms/form-responses.schemas.js';
+export * from './forms/form-responses.endpoints.js';
+export * from './sticky_traps/sticky-traps.endpoints.js';
+export * from './comments/comments.endpoints.js';
+export * from './forms/field-types.js';
+export * from './forms/form-templates.schemas.js';
+export * from './forms/form-templates.messages.js';
+export * from './forms/form-templates.endpoints.js';
+export * from './form_hide_until/form-hide-until.endpoints.js';
+export * from './plant_problems/plant-problems.schemas.js';
+export * from './plant_problems/plant-problems.endpoints.js';
+export * from './problem_colors/problem-colors.endpoints.js';
+export * from './unresolved_problems/unresolved-problems.schemas.js';
+export * from './unresolved_problems/unresolved-problems.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -56,6 +78,14 @@ export const domains = {
   grid_boxes: gridBoxesEndpoints,
   room_scroll: roomScrollEndpoints,
   scouting: scoutingEndpoints,
+  form_responses: formResponsesEndpoints,
+  sticky_traps: stickyTrapsEndpoints,
+  comments: commentsEndpoints,
+  forms: formTemplatesEndpoints,
+  form_hide_until: formHideUntilEndpoints,
+  plant_problems: plantProblemsEndpoints,
+  problem_colors: problemColorsEndpoints,
+  unresolved_problems: unresolvedProblemsEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

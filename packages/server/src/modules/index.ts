@@ -14,6 +14,14 @@ import { scoutingModule } from './scouting/index.js';
 import { subGridboxesModule } from './sub_gridboxes/index.js';
 import { gridTemplatesModule } from './grid_templates/index.js';
 import { movementModule } from './movement/index.js';
+import { formTemplatesModule } from './form_templates/index.js';
+import { formHideUntilModule } from './form_hide_until/index.js';
+import { formResponsesModule } from './form_responses/index.js';
+import { stickyTrapsModule } from './sticky_traps/index.js';
+import { commentsModule } from './comments/index.js';
+import { plantProblemsModule } from './plant_problems/index.js';
+import { problemColorsModule } from './problem_colors/index.js';
+import { unresolvedProblemsModule } from './unresolved_problems/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -32,4 +40,12 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   subGridboxesModule,
   gridTemplatesModule,
   movementModule,
+  formResponsesModule,
+  stickyTrapsModule,
+  commentsModule,
+  formTemplatesModule,
+  formHideUntilModule,
+  plantProblemsModule,
+  problemColorsModule,
+  unresolvedProblemsModule,
 ];

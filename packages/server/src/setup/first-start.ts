@@ -7,10 +7,13 @@ import { writeAudit } from '../lib/audit.js';
 import { hashPassword, validatePassword } from '../modules/auth/index.js';
 import { seedFacilityDemo } from '../modules/rooms/facility-demo.js';
 import { seedPlantsDemo } from '../modules/plants/plants-demo.js';
+import { createBuiltInTemplates } from '../modules/form_templates/index.js';
+import { seedScoutingDemo } from '../modules/form_responses/index.js';
+import { seedProblemColorsDemo } from '../modules/problem_colors/index.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
-export const demoSeeders: DemoSeeder[] = [seedFacilityDemo, seedPlantsDemo];
+export const demoSeeders: DemoSeeder[] = [seedFacilityDemo, seedPlantsDemo, seedProblemColorsDemo, seedScoutingDemo];
 
 export const DEMO_COMPANY_NAME = 'Verdant Demo Greenhouse';
 export const DEMO_ADMIN_EMAIL = 'admin@verdant.demo';
@@ -89,6 +92,7 @@ export async function firstStart(
       })
       .returning('user_id')
       .executeTakeFirstOrThrow();
+    await createBuiltInTemplates(trx, company.company_id, user.user_id);
     await writeAudit(trx, {
       companyId: company.company_id,
       userId: null,

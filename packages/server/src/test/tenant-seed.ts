@@ -5,6 +5,8 @@ import type { EndpointConfig } from '@verdant/contract';
 import { makeTenant } from './factories.js';
 import { SAMPLE_FILE, type SampleHints } from './zod-sample.js';
 import { makeFacility } from '../modules/sub_gridboxes/sub-gridboxes.fixtures.js';
+import { makeTemplate } from '../modules/form_responses/form-responses.test-kit.js';
+import { seedProblemsForWalk } from '../modules/unresolved_problems/problems-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -63,6 +65,12 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const facility = await seedFacilityForWalk(app, tenant, tag);
   // Sub-boxes, plants, templates and moves — seeded through their own endpoints.
   const plants = await seedPlantsForWalk(app, tenant, tag);
+  // Form templates with fields and a hide-until link — seeded through their own endpoints.
+  const forms = await seedFormTemplatesForWalk(app, tenant, tag);
+  // Form responses, a sticky-trap reading and a comment — seeded through their own endpoints.
+  const responses = await seedFormResponsesForWalk(app, tenant, tag, facility.ids.gridboxid);
+  // Plant problems, colour mappings and an open observation in the facility's grid box (problems modules).
+  const problems = await seedProblemsForWalk(app, tenant, tag, facility.ids);
 
   return {
     ...tenant,
@@ -77,6 +85,9 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       inviteeEmail,
       ...facility.markers,
       ...plants.markers,
+      ...forms.markers,
+      ...responses.markers,
+      ...problems.markers,
     ],
     ids: {
       companyid: tenant.companyId,
@@ -84,6 +95,9 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       invitationid: invitation.invitation_id,
       ...facility.ids,
       ...plants.ids,
+      ...forms.ids,
+      ...responses.ids,
+      ...problems.ids,
     },
   };
 }
@@ -185,6 +199,69 @@ async function seedPlantsForWalk(app: FastifyInstance, tenant: Tenant, tag: stri
       plantid: sub.PlantID as number,
       templateid: template.template.template_id as number,
     },
+  };
+}
+
+/** A form template with three fields, the last hidden until the first says Yes. */
+async function seedFormTemplatesForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url: `/api${url}`, headers: tenant.admin.auth, payload: payload as never });
+    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  const { template } = await post('/save_form_template', {
+    templateName: `Marker Form ${tag}`,
+    companyID: tenant.companyId,
+    FormCategory: `Marker category ${tag}`,
+    fields: [
+      { fieldName: `Marker Question ${tag}`, fieldType: 'select', fieldOptions: [`Yes`, `Marker option ${tag}`], isRequired: 1 },
+      { fieldName: `Marker Count ${tag}`, fieldType: 'number' },
+      { fieldName: `Marker Details ${tag}`, fieldType: 'textarea', isRequired: 1 },
+    ],
+  });
+  const [question, , details] = template.fields as { FieldID: number }[];
+  await post('/add_hide_field_until_link', {
+    form_field_hidden_FieldID: details!.FieldID,
+    form_field_linked_FieldID: question!.FieldID,
+    form_field_linked_input: `Marker input ${tag}`,
+  });
+  return {
+    markers: [`Marker Form ${tag}`, `Marker category ${tag}`, `Marker Question ${tag}`, `Marker option ${tag}`, `Marker Details ${tag}`, `Marker input ${tag}`],
+    ids: {
+      fieldid: question!.FieldID,
+      formfieldhiddenfieldid: details!.FieldID,
+      // get_field_hide_until_link takes the link's UID or the hidden field's FieldID.
+      formfieldhiddenuid: details!.FieldID,
+      formfieldlinkedfieldid: question!.FieldID,
+    },
+  };
+}
+
+/** A scouting response with a problem and a marker note, a sticky-trap reading on the same box, and a comment. */
+async function seedFormResponsesForWalk(app: FastifyInstance, tenant: Tenant, tag: string, gridBoxId: number) {
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url: `/api${url}`, headers: tenant.admin.auth, payload: payload as never });
+    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  const form = await makeTemplate(app, tenant.companyId, `Marker Scouting ${tag}`, 'scouting', [
+    ['Problem', 'problem', [], true],
+    ['Whiteflies', 'sticky-trap-count', [], false],
+    [`Marker Note Field ${tag}`, 'textarea', [], false],
+  ]);
+  const submitted = await post('/submit_form', {
+    submittedBy: tenant.admin.user_id,
+    GridBoxID: gridBoxId,
+    fieldResponses: [
+      { fieldID: form.field.Problem, inputData: `Marker Problem ${tag}` },
+      { fieldID: form.field.Whiteflies, inputData: 7 },
+      { fieldID: form.field[`Marker Note Field ${tag}`], inputData: `Marker Answer ${tag}` },
+    ],
+  });
+  const { comment } = await post('/add_comment', { ResponseID: submitted.response_id, UserID: tenant.admin.user_id, CommentText: `Marker Comment ${tag}` });
+  return {
+    markers: [`Marker Scouting ${tag}`, `Marker Note Field ${tag}`, `Marker Problem ${tag}`, `Marker Answer ${tag}`, `Marker Comment ${tag}`],
+    ids: { responseid: submitted.response_id as number, commentid: comment.CommentID as number },
   };
 }
 

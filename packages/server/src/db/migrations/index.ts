@@ -3,6 +3,7 @@ import * as foundation from './2026_11_22_0000_foundation.js';
 import * as facility from './2026_11_22_0100_facility.js';
 import * as facilityLookups from './2026_11_22_0210_facility_lookups.js';
 import * as scouting from './2026_11_22_0300_scouting.js';
+import * as plantProblemLibrary from './2026_11_22_0310_plant_problem_library.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0100_facility': facility,
   '2026_11_22_0210_facility_lookups': facilityLookups,
   '2026_11_22_0300_scouting': scouting,
+  '2026_11_22_0310_plant_problem_library': plantProblemLibrary,
 };

@@ -3,6 +3,7 @@ import { DASHBOARD_TILES, companyMessages } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant, makeUser } from '../../test/factories.js';
 import { createHash } from 'node:crypto';
+import { TEMPLATE_TYPES } from '@verdant/contract';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -68,6 +69,8 @@ describe('POST /Create_company', () => {
     expect(company).toMatchObject({ company_name: 'Fern & Frond Nursery', contact_email: 'ada@fern.example', company_type: 'Nursery' });
     const settings = await t.app.db.selectFrom('company_settings').selectAll().where('company_id', '=', body.company_id).executeTakeFirst();
     expect(settings?.grid_order).toBeNull();
+    const templates = await t.app.db.selectFrom('form_templates').select('default_for_type').where('company_id', '=', body.company_id).execute();
+    expect(templates.map((r) => r.default_for_type).sort()).toEqual([...TEMPLATE_TYPES].sort());
 
     const invitation = await t.app.db.selectFrom('invitations').selectAll().where('company_id', '=', body.company_id).executeTakeFirstOrThrow();
     expect(invitation).toMatchObject({ email: 'ada@fern.example', role: 'Admin', invited_by: a.superAdmin.user_id, used_at: null });

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createDefaultSettings } from '../company_settings/company-settings.service.js';
 import { toCompanyResponse } from './company.mapper.js';
 import { emailHasAccount, issueInvitation, mailInvitation } from '../invitations/index.js';
+import { createBuiltInTemplates } from '../form_templates/index.js';
 import { emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
 
 export type CompanyDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
@@ -42,6 +43,7 @@ export async function createCompany(deps: CompanyDeps, caller: Caller, input: Ne
       contact_phone: input.contact_phone || null,
     });
     await createDefaultSettings(trx, company.company_id);
+    await createBuiltInTemplates(trx, company.company_id, null);
     const invite = await issueInvitation(trx, {
       companyId: company.company_id,
       email: input.contact_email,

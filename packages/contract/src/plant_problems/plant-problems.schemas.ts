@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const Symptom = z.object({ symptom_id: z.number(), symptom_group_id: z.number(), name: z.string() });
+export const SymptomGroup = z.object({
+  symptom_group_id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  symptoms: z.array(Symptom.omit({ symptom_group_id: true })),
+});
+export const ColorSymptom = z.object({ color_symptom_id: z.number(), name: z.string(), hex: z.string() });
+
+export const Solutions = z.object({ cultural: z.array(z.string()), biological: z.array(z.string()), chemical: z.array(z.string()) });
+
+export const CustomSolution = z.object({
+  solution_id: z.number(),
+  problem_id: z.number(),
+  custom_solution: z.string(),
+  created_by: z.number().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** A library problem (`company_id` null) or a company's own, with the caller company's custom solutions. */
+export const PlantProblem = z.object({
+  problem_id: z.number(),
+  company_id: z.number().nullable(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  symptoms_text: z.string(),
+  symptoms: z.array(Symptom),
+  color_symptoms: z.array(ColorSymptom),
+  default_color: z.string().nullable(),
+  solutions: Solutions,
+  custom_solutions: z.array(CustomSolution),
+});
+export type PlantProblem = z.infer<typeof PlantProblem>;
+
+export const CUSTOM_SOLUTION_MAX = 4000;
+
+export const plantProblemsMessages = {
+  solutionAdded: 'Custom solution added.',
+} as const;

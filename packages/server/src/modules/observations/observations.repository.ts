@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface KnownProblem {
+  problem_id: number;
+  company_id: number | null;
+  slug: string;
+  name: string;
+}
+
+/** Library problems and the company's own whose slug or name is one of these (lower-cased) keys. */
+export function findProblems(db: Db, companyId: number, names: string[], slugs: string[]): Promise<KnownProblem[]> {
+  if (!names.length && !slugs.length) return Promise.resolve([]);
+  return db
+    .selectFrom('plant_problems')
+    .select(['problem_id', 'company_id', 'slug', 'name'])
+    .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['slug']), 'in', [...slugs, ...names]),
+        eb(eb.fn('lower', ['name']), 'in', names),
+      ]),
+    )
+    .execute();
+}
+
+export interface NewObservation {
+  company_id: number;
+  problem: string;
+  problem_id: number | null;
+  severity: number | null;
+  room_id: number | null;
+  grid_id: number | null;
+  grid_box_id: number | null;
+  sub_gridbox_id: number | null;
+  response_id: number;
+  field_response_id: number;
+  observed_at: Date;
+  observed_by: number | null;
+}
+
+export async function insertObservations(trx: Transaction<DB>, rows: NewObservation[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const made = await trx
+    .insertInto('problem_observations')
+    .values(rows.map((r) => ({ ...r, source: 'form' as const })))
+    .returning('observation_id')
+    .execute();
+  return made.map((r) => r.observation_id);
+}

@@ -1,0 +1,65 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import * as repo from './observations.repository.js';
+import { problemNames, slugify } from './observations.rules.js';
+
+export { problemNames, slugify } from './observations.rules.js';
+
+export interface ObservationPlace {
+  room_id: number | null;
+  grid_id: number | null;
+  grid_box_id: number | null;
+  sub_gridbox_id: number | null;
+}
+
+export interface ProblemAnswer {
+  field_response_id: number;
+  inputData: string;
+}
+
+export interface FormObservationsInput {
+  companyId: number;
+  responseId: number;
+  place: ObservationPlace;
+  severity: number | null;
+  observedAt: Date;
+  observedBy: number | null;
+  answers: ProblemAnswer[];
+}
+
+/**
+ * Turns a response's problem answers into open observations, one per problem per place: a problem
+ * named twice (two fields, or twice in one list) is one observation. A name that matches the library
+ * or the company's own problems (slug or name, any case; the company's own first) is stored under
+ * that problem's name and id; anything else is kept as the scout wrote it.
+ */
+export async function recordFormObservations(trx: Transaction<DB>, input: FormObservationsInput): Promise<number[]> {
+  const named = input.answers.flatMap((a) => problemNames(a.inputData).map((name) => ({ name, field_response_id: a.field_response_id })));
+  if (!named.length) return [];
+  const lower = [...new Set(named.map((n) => n.name.toLowerCase()))];
+  const known = await repo.findProblems(trx, input.companyId, lower, [...new Set(named.map((n) => slugify(n.name)))]);
+  // The company's own problems win over the library's of the same slug or name.
+  const ordered = [...known].sort((a, b) => Number(b.company_id !== null) - Number(a.company_id !== null));
+  const match = (name: string) =>
+    ordered.find((p) => p.name.toLowerCase() === name.toLowerCase() || p.slug.toLowerCase() === name.toLowerCase() || p.slug === slugify(name));
+  const seen = new Set<string>();
+  const rows: repo.NewObservation[] = [];
+  for (const n of named) {
+    const problem = match(n.name);
+    const key = problem ? `id:${problem.problem_id}` : `name:${n.name.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push({
+      company_id: input.companyId,
+      problem: problem?.name ?? n.name,
+      problem_id: problem?.problem_id ?? null,
+      severity: input.severity,
+      ...input.place,
+      response_id: input.responseId,
+      field_response_id: n.field_response_id,
+      observed_at: input.observedAt,
+      observed_by: input.observedBy,
+    });
+  }
+  return repo.insertObservations(trx, rows);
+}

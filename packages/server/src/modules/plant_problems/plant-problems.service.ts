@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { plantProblemsMessages as msg } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './plant-problems.repository.js';
+import { toCustomSolution, toPlantProblems } from './plant-problems.mapper.js';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+
+async function withDetails(deps: Deps, companyId: number, rows: repo.ProblemRow[]) {
+  const ids = rows.map((r) => r.problem_id);
+  const [symptoms, colors, solutions] = await Promise.all([
+    repo.symptomsOf(deps.db, ids),
+    repo.colorSymptomsOf(deps.db, ids),
+    repo.customSolutionsOf(deps.db, companyId, ids),
+  ]);
+  return toPlantProblems(rows, symptoms, colors, solutions);
+}
+
+/** The library plus the caller company's own problems; a slug that names nothing is a 404. */
+export async function loadPlantProblems(deps: Deps, caller: Caller, slug: string | undefined) {
+  const rows = await repo.listProblems(deps.db, caller.company_id, { slug });
+  if (slug !== undefined && rows.length === 0) throw notFound('Plant problem');
+  return { status: 'success' as const, problems: await withDetails(deps, caller.company_id, rows) };
+}
+
+export async function filterPlantProblems(deps: Deps, caller: Caller, f: { symptom_group_id?: number; symptom_id?: number }) {
+  if (f.symptom_group_id !== undefined && !(await repo.symptomGroupExists(deps.db, f.symptom_group_id))) throw notFound('Symptom group');
+  if (f.symptom_id !== undefined && !(await repo.symptomExists(deps.db, f.symptom_id))) throw notFound('Symptom');
+  const rows = await repo.listProblems(deps.db, caller.company_id, { symptomGroupId: f.symptom_group_id, symptomId: f.symptom_id });
+  return { status: 'success' as const, problems: await withDetails(deps, caller.company_id, rows) };
+}
+
+export async function symptomGroups(deps: Deps) {
+  const [groups, symptoms] = await Promise.all([repo.listSymptomGroups(deps.db), repo.listSymptoms(deps.db)]);
+  return {
+    status: 'success' as const,
+    symptom_groups: groups.map((g) => ({
+      symptom_group_id: g.symptom_group_id,
+      name: g.name,
+      description: g.description,
+      symptoms: symptoms.filter((s) => s.symptom_group_id === g.symptom_group_id).map((s) => ({ symptom_id: s.symptom_id, name: s.name })),
+    })),
+  };
+}
+
+export async function colorSymptoms(deps: Deps) {
+  const rows = await repo.listColorSymptoms(deps.db);
+  return { status: 'success' as const, color_symptoms: rows.map((r) => ({ color_symptom_id: r.color_symptom_id, name: r.name, hex: r.hex })) };
+}
+
+/** A company adds its own advice to a library problem or one of its own; another company's problem is a 404. */
+export async function addCustomSolution(deps: Deps, caller: Caller, problemId: number, text: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const problem = await repo.findProblem(trx, caller.company_id, problemId);
+    if (!problem) throw notFound('Plant problem');
+    const row = await repo.insertCustomSolution(trx, {
+      company_id: caller.company_id,
+      problem_id: problemId,
+      custom_solution: text,
+      created_by: caller.user_id,
+    });
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: 'plant_problem.custom_solution_added',
+      entityType: 'plant_problem',
+      entityId: problemId,
+      after: { solution_id: row.solution_id, problem: problem.name, custom_solution: text },
+    });
+    const author = await trx.selectFrom('users').select(['first_name', 'last_name']).where('user_id', '=', caller.user_id).executeTakeFirst();
+    return {
+      status: 'success' as const,
+      message: msg.solutionAdded,
+      custom_solution: toCustomSolution({ ...row, first_name: author?.first_name ?? null, last_name: author?.last_name ?? null }),
+    };
+  });
+}

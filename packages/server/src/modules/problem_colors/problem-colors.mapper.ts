@@ -1,0 +1,29 @@
+import type { ProblemColorMapping } from '@verdant/contract';
+import type { MappingRow } from './problem-colors.repository.js';
+
+export const toMapping = (r: MappingRow): ProblemColorMapping => ({
+  id: r.id,
+  CompanyID: r.company_id,
+  Problem: r.problem,
+  Color: r.color,
+  Abbreviation: r.abbreviation,
+  updated_at: new Date(r.updated_at).toISOString(),
+});
+
+/** Distinct, legible colours for problems neither the company nor the library has coloured. */
+const PALETTE = ['#E53935', '#FB8C00', '#FDD835', '#43A047', '#00ACC1', '#1E88E5', '#8E24AA', '#D81B60', '#6D4C41', '#546E7A'];
+
+/** The same problem name always gets the same fallback colour, so the map is stable between loads. */
+export function fallbackColor(problem: string): string {
+  let h = 0;
+  for (const ch of problem.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length]!;
+}
+
+/** 'Two-spotted spider mite' → 'TSS', 'Thrips' → 'TH', 'Botrytis grey mould' → 'BGM'. */
+export function defaultAbbreviation(problem: string): string {
+  const words = problem.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return '?';
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  return words.slice(0, 3).map((w) => w[0]!).join('').toUpperCase();
+}

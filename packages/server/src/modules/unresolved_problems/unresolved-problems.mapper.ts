@@ -1,0 +1,49 @@
+import type { ProblemObservation } from '@verdant/contract';
+import type { BoxProblemRow, ObservationRow } from './unresolved-problems.repository.js';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+
+export const toObservation = (r: ObservationRow): ProblemObservation => ({
+  ProblemID: r.observation_id,
+  Problem: r.problem,
+  PlantProblemID: r.problem_id,
+  Severity: r.severity,
+  RoomID: r.room_id,
+  GridID: r.grid_id,
+  GridBoxID: r.grid_box_id,
+  Sub_gridboxID: r.sub_gridbox_id,
+  BatchID: r.batch_id,
+  ResponseID: r.response_id,
+  Source: r.source,
+  Notes: r.notes,
+  ObservedAt: new Date(r.observed_at).toISOString(),
+  ObservedBy: r.observed_by,
+  ObservedByName: nameOf(r.first_name, r.last_name),
+  Status: r.status,
+  StatusChangedAt: iso(r.status_changed_at),
+  StatusChangedBy: r.status_changed_by,
+});
+
+/** Open observations grouped by problem (case-insensitive), most frequent first. */
+export function summarise(rows: ObservationRow[]) {
+  const groups = new Map<string, { Problem: string; count: number; max_severity: number | null; last: Date }>();
+  for (const r of rows) {
+    const key = r.problem.toLowerCase();
+    const g = groups.get(key) ?? { Problem: r.problem, count: 0, max_severity: null, last: new Date(r.observed_at) };
+    g.count += 1;
+    if (r.severity !== null) g.max_severity = Math.max(g.max_severity ?? r.severity, r.severity);
+    if (new Date(r.observed_at) > g.last) g.last = new Date(r.observed_at);
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .sort((a, b) => b.count - a.count || a.Problem.localeCompare(b.Problem))
+    .map(({ last, ...g }) => ({ ...g, last_observed_at: last.toISOString() }));
+}
+
+export const toSummary = (r: BoxProblemRow) => ({
+  Problem: r.problem,
+  count: r.count,
+  max_severity: r.max_severity,
+  last_observed_at: r.last_observed_at.toISOString(),
+});

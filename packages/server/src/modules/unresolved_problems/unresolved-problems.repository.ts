@@ -1,0 +1,163 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { ProblemAction } from '@verdant/contract';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type Obs = ExpressionBuilder<DB, 'problem_observations'>;
+
+/** Where observations are looked for: a room includes the observations of the grids placed in it. */
+export type Scope =
+  | { kind: 'room'; id: number; problem?: string }
+  | { kind: 'grid'; id: number; problem?: string }
+  | { kind: 'box'; id: number };
+
+function inScope(eb: Obs, scope: Scope): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (scope.kind === 'box') parts.push(eb('problem_observations.grid_box_id', '=', scope.id));
+  if (scope.kind === 'grid') parts.push(eb('problem_observations.grid_id', '=', scope.id));
+  if (scope.kind === 'room') {
+    parts.push(
+      eb.or([
+        eb('problem_observations.room_id', '=', scope.id),
+        eb('problem_observations.grid_id', 'in', eb.selectFrom('room_grid').select('room_grid.grid_id').where('room_grid.room_id', '=', scope.id)),
+      ]),
+    );
+  }
+  if (scope.kind !== 'box' && scope.problem !== undefined) {
+    parts.push(eb(sql<string>`lower(problem_observations.problem)`, '=', scope.problem.toLowerCase()));
+  }
+  return eb.and(parts);
+}
+
+const observationColumns = [
+  'problem_observations.observation_id',
+  'problem_observations.problem',
+  'problem_observations.problem_id',
+  'problem_observations.severity',
+  'problem_observations.room_id',
+  'problem_observations.grid_id',
+  'problem_observations.grid_box_id',
+  'problem_observations.sub_gridbox_id',
+  'problem_observations.batch_id',
+  'problem_observations.response_id',
+  'problem_observations.source',
+  'problem_observations.notes',
+  'problem_observations.observed_at',
+  'problem_observations.observed_by',
+  'problem_observations.status',
+  'problem_observations.status_changed_at',
+  'problem_observations.status_changed_by',
+] as const;
+
+function observations(db: Db, companyId: number) {
+  return db
+    .selectFrom('problem_observations')
+    .leftJoin('users as u', 'u.user_id', 'problem_observations.observed_by')
+    .select([...observationColumns, 'u.first_name', 'u.last_name'])
+    .where('problem_observations.company_id', '=', companyId);
+}
+
+export function openObservations(db: Db, companyId: number, scope: Scope) {
+  return observations(db, companyId)
+    .where('problem_observations.status', '=', 'open')
+    .where((eb) => inScope(eb as unknown as Obs, scope))
+    .orderBy('problem_observations.observed_at', 'desc')
+    .orderBy('problem_observations.observation_id', 'desc')
+    .execute();
+}
+export type ObservationRow = Awaited<ReturnType<typeof openObservations>>[number];
+
+export function findObservation(db: Db, companyId: number, observationId: number) {
+  return observations(db, companyId).where('problem_observations.observation_id', '=', observationId).executeTakeFirst();
+}
+
+export function lockObservation(trx: Transaction<DB>, companyId: number, observationId: number) {
+  return trx
+    .selectFrom('problem_observations')
+    .select(['observation_id', 'status', 'problem'])
+    .where('company_id', '=', companyId)
+    .where('observation_id', '=', observationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export const findRoom = (db: Db, companyId: number, id: number) =>
+  db.selectFrom('rooms').select(['room_id', 'name']).where('room_id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+export const findGrid = (db: Db, companyId: number, id: number) =>
+  db.selectFrom('grids').select(['grid_id', 'name']).where('grid_id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+export const findBox = (db: Db, companyId: number, id: number) =>
+  db.selectFrom('grid_boxes').select(['grid_box_id', 'grid_id']).where('grid_box_id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+
+export async function gridIsInRoom(db: Db, gridId: number, roomId: number) {
+  const row = await db.selectFrom('room_grid').select('id').where('grid_id', '=', gridId).where('room_id', '=', roomId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function boxesOf(db: Db, boxIds: number[]) {
+  if (boxIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('grid_boxes').select(['grid_box_id', 'x', 'y', 'custom_name']).where('grid_box_id', 'in', boxIds).orderBy('x').orderBy('y').execute();
+}
+
+export interface BoxProblemRow {
+  grid_box_id: number;
+  problem: string;
+  count: number;
+  max_severity: number | null;
+  last_observed_at: Date;
+}
+
+/** Open observations of a grid's boxes grouped by box and problem (case-insensitive). */
+export async function openProblemsPerBox(db: Db, companyId: number, gridId: number): Promise<BoxProblemRow[]> {
+  const res = await sql<BoxProblemRow>`
+    SELECT o.grid_box_id, min(o.problem) AS problem, count(*)::int AS count,
+           max(o.severity) AS max_severity, max(o.observed_at) AS last_observed_at
+    FROM problem_observations o
+    JOIN grid_boxes b ON b.grid_box_id = o.grid_box_id
+    WHERE o.company_id = ${companyId} AND b.grid_id = ${gridId} AND o.status = 'open'
+    GROUP BY o.grid_box_id, lower(o.problem)
+    ORDER BY o.grid_box_id, count(*) DESC, lower(o.problem)`.execute(db);
+  return res.rows.map((r) => ({ ...r, count: Number(r.count), last_observed_at: new Date(r.last_observed_at) }));
+}
+
+const TARGET: Record<ProblemAction, 'open' | 'resolved' | 'dismissed'> = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' };
+
+/**
+ * Applies an action to every matching observation of the scope and records it per observation.
+ * resolve/dismiss take open ones; reopen takes those closed since `reopenSince`.
+ */
+export async function applyAction(
+  trx: Transaction<DB>,
+  companyId: number,
+  scope: Scope,
+  action: ProblemAction,
+  userId: number,
+  at: Date,
+  reopenSince: Date,
+): Promise<number[]> {
+  let q = trx
+    .updateTable('problem_observations')
+    .set({ status: TARGET[action], status_changed_at: at, status_changed_by: userId })
+    .where('company_id', '=', companyId)
+    .where((eb) => inScope(eb as unknown as Obs, scope));
+  q = action === 'reopen' ? q.where('status', '<>', 'open').where('status_changed_at', '>=', reopenSince) : q.where('status', '=', 'open');
+  const rows = await q.returning('observation_id').execute();
+  const ids = rows.map((r) => r.observation_id).sort((a, b) => a - b);
+  await recordActions(trx, companyId, ids, action, userId, at);
+  return ids;
+}
+
+export async function setStatus(trx: Transaction<DB>, observationId: number, action: ProblemAction, userId: number, at: Date) {
+  await trx
+    .updateTable('problem_observations')
+    .set({ status: TARGET[action], status_changed_at: at, status_changed_by: userId })
+    .where('observation_id', '=', observationId)
+    .execute();
+}
+
+export async function recordActions(trx: Transaction<DB>, companyId: number, ids: number[], action: ProblemAction, userId: number, at: Date) {
+  if (ids.length === 0) return;
+  await trx
+    .insertInto('observation_actions')
+    .values(ids.map((id) => ({ company_id: companyId, observation_id: id, action, user_id: userId, acted_at: at })))
+    .execute();
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction } from '@verdant/contract';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { colorsForProblems } from '../problem_colors/index.js';
+import * as repo from './unresolved-problems.repository.js';
+import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+const STATUS_AFTER = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' } as const;
+
+function required<T>(value: T | undefined, message: string, field: string): T {
+  if (value === undefined) throw badRequest(message, field);
+  return value;
+}
+
+async function room(db: Kysely<DB>, caller: Caller, id: number) {
+  if (!(await repo.findRoom(db, caller.company_id, id))) throw notFound('Room');
+}
+async function grid(db: Kysely<DB>, caller: Caller, id: number) {
+  if (!(await repo.findGrid(db, caller.company_id, id))) throw notFound('Grid');
+}
+
+/**
+ * Open problems of a grid's boxes, grouped per box and problem: `Map<grid_box_id, summaries>`.
+ * For other modules (reports, the room map); the grid must already be known to be the company's.
+ */
+export async function openProblemsByBox(db: Kysely<DB>, companyId: number, gridId: number) {
+  const rows = await repo.openProblemsPerBox(db, companyId, gridId);
+  const out = new Map<number, ReturnType<typeof toSummary>[]>();
+  for (const r of rows) out.set(r.grid_box_id, [...(out.get(r.grid_box_id) ?? []), toSummary(r)]);
+  return out;
+}
+
+export async function forGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
+  const id = required(gridId, msg.gridRequired, 'grid_id');
+  await grid(deps.db, caller, id);
+  const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'grid', id });
+  const perBox = new Map<number, repo.ObservationRow[]>();
+  for (const r of rows) if (r.grid_box_id !== null) perBox.set(r.grid_box_id, [...(perBox.get(r.grid_box_id) ?? []), r]);
+  const boxes = await repo.boxesOf(deps.db, [...perBox.keys()]);
+  return {
+    status: 'success' as const,
+    data: {
+      GridID: id,
+      total_open: [...perBox.values()].reduce((n, list) => n + list.length, 0),
+      Boxes: boxes.map((b) => ({
+        GridBoxID: b.grid_box_id,
+        x: b.x,
+        y: b.y,
+        CustomName: b.custom_name,
+        problems: (perBox.get(b.grid_box_id) ?? []).map(toObservation),
+      })),
+    },
+  };
+}
+
+export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
+  const id = required(gridId, msg.gridRequired, 'grid_id');
+  await grid(deps.db, caller, id);
+  const perBox = await openProblemsByBox(deps.db, caller.company_id, id);
+  const colors = await colorsForProblems(deps.db, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem));
+  const boxes = await repo.boxesOf(deps.db, [...perBox.keys()]);
+  return {
+    status: 'success' as const,
+    data: {
+      GridID: id,
+      Boxes: boxes.map((b) => ({
+        GridBoxID: b.grid_box_id,
+        x: b.x,
+        y: b.y,
+        circles: (perBox.get(b.grid_box_id) ?? []).map((s) => ({ ...s, ...colors.get(s.Problem.toLowerCase())! })),
+      })),
+    },
+  };
+}
+
+export async function byType(deps: Deps, caller: Caller, input: { problemType: string; roomID?: number; gridID?: number }) {
+  if (input.roomID === undefined && input.gridID === undefined) throw badRequest(msg.placeRequired, 'roomID');
+  if (input.roomID !== undefined) await room(deps.db, caller, input.roomID);
+  if (input.gridID !== undefined) await grid(deps.db, caller, input.gridID);
+  if (input.roomID !== undefined && input.gridID !== undefined && !(await repo.gridIsInRoom(deps.db, input.gridID, input.roomID))) {
+    throw notFound('Grid');
+  }
+  const scope: repo.Scope =
+    input.gridID !== undefined ? { kind: 'grid', id: input.gridID, problem: input.problemType } : { kind: 'room', id: input.roomID!, problem: input.problemType };
+  const rows = await repo.openObservations(deps.db, caller.company_id, scope);
+  return { status: 'success' as const, problemType: input.problemType, problems: rows.map(toObservation) };
+}
+
+export async function forGridbox(deps: Deps, caller: Caller, boxId: number | undefined) {
+  const id = required(boxId, msg.gridboxRequired, 'gridbox_id');
+  if (!(await repo.findBox(deps.db, caller.company_id, id))) throw notFound('Grid box');
+  const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'box', id });
+  return { status: 'success' as const, GridBoxID: id, problems: rows.map(toObservation) };
+}
+
+export async function forRoom(deps: Deps, caller: Caller, roomId: number | undefined) {
+  const id = required(roomId, msg.roomRequired, 'room_id');
+  await room(deps.db, caller, id);
+  const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'room', id });
+  return { status: 'success' as const, RoomID: id, problems: rows.map(toObservation), summary: summarise(rows) };
+}
+
+/**
+ * One action on every matching observation of a room or grid, in one transaction with one audit
+ * event listing them. `userId` (already checked to be of the company) is recorded as the actor.
+ */
+export async function actOnScope(deps: Deps, caller: Caller, scope: Exclude<repo.Scope, { kind: 'box' }>, action: ProblemAction, userId: number, now = new Date()) {
+  if (scope.kind === 'room') await room(deps.db, caller, scope.id);
+  else await grid(deps.db, caller, scope.id);
+  const since = new Date(now.getTime() - BULK_REOPEN_WINDOW_HOURS * 3_600_000);
+  const ids = await deps.db.transaction().execute(async (trx) => {
+    const ids = await repo.applyAction(trx, caller.company_id, scope, action, userId, now, since);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: `problems.${action}`,
+      entityType: scope.kind,
+      entityId: scope.id,
+      after: { action, problem: scope.problem ?? null, acted_by: userId, observation_ids: ids, count: ids.length },
+    });
+    return ids;
+  });
+  return { status: 'success' as const, message: msg.done[action], action, affected: ids.length, ProblemIDs: ids };
+}
+
+/** One observation: resolve/dismiss an open one, reopen a closed one (at any age); otherwise 409. */
+export async function actOnObservation(deps: Deps, caller: Caller, observationId: number, action: ProblemAction, userId: number, now = new Date()) {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await repo.lockObservation(trx, caller.company_id, observationId);
+    if (!before) throw notFound('Problem');
+    if (action === 'reopen' && before.status === 'open') throw conflict(msg.notClosed);
+    if (action !== 'reopen' && before.status !== 'open') throw conflict(msg.notOpen);
+    await repo.setStatus(trx, observationId, action, userId, now);
+    await repo.recordActions(trx, caller.company_id, [observationId], action, userId, now);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: `problem.${action}`,
+      entityType: 'problem_observation',
+      entityId: observationId,
+      before: { status: before.status },
+      after: { status: STATUS_AFTER[action], problem: before.problem, acted_by: userId },
+    });
+  });
+  const row = await repo.findObservation(deps.db, caller.company_id, observationId);
+  return { status: 'success' as const, message: msg.one[action], action, problem: toObservation(row!) };
+}
