@@ -23,6 +23,8 @@ const SettingsPage = lazy(() => import('../features/settings/components/settings
 const RoomsPage = lazy(() => import('../features/rooms/components/rooms-page'));
 const GridFormPage = lazy(() => import('../features/rooms/components/grid-form-page'));
 const RoomPage = lazy(() => import('../features/rooms/components/room-page'));
+const TemplatesPage = lazy(() => import('../features/rooms/components/templates-page'));
+const MovementsPage = lazy(() => import('../features/rooms/components/movements-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
@@ -64,6 +66,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   { path: 'rooms', element: <RoomsPage /> },
   { path: 'rooms/FormEdit', element: <GridFormPage /> },
+  { path: 'rooms/templates', element: <TemplatesPage /> },
+  { path: 'rooms/movements', element: <MovementsPage /> },
   { path: 'rooms/:roomID', element: <RoomPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },

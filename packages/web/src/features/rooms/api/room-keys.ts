@@ -9,4 +9,6 @@ export const roomKeys = {
   subBoxes: (companyId: number, boxId: number) => [...roomKeys.all(companyId), 'sub-boxes', boxId] as const,
   templates: (companyId: number, type: string) => [...roomKeys.all(companyId), 'templates', type] as const,
   queued: (companyId: number) => [...roomKeys.all(companyId), 'queued'] as const,
+  movements: (companyId: number, filters: object = {}) => [...roomKeys.all(companyId), 'movements', filters] as const,
+  scanDetails: (companyId: number, kind: 'room' | 'grid', id: number) => [...roomKeys.all(companyId), 'scan-details', kind, id] as const,
 };

@@ -89,6 +89,7 @@ export function useMarkRoomScanned(companyId: number, userId: number) {
     onSuccess: (res) => {
       const patch: ScanPatch = { Scanned: res.Scanned, ScannedDateTime: res.ScannedDateTime, LastScannedBy: res.LastScannedBy };
       patchRooms(queryClient, companyId, (r) => (r.RoomID === res.RoomID ? { ...r, ...patch } : r));
+      void queryClient.invalidateQueries({ queryKey: roomKeys.scanDetails(companyId, 'room', res.RoomID) });
     },
   });
 }
@@ -108,6 +109,7 @@ export function useMarkGridScanned(companyId: number, userId: number) {
           ? { ...r, grids: r.grids.map((g) => (g.id === res.GridID ? { ...g, ...patch } : g)) }
           : r,
       );
+      void queryClient.invalidateQueries({ queryKey: roomKeys.scanDetails(companyId, 'grid', res.GridID) });
     },
   });
 }

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
 import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
+import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { boxLabel } from '../lib/box-label';
@@ -89,6 +91,8 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   const [nx, setNx] = useState('2');
   const [ny, setNy] = useState('2');
   const [templateId, setTemplateId] = useState('');
+  const [templateError, setTemplateError] = useState<string | undefined>();
+  const [mode, setMode] = useState<'size' | 'template'>('size');
   const [autoPlants, setAutoPlants] = useState(true);
   const [toDelete, setToDelete] = useState<SubGridbox | null>(null);
   const max = subs.data?.max_allowed ?? SUB_GRIDBOX_MAX_ALLOWED;
@@ -99,8 +103,14 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const fromTemplate = mode === 'template' ? Number(templateId) || undefined : undefined;
+    if (mode === 'template' && !fromTemplate) {
+      setTemplateError(t('subs.templateRequired'));
+      return;
+    }
+    setTemplateError(undefined);
     create.mutate(
-      { userId: userId ?? undefined, nx: Number(nx), ny: Number(ny), autoInitializePlants: autoPlants, templateId: Number(templateId) || undefined },
+      { userId: userId ?? undefined, nx: Number(nx), ny: Number(ny), autoInitializePlants: autoPlants, templateId: fromTemplate },
       {
         onSuccess: (res) => toast.success(t('subs.created', { count: res.created_count })),
         onError: (err) => toast.danger(errorMessage(err)),
@@ -156,21 +166,47 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
 
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 rounded-lg bg-stone-50 p-3">
         <p className="text-sm font-medium text-stone-800">{t('subs.add')}</p>
-        {(templates.data?.length ?? 0) > 0 && (
-          <Select
-            label={t('subs.template')}
-            value={templateId}
-            onChange={(e) => setTemplateId(e.target.value)}
-            options={[
-              { value: '', label: t('subs.bySize') },
-              ...(templates.data ?? []).map((x) => ({
+        <div role="group" aria-label={t('subs.how')} className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200/70 p-1">
+          {(['size', 'template'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+              className={cn(
+                'min-h-11 rounded-md px-2 text-sm font-semibold leading-tight focus-visible:outline-2 focus-visible:outline-brand-600',
+                mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-700 hover:text-stone-900',
+              )}
+            >
+              {m === 'size' ? t('subs.bySize') : t('subs.fromTemplate')}
+            </button>
+          ))}
+        </div>
+        {mode === 'template' ? (
+          templates.isPending ? (
+            <p className="text-sm text-stone-600">Loading...</p>
+          ) : (templates.data?.length ?? 0) === 0 ? (
+            <p className="text-sm text-stone-700">
+              {t('subs.noTemplates')}{' '}
+              <Link to="/dashboard/rooms/templates?type=SubGrid" className="font-medium text-brand-800 underline">
+                {t('subs.manageTemplates')}
+              </Link>
+            </p>
+          ) : (
+            <Select
+              label={t('subs.template')}
+              value={templateId}
+              required
+              placeholder={t('subs.chooseTemplate')}
+              error={templateError}
+              onChange={(e) => setTemplateId(e.target.value)}
+              options={(templates.data ?? []).map((x) => ({
                 value: String(x.template_id),
                 label: t('grid.templateOption', { name: x.template_name, nx: x.columns, ny: x.rows }),
-              })),
-            ]}
-          />
-        )}
-        {!templateId && (
+              }))}
+            />
+          )
+        ) : (
           <div className="grid grid-cols-2 gap-2">
             <Input label={t('subs.nx')} type="number" inputMode="numeric" min={1} max={max} value={nx} onChange={(e) => setNx(e.target.value)} />
             <Input label={t('subs.ny')} type="number" inputMode="numeric" min={1} max={max} value={ny} onChange={(e) => setNy(e.target.value)} />
@@ -180,8 +216,13 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
           <input type="checkbox" className="size-5 accent-brand-700" checked={autoPlants} onChange={(e) => setAutoPlants(e.target.checked)} />
           {t('subs.autoPlants')}
         </label>
-        <Button type="submit" variant="secondary" loading={create.isPending} disabled={total >= max}>
-          {t('subs.create')}
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={create.isPending}
+          disabled={total >= max || (mode === 'template' && (templates.data?.length ?? 0) === 0)}
+        >
+          {mode === 'template' ? t('subs.fill') : t('subs.create')}
         </Button>
       </form>
 

@@ -13,6 +13,8 @@ export interface CreateGridFormProps {
   /** The room the grid goes in; without it the form asks for one from `rooms`. */
   roomId?: number;
   rooms?: Array<{ RoomID: number; Name: string }>;
+  /** A Grid template to start from (the templates page links here with `?template=ID`). */
+  initialTemplateId?: number;
   onCreated: (result: { roomId: number; name: string }) => void;
   onCancel?: () => void;
 }
@@ -23,7 +25,7 @@ function side(value: string): number | null {
 }
 
 /** A grid from a size (nx columns × ny rows, each 1–500) or from one of the company's Grid templates. */
-export function CreateGridForm({ companyId, roomId, rooms, onCreated, onCancel }: CreateGridFormProps) {
+export function CreateGridForm({ companyId, roomId, rooms, initialTemplateId, onCreated, onCancel }: CreateGridFormProps) {
   const { t } = useTranslation('rooms');
   const { userId } = useAuth();
   const create = useCreateGrid(companyId);
@@ -32,7 +34,7 @@ export function CreateGridForm({ companyId, roomId, rooms, onCreated, onCancel }
   const [name, setName] = useState('');
   const [nx, setNx] = useState('10');
   const [ny, setNy] = useState('20');
-  const [templateId, setTemplateId] = useState('');
+  const [templateId, setTemplateId] = useState(initialTemplateId ? String(initialTemplateId) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const template = templates.data?.find((x) => String(x.template_id) === templateId);
 

@@ -18,6 +18,7 @@ export default function GridFormPage() {
   const { companyID } = useAuth();
   const rooms = useQuery({ ...roomsQuery(companyID ?? 0), enabled: Boolean(companyID) });
   const preselected = Number(params.get('room')) || undefined;
+  const template = Number(params.get('template')) || undefined;
 
   return (
     <>
@@ -43,7 +44,8 @@ export default function GridFormPage() {
           />
         ) : (
           <CreateGridForm
-            key={preselected}
+            key={`${preselected}-${template}`}
+            initialTemplateId={template}
             companyId={companyID ?? 0}
             rooms={rooms.data.rooms}
             roomId={preselected && rooms.data.rooms.some((r) => r.RoomID === preselected) ? preselected : undefined}

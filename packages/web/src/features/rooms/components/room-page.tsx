@@ -20,6 +20,7 @@ import { CreateGridForm } from './create-grid-form';
 import { GridMap, type MapGrid } from './grid-map';
 import { MovePlantPanel } from './move-plant-panel';
 import { ScanState } from './rooms-page';
+import { ScanDetailsToggle } from './scan-details';
 import { WhiteboardCard } from './whiteboard-card';
 
 const ZOOMS = [10, 16, 24, 36] as const;
@@ -62,6 +63,7 @@ function GridSection({ grid, cell, selectedBoxId, targetBoxId, picking, backgrou
           <div className="mt-1">
             <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
           </div>
+          <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />
         </div>
         <div className="flex flex-wrap gap-2">
           <input
@@ -252,6 +254,7 @@ export default function RoomPage() {
       />
       <div className="-mt-3 mb-4">
         <ScanState scanned={data.Scanned} when={data.ScannedDateTime} by={data.LastScannedBy} />
+        <ScanDetailsToggle kind="room" id={data.RoomID} name={data.Name} className="mt-1" />
       </div>
 
       {room.data.fromCache && (

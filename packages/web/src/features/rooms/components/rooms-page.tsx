@@ -99,6 +99,16 @@ export default function RoomsPage() {
         description={t('list.description')}
         actions={
           <>
+            <div className="flex w-full flex-wrap sm:w-auto">
+              <ButtonLink to="/dashboard/rooms/movements" variant="ghost" className="whitespace-nowrap px-3">
+                <Icon name="history" className="size-4" />
+                {t('list.movements')}
+              </ButtonLink>
+              <ButtonLink to="/dashboard/rooms/templates" variant="ghost" className="whitespace-nowrap px-3">
+                <Icon name="grid" className="size-4" />
+                {t('list.templates')}
+              </ButtonLink>
+            </div>
             {isAdmin && (
               <Button variant="secondary" onClick={() => setConfirmReset(true)}>
                 {t('reset.button')}
