@@ -134,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.webDist;
   const spa = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
-  if (spa) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: ['index.html'] });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (spa) await app.register(fastifyStatic, { root: webDist!, wildcard: true, index: ['index.html'] });
   registerNotFound(app, spa);
   return app;
 }

@@ -44,7 +44,11 @@ export function registerErrorHandler(app: FastifyInstance) {
 /** Unknown API paths answer a JSON 404; with the web app built, other GETs get index.html (SPA routes). */
 export function registerNotFound(app: FastifyInstance, spa: boolean) {
   app.setNotFoundHandler((req, reply) => {
-    if (spa && req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
+    // Client routes get the app; a missing file (a path with an extension) stays a 404.
+    const path = req.url.split('?')[0]!;
+    if (spa && req.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.sendFile('index.html');
+    }
     return reply
       .code(404)
       .send({ status: 'error', message: `No endpoint ${req.method} ${req.url.split('?')[0]}.`, error: 'not_found' });
