@@ -17,35 +17,6 @@ export function liveFieldsByIds(db: Db, companyId: number, fieldIds: number[]) {
     .execute();
 }
 
-/**
- * A live template of the company with every field (active or not, in order) and its hide-until links.
- * The form_templates module will own this read (its `visibleFields`); until then it lives here.
- */
-export async function templateForm(db: Db, companyId: number, templateId: number) {
-  const template = await db
-    .selectFrom('form_templates')
-    .select(['template_id', 'template_name', 'form_category'])
-    .where('company_id', '=', companyId)
-    .where('template_id', '=', templateId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!template) return undefined;
-  const fields = await db
-    .selectFrom('form_fields')
-    .select(['field_id', 'field_name', 'field_type', 'field_options', 'is_required', 'is_active'])
-    .where('template_id', '=', templateId)
-    .orderBy('position')
-    .orderBy('field_id')
-    .execute();
-  const links = await db
-    .selectFrom('form_hide_until')
-    .select(['hidden_field_id', 'linked_field_id', 'linked_input'])
-    .where('company_id', '=', companyId)
-    .where('hidden_field_id', 'in', fields.length ? fields.map((f) => f.field_id) : [0])
-    .execute();
-  return { template, fields, links };
-}
-
 export interface BoxPlace {
   grid_box_id: number;
   grid_id: number;

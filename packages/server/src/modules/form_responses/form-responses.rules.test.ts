@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, observedAt, optionsOf, severityOf, splitList, type FormFieldDef, type HideLink } from './form-responses.rules.js';
+import { checkAnswers, observedAt, severityOf, splitList, type FormFieldDef, type HideLink } from './form-responses.rules.js';
 
 const field = (field_id: number, field_name: string, field_type: string, extra: Partial<FormFieldDef> = {}): FormFieldDef => ({
   field_id, field_name, field_type, options: [], is_required: false, is_active: true, ...extra,
@@ -56,10 +56,8 @@ describe('small rules', () => {
     expect(observedAt('2026-03-01T12:06:00Z', now, 300_000, 30)).toMatchObject({ field: 'submittedAt' });
     expect(observedAt('2026-01-15T12:00:00Z', now, 300_000, 30)).toMatchObject({ field: 'submittedAt' });
   });
-  it('splits lists and reads stored options', () => {
+  it('splits lists', () => {
     expect(splitList('a, b ,,c')).toEqual(['a', 'b', 'c']);
     expect(splitList('["a, b","c"]')).toEqual(['a, b', 'c']);
-    expect(optionsOf(['x', { value: 'y' }])).toEqual(['x', 'y']);
-    expect(optionsOf('not json')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { formResponsesMessages as msg } from '@verdant/contract';
-import { visibleFields } from '../form_templates/visible-fields.js';
+import { visibleFields } from '../form_templates/index.js';
 
 /** A template's field as the rules need it. */
 export interface FormFieldDef {
@@ -164,11 +164,4 @@ export function observedAt(submittedAt: string | undefined, now: Date, maxFuture
   if (at.getTime() > now.getTime() + maxFutureMs) return { message: msg.futureObserved, field: 'submittedAt' };
   if (at.getTime() < now.getTime() - maxAgeDays * 86_400_000) return { message: msg.oldObserved, field: 'submittedAt' };
   return at;
-}
-
-/** Options as stored (a JSON list of texts); anything else reads as no options. */
-export function optionsOf(raw: unknown): string[] {
-  const value = typeof raw === 'string' ? (() => { try { return JSON.parse(raw) as unknown; } catch { return []; } })() : raw;
-  if (!Array.isArray(value)) return [];
-  return value.map((o) => (typeof o === 'object' && o !== null ? String((o as { value?: unknown; label?: unknown }).value ?? (o as { label?: unknown }).label ?? '') : String(o))).filter(Boolean);
 }

@@ -13,9 +13,10 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
+import { findLiveFields, loadTemplateForSubmission, type HideUntilRule, type SubmissionField } from '../form_templates/index.js';
 import { recordFormObservations } from '../observations/observations.service.js';
 import * as repo from './form-responses.repository.js';
-import { checkAnswers, observedAt, optionsOf, severityOf, type AcceptedAnswer } from './form-responses.rules.js';
+import { checkAnswers, observedAt, severityOf, type AcceptedAnswer, type FormFieldDef, type HideLink } from './form-responses.rules.js';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
@@ -42,6 +43,18 @@ export interface Place {
   room_name: string | null;
 }
 
+/** A submission template's (active) field as the rules take it. */
+export const fieldDefOf = (f: SubmissionField): FormFieldDef => ({
+  field_id: f.fieldId,
+  field_name: f.name,
+  field_type: f.type,
+  options: f.options,
+  is_required: f.required,
+  is_active: true,
+});
+
+const linkOf = (r: HideUntilRule): HideLink => ({ hidden_field_id: r.hiddenFieldId, linked_field_id: r.linkedFieldId, linked_input: r.linkedInput });
+
 const NO_PLACE: Place = { room_id: null, grid_id: null, grid_box_id: null, sub_gridbox_id: null, room_name: null };
 
 /**
@@ -65,10 +78,9 @@ export async function prepareSubmission(deps: Deps, caller: Caller, input: Submi
   if (input.templateID !== undefined && input.templateID !== templateId) {
     throw badRequest(msg.templateMismatch(input.fieldResponses[0]!.fieldID, input.templateID), 'templateID');
   }
-  const form = await repo.templateForm(deps.db, caller.company_id, templateId);
-  if (!form) throw notFound('Form template');
-  const fields = form.fields.map((f) => ({ ...f, options: optionsOf(f.field_options) }));
-  const checked = checkAnswers(fields, form.links, input.fieldResponses);
+  const form = await loadTemplateForSubmission(deps.db, caller.company_id, templateId);
+  if (!form || form.deletedAt) throw notFound('Form template');
+  const checked = checkAnswers(form.fields.map(fieldDefOf), form.rules.map(linkOf), input.fieldResponses);
   if (!checked.ok) throw badRequest(checked.issue.message, checked.issue.field);
   return { templateId, submittedBy: input.submittedBy, observedAt: at, answers: checked.answers, severity: severityOf(checked.answers) };
 }
@@ -320,10 +332,10 @@ async function checkAttachable(deps: Deps, caller: Caller, responseId: number, f
     .where('response_id', '=', responseId)
     .executeTakeFirst();
   if (!response) throw notFound('Form response');
-  const form = await repo.templateForm(deps.db, caller.company_id, response.template_id);
-  const field = form?.fields.find((f) => f.field_id === fieldId);
-  if (!field) throw badRequest(msg.fieldNotInResponse(fieldId), 'fieldID');
-  if (field.field_type !== 'photo') throw badRequest(msg.notPhotoField(field.field_name), 'fieldID');
+  // A field of the response's live template, retired or not: an old response's photo field still takes its photo.
+  const [field] = await findLiveFields(deps.db, caller.company_id, [fieldId]);
+  if (!field || field.templateId !== response.template_id) throw badRequest(msg.fieldNotInResponse(fieldId), 'fieldID');
+  if (field.type !== 'photo') throw badRequest(msg.notPhotoField(field.name), 'fieldID');
 }
 
 async function attachImage(

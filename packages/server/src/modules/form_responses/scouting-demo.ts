@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
+import { loadTemplateForSubmission } from '../form_templates/index.js';
 import * as repo from './form-responses.repository.js';
-import { optionsOf, severityOf, type AcceptedAnswer, type FormFieldDef } from './form-responses.rules.js';
-import { recordSubmission, type Place } from './form-responses.service.js';
+import { severityOf, type AcceptedAnswer, type FormFieldDef } from './form-responses.rules.js';
+import { fieldDefOf, recordSubmission, type Place } from './form-responses.service.js';
 
 type Ctx = { companyId: number; userId: number };
 
@@ -52,8 +53,8 @@ async function templateFor(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): 
     .orderBy('t.template_id')
     .executeTakeFirst();
   const templateId = found?.template_id ?? (await createMinimalTemplate(app, ctx, kind));
-  const form = await repo.templateForm(app.db, ctx.companyId, templateId);
-  return { templateId, fields: form!.fields.map((f) => ({ ...f, options: optionsOf(f.field_options) })) };
+  const form = await loadTemplateForSubmission(app.db, ctx.companyId, templateId);
+  return { templateId, fields: form!.fields.map(fieldDefOf) };
 }
 
 async function createMinimalTemplate(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): Promise<number> {

@@ -68,11 +68,12 @@ export interface FieldRef {
   fieldId: number;
   templateId: number;
   name: string;
+  type: FieldType;
   active: boolean;
 }
 
-/** Fields of the company's live templates among `fieldIds` (others, and other companies', are absent). */
+/** Fields of the company's live templates among `fieldIds`, active or retired (others, and other companies', are absent). */
 export async function findLiveFields(db: Kysely<DB>, companyId: number, fieldIds: number[]): Promise<FieldRef[]> {
   const rows = await repo.findFields(db, companyId, fieldIds);
-  return rows.map((f) => ({ fieldId: f.field_id, templateId: f.template_id, name: f.field_name, active: f.is_active }));
+  return rows.map((f) => ({ fieldId: f.field_id, templateId: f.template_id, name: f.field_name, type: f.field_type as FieldType, active: f.is_active }));
 }
