@@ -21,6 +21,7 @@ import { formHideUntilEndpoints } from './form_hide_until/form-hide-until.endpoi
 import { plantProblemsEndpoints } from './plant_problems/plant-problems.endpoints.js';
 import { problemColorsEndpoints } from './problem_colors/problem-colors.endpoints.js';
 import { unresolvedProblemsEndpoints } from './unresolved_problems/unresolved-problems.endpoints.js';
+import { observationsEndpoints } from './unresolved_problems/observations.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -50,6 +51,7 @@ export * from './forms/form-responses.endpoints.js';
 export * from './sticky_traps/sticky-traps.endpoints.js';
 export * from './comments/comments.endpoints.js';
 export * from './forms/field-types.js';
+export * from './forms/visible-fields.js';
 export * from './forms/form-templates.schemas.js';
 export * from './forms/form-templates.messages.js';
 export * from './forms/form-templates.endpoints.js';
@@ -59,6 +61,7 @@ export * from './plant_problems/plant-problems.endpoints.js';
 export * from './problem_colors/problem-colors.endpoints.js';
 export * from './unresolved_problems/unresolved-problems.schemas.js';
 export * from './unresolved_problems/unresolved-problems.endpoints.js';
+export * from './unresolved_problems/observations.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -86,6 +89,8 @@ export const domains = {
   plant_problems: plantProblemsEndpoints,
   problem_colors: problemColorsEndpoints,
   unresolved_problems: unresolvedProblemsEndpoints,
+  /** Verdant extension: the observation list behind the `observations` screen. */
+  observations: observationsEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

@@ -1,6 +1,6 @@
 import { TEMPLATE_TYPES, type FormField, type FormTemplate, type HideUntilLink, type TemplateType } from '@verdant/contract';
 import type { FieldRow, RuleRow, TemplateRow } from './form-templates.repository.js';
-import type { HideUntilRule } from './visible-fields.js';
+import type { HideUntilRule } from '@verdant/contract';
 
 const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 

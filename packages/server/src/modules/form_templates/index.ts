@@ -16,5 +16,5 @@ export {
   type SubmissionField,
   type SubmissionTemplate,
 } from './submission-template.js';
-export { visibleFields, missingRequiredFields, answerMatches, wouldCycle, type HideUntilRule, type Answers } from './visible-fields.js';
+export { visibleFields, missingRequiredFields, answerMatches, wouldCycle, type HideUntilRule, type Answers } from '@verdant/contract';
 export { createBuiltInTemplates } from './form-templates.service.js';

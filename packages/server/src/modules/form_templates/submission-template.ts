@@ -3,7 +3,7 @@ import type { FieldType, TemplateType } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import { optionsOf, toRule } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
-import type { HideUntilRule } from './visible-fields.js';
+import type { HideUntilRule } from '@verdant/contract';
 
 export interface SubmissionField {
   fieldId: number;

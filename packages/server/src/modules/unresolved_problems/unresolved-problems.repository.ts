@@ -3,7 +3,7 @@ import type { ProblemAction } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-type Obs = ExpressionBuilder<DB, 'problem_observations'>;
+export type Obs = ExpressionBuilder<DB, 'problem_observations'>;
 
 /** Where observations are looked for: a room includes the observations of the grids placed in it. */
 export type Scope =
@@ -11,7 +11,7 @@ export type Scope =
   | { kind: 'grid'; id: number; problem?: string }
   | { kind: 'box'; id: number };
 
-function inScope(eb: Obs, scope: Scope): Expression<SqlBool> {
+export function inScope(eb: Obs, scope: Scope): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   if (scope.kind === 'box') parts.push(eb('problem_observations.grid_box_id', '=', scope.id));
   if (scope.kind === 'grid') parts.push(eb('problem_observations.grid_id', '=', scope.id));

@@ -1,3 +1,4 @@
+// Shared by the server (checking submissions) and the web form renderer: one rule, one implementation.
 /** A hide-until rule in service terms: `hiddenFieldId` stays hidden until `linkedFieldId`'s answer matches. */
 export interface HideUntilRule {
   hiddenFieldId: number;

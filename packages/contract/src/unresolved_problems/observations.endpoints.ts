@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { success } from '../http/envelope.js';
+import { CompanyId, Id } from '../common/fields.js';
+import { Limit, Offset, SortOrder } from '../common/pagination.js';
+
+/**
+ * Verdant extension: the spec has no call that lists observations across a company, yet the
+ * `observations` screen (issue 4) lists recent ones with filters. One read, paged, newest first.
+ */
+export const OBSERVATION_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
+export const OBSERVATIONS_LIMIT = 50;
+export const OBSERVATIONS_MAX_LIMIT = 200;
+
+const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+const blankIsAbsent = <S extends z.ZodType>(s: S) => z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), s.optional());
+
+/** One observation with its place spelled out, as the list shows it (`ProblemID` is the observation's id). */
+export const ObservationListItem = z.object({
+  ProblemID: z.number(),
+  Problem: z.string(),
+  Severity: z.number().nullable(),
+  Status: z.enum(OBSERVATION_STATUSES),
+  RoomID: z.number().nullable(),
+  RoomName: z.string().nullable(),
+  GridID: z.number().nullable(),
+  GridName: z.string().nullable(),
+  GridBoxID: z.number().nullable(),
+  /** The box's custom name, else its position `x,y`. */
+  BoxName: z.string().nullable(),
+  ResponseID: z.number().nullable(),
+  ObservedAt: z.string(),
+  ObservedBy: z.number().nullable(),
+  ObservedByName: z.string().nullable(),
+  Source: z.string(),
+});
+export type ObservationListItem = z.infer<typeof ObservationListItem>;
+
+export const observationsMessages = {
+  fetchFailed: 'Failed to fetch observations',
+  dateOrder: 'start_date must not be after end_date.',
+} as const;
+
+export const observationsEndpoints = {
+  getProblemObservations: defineEndpoint({
+    id: 'getProblemObservations', domain: 'observations', method: 'GET', path: '/get_problem_observations',
+    summary:
+      'Verdant extension. Problem observations of the company, newest first, filtered by status, room (its grids included), grid, problem (case-insensitive, part of the name) and observation dates (inclusive, UTC)',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({
+      company_id: CompanyId,
+      status: blankIsAbsent(z.enum(OBSERVATION_STATUSES, { error: `must be one of ${OBSERVATION_STATUSES.join(', ')}` })),
+      room_id: blankIsAbsent(Id),
+      grid_id: blankIsAbsent(Id),
+      problem: blankIsAbsent(z.string().trim().max(200, { error: 'must be at most 200 characters' })),
+      start_date: blankIsAbsent(DateParam),
+      end_date: blankIsAbsent(DateParam),
+      sort_order: SortOrder,
+      limit: Limit(OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT),
+      offset: Offset,
+    }),
+    response: success({ total_count: z.number(), limit: z.number(), offset: z.number(), observations: z.array(ObservationListItem) }),
+    clientMessages: { failure: observationsMessages.fetchFailed },
+  }),
+};

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem } from '@verdant/contract';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { clampPage } from '../../lib/paging.js';
+import * as places from './unresolved-problems.repository.js';
+import * as repo from './observation-list.repository.js';
+
+export interface ObservationListInput {
+  status?: 'open' | 'resolved' | 'dismissed';
+  room_id?: number;
+  grid_id?: number;
+  problem?: string;
+  start_date?: string;
+  end_date?: string;
+  sort_order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const boxName = (name: string | null, x: number | null, y: number | null) =>
+  name && name.trim() ? name : x === null || y === null ? null : `${x},${y}`;
+
+export const toListItem = (r: repo.ObservationListRow): ObservationListItem => ({
+  ProblemID: r.observation_id,
+  Problem: r.problem,
+  Severity: r.severity,
+  Status: r.status,
+  RoomID: r.room_id,
+  RoomName: r.room_name,
+  GridID: r.grid_id,
+  GridName: r.grid_name,
+  GridBoxID: r.grid_box_id,
+  BoxName: boxName(r.box_name, r.box_x, r.box_y),
+  ResponseID: r.response_id,
+  ObservedAt: new Date(r.observed_at).toISOString(),
+  ObservedBy: r.observed_by,
+  ObservedByName: r.observed_by_name,
+  Source: r.source,
+});
+
+/** The company's observations, one page; a named room or grid must be the company's (404). */
+export async function listObservations(db: Kysely<DB>, caller: Caller, input: ObservationListInput) {
+  if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
+  if (input.room_id !== undefined && !(await places.findRoom(db, caller.company_id, input.room_id))) throw notFound('Room');
+  if (input.grid_id !== undefined && !(await places.findGrid(db, caller.company_id, input.grid_id))) throw notFound('Grid');
+  const page = clampPage(input.limit, input.offset, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT);
+  const filter: repo.ObservationListFilter = {
+    companyId: caller.company_id,
+    status: input.status,
+    roomId: input.room_id,
+    gridId: input.grid_id,
+    problem: input.problem,
+    startDate: input.start_date,
+    endDate: input.end_date,
+  };
+  const [total, rows] = await Promise.all([
+    repo.countObservations(db, filter),
+    repo.listObservations(db, filter, { direction: input.sort_order, ...page }),
+  ]);
+  return { status: 'success' as const, total_count: total, ...page, observations: rows.map(toListItem) };
+}
