@@ -5,7 +5,7 @@ import { endSession, readSession, storeTokens } from '../lib/session';
 import { SessionRefreshError } from './api-error';
 
 /** `/api` on the page's own origin unless VITE_API_BASE_URL says otherwise. */
-export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) || '/api';
+export const API_BASE_URL: string = (import.meta.env?.VITE_API_BASE_URL as string | undefined) || '/api';
 
 /** No auth header: sign-in, sign-up, password reset, public forms. Timeout: none (spec-1 §9). */
 export const axiosPlain: AxiosInstance = axios.create({ baseURL: API_BASE_URL, timeout: 0 });

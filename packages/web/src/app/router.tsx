@@ -25,18 +25,21 @@ const GridFormPage = lazy(() => import('../features/rooms/components/grid-form-p
 const RoomPage = lazy(() => import('../features/rooms/components/room-page'));
 const TemplatesPage = lazy(() => import('../features/rooms/components/templates-page'));
 const MovementsPage = lazy(() => import('../features/rooms/components/movements-page'));
+const UnresolvedRoomPage = lazy(() => import('../features/rooms/components/unresolved-room-page'));
+const PlantProblemsPage = lazy(() => import('../features/plant-problems/components/plant-problems-page'));
+const ProblemDetailPage = lazy(() => import('../features/plant-problems/components/problem-detail-page'));
+const ObservationsPage = lazy(() => import('../features/observations/components/observations-page'));
+const FormbuilderPage = lazy(() => import('../features/formbuilder/components/formbuilder-page'));
+const TemplateEditorPage = lazy(() => import('../features/formbuilder/components/template-editor-page'));
+const SubmitFormPage = lazy(() => import('../features/formbuilder/components/submit-form-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
   ['scanNow', 'nav.scan'],
   ['scanHistory/*', 'tiles.scanHistory.title'],
-  ['rooms/unresolvedRoom/:roomID', 'nav.rooms'],
-  ['plantsProblems/*', 'tiles.plantsProblems.title'],
   ['tasks', 'nav.tasks'],
-  ['formbuilder/*', 'tiles.formbuilder.title'],
   ['batches', 'nav.batches'],
   ['batch-info/:batchId', 'nav.batches'],
-  ['observations', 'tiles.observations.title'],
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
@@ -69,6 +72,15 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'rooms/templates', element: <TemplatesPage /> },
   { path: 'rooms/movements', element: <MovementsPage /> },
   { path: 'rooms/:roomID', element: <RoomPage /> },
+  { path: 'rooms/unresolvedRoom/:roomID', element: <UnresolvedRoomPage /> },
+  { path: 'plantsProblems', element: <PlantProblemsPage /> },
+  { path: 'plantsProblems/:problemID', element: <ProblemDetailPage /> },
+  { path: 'observations', element: <ObservationsPage /> },
+  { path: 'formbuilder', element: <FormbuilderPage /> },
+  { path: 'formbuilder/new', element: <TemplateEditorPage /> },
+  { path: 'formbuilder/submit/:templateID/:templateName', element: <SubmitFormPage /> },
+  { path: 'formbuilder/:templateID', element: <TemplateEditorPage /> },
+  { path: 'formbuilder/:templateID/:templateName', element: <TemplateEditorPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

@@ -3,10 +3,11 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@verdant/contract';
 
 /**
- * Each `features/<name>/locales/<lang>.json` is namespace `<name>`; `app/locales/<lang>.json` is `app`.
+ * Each `features/<name>/locales/<lang>.json` is namespace `<name>`, each shared
+ * `components/<name>/locales/<lang>.json` too (e.g. `form-renderer`); `app/locales/<lang>.json` is `app`.
  * Loaded eagerly: the texts are small and screens must not flash untranslated keys.
  */
-const files = import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '../app/locales/*.json'], {
+const files = import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '../components/*/locales/*.json', '../app/locales/*.json'], {
   eager: true,
   import: 'default',
 });
@@ -14,7 +15,7 @@ const files = import.meta.glob<Record<string, unknown>>(['../features/*/locales/
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {};
   for (const [path, content] of Object.entries(modules)) {
-    const match = /\/(?:features\/([^/]+)|(app))\/locales\/([a-z]{2})\.json$/.exec(path);
+    const match = /\/(?:(?:features|components)\/([^/]+)|(app))\/locales\/([a-z]{2})\.json$/.exec(path);
     if (!match) continue;
     const ns = match[1] ?? match[2] ?? 'app';
     const lang = match[3] as string;

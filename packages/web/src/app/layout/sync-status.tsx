@@ -1,28 +1,44 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons';
 import { useToast } from '../../components/ui';
 import { useOnlineStatus } from '../../lib/use-online-status';
+import { useAuth } from '../../state/hooks';
+import { formQueueModule, useFormQueue } from '../../offline/use-form-queue';
+import type { FlushResult } from '../../offline/form-queue';
+import { SyncPanel } from './sync-panel';
 
 /** Loaded on demand: Dexie stays out of the first-paint bundle. */
-const queueModule = () => import('../../offline/create-room-queue');
+const roomQueueModule = () => import('../../offline/create-room-queue');
 
 /**
- * "n changes waiting" beside the online state, and the sender: whenever the browser is (back) online
- * the queued rooms are sent, each once, with its Idempotency-Key.
+ * "n changes waiting" (rooms and form submissions, waiting or refused) beside the online state, the
+ * panel listing them, and the sender: at start, whenever the browser is back online, when something is
+ * queued, and after a backoff, the queues are sent — each item once, in order, with its Idempotency-Key.
  */
 export function SyncStatus() {
   const { t } = useTranslation('app');
   const toast = useToast();
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
-  const [waiting, setWaiting] = useState(0);
+  const { userId } = useAuth();
+  const [rooms, setRooms] = useState(0);
+  const entries = useFormQueue(userId);
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [retryTick, setRetryTick] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const pendingForms = entries.filter((e) => e.item.state === 'pending').length;
+  const failedForms = entries.length - pendingForms;
+  const waiting = rooms + pendingForms;
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void queueModule().then((m) => {
-      if (!cancelled) stop = m.watchQueuedCount(setWaiting);
+    void roomQueueModule().then((m) => {
+      if (!cancelled) stop = m.watchQueuedCount(setRooms);
     });
     return () => {
       cancelled = true;
@@ -30,30 +46,100 @@ export function SyncStatus() {
     };
   }, []);
 
-  useEffect(() => {
-    if (!online || waiting === 0) return;
-    let cancelled = false;
-    void queueModule()
-      .then((m) => m.flushCreateRoomQueue())
-      .then((res) => {
-        if (res.sent.length || res.refused.length) void queryClient.invalidateQueries({ queryKey: ['rooms'] });
-        if (cancelled) return;
-        if (res.sent.length) toast.success(t('header.synced', { count: res.sent.length }));
-        for (const r of res.refused) toast.danger(t('header.refused', { name: r.item.name, reason: r.message }));
-      })
-      .catch((err: unknown) => console.warn('Sending queued changes failed', err));
-    return () => {
-      cancelled = true;
-    };
-  }, [online, waiting, queryClient, toast, t]);
+  const report = useCallback(
+    (res: FlushResult) => {
+      if (res.sent.length || res.failed.length) void queryClient.invalidateQueries();
+      if (res.sent.length) toast.success(t('sync.sent', { count: res.sent.length }));
+      for (const f of res.failed) toast.danger(t('sync.refusedToast', { name: f.item.label || t('sync.formFallback'), reason: f.message }));
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      if (res.retryAt !== null) {
+        timer.current = setTimeout(() => setRetryTick((n) => n + 1), Math.max(0, res.retryAt - Date.now()));
+      }
+    },
+    [queryClient, toast, t],
+  );
 
-  if (waiting === 0) return null;
+  const send = useCallback(
+    async (force: boolean) => {
+      if (!navigator.onLine) return;
+      setSending(true);
+      try {
+        const roomRes = await (await roomQueueModule()).flushCreateRoomQueue();
+        if (roomRes.sent.length || roomRes.refused.length) void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+        for (const r of roomRes.refused) toast.danger(t('header.refused', { name: r.item.name, reason: r.message }));
+        if (roomRes.sent.length) toast.success(t('header.synced', { count: roomRes.sent.length }));
+        if (userId) report(await (await formQueueModule()).formQueue().flush({ userId, force }));
+      } catch (err) {
+        console.warn('Sending queued changes failed', err);
+      } finally {
+        setSending(false);
+      }
+    },
+    [userId, report, queryClient, toast, t],
+  );
+
+  // App start, back online, something new queued, backoff over.
+  useEffect(() => {
+    if (online && waiting > 0) void send(false);
+  }, [online, waiting, retryTick, send]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  if (waiting === 0 && failedForms === 0 && !open) return null;
+  const label =
+    failedForms > 0 && waiting === 0
+      ? t('sync.failedCount', { count: failedForms })
+      : online
+        ? t('header.sending', { count: waiting + failedForms })
+        : t('header.pending', { count: waiting + failedForms });
   return (
-    <span
-      role="status"
-      className="inline-flex min-h-8 items-center gap-1.5 rounded-full bg-blue-50 px-2.5 text-xs font-medium text-blue-900 ring-1 ring-inset ring-blue-300"
-    >
-      {online ? t('header.sending', { count: waiting }) : t('header.pending', { count: waiting })}
-    </span>
+    <>
+      <span role="status" className="contents">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={label}
+          title={label}
+          className={
+            failedForms > 0
+              ? 'inline-flex min-h-11 items-center gap-1.5 rounded-full bg-red-50 px-3 text-xs font-medium text-red-900 ring-1 ring-inset ring-red-300 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-brand-600'
+              : 'inline-flex min-h-11 items-center gap-1.5 rounded-full bg-blue-50 px-3 text-xs font-medium text-blue-900 ring-1 ring-inset ring-blue-300 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-brand-600'
+          }
+        >
+          <Icon name="form" className="size-4 sm:hidden" />
+          <span aria-hidden="true" className="sm:hidden">
+            {waiting + failedForms}
+          </span>
+          <span aria-hidden="true" className="hidden whitespace-nowrap sm:inline">
+            {label}
+          </span>
+        </button>
+      </span>
+      <SyncPanel
+        open={open}
+        onClose={() => setOpen(false)}
+        entries={entries}
+        rooms={rooms}
+        online={online}
+        sending={sending}
+        onSendNow={() => void send(true)}
+        onRetry={(id) =>
+          void formQueueModule()
+            .then((m) => m.formQueue().retry(id, userId ?? undefined))
+            .then(report)
+        }
+        onDiscard={async (id) => {
+          await (await formQueueModule()).formQueue().discard(id);
+          toast.success(t('sync.discarded'));
+        }}
+      />
+    </>
   );
 }

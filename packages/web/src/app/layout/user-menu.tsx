@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/icons';
 import { userDataQuery } from '../../api/queries/users-queries';
-import { endSession } from '../../lib/session';
+import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
 import { cn } from '../../lib/cn';
 
@@ -20,6 +20,7 @@ export function UserMenu() {
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const user = useQuery({ ...userDataQuery(userId ?? 0, companyID ?? 0), enabled: Boolean(userId && companyID) });
+  const { signOut, dialog: signOutDialog } = useGuardedSignOut(userId);
   const name = user.data ? `${user.data.first_name} ${user.data.last_name}` : t('header.account');
 
   useEffect(() => {
@@ -87,13 +88,21 @@ export function UserMenu() {
             </Link>
           </li>
           <li>
-            <button type="button" className={item} onClick={() => endSession()}>
+            <button
+              type="button"
+              className={item}
+              onClick={() => {
+                setOpen(false);
+                signOut();
+              }}
+            >
               <Icon name="logout" className="size-5 text-stone-600" />
               {t('header.signOut')}
             </button>
           </li>
         </ul>
       </div>
+      {signOutDialog}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { mergeSubGridbox, withoutSubGridbox } from '../lib/sub-gridbox-list';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { makeRoom } from './fixtures';
+import { makeObservation, makeRoom } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -21,11 +21,31 @@ const sub = (id: number, x: number, y: number, extra: Record<string, unknown> = 
   CreatedDateTime: T, UpdatedDateTime: T, ...extra,
 });
 
-function boxApi() {
+function boxApi(opts: { problems?: ReturnType<typeof makeObservation>[] } = {}) {
   const writes: Array<{ path: string; body: string }> = [];
   const box = makeRoom().grids[0]!.grid_boxes[1]!;
   let subs = [sub(1, 1, 1, { CustomName: 'Left' }), sub(2, 2, 1)];
+  let problems = opts.problems ?? [];
   server.use(
+    http.get(`${API}/get_unresolved_problems_for_gridbox`, () => HttpResponse.json({ status: 'success', GridBoxID: box.id, problems })),
+    http.get(`${API}/get_problem_color_mappings`, () =>
+      HttpResponse.json({ status: 'success', mappings: [{ id: 1, CompanyID: 3, Problem: 'Thrips', Color: '#eab308', Abbreviation: 'TH', updated_at: T }] }),
+    ),
+    http.get(`${API}/get_field_responses_by_gridbox`, () => HttpResponse.json({ status: 'success', GridBoxID: box.id, total: 0, responses: [] })),
+    http.get(`${API}/get_field_responses_by_gridbox_date/stickytraps`, () => HttpResponse.json({ status: 'success', GridBoxID: box.id, responses: [] })),
+    http.get(`${API}/get_unresolved_problems_for_grid_circles`, () => HttpResponse.json({ status: 'success', data: { GridID: 21, Boxes: [] } })),
+    http.get(`${API}/get_unresolved_problems_for_room`, () => HttpResponse.json({ status: 'success', RoomID: 11, problems: [], summary: [] })),
+    http.post(`${API}/manage_problem`, async ({ request }) => {
+      const body = await request.text();
+      writes.push({ path: 'manage_problem', body });
+      const parsed = (body.startsWith('{') ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body))) as Record<string, string | number>;
+      const id = Number(parsed.problemID);
+      const action = String(parsed.action);
+      const status = action === 'resolve' ? 'resolved' : action === 'dismiss' ? 'dismissed' : 'open';
+      const problem = { ...makeObservation(id), Status: status, StatusChangedAt: T, StatusChangedBy: 7 };
+      problems = status === 'open' ? [...problems, problem] : problems.filter((p) => p.ProblemID !== id);
+      return HttpResponse.json({ status: 'success', message: 'Problem resolved.', action, problem });
+    }),
     http.get(`${API}/get_sub_gridboxes`, () =>
       HttpResponse.json({
         status: 'success',
@@ -110,6 +130,42 @@ describe('BoxPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete sub-box' }));
     await waitFor(() => expect(screen.getByText('1 of at most 100 sub-boxes')).toBeInTheDocument());
     expect(api.writes).toEqual([{ path: 'delete_sub_gridbox', body: '{"sub_gridbox_id":2}' }]);
+  });
+});
+
+describe('BoxPanel open problems', () => {
+  it('lists the open problems and resolves, then reopens, one (manage_problem with problemID, action, userID)', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    const api = boxApi({ problems: [makeObservation(41), makeObservation(42, { Problem: 'Aphids', Severity: 1 })] });
+    const user = userEvent.setup();
+    renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
+
+    const open = await screen.findByRole('list', { name: 'Open problems of this box' });
+    expect(within(open).getByText('Thrips')).toBeInTheDocument();
+    expect(within(open).getByText(/severity 3 · seen .* by Erin Grower/)).toBeInTheDocument();
+    expect(screen.getByText('No forms filled in for this box yet. Use "Fill in a form" to record what you see.')).toBeInTheDocument();
+
+    await user.click(within(open).getByRole('button', { name: 'Resolve Thrips' }));
+    expect(await screen.findByText('Thrips resolved.')).toBeInTheDocument();
+    await waitFor(() => expect(within(open).queryByText('Thrips')).not.toBeInTheDocument());
+    const closed = screen.getByRole('list', { name: 'Closed just now' });
+    expect(within(closed).getByText('Thrips · resolved')).toBeInTheDocument();
+
+    await user.click(within(closed).getByRole('button', { name: 'Reopen Thrips' }));
+    expect(await screen.findByText('Thrips reopened.')).toBeInTheDocument();
+    await waitFor(() => expect(within(open).getByText('Thrips')).toBeInTheDocument());
+    expect(api.writes.map((w) => [w.path, JSON.parse(w.body)])).toEqual([
+      ['manage_problem', { problemID: 41, action: 'resolve', userID: 7 }],
+      ['manage_problem', { problemID: 41, action: 'reopen', userID: 7 }],
+    ]);
+  });
+
+  it('says what to do when the box has no open problems', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    const api = boxApi();
+    renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
+    expect(await screen.findByText('No open problems in this box. Fill in a form to record one.')).toBeInTheDocument();
+    expect(await screen.findByText(/No sticky-trap counts for this box in the last 8 weeks/)).toBeInTheDocument();
   });
 });
 

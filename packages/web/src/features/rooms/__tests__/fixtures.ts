@@ -63,3 +63,13 @@ export function setOnline(value: boolean): () => void {
     if (spy) Object.defineProperty(Navigator.prototype, 'onLine', spy);
   };
 }
+
+/** An open problem observation as the unresolved-problem reads answer it. */
+export function makeObservation(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> & { ProblemID: number } {
+  return {
+    ProblemID: id, Problem: 'Thrips', PlantProblemID: null, Severity: 3, RoomID: 11, GridID: 21, GridBoxID: 2_100_002,
+    Sub_gridboxID: null, BatchID: null, ResponseID: 500 + id, Source: 'form_response', Notes: null,
+    ObservedAt: '2026-01-05T08:00:00.000Z', ObservedBy: 7, ObservedByName: 'Erin Grower', Status: 'open',
+    StatusChangedAt: null, StatusChangedBy: null, ...extra,
+  };
+}

@@ -10,5 +10,12 @@ export const roomKeys = {
   templates: (companyId: number, type: string) => [...roomKeys.all(companyId), 'templates', type] as const,
   queued: (companyId: number) => [...roomKeys.all(companyId), 'queued'] as const,
   movements: (companyId: number, filters: object = {}) => [...roomKeys.all(companyId), 'movements', filters] as const,
+  circlesAll: (companyId: number) => [...roomKeys.all(companyId), 'circles'] as const,
+  gridCircles: (companyId: number, gridId: number) => [...roomKeys.circlesAll(companyId), gridId] as const,
+  boxProblems: (companyId: number, boxId: number) => [...roomKeys.all(companyId), 'box-problems', boxId] as const,
+  roomProblems: (companyId: number, roomId: number) => [...roomKeys.all(companyId), 'room-problems', roomId] as const,
+  boxResponses: (companyId: number, boxId: number) => [...roomKeys.all(companyId), 'box-responses', boxId] as const,
+  stickyTraps: (companyId: number, boxId: number, from: string, to: string) => [...roomKeys.all(companyId), 'sticky-traps', boxId, from, to] as const,
+  comments: (companyId: number, responseId: number) => [...roomKeys.all(companyId), 'comments', responseId] as const,
   scanDetails: (companyId: number, kind: 'room' | 'grid', id: number) => [...roomKeys.all(companyId), 'scan-details', kind, id] as const,
 };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,12 @@ import {
   useRenameBox,
 } from '../api/use-box';
 import { useFormatDate } from './use-people';
+import { BoxProblems } from './box-problems';
+import { BoxResponses } from './box-responses';
+import { FillFormDialog } from './fill-form-dialog';
+
+// Recharts is large: it loads only when a box panel opens.
+const StickyTrapChart = lazy(() => import('./sticky-trap-chart'));
 
 export interface MovingPlant {
   plantUid: string;
@@ -281,6 +287,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
   const { companyID, userId } = useAuth();
   const online = useOnlineStatus();
   const cull = useCullBox(companyID ?? 0, userId ?? 0);
+  const [filling, setFilling] = useState(false);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-4 pb-3 pt-4">
@@ -312,6 +319,24 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
             <Alert tone="warning">{t('box.offline')}</Alert>
           </div>
         )}
+        <Section title={t('problems.title')}>
+          <BoxProblems key={box.id} box={box} />
+        </Section>
+        <Section
+          title={t('responses.title')}
+          actions={
+            <Button size="md" onClick={() => setFilling(true)}>
+              {t('fill.box')}
+            </Button>
+          }
+        >
+          <BoxResponses box={box} />
+        </Section>
+        <Section title={t('traps.title')}>
+          <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+            <StickyTrapChart boxId={box.id} />
+          </Suspense>
+        </Section>
         <Section title={t('box.details')}>
           <RenameForm key={box.id} box={box} />
           <Button
@@ -340,6 +365,16 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
           <History box={box} />
         </Section>
       </div>
+      <FillFormDialog
+        open={filling}
+        onClose={() => setFilling(false)}
+        title={t('fill.boxTitle', { box: boxLabel(box) })}
+        description={t('box.where', { grid: gridName, x: box.X, y: box.Y })}
+        place={{ kind: 'box', GridBoxID: box.id }}
+        preferred="scouting"
+        coordinates={`${box.X},${box.Y}`}
+        label={t('fill.boxQueueLabel', { box: boxLabel(box), grid: gridName })}
+      />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GridBox } from '@verdant/contract';
-import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
+import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
+import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';
@@ -12,12 +12,18 @@ import { gridOpacityQuery } from '../../../api/queries/company-settings-queries'
 import { getGridBackground, uploadGridImage } from '../../../api/grids';
 import { getRoomScroll, updateRoomScroll } from '../../../api/room-scroll';
 import { errorMessage } from '../../../api/api-error';
+import type { BoxProblemStyle } from '../lib/problem-paint';
+import { roomProblemsQuery } from '../api/use-problems';
+import { useRoomProblemStyles } from '../api/use-room-problem-styles';
+import { FillFormDialog } from './fill-form-dialog';
+import { ProblemLegend } from './problem-legend';
+import { SelectionBar } from './selection-bar';
 import { roomKeys } from '../api/room-keys';
 import { roomQuery, useMarkGridScanned, useMarkRoomScanned } from '../api/use-rooms';
 import { useAuthImage } from '../api/use-image';
 import { BoxPanel, type MovingPlant } from './box-panel';
 import { CreateGridForm } from './create-grid-form';
-import { GridMap, type MapGrid } from './grid-map';
+import { GridMap, type MapGrid, type MultiSelectType } from './grid-map';
 import { MovePlantPanel } from './move-plant-panel';
 import { ScanState } from './rooms-page';
 import { ScanDetailsToggle } from './scan-details';
@@ -37,9 +43,28 @@ interface GridSectionProps {
   onOpenBox: (box: GridBox, grid: MapGrid) => void;
   onUploadBackground: (gridId: number, file: File) => void;
   uploading: boolean;
+  problems: ReadonlyMap<number, BoxProblemStyle> | null;
+  selectMode: MultiSelectType | null;
+  selectedIds: ReadonlySet<number>;
+  onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
 }
 
-function GridSection({ grid, cell, selectedBoxId, targetBoxId, picking, backgroundUrl, opacity, onOpenBox, onUploadBackground, uploading }: GridSectionProps) {
+function GridSection({
+  grid,
+  cell,
+  selectedBoxId,
+  targetBoxId,
+  picking,
+  backgroundUrl,
+  opacity,
+  onOpenBox,
+  onUploadBackground,
+  uploading,
+  problems,
+  selectMode,
+  selectedIds,
+  onSelectBoxes,
+}: GridSectionProps) {
   const { t } = useTranslation('rooms');
   const toast = useToast();
   const { companyID, userId } = useAuth();
@@ -59,6 +84,7 @@ function GridSection({ grid, cell, selectedBoxId, targetBoxId, picking, backgrou
           </h2>
           <p className="text-xs text-stone-600">
             {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
+            {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
           </p>
           <div className="mt-1">
             <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
@@ -107,6 +133,10 @@ function GridSection({ grid, cell, selectedBoxId, targetBoxId, picking, backgrou
         onOpenBox={open}
         backgroundUrl={bg}
         opacity={opacity}
+        problems={problems}
+        selectMode={selectMode}
+        selectedIds={selectedIds}
+        onSelectBoxes={onSelectBoxes}
       />
     </section>
   );
@@ -187,8 +217,43 @@ export default function RoomPage() {
   const [moving, setMoving] = useState<MovingPlant | null>(null);
   const [target, setTarget] = useState<{ boxId: number; gridId: number } | null>(null);
   const [addGrid, setAddGrid] = useState(false);
+  const [showProblems, setShowProblems] = useState(true);
+  const [selectMode, setSelectMode] = useState<MultiSelectType | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
+  const [fillFor, setFillFor] = useState<'boxes' | 'room' | null>(null);
 
   const data = room.data?.room;
+  const grids = useMemo(() => data?.grids ?? [], [data]);
+  const gridIds = useMemo(() => grids.map((g) => g.id), [grids]);
+  const problemStyles = useRoomProblemStyles(companyId, gridIds, showProblems);
+  const { styles, legend } = problemStyles;
+  const roomProblems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: online && Boolean(companyID) && roomId > 0 });
+  const openCount = roomProblems.data?.problems.length;
+
+  const onSelectBoxes = useCallback(
+    (boxes: GridBox[], how: 'toggle' | 'add') => {
+      setChosen((prev) => {
+        const next = new Set(prev);
+        if (how === 'toggle' && boxes.length === 1 && next.has(boxes[0]!.id)) next.delete(boxes[0]!.id);
+        else for (const b of boxes) next.add(b.id);
+        if (next.size > MAX_SUBMIT_BOXES) {
+          toast.warning(t('select.tooMany', { max: MAX_SUBMIT_BOXES }));
+          return prev;
+        }
+        return next;
+      });
+    },
+    [toast, t],
+  );
+  const chosenBoxes = useMemo(() => {
+    const out: Array<{ box: GridBox; grid: MapGrid }> = [];
+    for (const g of grids) for (const b of g.grid_boxes) if (chosen.has(b.id)) out.push({ box: b, grid: g });
+    return out;
+  }, [grids, chosen]);
+  const stopSelecting = () => {
+    setSelectMode(null);
+    setChosen(new Set());
+  };
   const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data));
 
   const findBox = (ref: { boxId: number; gridId: number } | null) => {
@@ -209,7 +274,7 @@ export default function RoomPage() {
   );
 
   const backgroundOf = (gridId: number) => backgrounds.data?.find((g) => g.id === gridId)?.image_url ?? null;
-  const panelOpen = Boolean(moving || current);
+  const panelOpen = !selectMode && Boolean(moving || current);
 
   if (room.isPending) return <LoadingState />;
   if (room.isError || !data) {
@@ -234,6 +299,16 @@ export default function RoomPage() {
             <ButtonLink to="/dashboard/rooms" variant="ghost">
               {t('room.allRooms')}
             </ButtonLink>
+            <ButtonLink
+              to={`/dashboard/rooms/unresolvedRoom/${data.RoomID}`}
+              variant="secondary"
+              aria-label={openCount === undefined ? t('problems.manage') : t('problems.openCountLabel', { count: openCount })}
+            >
+              {openCount === undefined ? t('problems.manage') : t('problems.openCount', { count: openCount })}
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => setFillFor('room')}>
+              {t('fill.room')}
+            </Button>
             <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
               {t('room.addGrid')}
             </Button>
@@ -298,25 +373,33 @@ export default function RoomPage() {
                   +
                 </Button>
               </div>
-              <ul className="flex flex-wrap items-center gap-3 text-xs text-stone-700" aria-label={t('map.legend')}>
-                <li className="flex items-center gap-1.5">
-                  <span aria-hidden="true" className="size-3.5 rounded-sm border border-stone-400 bg-white" />
-                  {t('map.legendEmpty')}
-                </li>
-                <li className="flex items-center gap-1.5">
-                  <span
-                    aria-hidden="true"
-                    className="size-3.5 rounded-sm border border-stone-500 bg-stone-300"
-                    style={{ backgroundImage: 'repeating-linear-gradient(135deg, #57534e 0 1px, transparent 1px 4px)' }}
-                  />
-                  {t('map.legendCulled')}
-                </li>
-                <li className="flex items-center gap-1.5">
-                  <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
-                  {t('map.legendSelected')}
-                </li>
-              </ul>
+              <div className="flex flex-wrap items-center gap-2">
+                <Switch checked={showProblems} onChange={setShowProblems} label={t('problems.show')} className="gap-2" />
+                {!selectMode && (
+                  <Button variant="secondary" disabled={Boolean(moving)} onClick={() => setSelectMode('Coordinates')}>
+                    {t('select.start')}
+                  </Button>
+                )}
+              </div>
             </div>
+            {selectMode && (
+              <SelectionBar
+                mode={selectMode}
+                onMode={setSelectMode}
+                count={chosen.size}
+                onClear={() => setChosen(new Set())}
+                onFill={() => setFillFor('boxes')}
+                onDone={stopSelecting}
+              />
+            )}
+            <ProblemLegend
+              entries={showProblems ? legend : []}
+              showProblems={showProblems}
+              loading={showProblems && online && problemStyles.pending}
+              failed={showProblems && problemStyles.failed}
+              offline={!online}
+              selecting={Boolean(selectMode)}
+            />
             {moving && (
               <p role="status" className="mb-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-300">
                 {t('move.banner', { uid: moving.plantUid })}
@@ -341,6 +424,10 @@ export default function RoomPage() {
                   onOpenBox={onOpenBox}
                   onUploadBackground={(gridId, file) => uploadBg.mutate({ gridId, file })}
                   uploading={uploadBg.isPending && uploadBg.variables?.gridId === grid.id}
+                  problems={showProblems ? (styles.get(grid.id) ?? null) : null}
+                  selectMode={selectMode}
+                  selectedIds={chosen}
+                  onSelectBoxes={onSelectBoxes}
                 />
               ))}
             </div>
@@ -389,6 +476,27 @@ export default function RoomPage() {
       <div className="mt-8">
         <WhiteboardCard companyId={companyId} roomId={data.RoomID} />
       </div>
+
+      <FillFormDialog
+        open={fillFor === 'boxes'}
+        onClose={() => setFillFor(null)}
+        title={t('fill.boxesTitle', { count: chosenBoxes.length })}
+        description={t('fill.boxesBody', { count: chosenBoxes.length, room: data.Name })}
+        place={{ kind: 'boxes', GridBoxIDs: chosenBoxes.map((c) => c.box.id) }}
+        preferred="multiselect"
+        coordinates={chosenBoxes.map((c) => `${c.box.X},${c.box.Y}`).join('; ')}
+        label={t('fill.boxesQueueLabel', { count: chosenBoxes.length, room: data.Name })}
+        onSubmitted={stopSelecting}
+      />
+      <FillFormDialog
+        open={fillFor === 'room'}
+        onClose={() => setFillFor(null)}
+        title={t('fill.roomTitle', { room: data.Name })}
+        description={t('fill.roomBody')}
+        place={{ kind: 'room', roomID: data.RoomID }}
+        preferred="room"
+        label={t('fill.roomQueueLabel', { room: data.Name })}
+      />
 
       <Dialog open={addGrid} onClose={() => setAddGrid(false)} title={t('room.addGrid')} description={t('gridPage.description')}>
         {addGrid && (

@@ -1,0 +1,41 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui';
+import { endSession } from '../../lib/session';
+import { formQueueModule } from '../../offline/use-form-queue';
+
+/**
+ * Sign-out that warns first when this user still has submissions on the device. They are not deleted:
+ * the queue keeps them under the user's id and sends them the next time this user signs in here.
+ */
+export function useGuardedSignOut(userId: number | null | undefined): { signOut: () => void; dialog: ReactNode } {
+  const { t } = useTranslation('app');
+  const [unsent, setUnsent] = useState(0);
+
+  async function signOut() {
+    let count = 0;
+    try {
+      if (userId) count = (await (await formQueueModule()).formQueue().list(userId)).length;
+    } catch (err) {
+      console.warn('Could not read the form queue', err);
+    }
+    if (count > 0) setUnsent(count);
+    else endSession();
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={unsent > 0}
+      destructive
+      title={t('sync.signOutTitle', { count: unsent })}
+      description={t('sync.signOutText', { count: unsent })}
+      confirmLabel={t('sync.signOutConfirm')}
+      onCancel={() => setUnsent(0)}
+      onConfirm={() => {
+        setUnsent(0);
+        endSession();
+      }}
+    />
+  );
+  return { signOut: () => void signOut(), dialog };
+}

@@ -1,0 +1,43 @@
+import type { FormField } from '@verdant/contract';
+import type { TFunction } from 'i18next';
+import { answerText, type FormAnswers } from './answers';
+
+const asNumber = (v: string) => (v.trim() === '' ? NaN : Number(v.trim()));
+const isDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * Messages by FieldID for the visible fields, naming the field: a visible required field left blank
+ * (an unticked required checkbox too), and typed answers the server would refuse. Hidden fields are
+ * never checked, so a hidden required field is not required.
+ */
+export function validateAnswers(
+  fields: readonly FormField[],
+  visible: ReadonlySet<number>,
+  answers: FormAnswers,
+  t: TFunction,
+): Record<number, string> {
+  const errors: Record<number, string> = {};
+  for (const field of fields) {
+    if (!visible.has(field.FieldID)) continue;
+    const name = field.FieldName;
+    const raw = answers[field.FieldID];
+    const text = answerText(raw);
+    const blank = text === undefined || (field.FieldType === 'checkbox' && raw !== true);
+    if (blank) {
+      if (field.IsRequired) errors[field.FieldID] = t('form-renderer:errors.required', { name });
+      continue;
+    }
+    const n = asNumber(text);
+    if (field.FieldType === 'number' && !Number.isFinite(n)) errors[field.FieldID] = t('form-renderer:errors.notNumber', { name });
+    if (field.FieldType === 'sticky-trap-count' && !(Number.isInteger(n) && n >= 0)) errors[field.FieldID] = t('form-renderer:errors.notCount', { name });
+    if (field.FieldType === 'severity' && !field.FieldOptions.length && !(Number.isFinite(n) && n >= 0)) {
+      errors[field.FieldID] = t('form-renderer:errors.notSeverity', { name });
+    }
+    if (field.FieldType === 'date' && !isDate(text)) errors[field.FieldID] = t('form-renderer:errors.notDate', { name });
+  }
+  return errors;
+}

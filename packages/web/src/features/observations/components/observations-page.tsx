@@ -1,0 +1,313 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  OBSERVATION_STATUSES,
+  OBSERVATIONS_LIMIT,
+  type ObservationListItem,
+  type ObservationStatus,
+  type ProblemAction,
+} from '@verdant/contract';
+import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select, useToast, type BadgeTone } from '../../../components/ui';
+import { Icon } from '../../../components/icons';
+import { errorMessage } from '../../../api/api-error';
+import { colorOf, useProblemColors } from '../../../api/problem-colors-query';
+import type { ObservationFilters } from '../../../api/observations';
+import { cn } from '../../../lib/cn';
+import { useAuth } from '../../../state/hooks';
+import { observationsQuery, roomOptionsQuery, useManageObservation } from '../api/use-observations';
+import { ObservationDetails } from './observation-details';
+import { useFormatDate } from './use-format-date';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isStatus = (v: string | null): v is ObservationStatus => (OBSERVATION_STATUSES as readonly string[]).includes(v ?? '');
+const STATUS_TONE: Record<ObservationStatus, BadgeTone> = { open: 'warning', resolved: 'success', dismissed: 'neutral' };
+
+/** Filters and page live in the address, so a filtered list can be shared and survives reloads. */
+function useObservationParams() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const update = (changes: Record<string, string | undefined>, keepPage = false) =>
+    setParams(
+      (p) => {
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) p.set(k, v);
+          else p.delete(k);
+        }
+        if (!keepPage) p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
+  return {
+    status: isStatus(status) ? status : undefined,
+    room: Number(params.get('room')) || undefined,
+    problem: params.get('problem')?.trim() || undefined,
+    from: DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined,
+    to: DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined,
+    page: Math.max(0, Math.floor(Number(params.get('page')) || 0)),
+    update,
+  };
+}
+
+/** The filters as the server's query: only what is set, first page at offset 0. */
+export function toObservationQuery(p: { status?: ObservationStatus; room?: number; problem?: string; from?: string; to?: string; page: number }): ObservationFilters {
+  return {
+    ...(p.status ? { status: p.status } : {}),
+    ...(p.room ? { room_id: p.room } : {}),
+    ...(p.problem ? { problem: p.problem } : {}),
+    ...(p.from ? { start_date: p.from } : {}),
+    ...(p.to ? { end_date: p.to } : {}),
+    limit: OBSERVATIONS_LIMIT,
+    offset: p.page * OBSERVATIONS_LIMIT,
+  };
+}
+
+/** The map's fallback label for a problem without a company abbreviation. */
+const initials = (name: string) =>
+  name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 4);
+
+function place(o: ObservationListItem) {
+  return [o.RoomName, o.GridName, o.BoxName].filter(Boolean).join(' › ');
+}
+
+function ObservationRow({
+  o,
+  color,
+  abbreviation,
+  busy,
+  expanded,
+  onToggle,
+  onAction,
+  companyId,
+}: {
+  o: ObservationListItem;
+  color?: string;
+  abbreviation?: string;
+  busy: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  onAction: (a: ProblemAction) => void;
+  companyId: number;
+}) {
+  const { t } = useTranslation('observations');
+  const formatDate = useFormatDate();
+  const panelId = `obs-${o.ProblemID}-details`;
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white shadow-xs">
+      <div className="flex flex-col gap-3 p-4 md:flex-row md:items-start">
+        <div className="flex min-w-0 flex-1 gap-3">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold ring-1 ring-inset',
+              color ? 'text-white ring-black/15 [text-shadow:0_0_2px_rgb(0_0_0/0.7)]' : 'bg-stone-100 text-stone-700 ring-stone-300',
+            )}
+            style={color ? { backgroundColor: color } : undefined}
+          >
+            {abbreviation || initials(o.Problem)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-semibold text-stone-900">{o.Problem}</h2>
+              <Badge tone={STATUS_TONE[o.Status]}>{t(`status.${o.Status}`)}</Badge>
+              {o.Severity !== null && <Badge tone={o.Severity >= 4 ? 'danger' : 'neutral'}>{t('severity', { value: o.Severity })}</Badge>}
+            </div>
+            <p className="mt-1 text-sm text-stone-800">{place(o) || t('noPlace')}</p>
+            <p className="text-xs text-stone-600">
+              {t('observedBy', { name: o.ObservedByName ?? t('someone'), date: formatDate(o.ObservedAt) })} · {t(`source.${o.Source}`, { defaultValue: o.Source })}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          {o.Status === 'open' ? (
+            <>
+              <Button variant="secondary" loading={busy} onClick={() => onAction('resolve')} aria-label={t('actions.resolveOne', { problem: o.Problem })}>
+                {t('actions.resolve')}
+              </Button>
+              <Button variant="ghost" disabled={busy} onClick={() => onAction('dismiss')} aria-label={t('actions.dismissOne', { problem: o.Problem })}>
+                {t('actions.dismiss')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" loading={busy} onClick={() => onAction('reopen')} aria-label={t('actions.reopenOne', { problem: o.Problem })}>
+              {t('actions.reopen')}
+            </Button>
+          )}
+          <Button variant="ghost" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
+            {expanded ? t('actions.hideDetails') : t('actions.details')}
+            <Icon name={expanded ? 'up' : 'down'} className="size-4" />
+          </Button>
+        </div>
+      </div>
+      {expanded && (
+        <div id={panelId} className="border-t border-stone-200 p-4">
+          <ObservationDetails companyId={companyId} observation={o} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** observations: recent problem observations of the company, filtered, paged, with their form answers and comments. */
+export default function ObservationsPage() {
+  const { t } = useTranslation('observations');
+  const toast = useToast();
+  const { companyID, userId } = useAuth();
+  const companyId = companyID ?? 0;
+  const p = useObservationParams();
+  const [problem, setProblem] = useState(p.problem ?? '');
+  const [from, setFrom] = useState(p.from ?? '');
+  const [to, setTo] = useState(p.to ?? '');
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const rooms = useQuery({ ...roomOptionsQuery(companyId), enabled: Boolean(companyID) });
+  const colors = useProblemColors(companyId);
+  const filters = toObservationQuery(p);
+  const list = useQuery({ ...observationsQuery(companyId, filters), enabled: Boolean(companyID) });
+  const manage = useManageObservation(companyId, userId ?? 0);
+  const dateError = from && to && from > to ? t('filters.dateOrder') : undefined;
+
+  // Typing a problem name narrows the list once the typing pauses, not on every key.
+  const update = useRef(p.update);
+  update.current = p.update;
+  const current = p.problem ?? '';
+  useEffect(() => {
+    if (problem.trim() === current) return;
+    const timer = setTimeout(() => update.current({ problem: problem.trim() || undefined }), 350);
+    return () => clearTimeout(timer);
+  }, [problem, current]);
+
+  const setDate = (key: 'from' | 'to', value: string) => {
+    if (key === 'from') setFrom(value);
+    else setTo(value);
+    const nextFrom = key === 'from' ? value : from;
+    const nextTo = key === 'to' ? value : to;
+    if (nextFrom && nextTo && nextFrom > nextTo) return;
+    p.update({ from: nextFrom || undefined, to: nextTo || undefined });
+  };
+  const clear = () => {
+    setProblem('');
+    setFrom('');
+    setTo('');
+    p.update({ status: undefined, room: undefined, problem: undefined, from: undefined, to: undefined });
+  };
+  const act = (o: ObservationListItem, action: ProblemAction) =>
+    manage.mutate(
+      { id: o.ProblemID, action },
+      {
+        onSuccess: (res) => toast.success(t(`done.${action}`, { problem: res.problem.Problem })),
+        onError: (err) => toast.danger(errorMessage(err)),
+      },
+    );
+
+  const filtered = Boolean(p.status || p.room || p.problem || p.from || p.to);
+  const total = list.data?.total_count ?? 0;
+  const rows = list.data?.observations ?? [];
+  const first = total === 0 ? 0 : p.page * OBSERVATIONS_LIMIT + 1;
+  const last = Math.min(total, (p.page + 1) * OBSERVATIONS_LIMIT);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <ButtonLink to="/dashboard/plantsProblems" variant="ghost">
+            {t('toLibrary')}
+          </ButtonLink>
+        }
+      />
+      <form
+        aria-label={t('filters.label')}
+        onSubmit={(e) => e.preventDefault()}
+        className="mb-4 grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-xs lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
+      >
+        <Select
+          label={t('filters.status')}
+          value={p.status ?? ''}
+          onChange={(e) => p.update({ status: e.target.value || undefined })}
+          options={[{ value: '', label: t('filters.anyStatus') }, ...OBSERVATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+        />
+        <Select
+          label={t('filters.room')}
+          value={p.room ? String(p.room) : ''}
+          onChange={(e) => p.update({ room: e.target.value || undefined })}
+          options={[{ value: '', label: t('filters.allRooms') }, ...(rooms.data?.rooms ?? []).map((r) => ({ value: String(r.RoomID), label: r.Name }))]}
+        />
+        <div className="col-span-2 lg:col-span-1">
+          <Input label={t('filters.problem')} type="search" value={problem} placeholder={t('filters.problemPlaceholder')} onChange={(e) => setProblem(e.target.value)} />
+        </div>
+        <Input label={t('filters.from')} type="date" value={from} max={to || undefined} onChange={(e) => setDate('from', e.target.value)} />
+        <Input label={t('filters.to')} type="date" value={to} min={from || undefined} error={dateError} onChange={(e) => setDate('to', e.target.value)} />
+        <div className="col-span-2 flex items-end empty:hidden lg:col-span-1 lg:self-end">
+          {filtered && (
+            <Button variant="ghost" onClick={clear}>
+              {t('filters.clear')}
+            </Button>
+          )}
+        </div>
+      </form>
+
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        filtered || p.page > 0 ? (
+          <EmptyState
+            icon={<Icon name="observation" className="size-10" />}
+            title={t('noMatchTitle')}
+            description={t('noMatchBody')}
+            action={
+              <Button variant="secondary" onClick={clear}>
+                {t('filters.clear')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<Icon name="observation" className="size-10" />}
+            title={t('emptyTitle')}
+            description={t('emptyBody')}
+            action={<ButtonLink to="/dashboard/rooms">{t('toRooms')}</ButtonLink>}
+          />
+        )
+      ) : (
+        <div aria-busy={list.isFetching || undefined} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+          <ul className="flex flex-col gap-3" aria-label={t('listLabel')}>
+            {rows.map((o) => {
+              const mapping = colorOf(colors.data?.byProblem, o.Problem);
+              return (
+                <ObservationRow
+                  key={o.ProblemID}
+                  o={o}
+                  color={mapping?.Color}
+                  abbreviation={mapping?.Abbreviation}
+                  companyId={companyId}
+                  busy={manage.isPending && manage.variables?.id === o.ProblemID}
+                  expanded={expanded === o.ProblemID}
+                  onToggle={() => setExpanded(expanded === o.ProblemID ? null : o.ProblemID)}
+                  onAction={(a) => act(o, a)}
+                />
+              );
+            })}
+          </ul>
+          <nav aria-label={t('pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-stone-700" aria-live="polite">
+              {t('range', { first, last, total })}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="secondary" disabled={p.page === 0} onClick={() => p.update({ page: p.page > 1 ? String(p.page - 1) : undefined }, true)}>
+                {t('previous')}
+              </Button>
+              <Button variant="secondary" disabled={last >= total} onClick={() => p.update({ page: String(p.page + 1) }, true)}>
+                {t('next')}
+              </Button>
+            </div>
+          </nav>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import type { LegendEntry } from '../lib/problem-paint';
+
+/** What the map's colours mean: box, culled, selected, then each open problem present in the room. */
+export function ProblemLegend({
+  entries,
+  showProblems,
+  loading,
+  failed,
+  offline,
+  selecting = false,
+}: {
+  entries: readonly LegendEntry[];
+  showProblems: boolean;
+  loading: boolean;
+  failed: boolean;
+  offline: boolean;
+  selecting?: boolean;
+}) {
+  const { t } = useTranslation('rooms');
+  return (
+    <div className="mb-2 flex flex-col gap-1.5">
+      <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t('map.legend')}>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3.5 rounded-sm border border-stone-400 bg-white" />
+          {t('map.legendEmpty')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3.5 rounded-sm border border-stone-500 bg-stone-300"
+            style={{ backgroundImage: 'repeating-linear-gradient(135deg, #57534e 0 1px, transparent 1px 4px)' }}
+          />
+          {t('map.legendCulled')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
+          {t('map.legendSelected')}
+        </li>
+        {selecting && (
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="size-3.5 rounded-sm bg-blue-700/30 ring-2 ring-blue-700" />
+            {t('select.legend')}
+          </li>
+        )}
+      </ul>
+      {showProblems && (
+        <div className="text-xs text-stone-700">
+          {offline ? (
+            <p>{t('problems.offlineMap')}</p>
+          ) : failed ? (
+            <p role="alert" className="text-red-800">{t('problems.mapFailed')}</p>
+          ) : loading ? (
+            <p>{t('problems.loadingMap')}</p>
+          ) : entries.length === 0 ? (
+            <p>{t('problems.noneInRoom')}</p>
+          ) : (
+            <ul className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-label={t('problems.legend')}>
+              {entries.map((e) => (
+                <li key={e.problem} className="flex items-center gap-1.5">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex h-4 min-w-4 items-center justify-center rounded-sm px-0.5 text-[9px] font-bold ring-1 ring-stone-400"
+                    style={{ background: e.color }}
+                  />
+                  <span>
+                    <span className="font-semibold">{e.abbreviation}</span> {e.problem}{' '}
+                    <span className="text-stone-500">({t('problems.legendBoxes', { count: e.boxes })})</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+import type { MultiSelectType } from './grid-map';
+
+const TYPES: MultiSelectType[] = ['Coordinates', 'Area'];
+
+/** The "Select boxes" toolbar: how to pick (tap or drag), how many are chosen, and what to do with them. */
+export function SelectionBar({
+  mode,
+  onMode,
+  count,
+  onClear,
+  onFill,
+  onDone,
+}: {
+  mode: MultiSelectType;
+  onMode: (mode: MultiSelectType) => void;
+  count: number;
+  onClear: () => void;
+  onFill: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('rooms');
+  return (
+    <div role="region" aria-label={t('select.region')} className="mb-2 flex flex-col gap-2 rounded-lg bg-blue-50 p-3 ring-1 ring-blue-300">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div role="group" aria-label={t('select.how')} className="grid grid-cols-2 gap-1 rounded-lg bg-white/70 p-1 ring-1 ring-blue-200">
+          {TYPES.map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => onMode(m)}
+              className={cn(
+                'min-h-11 rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600',
+                mode === m ? 'bg-blue-700 text-white shadow-sm' : 'text-stone-700 hover:text-stone-900',
+              )}
+            >
+              {m === 'Coordinates' ? t('select.tap') : t('select.drag')}
+            </button>
+          ))}
+        </div>
+        <p role="status" className="text-sm font-medium text-blue-950">
+          {t('select.count', { count })}
+        </p>
+      </div>
+      <p className="text-sm text-blue-950">{mode === 'Coordinates' ? t('select.tapHelp') : t('select.dragHelp')}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={count === 0} onClick={onFill}>
+          {t('select.fill', { count })}
+        </Button>
+        <Button variant="secondary" disabled={count === 0} onClick={onClear}>
+          {t('select.clear')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('select.done')}
+        </Button>
+      </div>
+    </div>
+  );
+}
