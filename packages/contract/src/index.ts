@@ -22,6 +22,10 @@ import { plantProblemsEndpoints } from './plant_problems/plant-problems.endpoint
 import { problemColorsEndpoints } from './problem_colors/problem-colors.endpoints.js';
 import { unresolvedProblemsEndpoints } from './unresolved_problems/unresolved-problems.endpoints.js';
 import { observationsEndpoints } from './unresolved_problems/observations.endpoints.js';
+import { batchProblemsEndpoints } from './batch_problems/batch-problems.endpoints.js';
+import { plantsEndpoints } from './plants/plants.endpoints.js';
+import { traysEndpoints } from './trays/trays.endpoints.js';
+import { batchesEndpoints } from './batches/batches.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -62,6 +66,17 @@ export * from './problem_colors/problem-colors.endpoints.js';
 export * from './unresolved_problems/unresolved-problems.schemas.js';
 export * from './unresolved_problems/unresolved-problems.endpoints.js';
 export * from './unresolved_problems/observations.endpoints.js';
+export * from './common/list-field.js';
+export * from './batch_problems/batch-problems.schemas.js';
+export * from './batch_problems/batch-problems.endpoints.js';
+export * from './plants/plants.schemas.js';
+export * from './plants/plants.endpoints.js';
+export * from './trays/trays.schemas.js';
+export * from './trays/trays.messages.js';
+export * from './trays/trays.endpoints.js';
+export * from './batches/batch.schemas.js';
+export * from './batches/batches.messages.js';
+export * from './batches/batches.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -91,6 +106,10 @@ export const domains = {
   unresolved_problems: unresolvedProblemsEndpoints,
   /** Verdant extension: the observation list behind the `observations` screen. */
   observations: observationsEndpoints,
+  batch_problems: batchProblemsEndpoints,
+  plants: plantsEndpoints,
+  trays: traysEndpoints,
+  batches: batchesEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

@@ -4,6 +4,7 @@ import { success } from '../http/envelope.js';
 import { CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
 import { Count, Position, SubGridbox, spoken } from '../sub_gridboxes/sub-gridboxes.schemas.js';
+import { BatchMoveSchema } from '../batches/batch.schemas.js';
 
 /** The spec's page size and first offset for the movement history (spec-2 §9). */
 export const MOVEMENT_HISTORY_LIMIT = 50;
@@ -74,14 +75,16 @@ export const positionOccupied = (plantUid: string) => `That position already hol
 export const movementEndpoints = {
   movePlant: defineEndpoint({
     id: 'movePlant', domain: 'movement', method: 'POST', path: '/move_plant',
-    summary: 'Move one plant (plant_uid) to a sub-box position of a grid box; without target_position, the first free one',
+    summary: 'Move one plant (plant_uid) to a sub-box position of a grid box; without target_position, the first free one. ' +
+      'Without plant_uid and with batch_id, old_room_id and new_room_id in the query, moves the batch between rooms (as /move_plants)',
     auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { user: ['user_id'], resource: true },
-    // The batch move (batch_id, old_room_id, new_room_id) is POST /move_plants; here they are accepted and ignored.
+    // spec-2 §7: the batch move shares this path; plant_uid, target_parent_gridbox_id and user_id are then not needed,
+    // so their presence is checked by the handler (a zod refine could not see the query fields).
     query: z.object({ batch_id: Id.optional(), old_room_id: Id.optional(), new_room_id: Id.optional() }),
     either: z.object({
-      plant_uid: NonEmpty.pipe(z.string().max(64, { error: 'must be at most 64 characters' })),
-      target_parent_gridbox_id: Id,
-      user_id: Id,
+      plant_uid: NonEmpty.pipe(z.string().max(64, { error: 'must be at most 64 characters' })).optional(),
+      target_parent_gridbox_id: Id.optional(),
+      user_id: Id.optional(),
       target_position: TargetPosition.optional(),
       /** Forms may send the position as target_position[subx] and target_position[suby]. */
       'target_position[subx]': spoken(Count(10_000)),
@@ -89,7 +92,10 @@ export const movementEndpoints = {
       movement_reason: OptionalText(500),
       notes: OptionalText(2000),
     }),
-    response: success({ message: z.string(), movement: Movement, sub_gridbox: SubGridbox }),
+    response: z.union([
+      success({ message: z.string(), movement: Movement, sub_gridbox: SubGridbox }),
+      success({ message: z.string(), move: BatchMoveSchema, grid_links_cleared: z.number(), box_links_cleared: z.number() }),
+    ]),
     clientMessages: movementMessages,
   }),
   getCompanyMovementHistory: defineEndpoint({

@@ -22,6 +22,10 @@ import { commentsModule } from './comments/index.js';
 import { plantProblemsModule } from './plant_problems/index.js';
 import { problemColorsModule } from './problem_colors/index.js';
 import { unresolvedProblemsModule } from './unresolved_problems/index.js';
+import { batchesModule } from './batches/index.js';
+import { batchProblemsModule } from './batch_problems/index.js';
+import { plantsModule } from './plants/index.js';
+import { traysModule } from './trays/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -48,4 +52,8 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   plantProblemsModule,
   problemColorsModule,
   unresolvedProblemsModule,
+  batchesModule,
+  batchProblemsModule,
+  plantsModule,
+  traysModule,
 ];

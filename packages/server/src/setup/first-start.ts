@@ -10,10 +10,21 @@ import { seedPlantsDemo } from '../modules/plants/plants-demo.js';
 import { createBuiltInTemplates } from '../modules/form_templates/index.js';
 import { seedScoutingDemo } from '../modules/form_responses/index.js';
 import { seedProblemColorsDemo } from '../modules/problem_colors/index.js';
+import { seedBatchesDemo } from '../modules/batches/index.js';
+import { seedTraysDemo } from '../modules/trays/index.js';
+import { seedBatchProblemsDemo } from '../modules/batch_problems/index.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
-export const demoSeeders: DemoSeeder[] = [seedFacilityDemo, seedPlantsDemo, seedProblemColorsDemo, seedScoutingDemo];
+export const demoSeeders: DemoSeeder[] = [
+  seedFacilityDemo,
+  seedPlantsDemo,
+  seedBatchesDemo,
+  seedTraysDemo,
+  seedProblemColorsDemo,
+  seedScoutingDemo,
+  seedBatchProblemsDemo,
+];
 
 export const DEMO_COMPANY_NAME = 'Verdant Demo Greenhouse';
 export const DEMO_ADMIN_EMAIL = 'admin@verdant.demo';

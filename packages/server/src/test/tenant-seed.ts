@@ -7,6 +7,8 @@ import { SAMPLE_FILE, type SampleHints } from './zod-sample.js';
 import { makeFacility } from '../modules/sub_gridboxes/sub-gridboxes.fixtures.js';
 import { makeTemplate } from '../modules/form_responses/form-responses.test-kit.js';
 import { seedProblemsForWalk } from '../modules/unresolved_problems/problems-walk-seed.js';
+import { seedTraysAndLinksForWalk } from '../modules/trays/trays-walk-seed.js';
+import { seedBatchesForWalk } from '../modules/batches/batches-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -71,6 +73,10 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const responses = await seedFormResponsesForWalk(app, tenant, tag, facility.ids.gridboxid);
   // Plant problems, colour mappings and an open observation in the facility's grid box (problems modules).
   const problems = await seedProblemsForWalk(app, tenant, tag, facility.ids);
+  // Crops (plants-to-batch, batch problems, trays): a batch with a linked plant, a problem, a tray template and a tray.
+  const trays = await seedTraysAndLinksForWalk(app, tenant, tag, facility.ids.roomid);
+  // Batches: a custom status, a batch linked to the facility's room, grid and box, moved in from a room of its own.
+  const batches = await seedBatchesForWalk(app, tenant, tag, facility.ids);
 
   return {
     ...tenant,
@@ -88,6 +94,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...forms.markers,
       ...responses.markers,
       ...problems.markers,
+      ...trays.markers,
+      ...batches.markers,
     ],
     ids: {
       companyid: tenant.companyId,
@@ -98,6 +106,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...forms.ids,
       ...responses.ids,
       ...problems.ids,
+      ...trays.ids,
+      ...batches.ids,
     },
   };
 }

@@ -37,7 +37,10 @@ export async function movePlant(i: MovePlantInput) {
   if (i.targetPosition && (!Number.isFinite(i.targetPosition.subx) || !Number.isFinite(i.targetPosition.suby))) {
     throw new ApiError('Required parameter(s) missing.');
   }
-  return withFallback(msg.moveFailed, () => callEndpoint(ep.movePlant, movePlantBody(i)));
+  const res = await withFallback(msg.moveFailed, () => callEndpoint(ep.movePlant, movePlantBody(i)));
+  // The same path also answers a batch move (spec-2 §7); a plant move always carries the movement.
+  if (!('movement' in res)) throw new ApiError(msg.moveFailed);
+  return res;
 }
 
 export interface MovementHistoryFilters {

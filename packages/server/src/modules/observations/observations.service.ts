@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import * as repo from './observations.repository.js';
 import { problemNames, slugify } from './observations.rules.js';
@@ -27,6 +27,21 @@ export interface FormObservationsInput {
   answers: ProblemAnswer[];
 }
 
+export type { KnownProblem } from './observations.repository.js';
+
+/**
+ * Looks the names up once among the library's problems and the company's own, and answers a matcher:
+ * a name matches a problem by slug or name in any case (or by its slug form); the company's own
+ * problems win over the library's of the same slug or name. Other modules (batch problems) use it too.
+ */
+export async function problemMatcher(db: Kysely<DB> | Transaction<DB>, companyId: number, names: string[]): Promise<(name: string) => repo.KnownProblem | undefined> {
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  const known = await repo.findProblems(db, companyId, lower, [...new Set(names.map(slugify))]);
+  const ordered = [...known].sort((a, b) => Number(b.company_id !== null) - Number(a.company_id !== null));
+  return (name: string) =>
+    ordered.find((p) => p.name.toLowerCase() === name.toLowerCase() || p.slug.toLowerCase() === name.toLowerCase() || p.slug === slugify(name));
+}
+
 /**
  * Turns a response's problem answers into open observations, one per problem per place: a problem
  * named twice (two fields, or twice in one list) is one observation. A name that matches the library
@@ -36,12 +51,7 @@ export interface FormObservationsInput {
 export async function recordFormObservations(trx: Transaction<DB>, input: FormObservationsInput): Promise<number[]> {
   const named = input.answers.flatMap((a) => problemNames(a.inputData).map((name) => ({ name, field_response_id: a.field_response_id })));
   if (!named.length) return [];
-  const lower = [...new Set(named.map((n) => n.name.toLowerCase()))];
-  const known = await repo.findProblems(trx, input.companyId, lower, [...new Set(named.map((n) => slugify(n.name)))]);
-  // The company's own problems win over the library's of the same slug or name.
-  const ordered = [...known].sort((a, b) => Number(b.company_id !== null) - Number(a.company_id !== null));
-  const match = (name: string) =>
-    ordered.find((p) => p.name.toLowerCase() === name.toLowerCase() || p.slug.toLowerCase() === name.toLowerCase() || p.slug === slugify(name));
+  const match = await problemMatcher(trx, input.companyId, named.map((n) => n.name));
   const seen = new Set<string>();
   const rows: repo.NewObservation[] = [];
   for (const n of named) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export interface PlantRef {
@@ -36,3 +36,71 @@ export async function findPlantById(db: Kysely<DB>, companyId: number, plantId: 
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
 }
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface BatchRef {
+  batch_id: number;
+  batch_number: string;
+  harvested_at: Date | null;
+}
+
+/**
+ * The company's batch, for "is it ours, is it harvested". A stand-in until the batches module's
+ * service offers this read; batch problems and trays go through plants.service for it too.
+ */
+export function findPlantsByUids(db: Db, companyId: number, uids: string[]): Promise<PlantRef[]> {
+  if (uids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('plants').select(['plant_id', 'plant_uid']).where('company_id', '=', companyId).where('plant_uid', 'in', uids).execute();
+}
+
+/** Adds the links not there yet; answers the plant ids it linked. */
+export async function insertPlantBatches(trx: Transaction<DB>, companyId: number, batchId: number, plantIds: number[], userId: number): Promise<number[]> {
+  if (plantIds.length === 0) return [];
+  const rows = await trx
+    .insertInto('plant_batches')
+    .values(plantIds.map((plant_id) => ({ company_id: companyId, plant_id, batch_id: batchId, linked_by: userId })))
+    .onConflict((oc) => oc.columns(['plant_id', 'batch_id']).doNothing())
+    .returning('plant_id')
+    .execute();
+  return rows.map((r) => r.plant_id);
+}
+
+export function listBatchesOfPlant(db: Db, companyId: number, plantId: number, includeHarvested: boolean) {
+  let q = db
+    .selectFrom('plant_batches as pb')
+    .innerJoin('batches as b', 'b.batch_id', 'pb.batch_id')
+    .select([
+      'b.batch_id', 'b.batch_number', 'b.strain_name', 'b.batch_status', 'b.start_date', 'b.end_date', 'b.harvested_at',
+      'pb.linked_at', 'pb.linked_by',
+    ])
+    .where('pb.company_id', '=', companyId)
+    .where('pb.plant_id', '=', plantId);
+  if (!includeHarvested) q = q.where('b.harvested_at', 'is', null);
+  return q.orderBy('pb.linked_at', 'desc').orderBy('b.batch_id', 'desc').execute();
+}
+export type LinkedBatchRow = Awaited<ReturnType<typeof listBatchesOfPlant>>[number];
+
+/** A batch's plants with the live sub-box each sits in (if any), its grid box, grid and the grid's room. */
+export function listPlantsOfBatch(db: Db, companyId: number, batchId: number) {
+  return db
+    .selectFrom('plant_batches as pb')
+    .innerJoin('plants as p', 'p.plant_id', 'pb.plant_id')
+    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.deleted_at', 'is', null))
+    .leftJoin('grid_boxes as gb', 'gb.grid_box_id', 's.parent_gridbox_id')
+    .leftJoin('grids as g', 'g.grid_id', 'gb.grid_id')
+    .leftJoin('rooms as r', (j) =>
+      j.on('r.room_id', '=', sql<number>`(select min(rg.room_id) from room_grid rg where rg.grid_id = g.grid_id)`),
+    )
+    .select([
+      'p.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
+      'r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name',
+      'gb.grid_box_id', 'gb.x', 'gb.y', 'gb.custom_name as box_custom_name',
+      's.sub_gridbox_id', 's.subx', 's.suby', 's.custom_name as sub_custom_name',
+    ])
+    .where('pb.company_id', '=', companyId)
+    .where('pb.batch_id', '=', batchId)
+    .orderBy('p.plant_uid')
+    .execute();
+}
+export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatch>>[number];

@@ -1,10 +1,25 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { plantsMessages } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { isHarvested, lockOwnBatch, requireBatch } from '../batches/index.js';
 import { newPlantUid } from './plant-uid.js';
-import { findPlantById, findPlantByUid, insertPlants, type PlantRef } from './plants.repository.js';
+import { toLinkedBatch, toLinkedPlant } from './plants.mapper.js';
+import {
+  findPlantById,
+  findPlantByUid,
+  findPlantsByUids,
+  insertPlantBatches,
+  insertPlants,
+  listBatchesOfPlant,
+  listPlantsOfBatch,
+  type BatchRef,
+  type PlantRef,
+} from './plants.repository.js';
 
-export type { PlantRef };
+export type { BatchRef, PlantRef };
 
 /**
  * Creates `count` plants with fresh plant_uids, in the caller's transaction. A uid that happens to
@@ -31,4 +46,68 @@ export async function getPlantById(db: Kysely<DB>, companyId: number, plantId: n
   const plant = await findPlantById(db, companyId, plantId, opts.lock);
   if (!plant) throw notFound('Plant');
   return plant;
+}
+
+/** The company's batch or 404; `forChange` also refuses a harvested one (409) and holds it until the transaction ends. */
+/**
+ * The company's batch (404 otherwise), through the batches service; for a change it must not be
+ * harvested (409). Trays and batch problems check batches through here too.
+ */
+export async function getCompanyBatch(db: Kysely<DB>, companyId: number, batchId: number, opts: { forChange?: boolean; harvestedMessage?: string } = {}): Promise<BatchRef> {
+  // A change locks the batch row so a harvest cannot slip in between this check and the write.
+  const batch = opts.forChange ? await lockOwnBatch(db as Transaction<DB>, companyId, batchId) : await requireBatch(db, companyId, batchId);
+  if (opts.forChange && isHarvested(batch)) throw conflict(opts.harvestedMessage ?? plantsMessages.harvested);
+  return batch;
+}
+
+export interface LinkPlantsInput {
+  plant_uids: string[];
+  batch_id: number;
+  user_id: number;
+}
+
+/**
+ * Links plants to a batch in one transaction with one audit event. Every uid must be one of the
+ * company's plants (the first unknown one is named in the 404); a harvested batch refuses (409).
+ */
+export async function linkPlantsToBatch(db: Kysely<DB>, caller: Caller, input: LinkPlantsInput) {
+  const uids = [...new Set(input.plant_uids.map((u) => u.trim()))];
+  return db.transaction().execute(async (trx) => {
+    await getCompanyBatch(trx, caller.company_id, input.batch_id, { forChange: true });
+    const plants = await findPlantsByUids(trx, caller.company_id, uids);
+    const byUid = new Map(plants.map((p) => [p.plant_uid, p]));
+    const unknown = uids.find((u) => !byUid.has(u));
+    if (unknown !== undefined) throw new AppError('not_found', plantsMessages.plantNotFound(unknown), 'plant_uids');
+    const linked = await insertPlantBatches(trx, caller.company_id, input.batch_id, plants.map((p) => p.plant_id), input.user_id);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: 'batch.plants_link',
+      entityType: 'batch',
+      entityId: input.batch_id,
+      after: { plant_ids: linked, already_linked: plants.length - linked.length, linked_by: input.user_id },
+    });
+    return {
+      status: 'success' as const,
+      message: plantsMessages.linked,
+      batch_id: input.batch_id,
+      linked_count: linked.length,
+      already_linked_count: plants.length - linked.length,
+      plant_uids: uids,
+    };
+  });
+}
+
+export async function batchesOfPlant(db: Kysely<DB>, caller: Caller, uid: string, includeHarvested: boolean) {
+  const plant = await getPlantByUid(db, caller.company_id, uid);
+  const rows = await listBatchesOfPlant(db, caller.company_id, plant.plant_id, includeHarvested);
+  return { status: 'success' as const, plant_id: plant.plant_id, plant_uid: plant.plant_uid, batches: rows.map(toLinkedBatch) };
+}
+
+export async function plantsOfBatch(db: Kysely<DB>, caller: Caller, batchId: number, includeHarvested: boolean) {
+  const batch = await getCompanyBatch(db, caller.company_id, batchId);
+  const harvested = batch.harvested_at !== null;
+  // A harvested batch's plants count as harvested: include_harvested=false leaves them out.
+  const rows = harvested && !includeHarvested ? [] : await listPlantsOfBatch(db, caller.company_id, batchId);
+  return { status: 'success' as const, batch_id: batchId, harvested, total_count: rows.length, plants: rows.map(toLinkedPlant) };
 }

@@ -1,0 +1,37 @@
+/** Client texts from the spec (spec-1 §5, §8), and the server's own answers for the batches screens. */
+export const batchesMessages = {
+  fetchFailed: 'Failed to fetch batches',
+  batchIdRequired: 'batch_id is required.',
+  qrFailed: 'Failed to generate QR code',
+  qrDownloadFailed: 'Failed to download QR code',
+  infoFailed: 'Failed to fetch batch information',
+  roomsByBatchFailed: 'Failed to fetch rooms by batch.',
+  harvestFailed: 'Failed to Harvest Batch',
+  unknownError: 'Unknown error',
+
+  created: 'Batch created.',
+  updated: 'Batch updated.',
+  deleted: 'Batch deleted.',
+  harvested: 'Batch harvested.',
+  moved: 'Batch moved to the new room.',
+  linkedRoom: 'Batch linked to the room.',
+  linkedGrid: 'Batch linked to the grid.',
+  linkedBoxes: 'Batch linked to the grid boxes.',
+  statusAssigned: 'Status assigned to the batches.',
+  customStatusCreated: 'Custom status created.',
+  customStatusDeleted: 'Custom status deleted.',
+  harvestedReadOnly: 'This batch has been harvested; its status and links can no longer change.',
+  gridBoxesRequired: 'Linking grid boxes to a batch needs a batch id and a non-empty list of grid box ids',
+  numberTaken: 'A batch with this BatchNumber already exists in your company.',
+  endBeforeStart: 'EndDate must not be before StartDate.',
+  dateOrder: 'start_date must not be after end_date.',
+  sameRoom: 'new_room_id must differ from old_room_id.',
+  notInOldRoom: 'The batch is not in the room named by old_room_id.',
+  statusTaken: 'This status already exists.',
+  statusIsBuiltIn: 'This is a built-in status; custom statuses need another name.',
+  statusInUse: 'Batches still have this status; give them another status first.',
+} as const;
+
+/** 'BatchStatus must be one of …' with the company's current choices. */
+export const unknownBatchStatus = (field: string, allowed: readonly string[]) =>
+  `${field} must be one of: ${allowed.join(', ')}.`;

@@ -1,0 +1,50 @@
+import { batchesMessages as msg } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { badRequest } from '../../lib/errors.js';
+import { iso, toBatch } from './batches.mapper.js';
+import * as repo from './batches.repository.js';
+import * as dash from './batch-dashboard.repository.js';
+import { type BatchesDeps, requireBatch } from './batches.service.js';
+
+const DAY = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The range asked, else the batch's start date (or creation day) up to today; days are UTC. */
+export function dashboardRange(batch: { start_date: string | null; created_at: Date }, startDate?: string, endDate?: string, now = new Date()) {
+  const start = startDate ?? batch.start_date ?? dayOf(batch.created_at);
+  const end = endDate ?? dayOf(now);
+  if (start > end) throw badRequest(msg.dateOrder, 'start_date');
+  return { start, end, from: new Date(`${start}T00:00:00Z`), to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY) };
+}
+
+export async function batchDashboard(
+  deps: BatchesDeps,
+  caller: Caller,
+  input: { company_id: number; batch_id: number; start_date?: string; end_date?: string },
+) {
+  const batch = await requireBatch(deps.db, input.company_id, input.batch_id);
+  const range = dashboardRange(batch, input.start_date, input.end_date);
+  const [counts, history, problems, responses] = await Promise.all([
+    dash.linkCounts(deps.db, batch.batch_id),
+    repo.statusHistory(deps.db, batch.batch_id),
+    dash.problemsPerWeek(deps.db, caller.company_id, batch.batch_id, range.from, range.to),
+    dash.responsesPerWeek(deps.db, caller.company_id, batch.batch_id, range.from, range.to),
+  ]);
+  return {
+    batch: toBatch(batch),
+    start_date: range.start,
+    end_date: range.end,
+    plant_counts: { number_of_plants: batch.number_of_plants, pre_books: batch.pre_books, ...counts },
+    status_timeline: history.map((h) => ({ from_status: h.from_status, to_status: h.to_status, changed_by: h.changed_by, changed_at: iso(h.changed_at) })),
+    problems_over_time: problems,
+    // No treatments module exists yet; the key is there so the web's chart needs no change when it lands.
+    treatments: [],
+    form_responses_per_week: responses,
+  };
+}
+
+export async function batchFormResponses(deps: BatchesDeps, caller: Caller, batchId: number) {
+  await requireBatch(deps.db, caller.company_id, batchId);
+  const rows = await dash.responsesOfBatch(deps.db, caller.company_id, batchId);
+  return rows.map((r) => ({ ...r, submitted_at: iso(r.submitted_at), observed_at: iso(r.observed_at) }));
+}

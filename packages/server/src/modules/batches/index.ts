@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { batchesEndpoints } from '@verdant/contract';
+import { registerEndpoints } from '../../plugins/contract-routes.js';
+import { batchesHandlers } from './batches.routes.js';
+
+export { moveBatchBetweenRooms } from './batch-links.service.js';
+export { requireBatch, lockOwnBatch, isHarvested } from './batches.service.js';
+export { seedBatchesDemo } from './batches-demo.js';
+
+export async function batchesModule(app: FastifyInstance) {
+  registerEndpoints(app, batchesEndpoints, batchesHandlers);
+}
