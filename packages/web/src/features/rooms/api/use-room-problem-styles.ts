@@ -19,17 +19,20 @@ export interface RoomProblemStyles {
 export function useRoomProblemStyles(companyId: number, gridIds: readonly number[], enabled = true): RoomProblemStyles {
   const online = useOnlineStatus();
   const colors = useProblemColors(companyId);
+  // `combine` keeps one stable array while no query changes, so the memo below has fixed-size deps.
   const circles = useQueries({
     queries: gridIds.map((id) => ({ ...gridCirclesQuery(companyId, id), enabled: enabled && online && companyId > 0 })),
+    combine: (results) => ({
+      data: results.map((r) => r.data),
+      pending: results.some((r) => r.isPending),
+      failed: results.some((r) => r.isError),
+    }),
   });
-  const data = circles.map((c) => c.data);
   const styles = useMemo(
-    () => new Map(gridIds.map((id, i) => [id, boxProblemStyles(data[i]?.Boxes ?? [], colors.data?.byProblem)])),
-    // `data` is a fresh array each render; its items are stable query results.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [gridIds, colors.data, ...data],
+    () => new Map(gridIds.map((id, i) => [id, boxProblemStyles(circles.data[i]?.Boxes ?? [], colors.data?.byProblem)])),
+    [gridIds, colors.data, circles.data],
   );
   const legend = useMemo(() => problemLegend(styles.values()), [styles]);
   const byProblem = useMemo(() => new Map(legend.map((e) => [e.problem.trim().toLowerCase(), e])), [legend]);
-  return { styles, legend, byProblem, pending: circles.some((c) => c.isPending), failed: circles.some((c) => c.isError) };
+  return { styles, legend, byProblem, pending: circles.pending, failed: circles.failed };
 }
