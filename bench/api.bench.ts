@@ -22,7 +22,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
-import { startEmbeddedDatabase } from '../packages/server/src/db/pglite.js';
+import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,37 +42,6 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
-}
-
-interface Database {
-  url: string;
-  label: string;
-  stop(): Promise<void>;
-}
-
-async function openDatabase(tmp: string): Promise<Database> {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    const embedded = await startEmbeddedDatabase(path.join(tmp, 'pgdata'));
-    return { url: embedded.url, label: 'embedded PGlite (pglite-socket on loopback)', stop: () => embedded.stop() };
-  }
-  const name = `verdant_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    label: `PostgreSQL at ${url.host} (fresh database ${name})`,
-    async stop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** The bare comparison: plain Fastify, no plugins, and a `pg` pool of the same size as the app's. */
@@ -167,7 +136,10 @@ function table(header: string[], rows: string[][]): string {
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-'));
-  const database = await openDatabase(tmp);
+  const database = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
+  const databaseLabel = process.env.DATABASE_URL
+    ? `${database.label} (fresh database ${new URL(database.url).pathname.slice(1)})`
+    : `${database.label} (pglite-socket on loopback)`;
   const config = {
     ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp, JWT_SECRET: randomBytes(32).toString('hex') }),
     webDist: undefined,
@@ -214,7 +186,7 @@ async function main() {
     ];
 
     console.info(`Verdant API benchmark: ${DURATION}s per route after ${WARMUP}s warm-up, ${CONNECTIONS} connections, autocannon in a worker thread`);
-    console.info(`database: ${database.label}\n`);
+    console.info(`database: ${databaseLabel}\n`);
 
     const header = ['route', 'server', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'app/bare req/s', 'app/bare p99'];
     const rows: string[][] = [];
@@ -265,7 +237,7 @@ async function main() {
       `Written by \`npm run bench\` (bench/api.bench.ts). Latest run: ${new Date().toISOString()}.`,
       '',
       `- machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
-      `- Node.js ${process.version}; database: ${database.label}`,
+      `- Node.js ${process.version}; database: ${databaseLabel}`,
       `- autocannon: ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up, from a worker thread of the same process; servers on 127.0.0.1`,
       '- the app is `buildApp` from packages/server/src/app.ts (all plugins, contract validation, bearer token, tenancy check) with request logging and pg-boss off; the bare server is Fastify with one route (and a `pg` pool of 10, like the app\'s, running `select grid_order from company_settings where company_id=$1`)',
       '',
@@ -281,7 +253,7 @@ async function main() {
     await app.close();
     await bare.app.close();
     await bare.pool.end();
-    await database.stop();
+    await database.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

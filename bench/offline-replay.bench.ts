@@ -14,10 +14,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import axios from 'axios';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
-import { startEmbeddedDatabase } from '../packages/server/src/db/pglite.js';
+import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { OfflineDatabase } from '../packages/web/src/offline/db.js';
 import { createFormQueue } from '../packages/web/src/offline/form-queue.js';
@@ -26,34 +25,9 @@ const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 500);
 const GOAL_SECONDS = 10;
 const GOAL_RATIO = 0.5;
 
-async function openDatabase(tmp: string) {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    const embedded = await startEmbeddedDatabase(path.join(tmp, 'pgdata'));
-    return { url: embedded.url, label: 'embedded PGlite', stop: () => embedded.stop() };
-  }
-  const name = `verdant_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    label: `PostgreSQL at ${url.host}`,
-    async stop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-offline-'));
-  const database = await openDatabase(tmp);
+  const database = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
   const config = {
     ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp, JWT_SECRET: randomBytes(32).toString('hex') }),
     webDist: undefined,
@@ -143,7 +117,7 @@ async function main() {
   } finally {
     local.close();
     await app.close();
-    await database.stop();
+    await database.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

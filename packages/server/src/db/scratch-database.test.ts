@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openScratchDatabase } from './scratch-database.js';
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('openScratchDatabase', () => {
+  it('starts an in-memory embedded PGlite without a server', async () => {
+    const db = await openScratchDatabase({ prefix: 'verdant_test' });
+    try {
+      expect(db.label).toBe('embedded PGlite');
+      expect(await query(db.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('keeps the embedded PGlite in dir when one is given', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-scratch-'));
+    try {
+      const dir = path.join(tmp, 'pgdata');
+      const db = await openScratchDatabase({ dir, prefix: 'verdant_test' });
+      try {
+        await query(db.url, 'CREATE TABLE t (x int)');
+        expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      } finally {
+        await db.drop();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a prefix that is not a plain identifier', async () => {
+    await expect(openScratchDatabase({ prefix: 'x; DROP DATABASE postgres' })).rejects.toThrow(/invalid prefix/);
+  });
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  it.skipIf(!serverUrl)('makes a fresh <prefix>_<hex> database on the server and drops it', async () => {
+    const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test' });
+    let name: string | undefined;
+    let dropped = false;
+    try {
+      expect(db.label).toBe(`PostgreSQL at ${new URL(serverUrl!).host}`);
+      const [row] = await query<{ name: string }>(db.url, 'SELECT current_database() AS name');
+      name = row!.name;
+      expect(name).toMatch(/^verdant_test_[0-9a-f]{12}$/);
+      // An open connection does not stop the drop (WITH (FORCE)).
+      const held = new pg.Client({ connectionString: db.url });
+      await held.connect();
+      held.on('error', () => {});
+      await db.drop();
+      dropped = true;
+      await held.end().catch(() => {});
+    } finally {
+      if (!dropped) await db.drop();
+    }
+    expect(await query(serverUrl!, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).toEqual([]);
+  });
+});

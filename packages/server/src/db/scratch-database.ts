@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startEmbeddedDatabase } from './pglite.js';
+
+export interface ScratchDatabaseOptions {
+  /** A PostgreSQL server to make the database on; when unset, an embedded PGlite is started instead. */
+  serverUrl?: string;
+  /** Where the embedded PGlite keeps its files (ignored with serverUrl); in memory when undefined. */
+  dir?: string;
+  /** Name prefix of the database made on serverUrl: `<prefix>_<random hex>`. Lower-case letters, digits and `_`. */
+  prefix: string;
+}
+
+export interface ScratchDatabase {
+  url: string;
+  /** What it is, for a report: "embedded PGlite" or "PostgreSQL at <host>". */
+  label: string;
+  /** Stops the embedded database, or drops the database made on the server (closing its connections). */
+  drop(): Promise<void>;
+}
+
+async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A throw-away database for tests and benchmarks: a fresh `<prefix>_<random hex>` database on
+ * serverUrl's server, or an embedded PGlite (in `dir`, or in memory) when serverUrl is not set.
+ */
+export async function openScratchDatabase({ serverUrl, dir, prefix }: ScratchDatabaseOptions): Promise<ScratchDatabase> {
+  // The name goes into SQL unquoted: keep it a plain lower-case identifier.
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`openScratchDatabase: invalid prefix ${JSON.stringify(prefix)}`);
+  if (!serverUrl) {
+    const embedded = await startEmbeddedDatabase(dir);
+    return { url: embedded.url, label: 'embedded PGlite', drop: () => embedded.stop() };
+  }
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: `PostgreSQL at ${url.host}`,
+    async drop() {
+      await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
