@@ -32,14 +32,17 @@ const ObservationsPage = lazy(() => import('../features/observations/components/
 const FormbuilderPage = lazy(() => import('../features/formbuilder/components/formbuilder-page'));
 const TemplateEditorPage = lazy(() => import('../features/formbuilder/components/template-editor-page'));
 const SubmitFormPage = lazy(() => import('../features/formbuilder/components/submit-form-page'));
+const BatchesPage = lazy(() => import('../features/batches/components/batches-page'));
+const BatchLabelsPage = lazy(() => import('../features/batches/components/batch-labels-page'));
+const BatchInfoPage = lazy(() => import('../features/batches/components/batch-info-page'));
+const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page'));
+const ForecastingPage = lazy(() => import('../features/forecasting/components/forecasting-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
   ['scanNow', 'nav.scan'],
   ['scanHistory/*', 'tiles.scanHistory.title'],
   ['tasks', 'nav.tasks'],
-  ['batches', 'nav.batches'],
-  ['batch-info/:batchId', 'nav.batches'],
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
@@ -48,8 +51,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['consultants', 'planned.consultants'],
   ['treatmentProduct', 'tiles.treatmentProduct.title'],
   ['reports/*', 'nav.reports'],
-  ['inventory', 'planned.inventory'],
-  ['forecasting', 'planned.forecasting'],
 ];
 
 function page(node: ReactNode) {
@@ -81,6 +82,11 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'formbuilder/submit/:templateID/:templateName', element: <SubmitFormPage /> },
   { path: 'formbuilder/:templateID', element: <TemplateEditorPage /> },
   { path: 'formbuilder/:templateID/:templateName', element: <TemplateEditorPage /> },
+  { path: 'batches', element: <BatchesPage /> },
+  { path: 'batches/labels', element: <BatchLabelsPage /> },
+  { path: 'batch-info/:batchId', element: <BatchInfoPage /> },
+  { path: 'inventory', element: <InventoryPage /> },
+  { path: 'forecasting', element: <ForecastingPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

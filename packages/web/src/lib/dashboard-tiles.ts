@@ -15,7 +15,7 @@ export const TILES: Record<DashboardTile, TileInfo> = {
   quickview: { id: 'quickview', path: 'quickview', icon: 'eye', available: true },
   scanNow: { id: 'scanNow', path: 'scanNow', icon: 'scan', available: false },
   rooms: { id: 'rooms', path: 'rooms', icon: 'rooms', available: true },
-  batches: { id: 'batches', path: 'batches', icon: 'batches', available: false },
+  batches: { id: 'batches', path: 'batches', icon: 'batches', available: true },
   plantsProblems: { id: 'plantsProblems', path: 'plantsProblems', icon: 'problems', available: true },
   tasks: { id: 'tasks', path: 'tasks', icon: 'tasks', available: false },
   reports: { id: 'reports', path: 'reports', icon: 'reports', available: false },

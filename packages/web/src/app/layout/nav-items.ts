@@ -15,7 +15,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'quickview', to: '/dashboard/quickview', icon: 'eye' },
   { key: 'scan', to: '/dashboard/scanNow', icon: 'scan', planned: true },
   { key: 'rooms', to: '/dashboard/rooms', icon: 'rooms' },
-  { key: 'batches', to: '/dashboard/batches', icon: 'batches', planned: true },
+  { key: 'batches', to: '/dashboard/batches', icon: 'batches' },
   { key: 'tasks', to: '/dashboard/tasks', icon: 'tasks', planned: true },
   { key: 'reports', to: '/dashboard/reports', icon: 'reports', planned: true },
 ];

@@ -8,7 +8,7 @@ import { useAuth } from '../../state/hooks';
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { accessToken, userRole } = useAuth();
   const location = useLocation();
-  if (!accessToken || !isLoggedIn()) return <Navigate to="/signIn" replace state={{ from: location.pathname }} />;
+  if (!accessToken || !isLoggedIn()) return <Navigate to="/signIn" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (!userRole || !roles.includes(userRole)) return <Navigate to="/unauthorized" replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input } from '../../../components/ui';
 import { homePathFor, isLoggedIn } from '../../../lib/session';
@@ -8,21 +8,32 @@ import { useSignIn } from '../api/use-auth-mutations';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
 
+/**
+ * Where to go after sign-in: the protected page that sent the user here (RequireRole passes it as
+ * `state.from`, e.g. a scanned batch QR code's /dashboard/batch-info/{id}), else the role's home.
+ */
+function returnPath(state: unknown): string | null {
+  const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/dashboard/') && from.length > '/dashboard/'.length ? from : null;
+}
+
 export default function SignInPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const location = useLocation();
+  const from = returnPath(location.state);
   const auth = useAuth();
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (isLoggedIn() && auth.accessToken && !signIn.isPending) return <Navigate to={homePathFor(auth.userRole)} replace />;
+  if (isLoggedIn() && auth.accessToken && !signIn.isPending) return <Navigate to={from ?? homePathFor(auth.userRole)} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     signIn.mutate(
       { email: email.trim(), password },
-      { onSuccess: (session) => navigate(homePathFor(session.userRole), { replace: true }) },
+      { onSuccess: (session) => navigate(from ?? homePathFor(session.userRole), { replace: true }) },
     );
   };
 

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Batch, BatchProblem } from '@verdant/contract';
+import { Card } from '../../../components/ui';
+import { companyRoomsQuery } from '../api/use-batches';
+import { buildTimeline } from '../lib/timeline';
+import { useFormatDateTime } from '../lib/format';
+import { useStatusLabel } from './batch-status-badge';
+
+interface Props {
+  companyId: number;
+  batch: Batch;
+  statusTimeline: ReadonlyArray<{ from_status: string | null; to_status: string; changed_at: string }>;
+  moves: ReadonlyArray<{ old_room_id: number | null; new_room_id: number | null; moved_at: string }>;
+  problems: readonly BatchProblem[];
+}
+
+export function BatchTimelineCard({ companyId, batch, statusTimeline, moves, problems }: Props) {
+  const { t } = useTranslation('batches');
+  const when = useFormatDateTime();
+  const label = useStatusLabel();
+  const rooms = useQuery(companyRoomsQuery(companyId));
+  const roomName = (id: number | null) => rooms.data?.find((r) => r.RoomID === id)?.Name ?? (id ? t('timeline.roomN', { id }) : '—');
+  const events = buildTimeline({ batch, statusTimeline, moves, problems });
+
+  const text = (e: (typeof events)[number]) => {
+    switch (e.kind) {
+      case 'created':
+        return t('timeline.created');
+      case 'status':
+        return e.from ? t('timeline.status', { from: label(e.from), to: label(e.to) }) : t('timeline.statusSet', { to: label(e.to) });
+      case 'move':
+        return t('timeline.move', { from: roomName(e.from), to: roomName(e.to) });
+      case 'problem':
+        return e.resolved ? t('timeline.problemResolved', { problem: e.problem }) : t('timeline.problem', { problem: e.problem });
+      case 'harvest':
+        return t('timeline.harvest');
+    }
+  };
+
+  return (
+    <Card title={t('timeline.title')}>
+      <ol className="relative ml-1.5 flex flex-col gap-3 border-l-2 border-stone-200 pl-4">
+        {events.map((e, i) => (
+          <li key={`${e.kind}-${e.at}-${i}`} className="relative text-sm">
+            <span aria-hidden="true" className="absolute -left-[1.45rem] top-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" />
+            <p className="font-medium text-stone-900">{text(e)}</p>
+            <p className="text-xs text-stone-600">{when(e.at)}</p>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
