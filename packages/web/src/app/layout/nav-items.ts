@@ -15,7 +15,12 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'quickview', to: '/dashboard/quickview', icon: 'eye' },
   { key: 'scan', to: '/dashboard/scanNow', icon: 'scan', planned: true },
   { key: 'rooms', to: '/dashboard/rooms', icon: 'rooms' },
+  { key: 'observations', to: '/dashboard/observations', icon: 'observation' },
+  { key: 'plantsProblems', to: '/dashboard/plantsProblems', icon: 'problems' },
+  { key: 'formbuilder', to: '/dashboard/formbuilder', icon: 'form' },
   { key: 'batches', to: '/dashboard/batches', icon: 'batches' },
+  { key: 'inventory', to: '/dashboard/inventory', icon: 'leaf' },
+  { key: 'forecasting', to: '/dashboard/forecasting', icon: 'history' },
   { key: 'tasks', to: '/dashboard/tasks', icon: 'tasks', planned: true },
   { key: 'reports', to: '/dashboard/reports', icon: 'reports', planned: true },
 ];
