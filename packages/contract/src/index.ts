@@ -26,6 +26,8 @@ import { batchProblemsEndpoints } from './batch_problems/batch-problems.endpoint
 import { plantsEndpoints } from './plants/plants.endpoints.js';
 import { traysEndpoints } from './trays/trays.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
+import { searchEndpoints } from './search/search.endpoints.js';
+import { auditEndpoints } from './audit/audit.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -77,6 +79,8 @@ export * from './trays/trays.endpoints.js';
 export * from './batches/batch.schemas.js';
 export * from './batches/batches.messages.js';
 export * from './batches/batches.endpoints.js';
+export * from './search/search.endpoints.js';
+export * from './audit/audit.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -110,6 +114,8 @@ export const domains = {
   plants: plantsEndpoints,
   trays: traysEndpoints,
   batches: batchesEndpoints,
+  audit: auditEndpoints,
+  search: searchEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

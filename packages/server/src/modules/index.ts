@@ -26,6 +26,8 @@ import { batchesModule } from './batches/index.js';
 import { batchProblemsModule } from './batch_problems/index.js';
 import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
+import { searchModule } from './search/index.js';
+import { auditModule } from './audit/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -56,4 +58,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   batchProblemsModule,
   plantsModule,
   traysModule,
+  searchModule,
+  auditModule,
 ];

@@ -37,6 +37,7 @@ const BatchLabelsPage = lazy(() => import('../features/batches/components/batch-
 const BatchInfoPage = lazy(() => import('../features/batches/components/batch-info-page'));
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page'));
 const ForecastingPage = lazy(() => import('../features/forecasting/components/forecasting-page'));
+const AuditTrailPage = lazy(() => import('../features/audit-trail/components/audit-trail-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
@@ -47,7 +48,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
   ['automations', 'tiles.automations.title'],
-  ['audittrail', 'planned.audittrail'],
   ['consultants', 'planned.consultants'],
   ['treatmentProduct', 'tiles.treatmentProduct.title'],
   ['reports/*', 'nav.reports'],
@@ -87,6 +87,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'batch-info/:batchId', element: <BatchInfoPage /> },
   { path: 'inventory', element: <InventoryPage /> },
   { path: 'forecasting', element: <ForecastingPage /> },
+  { path: 'audittrail', element: <AuditTrailPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { endSession } from '../../lib/session';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { ACCOUNT_NAV, FIELD_ACTIONS, MAIN_NAV, type NavItem } from './nav-items';
+import { HeaderSearch } from './header-search';
 import { OnlineStatus } from './online-status';
 import { SessionEffects } from './session-effects';
 import { SyncStatus } from './sync-status';
@@ -158,7 +159,7 @@ export function DashboardLayout() {
             <Link to="/dashboard" className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden">
               <Logo />
             </Link>
-            <div className="hidden md:block" />
+            <HeaderSearch />
             <div className="flex items-center gap-2 sm:gap-3">
               <SyncStatus />
               <OnlineStatus />

@@ -29,6 +29,7 @@ export const ACCOUNT_NAV: NavItem[] = [
   { key: 'company', to: '/dashboard/company', icon: 'company' },
   { key: 'profile', to: '/dashboard/profile', icon: 'user' },
   { key: 'settings', to: '/dashboard/settings', icon: 'settings' },
+  { key: 'audittrail', to: '/dashboard/audittrail', icon: 'history' },
 ];
 
 /** The phone's bottom bar: the four field actions; the fifth button opens "More". */

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import * as repo from './audit.repository.js';
+import { canChange, isNote, toAuditEvent, type NoteBody } from './audit.mapper.js';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+
+async function answer(deps: Deps, caller: Caller, id: number) {
+  const row = await repo.findEvent(deps.db, caller.company_id, id);
+  if (!row) throw notFound('Audit event');
+  return toAuditEvent(row, caller);
+}
+
+export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFilters & { limit: number; offset: number }) {
+  const { limit, offset, ...filters } = input;
+  const [rows, total] = await Promise.all([
+    repo.listEvents(deps.db, caller.company_id, filters, limit, offset),
+    repo.countEvents(deps.db, caller.company_id, filters),
+  ]);
+  return { status: 'success' as const, events: rows.map((r) => toAuditEvent(r, caller)), total_count: total };
+}
+
+/** A note by a person. CompanyID and UserID are checked by the contract's tenancy; the place ids here (404 when not ours). */
+export async function addNote(
+  deps: Deps, caller: Caller,
+  input: { UserID: number; EventTitle: string; RoomID?: number | null; BatchID?: number | null; response_id?: number | null },
+) {
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if (input.RoomID && !(await repo.findRoom(trx, caller.company_id, input.RoomID))) throw notFound('Room');
+    if (input.BatchID && !(await repo.findBatch(trx, caller.company_id, input.BatchID))) throw notFound('Batch');
+    if (input.response_id && !(await repo.findResponse(trx, caller.company_id, input.response_id))) throw notFound('Form response');
+    const body: NoteBody = {
+      EventTitle: input.EventTitle, RoomID: input.RoomID ?? null, BatchID: input.BatchID ?? null,
+      response_id: input.response_id ?? null, AuthorID: caller.user_id,
+    };
+    const row = await repo.insertNote(trx, {
+      company_id: caller.company_id, user_id: input.UserID, action: AUDIT_NOTE_ACTION, entity_type: AUDIT_NOTE_ENTITY, after: body,
+    });
+    return Number(row.id);
+  });
+  return { status: 'success' as const, message: msg.added, event: await answer(deps, caller, id) };
+}
+
+/** Only notes change, only by their author or an Admin; the change is recorded as a server event. */
+async function lockNote(trx: Parameters<typeof repo.lockEvent>[0], caller: Caller, id: number) {
+  const row = await repo.lockEvent(trx, caller.company_id, id);
+  if (!row) throw notFound('Audit event');
+  if (!isNote(row)) throw forbidden(msg.systemEvent);
+  if (!canChange(caller, row)) throw forbidden(msg.onlyOwn);
+  return row;
+}
+
+export async function updateNote(deps: Deps, caller: Caller, input: { id: number; EventTitle: string }) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockNote(trx, caller, input.id);
+    const before = row.after as NoteBody;
+    await repo.updateNoteAfter(trx, input.id, { ...before, EventTitle: input.EventTitle });
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'audit_note.edited', entityType: AUDIT_NOTE_ENTITY, entityId: input.id,
+      before: { EventTitle: before.EventTitle }, after: { EventTitle: input.EventTitle },
+    });
+  });
+  return { status: 'success' as const, message: msg.updated, event: await answer(deps, caller, input.id) };
+}
+
+export async function deleteNote(deps: Deps, caller: Caller, id: number) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockNote(trx, caller, id);
+    await repo.deleteEvent(trx, id);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'audit_note.deleted', entityType: AUDIT_NOTE_ENTITY, entityId: id,
+      before: { ...(row.after as NoteBody), UserID: row.user_id },
+    });
+  });
+  return { status: 'success' as const, message: msg.deleted, id };
+}

@@ -1,0 +1,97 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** A term as an ILIKE pattern that matches it literally (%, _ and \ escaped; backslash is Postgres' default escape). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const containsPattern = (term: string) => `%${literal(term)}%`;
+export const prefixPattern = (term: string) => `${literal(term)}%`;
+
+/** 0 exact, 1 prefix, 2 anywhere: the order suggestions are shown in. */
+function rank(column: RawBuilder<unknown>, term: string) {
+  return sql<number>`CASE WHEN lower(${column}) = lower(${term}) THEN 0 WHEN ${column} ILIKE ${prefixPattern(term)} THEN 1 ELSE 2 END`;
+}
+
+/** The room a grid is placed in (the lowest id if a grid were placed twice), as one scalar so rows never multiply. */
+const roomOfGrid = sql<number | null>`(SELECT min(rg.room_id) FROM room_grid rg WHERE rg.grid_id = gb.grid_id AND rg.company_id = gb.company_id)`;
+
+function boxPlace(db: Kysely<DB>, companyId: number) {
+  return db
+    .selectFrom('grid_boxes as gb')
+    .innerJoin('grids as g', (j) => j.onRef('g.grid_id', '=', 'gb.grid_id').on('g.company_id', '=', companyId))
+    .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = ${roomOfGrid}`))
+    .where('gb.company_id', '=', companyId);
+}
+
+const placeColumns = [
+  'r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name',
+  'gb.grid_box_id', 'gb.custom_name as box_name', 'gb.x', 'gb.y',
+] as const;
+
+export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number) {
+  const r = rank(sql.ref('p.plant_uid'), term);
+  return db
+    .selectFrom('plants as p')
+    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.company_id', '=', companyId))
+    .leftJoin('grid_boxes as gb', (j) => j.onRef('gb.grid_box_id', '=', 's.parent_gridbox_id').on('gb.company_id', '=', companyId))
+    .leftJoin('grids as g', (j) => j.onRef('g.grid_id', '=', 'gb.grid_id').on('g.company_id', '=', companyId))
+    .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = ${roomOfGrid}`))
+    .select(['p.plant_id', 'p.plant_uid', 's.sub_gridbox_id', ...placeColumns])
+    .select(r.as('rank'))
+    .where('p.company_id', '=', companyId)
+    .where('p.plant_uid', 'ilike', containsPattern(term))
+    .orderBy(r).orderBy('p.plant_uid').orderBy('p.plant_id')
+    .limit(limit)
+    .execute();
+}
+export type PlantHitRow = Awaited<ReturnType<typeof findPlants>>[number];
+
+export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
+  const r = rank(sql.ref('gb.custom_name'), term);
+  return boxPlace(db, companyId)
+    .select([...placeColumns])
+    .select(r.as('rank'))
+    .where('gb.custom_name', 'ilike', containsPattern(term))
+    .orderBy(r).orderBy('gb.custom_name').orderBy('gb.grid_box_id')
+    .limit(limit)
+    .execute();
+}
+export type BoxHitRow = Awaited<ReturnType<typeof findGridBoxes>>[number];
+
+export async function findSubGridboxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
+  const r = rank(sql.ref('s.custom_name'), term);
+  return boxPlace(db, companyId)
+    .innerJoin('sub_gridboxes as s', (j) => j.onRef('s.parent_gridbox_id', '=', 'gb.grid_box_id').on('s.company_id', '=', companyId))
+    .leftJoin('plants as p', (j) => j.onRef('p.plant_id', '=', 's.plant_id').on('p.company_id', '=', companyId))
+    .select(['s.sub_gridbox_id', 's.custom_name as sub_name', 'p.plant_uid', ...placeColumns])
+    .select(r.as('rank'))
+    .where('s.custom_name', 'ilike', containsPattern(term))
+    .orderBy(r).orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
+    .limit(limit)
+    .execute();
+}
+export type SubBoxHitRow = Awaited<ReturnType<typeof findSubGridboxes>>[number];
+
+/** How a batch matches: its number or strain (auto), its strain anywhere (variety), or its strain's first word (crop). */
+export type BatchMatch = 'number_or_strain' | 'strain' | 'crop';
+
+export async function findBatches(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch) {
+  const crop = sql<string>`split_part(b.strain_name, ' ', 1)`;
+  const r =
+    match === 'number_or_strain'
+      ? sql<number>`LEAST(${rank(sql.ref('b.batch_number'), term)}, ${rank(sql.ref('b.strain_name'), term)})`
+      : match === 'strain' ? rank(sql.ref('b.strain_name'), term) : rank(crop, term);
+  let q = db
+    .selectFrom('batches as b')
+    .select(['b.batch_id', 'b.batch_number', 'b.strain_name', 'b.batch_status'])
+    .select(r.as('rank'))
+    .where('b.company_id', '=', companyId);
+  if (match === 'number_or_strain') {
+    q = q.where((eb) => eb.or([eb('b.batch_number', 'ilike', containsPattern(term)), eb('b.strain_name', 'ilike', containsPattern(term))]));
+  } else if (match === 'strain') {
+    q = q.where('b.strain_name', 'ilike', containsPattern(term));
+  } else {
+    q = q.where(crop, 'ilike', prefixPattern(term));
+  }
+  return q.orderBy(r).orderBy('b.batch_number').orderBy('b.batch_id').limit(limit).execute();
+}
+export type BatchHitRow = Awaited<ReturnType<typeof findBatches>>[number];

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { EndpointInput, SearchHit, searchEndpoints } from '@verdant/contract';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+import * as repo from './search.repository.js';
+import { batchHit, gridBoxHit, plantHit, subGridboxHit } from './search.mapper.js';
+
+type Input<K extends keyof typeof searchEndpoints> = EndpointInput<(typeof searchEndpoints)[K]>;
+
+/** Full search answers at most this many results. */
+const RESULT_LIMIT = 50;
+const KIND_ORDER: Record<SearchHit['type'], number> = { plant: 0, gridbox: 1, subgridbox: 2, batch: 3 };
+
+interface Ranked { rank: number; hit: SearchHit }
+const ranked = <R extends { rank: number }>(rows: R[], map: (r: R) => SearchHit): Ranked[] =>
+  rows.map((r) => ({ rank: Number(r.rank), hit: map(r) }));
+
+/** Exact before prefix before anywhere, then plants, boxes, sub-boxes, batches, then by label. */
+function best(items: Ranked[], limit: number): SearchHit[] {
+  return items
+    .sort((a, b) => a.rank - b.rank || KIND_ORDER[a.hit.type] - KIND_ORDER[b.hit.type] || a.hit.label.localeCompare(b.hit.label))
+    .slice(0, limit)
+    .map((i) => i.hit);
+}
+
+interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; batches: repo.BatchMatch | null }
+
+async function find(db: Kysely<DB>, companyId: number, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
+  const none = Promise.resolve([] as never[]);
+  const [plants, boxes, subs, batches] = await Promise.all([
+    kinds.plants ? repo.findPlants(db, companyId, term, limit) : none,
+    kinds.gridboxes ? repo.findGridBoxes(db, companyId, term, limit) : none,
+    kinds.subgridboxes ? repo.findSubGridboxes(db, companyId, term, limit) : none,
+    kinds.batches ? repo.findBatches(db, companyId, term, limit, kinds.batches) : none,
+  ]);
+  return best(
+    [...ranked(plants, plantHit), ...ranked(boxes, gridBoxHit), ...ranked(subs, subGridboxHit), ...ranked(batches, batchHit)],
+    limit,
+  );
+}
+
+export async function autocomplete(db: Kysely<DB>, caller: Caller, input: Input<'searchPlantsAutocomplete'>) {
+  const suggestions = await find(db, caller.company_id, input.query, input.limit, {
+    plants: true,
+    gridboxes: input.include_gridboxes,
+    subgridboxes: input.include_subgridboxes,
+    batches: input.include_batches ? 'number_or_strain' : null,
+  });
+  return { status: 'success' as const, suggestions, total_suggestions: suggestions.length };
+}
+
+export async function searchPlants(db: Kysely<DB>, caller: Caller, input: Input<'searchPlants'>) {
+  const term = input.search_term;
+  const kinds: Kinds =
+    input.search_type === 'plant' ? { plants: true, gridboxes: false, subgridboxes: false, batches: null }
+    : input.search_type === 'variety' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'strain' }
+    : input.search_type === 'crop' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'crop' }
+    : { plants: true, gridboxes: true, subgridboxes: true, batches: 'number_or_strain' };
+  return { status: 'success' as const, results: await find(db, caller.company_id, term, RESULT_LIMIT, kinds) };
+}
