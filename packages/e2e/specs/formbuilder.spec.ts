@@ -68,8 +68,8 @@ test('form builder: build a template with a hide-until rule, then fill it in for
   // Fill it in for box 2,1.
   await page.getByRole('link', { name: 'Fill in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: templateName })).toBeVisible();
-  await page.getByLabel('Room').selectOption({ label: roomName });
-  await page.getByLabel('Box').selectOption({ label: '2,1 (column 2, row 1)' });
+  await page.getByLabel('Room', { exact: true }).selectOption({ label: roomName });
+  await page.getByLabel('Box', { exact: true }).selectOption({ label: '2,1 (column 2, row 1)' });
   const form = page.getByRole('form', { name: templateName });
   await expect(form.getByLabel(/^Which pest/)).toHaveCount(0);
 
