@@ -59,6 +59,7 @@ export function useFormTemplates(companyId: number) {
   return useQuery(formTemplatesQuery(companyId));
 }
 
+/** One template; nothing is fetched for a template not saved yet (id 0). */
 export function useFormTemplate(companyId: number, templateId: number) {
-  return useQuery(formTemplateQuery(companyId, templateId));
+  return useQuery({ ...formTemplateQuery(companyId, templateId), enabled: companyId > 0 && templateId > 0 });
 }

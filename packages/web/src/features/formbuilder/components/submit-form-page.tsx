@@ -37,6 +37,7 @@ export default function SubmitFormPage() {
   const picked = resolvePick(rooms.data?.rooms, choice);
   const title = template.data?.template?.TemplateName ?? templateName ?? t('submit.title');
 
+  if (!(Number.isInteger(id) && id > 0)) return <EmptyState title={t('editor.notFoundTitle')} description={t('editor.notFoundBody')} />;
   if (template.isPending) return <LoadingState />;
   if (template.isError) return <ErrorState error={template.error} onRetry={() => void template.refetch()} />;
   const tpl = template.data.template;
