@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { absentIfBlank } from '../common/list-field.js';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Id } from '../common/fields.js';
 import { ColorSymptom, CUSTOM_SOLUTION_MAX, CustomSolution, PlantProblem, SymptomGroup } from './plant-problems.schemas.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
-const blankIsAbsent = <S extends z.ZodType>(s: S) => z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), s.optional());
 
 export const plantProblemsEndpoints = {
   loadPlantProblems: defineEndpoint({
@@ -14,8 +14,8 @@ export const plantProblemsEndpoints = {
     // company_id is optional: the caller's company is used either way, and a named one must be it.
     auth: anyone, tenancy: { company: ['company_id'] },
     query: z.object({
-      slug: blankIsAbsent(z.string().trim().max(200, { error: 'must be at most 200 characters' })),
-      company_id: blankIsAbsent(CompanyId),
+      slug: absentIfBlank(z.string().trim().max(200, { error: 'must be at most 200 characters' })),
+      company_id: absentIfBlank(CompanyId),
     }),
     response: success({ problems: z.array(PlantProblem) }),
   }),
@@ -36,7 +36,7 @@ export const plantProblemsEndpoints = {
     summary: "Library and own problems showing a symptom group and/or a symptom (both given: both must match); none given: all",
     // Symptom ids are shared library data; the problems answered are the library and the caller's own.
     auth: anyone, tenancy: { none: true },
-    query: z.object({ symptom_group_id: blankIsAbsent(Id), symptom_id: blankIsAbsent(Id) }),
+    query: z.object({ symptom_group_id: absentIfBlank(Id), symptom_id: absentIfBlank(Id) }),
     response: success({ problems: z.array(PlantProblem) }),
   }),
   addCustomSolution: defineEndpoint({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { absentIfBlank } from '../common/list-field.js';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId } from '../common/fields.js';
-
-/** Blank counts as absent, so the service answers the spec's own sentence for a missing id. */
-const spoken = <S extends z.ZodType>(s: S) => z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), s.optional());
 
 export const PROBLEM_NAME_MAX = 200;
 export const ABBREVIATION_MAX = 4;
@@ -39,7 +37,7 @@ export const problemColorsEndpoints = {
     id: 'getProblemColorMappings', domain: 'problem_colors', method: 'GET', path: '/get_problem_color_mappings',
     summary: "The company's colour and abbreviation per problem, as the room map draws them",
     auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
-    query: z.object({ company_id: spoken(CompanyId) }),
+    query: z.object({ company_id: absentIfBlank(CompanyId) }),
     response: success({ mappings: z.array(ProblemColorMapping) }),
     clientMessages: { companyRequired: problemColorsMessages.companyRequired },
   }),
@@ -48,13 +46,13 @@ export const problemColorsEndpoints = {
     summary: 'Set the colour and/or abbreviation of a problem (Admin); one mapping per company and problem, matched case-insensitively',
     // The map's colour key is shared by every scout of the company: the people in charge set it.
     auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
-    query: z.object({ company_id: spoken(CompanyId) }),
+    query: z.object({ company_id: absentIfBlank(CompanyId) }),
     body: {
       kind: 'form',
       schema: z.object({
-        problem: spoken(ProblemName),
-        color: spoken(HexColor),
-        abbreviation: spoken(
+        problem: absentIfBlank(ProblemName),
+        color: absentIfBlank(HexColor),
+        abbreviation: absentIfBlank(
           z.string().trim().min(1, { error: 'is required' }).max(ABBREVIATION_MAX, { error: `must be 1 to ${ABBREVIATION_MAX} characters` }),
         ),
       }),
@@ -66,7 +64,7 @@ export const problemColorsEndpoints = {
     id: 'deleteProblemColorMapping', domain: 'problem_colors', method: 'DELETE', path: '/delete_problem_color_mapping',
     summary: "Remove a problem's colour mapping (Admin); the map falls back to the library colour",
     auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
-    either: z.object({ company_id: spoken(CompanyId), problem: spoken(ProblemName) }),
+    either: z.object({ company_id: absentIfBlank(CompanyId), problem: absentIfBlank(ProblemName) }),
     response: success({ message: z.string(), Problem: z.string() }),
     clientMessages: problemColorsMessages,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absentIfBlank } from '../common/list-field.js';
 import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Id } from '../common/fields.js';
@@ -14,7 +15,6 @@ export const OBSERVATIONS_LIMIT = 50;
 export const OBSERVATIONS_MAX_LIMIT = 200;
 
 const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
-const blankIsAbsent = <S extends z.ZodType>(s: S) => z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), s.optional());
 
 /** One observation with its place spelled out, as the list shows it (`ProblemID` is the observation's id). */
 export const ObservationListItem = z.object({
@@ -50,12 +50,12 @@ export const observationsEndpoints = {
     auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'], resource: true },
     query: z.object({
       company_id: CompanyId,
-      status: blankIsAbsent(z.enum(OBSERVATION_STATUSES, { error: `must be one of ${OBSERVATION_STATUSES.join(', ')}` })),
-      room_id: blankIsAbsent(Id),
-      grid_id: blankIsAbsent(Id),
-      problem: blankIsAbsent(z.string().trim().max(200, { error: 'must be at most 200 characters' })),
-      start_date: blankIsAbsent(DateParam),
-      end_date: blankIsAbsent(DateParam),
+      status: absentIfBlank(z.enum(OBSERVATION_STATUSES, { error: `must be one of ${OBSERVATION_STATUSES.join(', ')}` })),
+      room_id: absentIfBlank(Id),
+      grid_id: absentIfBlank(Id),
+      problem: absentIfBlank(z.string().trim().max(200, { error: 'must be at most 200 characters' })),
+      start_date: absentIfBlank(DateParam),
+      end_date: absentIfBlank(DateParam),
       sort_order: SortOrder,
       limit: Limit(OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT),
       offset: Offset,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absentIfBlank } from '../common/list-field.js';
 import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { Id } from '../common/fields.js';
@@ -14,7 +15,6 @@ import {
 
 // Scouts resolve what they treat: reads and actions are open to every role.
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
-const spoken = <S extends z.ZodType>(s: S) => z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), s.optional());
 const ProblemType = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
 
 export const unresolvedProblemsEndpoints = {
@@ -22,7 +22,7 @@ export const unresolvedProblemsEndpoints = {
     id: 'getUnresolvedProblemsForGrid', domain: 'unresolved_problems', method: 'GET', path: '/get_unresolved_problems_for_grid',
     summary: 'Open problems of a grid, per box (only boxes with open problems are listed)',
     auth: anyone, tenancy: { resource: true },
-    query: z.object({ grid_id: spoken(Id) }),
+    query: z.object({ grid_id: absentIfBlank(Id) }),
     response: success({ data: z.object({ GridID: z.number(), total_open: z.number(), Boxes: z.array(BoxProblems) }) }),
     clientMessages: { gridRequired: msg.gridRequired },
   }),
@@ -30,14 +30,14 @@ export const unresolvedProblemsEndpoints = {
     id: 'getUnresolvedProblemsByType', domain: 'unresolved_problems', method: 'GET', path: '/get_unresolved_problems_by_type',
     summary: 'Open observations of one problem (case-insensitive) in a room or a grid (both given: the grid, which must be in the room)',
     auth: anyone, tenancy: { resource: true },
-    query: z.object({ problemType: ProblemType, roomID: spoken(Id), gridID: spoken(Id) }),
+    query: z.object({ problemType: ProblemType, roomID: absentIfBlank(Id), gridID: absentIfBlank(Id) }),
     response: success({ problemType: z.string(), problems: z.array(ProblemObservation) }),
   }),
   getUnresolvedProblemsForGridbox: defineEndpoint({
     id: 'getUnresolvedProblemsForGridbox', domain: 'unresolved_problems', method: 'GET', path: '/get_unresolved_problems_for_gridbox',
     summary: 'Open observations of one grid box, newest first',
     auth: anyone, tenancy: { resource: true },
-    query: z.object({ gridbox_id: spoken(Id) }),
+    query: z.object({ gridbox_id: absentIfBlank(Id) }),
     response: success({ GridBoxID: z.number(), problems: z.array(ProblemObservation) }),
     clientMessages: { gridboxRequired: msg.gridboxRequired },
   }),
@@ -45,7 +45,7 @@ export const unresolvedProblemsEndpoints = {
     id: 'getUnresolvedProblemsForRoom', domain: 'unresolved_problems', method: 'GET', path: '/get_unresolved_problems_for_room',
     summary: 'Open observations of a room (its own and its grids\u2019), newest first, with a summary per problem',
     auth: anyone, tenancy: { resource: true },
-    query: z.object({ room_id: spoken(Id) }),
+    query: z.object({ room_id: absentIfBlank(Id) }),
     response: success({ RoomID: z.number(), problems: z.array(ProblemObservation), summary: z.array(ProblemSummary) }),
     clientMessages: { roomRequired: msg.roomRequired },
   }),
@@ -53,7 +53,7 @@ export const unresolvedProblemsEndpoints = {
     id: 'getUnresolvedProblemsForGridCircles', domain: 'unresolved_problems', method: 'GET', path: '/get_unresolved_problems_for_grid_circles',
     summary: "Per box of a grid, one circle per open problem in the company's colour and abbreviation (else the library colour)",
     auth: anyone, tenancy: { resource: true },
-    query: z.object({ grid_id: spoken(Id) }),
+    query: z.object({ grid_id: absentIfBlank(Id) }),
     response: success({ data: z.object({ GridID: z.number(), Boxes: z.array(BoxCircles) }) }),
     clientMessages: { gridRequired: msg.gridRequired },
   }),
