@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/define-endpoint.js';
+import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { MessageEnvelope, success } from '../http/envelope.js';
 import { Email, NonEmpty } from '../common/fields.js';
 import { Password, SessionData, SignInFields, SignUpFields } from './auth.schemas.js';
@@ -64,6 +64,30 @@ export const authEndpoints = {
     auth: { kind: 'refresh' },
     tenancy: { none: true },
     response: success({ access_token: z.string(), refresh_token: z.string() }),
+    idempotent: false,
+  }),
+  logout: defineEndpoint({
+    id: 'logout',
+    domain: 'auth',
+    method: 'POST',
+    path: '/logout',
+    summary:
+      'Verdant extension: end this session on the server (its refresh-token family). Works with an expired access token; answers success for any token',
+    auth: { kind: 'public' },
+    tenancy: { none: true },
+    body: { kind: 'json', schema: z.object({ refresh_token: NonEmpty }) },
+    response: MessageEnvelope,
+    idempotent: false,
+  }),
+  logoutEverywhere: defineEndpoint({
+    id: 'logoutEverywhere',
+    domain: 'auth',
+    method: 'POST',
+    path: '/logout_everywhere',
+    summary: "Verdant extension: end every session of the caller; their access tokens are refused within seconds",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { none: true },
+    response: MessageEnvelope,
     idempotent: false,
   }),
 };

@@ -9,6 +9,7 @@ export const authMessages = {
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 256 characters.',
   passwordEqualsEmail: 'Password must not be the same as your e-mail address.',
+  passwordTooCommon: 'This password is one of the most common passwords. Choose one that is harder to guess.',
   resetRequested: 'If an account exists for this e-mail, a reset link is on its way.',
   resetTokenInvalid: 'This reset link is not valid or has already been used. Request a new one.',
   resetTokenExpired: 'This reset link has expired. Request a new one.',
@@ -16,4 +17,8 @@ export const authMessages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   refreshReused: 'This session was ended for your safety. Please sign in again.',
   signedUp: 'Welcome to Verdant! Your account is ready.',
+  accountDeactivated: 'This account has been deactivated. Ask your administrator to reactivate it.',
+  sessionEnded: 'Your session was ended. Please sign in again.',
+  signedOut: 'You have been signed out.',
+  signedOutEverywhere: 'You have been signed out on every device.',
 } as const;

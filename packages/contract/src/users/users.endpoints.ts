@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { MessageEnvelope, success } from '../http/envelope.js';
 import { CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { RoleSchema } from '../auth/auth.schemas.js';
@@ -13,13 +13,28 @@ export const UserSummary = z.object({
   user_role: RoleSchema,
   location: z.string().nullable(),
   created_at: z.string(),
+  /** False once an administrator deactivated the account: it cannot sign in. */
+  active: z.boolean(),
 });
+
+/** true/false; form and query values arrive as strings ('true', 'false', '1', '0'). */
+const Bool = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+  z.boolean({ error: 'must be true or false' }),
+);
 
 export const usersMessages = {
   thresholdSaved: 'Threshold saved.',
   locationSaved: 'Location saved.',
   notYours: "Only an administrator can change another user's settings.",
   thresholdFailed: 'An error occurred while updating the threshold',
+  roleChanged: 'Role changed.',
+  userActivated: 'User reactivated. They can sign in again.',
+  userDeactivated: 'User deactivated. Their sessions end within seconds.',
+  notOwnRole: 'You cannot change your own role.',
+  notYourself: 'You cannot deactivate or reactivate your own account.',
+  superAdminRole: 'Only a SuperAdmin can give or take the SuperAdmin role.',
+  superAdminDeactivate: 'Only a SuperAdmin can deactivate or reactivate a SuperAdmin.',
 } as const;
 
 export const usersEndpoints = {
@@ -70,5 +85,29 @@ export const usersEndpoints = {
     tenancy: { user: ['user_id'] },
     either: z.object({ user_id: Id, location: NonEmpty.max(200) }),
     response: MessageEnvelope,
+  }),
+  updateUserRole: defineEndpoint({
+    id: 'updateUserRole',
+    domain: 'users',
+    method: 'POST',
+    path: '/update_user_role',
+    summary:
+      "Verdant extension: change a colleague's role (not your own; to or from SuperAdmin only by a SuperAdmin). Takes effect at their next refresh",
+    auth: { kind: 'user', roles: ADMIN_ROLES },
+    tenancy: { company: ['company_id'], user: ['user_id'] },
+    body: { kind: 'json', schema: z.object({ company_id: CompanyId, user_id: Id, user_role: RoleSchema }) },
+    response: success({ message: z.string(), user: UserSummary }),
+  }),
+  setUserActive: defineEndpoint({
+    id: 'setUserActive',
+    domain: 'users',
+    method: 'POST',
+    path: '/set_user_active',
+    summary:
+      "Verdant extension: deactivate a colleague (sessions end within seconds, sign-in refused) or reactivate them; a SuperAdmin only by a SuperAdmin",
+    auth: { kind: 'user', roles: ADMIN_ROLES },
+    tenancy: { company: ['company_id'], user: ['user_id'] },
+    body: { kind: 'json', schema: z.object({ company_id: CompanyId, user_id: Id, active: Bool }) },
+    response: success({ message: z.string(), user: UserSummary }),
   }),
 };
