@@ -23,6 +23,7 @@ import { localFileStore } from './lib/storage/local-file-store.js';
 import { s3FileStore } from './lib/storage/s3-file-store.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { persistentSecret } from './lib/secrets.js';
+import { requestSerializer } from './lib/log-redaction.js';
 import { buildOpenApi } from './lib/openapi/openapi.js';
 import { startJobs } from './jobs/boss.js';
 import { modules } from './modules/index.js';
@@ -60,6 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            // Reset and invitation links carry their token in the query string.
+            serializers: { req: requestSerializer },
             // People read a terminal; machines read JSON lines.
             ...(process.stdout.isTTY
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }

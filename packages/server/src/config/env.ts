@@ -102,6 +102,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     validateResponses: false,
-    authRateLimit: { max: 10, windowMs: 15 * 60 * 1000 },
+    // Per account and address; see signInLimits in modules/auth/rate-limit.ts for the others.
+    authRateLimit: { max: 5, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -26,6 +26,9 @@ export interface UserTable {
   location: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Carried in access tokens; bumped to refuse every one of them at once. */
+  token_version: Generated<number>;
+  active: Generated<boolean>;
 }
 
 export interface CompanySettingsTable {

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { EndpointConfig, Role } from '@verdant/contract';
+import type { Kysely } from 'kysely';
+import { authMessages, type EndpointConfig, type Role } from '@verdant/contract';
+import type { DB } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
@@ -16,7 +18,58 @@ export function bearerToken(req: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
 }
 
-/** Checks the endpoint's `auth` metadata: 401 without a valid token, 403 for a role not listed. */
+/**
+ * How long a user's token version is remembered. Ending sessions (sign out everywhere, password
+ * reset, deactivation) forgets it at once on this server; other servers notice within this time.
+ */
+export const TOKEN_VERSION_TTL_MS = 2000;
+const TOKEN_VERSION_MAX = 10_000;
+
+interface VersionEntry {
+  at: number;
+  /** The live token version, or null when the user is gone or deactivated. */
+  version: Promise<number | null>;
+}
+
+// Per database, so test apps running side by side never see each other's users.
+const versionCaches = new WeakMap<object, Map<number, VersionEntry>>();
+
+function versionCache(db: Kysely<DB>): Map<number, VersionEntry> {
+  let cache = versionCaches.get(db);
+  if (!cache) versionCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** The user's current token version (null: gone or deactivated), read at most once per TTL. */
+export function currentTokenVersion(db: Kysely<DB>, userId: number, now = Date.now()): Promise<number | null> {
+  const cache = versionCache(db);
+  const hit = cache.get(userId);
+  if (hit && now - hit.at < TOKEN_VERSION_TTL_MS) return hit.version;
+  const version = db
+    .selectFrom('users')
+    .select(['token_version', 'active'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => (row?.active ? row.token_version : null));
+  // A failed read is not remembered: the next request asks again.
+  version.catch(() => {
+    if (cache.get(userId)?.version === version) cache.delete(userId);
+  });
+  cache.delete(userId);
+  if (cache.size >= TOKEN_VERSION_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(userId, { at: now, version });
+  return version;
+}
+
+/** Call after the change commits, so this server refuses the user's old access tokens at once. */
+export function forgetTokenVersion(db: Kysely<DB>, userId: number): void {
+  versionCache(db).delete(userId);
+}
+
+/**
+ * Checks the endpoint's `auth` metadata: 401 without a valid token or for a token whose sessions
+ * were ended (its version is older than the user's), 403 for a role not listed.
+ */
 export async function authenticate(
   req: FastifyRequest,
   endpoint: EndpointConfig,
@@ -26,8 +79,10 @@ export async function authenticate(
   const token = bearerToken(req);
   if (!token) throw unauthorized('Please sign in.');
   const claims = await tokens.verifyAccess(token).catch(() => {
-    throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+    throw new AppError('unauthorized', authMessages.sessionExpired);
   });
+  const version = await currentTokenVersion(req.server.db, claims.user_id);
+  if (version === null || version !== claims.tv) throw unauthorized(authMessages.sessionEnded);
   if (!endpoint.auth.roles.includes(claims.user_role)) {
     throw forbidden('Your role does not allow this action.');
   }

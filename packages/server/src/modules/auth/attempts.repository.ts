@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export interface AttemptKey {
@@ -35,4 +35,20 @@ export async function deleteAttempts(db: Kysely<DB>, k: AttemptKey, before?: Dat
   let q = db.deleteFrom('auth_attempts').where('kind', '=', k.kind).where('key', '=', k.key);
   if (before) q = q.where('at', '<=', before);
   await q.execute();
+}
+
+/** Attempts of `kind` whose key starts with `prefix` since `since` (one account from every address). */
+export async function countAttemptsByPrefix(db: Kysely<DB>, kind: string, prefix: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .where(sql<boolean>`starts_with(key, ${prefix})`)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteAttemptsByPrefix(db: Kysely<DB>, kind: string, prefix: string): Promise<void> {
+  await db.deleteFrom('auth_attempts').where('kind', '=', kind).where(sql<boolean>`starts_with(key, ${prefix})`).execute();
 }

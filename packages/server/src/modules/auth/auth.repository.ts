@@ -61,6 +61,26 @@ export async function revokeUserTokens(db: Kysely<DB>, userId: number, at: Date)
     .execute();
 }
 
+/** Revokes a family only if it is the user's: a forged-looking pair of ids changes nothing. */
+export async function revokeUserFamily(db: Kysely<DB>, userId: number, familyId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Every access token issued before this is refused (plugins/auth.ts compares the versions). */
+export async function bumpTokenVersion(db: Kysely<DB>, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function insertPasswordReset(db: Kysely<DB>, row: Insertable<PasswordResetTable>): Promise<void> {
   await db.insertInto('password_resets').values(row).execute();
 }
@@ -75,11 +95,17 @@ export async function retireOpenResets(db: Kysely<DB>, userId: number, at: Date)
     .execute();
 }
 
-export async function findPasswordReset(db: Kysely<DB>, tokenHash: string, lock = false): Promise<PasswordResetRow | undefined> {
-  const q = db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash);
-  return (lock ? q.forUpdate() : q).executeTakeFirst();
+export async function findPasswordReset(db: Kysely<DB>, tokenHash: string): Promise<PasswordResetRow | undefined> {
+  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export async function markResetUsed(db: Kysely<DB>, tokenHash: string, at: Date): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: at }).where('token_hash', '=', tokenHash).execute();
+/** Uses the link up, atomically: the row comes back only to the one attempt that claimed it. */
+export async function claimPasswordReset(db: Kysely<DB>, tokenHash: string, at: Date): Promise<PasswordResetRow | undefined> {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
 import { authMessages as msg } from '@verdant/contract';
@@ -46,6 +46,8 @@ const signUp = (fields: Partial<Record<'first_name' | 'last_name' | 'email' | 'p
     url: '/api/Create_new_user',
     payload: form({ first_name: 'Rosa', last_name: 'Green', password: 'sunflower-42', ...fields } as Record<string, string>),
   });
+const usersWith = (accessToken: string, companyId: number) =>
+  t.app.inject({ method: 'GET', url: `/api/load_users?company_id=${companyId}`, headers: { authorization: `Bearer ${accessToken}` } });
 const audit = (action: string) =>
   t.app.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
@@ -93,11 +95,18 @@ describe('POST /login', () => {
   });
 });
 
-describe('brute-force limits on sign-in', () => {
-  it('refuses an account after too many failures from anywhere, with Retry-After', async () => {
+describe('brute-force limits on sign-in (3 per account and address, 12 per address, delays from 6 per account)', () => {
+  const failedAttemptsFrom = (email: string, ips: string[]) =>
+    t.app.db
+      .insertInto('auth_attempts')
+      .values(ips.map((ip) => ({ kind: 'login:account-address', key: `${email} ${ip}`, at: new Date() })))
+      .execute();
+
+  it('refuses an account from one address after too many failures there, with Retry-After', async () => {
     const u = await makeUser(t.app, a.companyId, 'Regular');
-    for (let i = 0; i < 3; i++) expect((await login(u.email, 'wrong-password')).statusCode).toBe(401);
-    const res = await login(u.email, u.password);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await login(u.email, 'wrong-password', ip)).statusCode).toBe(401);
+    const res = await login(u.email, u.password, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ status: 'error', message: msg.tooManyAttempts, error: 'too_many_requests' });
     const retry = Number(res.headers['retry-after']);
@@ -105,44 +114,62 @@ describe('brute-force limits on sign-in', () => {
     expect(retry).toBeLessThanOrEqual(60);
   });
 
-  it('lets the account in again once the window has passed', async () => {
+  it("cannot be used to lock the owner out: a stranger's failures elsewhere leave the owner's address open", async () => {
     const u = await makeUser(t.app, a.companyId, 'Regular');
-    for (let i = 0; i < 3; i++) await login(u.email, 'wrong-password');
-    expect((await login(u.email, u.password)).statusCode).toBe(429);
-    await t.app.db
-      .updateTable('auth_attempts')
-      .set({ at: sql`at - interval '61 seconds'` })
-      .where('key', '=', u.email)
-      .execute();
+    const stranger = freshIp();
+    for (let i = 0; i < 3; i++) await login(u.email, 'wrong-password', stranger);
+    expect((await login(u.email, u.password, stranger)).statusCode).toBe(429);
     expect((await login(u.email, u.password)).statusCode).toBe(200);
   });
 
-  it('refuses an IP after too many failures on any accounts; other IPs still get in', async () => {
+  it('slows down, but lets in, an account guessed at from many addresses; the owner does not wipe the evidence', async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    await failedAttemptsFrom(u.email, ['10.9.0.1', '10.9.0.2', '10.9.0.3', '10.9.0.4', '10.9.0.5', '10.9.0.6']);
+    const started = Date.now();
+    const res = await login(u.email, u.password);
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    const left = await t.app.db.selectFrom('auth_attempts').select('key').where('key', 'like', `${u.email} %`).execute();
+    expect(left).toHaveLength(6);
+  });
+
+  it('lets the account in again once the window has passed', async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
     const ip = freshIp();
-    for (const email of ['x1@example.com', 'x2@example.com', 'x3@example.com']) {
-      expect((await login(email, 'wrong-password', ip)).statusCode).toBe(401);
-    }
+    for (let i = 0; i < 3; i++) await login(u.email, 'wrong-password', ip);
+    expect((await login(u.email, u.password, ip)).statusCode).toBe(429);
+    await t.app.db
+      .updateTable('auth_attempts')
+      .set({ at: sql`at - interval '61 seconds'` })
+      .where('key', '=', `${u.email} ${ip}`)
+      .execute();
+    expect((await login(u.email, u.password, ip)).statusCode).toBe(200);
+  });
+
+  it('refuses an address after too many failures on any accounts; other addresses still get in', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 12; i++) expect((await login(`x${i}@example.com`, 'wrong-password', ip)).statusCode).toBe(401);
     expect((await login(b.regular.email, b.regular.password, ip)).statusCode).toBe(429);
     expect((await login(b.regular.email, b.regular.password)).statusCode).toBe(200);
   });
 
-  it("does not forgive other people's failures from the same IP when someone signs in", async () => {
+  it("does not forgive other people's failures from the same address when someone signs in", async () => {
     const ip = freshIp();
-    await login('y1@example.com', 'wrong-password', ip);
-    await login('y2@example.com', 'wrong-password', ip);
+    for (let i = 0; i < 11; i++) await login(`y${i}@example.com`, 'wrong-password', ip);
     expect((await login(b.admin.email, b.admin.password, ip)).statusCode).toBe(200);
-    await login('y3@example.com', 'wrong-password', ip);
+    await login('y11@example.com', 'wrong-password', ip);
     expect((await login(b.admin.email, b.admin.password, ip)).statusCode).toBe(429);
   });
 
-  it("forgives the account's own failures when it signs in", async () => {
+  it("forgives the account's own failures from its address when it signs in", async () => {
     const u = await makeUser(t.app, b.companyId, 'Regular');
-    await login(u.email, 'wrong-password');
-    await login(u.email, 'wrong-password');
-    expect((await login(u.email, u.password)).statusCode).toBe(200);
-    await login(u.email, 'wrong-password');
-    await login(u.email, 'wrong-password');
-    expect((await login(u.email, u.password)).statusCode).toBe(200);
+    const ip = freshIp();
+    await login(u.email, 'wrong-password', ip);
+    await login(u.email, 'wrong-password', ip);
+    expect((await login(u.email, u.password, ip)).statusCode).toBe(200);
+    await login(u.email, 'wrong-password', ip);
+    await login(u.email, 'wrong-password', ip);
+    expect((await login(u.email, u.password, ip)).statusCode).toBe(200);
   });
 });
 
@@ -263,6 +290,7 @@ describe('POST /Create_new_user', () => {
 
   it.each([
     ['too short', 'short7!', msg.passwordTooShort],
+    ['one of the most common', 'QwertyUiop', msg.passwordTooCommon],
     ['the e-mail', 'PW.RULES@EXAMPLE.COM', msg.passwordEqualsEmail],
   ])('refuses a password that is %s', async (_what, password, message) => {
     const token = await invite(a, 'pw.rules@example.com');
@@ -319,6 +347,7 @@ describe('password reset', () => {
     expect((await login(u.email, u.password)).statusCode).toBe(401);
     expect((await login(u.email, 'a brand new password')).statusCode).toBe(200);
     expect((await refresh(s.refresh_token)).statusCode).toBe(401);
+    expect((await usersWith(s.access_token, a.companyId)).json()).toMatchObject({ message: msg.sessionEnded });
     const [event] = await audit('user.password_reset');
     expect(event).toMatchObject({ company_id: a.companyId, user_id: u.user_id });
 
@@ -344,6 +373,35 @@ describe('password reset', () => {
     expect(expired.json()).toMatchObject({ message: msg.resetTokenExpired, field: 'token' });
   });
 
+  it('refuses a common password without using the link up', async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    await requestReset(u.email);
+    const token = lastLinkToken(u.email);
+    const common = await reset(token, 'Baseball');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ message: msg.passwordTooCommon, field: 'new_password' });
+    expect((await reset(token, 'a brand new password')).statusCode).toBe(200);
+  });
+
+  it('uses a link up on its first use even when that use fails', async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    await requestReset(u.email);
+    const token = lastLinkToken(u.email);
+    const hash = (await t.app.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', u.user_id).executeTakeFirstOrThrow()).token_hash;
+    await t.app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hash).execute();
+    expect((await reset(token, 'a brand new password')).json().message).toBe(msg.resetTokenExpired);
+    await t.app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() + 60_000) }).where('token_hash', '=', hash).execute();
+    expect((await reset(token, 'a brand new password')).json()).toMatchObject({ message: msg.resetTokenInvalid, field: 'token' });
+  });
+
+  it('lets only one of two simultaneous resets with one link succeed', async () => {
+    const u = await makeUser(t.app, b.companyId, 'Regular');
+    await requestReset(u.email);
+    const token = lastLinkToken(u.email);
+    const results = await Promise.all([reset(token, 'first new password'), reset(token, 'second new password')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('limits reset requests per e-mail and per IP', async () => {
     for (let i = 0; i < 3; i++) expect((await requestReset('flood@example.com')).statusCode).toBe(200);
     const perEmail = await requestReset('flood@example.com');
@@ -355,5 +413,84 @@ describe('password reset', () => {
     const perIp = await requestReset('flood9@example.com', ip);
     expect(perIp.statusCode).toBe(429);
     expect(perIp.json().message).toBe(msg.tooManyAttempts);
+  });
+});
+
+describe('POST /logout', () => {
+  const logout = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: payload as Record<string, unknown> });
+
+  it('ends this session only, without an access token (it may have expired)', async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    const mine = (await login(u.email, u.password)).json().data;
+    const other = (await login(u.email, u.password)).json().data;
+    const rotated = (await refresh(mine.refresh_token)).json();
+    const res = await logout({ refresh_token: mine.refresh_token }, { authorization: 'Bearer expired.or.garbage' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: msg.signedOut });
+    expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('answers the same success for a token it does not know, a forged one and an access token', async () => {
+    const s = (await login(a.admin.email, a.admin.password)).json().data;
+    for (const refresh_token of ['nonsense', `${s.refresh_token.slice(0, -2)}xx`, s.access_token]) {
+      const res = await logout({ refresh_token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', message: msg.signedOut });
+    }
+    expect((await refresh(s.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('needs refresh_token', async () => {
+    const res = await logout({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'refresh_token is required.', field: 'refresh_token' });
+  });
+});
+
+describe('POST /logout_everywhere', () => {
+  afterEach(() => vi.useRealTimers());
+  const everywhere = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/logout_everywhere', headers });
+
+  it("ends every session of the caller at once, and only the caller's", async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    const phone = (await login(u.email, u.password)).json().data;
+    const desk = (await login(u.email, u.password)).json().data;
+    const colleague = (await login(a.admin.email, a.admin.password)).json().data;
+    expect((await usersWith(desk.access_token, a.companyId)).statusCode).toBe(200);
+
+    const res = await everywhere({ authorization: `Bearer ${phone.access_token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: msg.signedOutEverywhere });
+    for (const s of [phone, desk]) {
+      const refused = await usersWith(s.access_token, a.companyId);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(msg.sessionEnded);
+      expect((await refresh(s.refresh_token)).statusCode).toBe(401);
+    }
+    expect((await usersWith(colleague.access_token, a.companyId)).statusCode).toBe(200);
+    expect((await refresh(colleague.refresh_token)).statusCode).toBe(200);
+    const [event] = await audit('user.signed_out_everywhere');
+    expect(event).toMatchObject({ company_id: a.companyId, user_id: u.user_id, entity_id: String(u.user_id) });
+
+    const again = (await login(u.email, u.password)).json().data;
+    expect((await usersWith(again.access_token, a.companyId)).statusCode).toBe(200);
+  });
+
+  it('is refused on another server within two seconds (the version is cached that long)', async () => {
+    const u = await makeUser(t.app, b.companyId, 'Regular');
+    const s = (await login(u.email, u.password)).json().data;
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(200);
+    // What another server's sign-out-everywhere leaves behind: a newer version in the row.
+    await t.app.db.updateTable('users').set({ token_version: 5 }).where('user_id', '=', u.user_id).execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 2100);
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(401);
+  });
+
+  it('needs a valid access token', async () => {
+    expect((await everywhere({})).statusCode).toBe(401);
   });
 });

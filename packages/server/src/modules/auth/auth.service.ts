@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { authMessages } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
-import { unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { writeAudit } from '../../lib/audit.js';
+import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
 import type { RefreshClaims } from './tokens.js';
 import * as repo from './auth.repository.js';
 import { toSessionUser } from './auth.mapper.js';
 import { verifyPasswordOrBurn } from './passwords.js';
-import { forgiveAttempt, loginAccountKey, loginKeys, takeAttempt } from './rate-limit.js';
+import { accountDelayMs, accountFailures, forgiveAttempt, loginAccountAddressKey, loginKeys, signInLimits, takeAttempt } from './rate-limit.js';
 
 export type AuthDeps = Pick<FastifyInstance, 'db' | 'tokens' | 'config' | 'mailer' | 'log'>;
 
@@ -27,14 +29,71 @@ export async function issueSession(deps: Pick<AuthDeps, 'tokens'>, db: Kysely<DB
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function login(deps: AuthDeps, input: { email: string; password: string }, ip: string) {
-  const attempt = await takeAttempt(deps.db, loginKeys(input.email, ip), deps.config.authRateLimit);
+  const base = deps.config.authRateLimit;
+  const attempt = await takeAttempt(deps.db, loginKeys(input.email, ip, base));
+  // Guesses at one account from many addresses are slowed down, never refused: refusing would let
+  // anyone lock the owner out. Each address is still refused on its own limits above.
+  const delay = accountDelayMs(await accountFailures(deps.db, input.email, base), signInLimits(base).accountSoftMax);
+  if (delay) {
+    deps.log.warn({ delay_ms: delay }, 'many failed sign-ins for one account; answers are delayed');
+    await sleep(delay);
+  }
   const user = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPasswordOrBurn(user?.password_hash ?? null, input.password);
   if (!user || !ok) throw unauthorized(authMessages.invalidCredentials);
-  // The account's own failures are forgiven; other people's failures from this IP are not.
-  await forgiveAttempt(deps.db, attempt, [loginAccountKey(input.email)]);
+  // The owner's own typos from this address are forgiven; failures from other addresses are not.
+  await forgiveAttempt(deps.db, attempt, [loginAccountAddressKey(input.email, ip)]);
+  // Said only to someone who knows the password, so it reveals nothing to a guesser.
+  if (!user.active) throw forbidden(authMessages.accountDeactivated);
   return { status: 'success' as const, data: await issueSession(deps, deps.db, user) };
+}
+
+/**
+ * Ends every session of a user: refresh tokens revoked, and the token version bumped so every
+ * access token already out is refused. Run it in the change's transaction, then call
+ * `forgetTokenVersion` after the commit so this server refuses them at once.
+ */
+export async function endUserSessions(db: Kysely<DB>, userId: number, at = new Date()): Promise<void> {
+  await repo.revokeUserTokens(db, userId, at);
+  await repo.bumpTokenVersion(db, userId);
+}
+
+/**
+ * Refuses every access token already out without ending the sessions: the client's next refresh
+ * gets a token with the user's current claims (a role change takes effect within seconds).
+ */
+export async function expireAccessTokens(db: Kysely<DB>, userId: number): Promise<void> {
+  await repo.bumpTokenVersion(db, userId);
+}
+
+/**
+ * Signs one session out: its refresh-token family is revoked. Any token, valid or not, answers the
+ * same success, so the call tells nothing about tokens. An expired refresh token has nothing left
+ * to revoke (its family's newer tokens are the ones the client holds).
+ */
+export async function logout(deps: AuthDeps, refreshToken: string) {
+  const claims = await deps.tokens.verifyRefresh(refreshToken).catch(() => null);
+  if (claims) await repo.revokeUserFamily(deps.db, claims.user_id, claims.fid, new Date());
+  return { status: 'success' as const, message: authMessages.signedOut };
+}
+
+/** Ends every session of the caller, on every device; their access tokens are refused within seconds. */
+export async function logoutEverywhere(deps: AuthDeps, caller: Caller) {
+  await deps.db.transaction().execute(async (trx) => {
+    await endUserSessions(trx, caller.user_id);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: 'user.signed_out_everywhere',
+      entityType: 'user',
+      entityId: caller.user_id,
+    });
+  });
+  forgetTokenVersion(deps.db, caller.user_id);
+  return { status: 'success' as const, message: authMessages.signedOutEverywhere };
 }
 
 export type RefreshVerdict = 'ok' | 'unknown' | 'expired' | 'revoked' | 'reused';
@@ -62,7 +121,7 @@ export async function refreshSession(deps: AuthDeps, bearer: string | null) {
     if (verdict === 'reused') await repo.revokeFamily(trx, row!.family_id, now);
     if (verdict !== 'ok') return { verdict } as const;
     const user = await repo.findUserById(trx, row!.user_id);
-    if (!user) return { verdict: 'unknown' } as const;
+    if (!user?.active) return { verdict: 'unknown' } as const;
     await repo.markRefreshTokenUsed(trx, row!.token_id, now);
     const next = await deps.tokens.signRefresh(user.user_id, row!.family_id);
     await repo.insertRefreshToken(trx, {

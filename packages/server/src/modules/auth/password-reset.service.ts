@@ -1,16 +1,17 @@
 import { authMessages } from '@verdant/contract';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
+import { forgetTokenVersion } from '../../plugins/auth.js';
 import * as repo from './auth.repository.js';
-import type { AuthDeps } from './auth.service.js';
+import { endUserSessions, type AuthDeps } from './auth.service.js';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
-import { hashPassword, validatePassword } from './passwords.js';
-import { forgiveAttempt, loginAccountKey, resetKeys, takeAttempt } from './rate-limit.js';
+import { hashPassword, validatePassword, validatePasswordShape } from './passwords.js';
+import { clearAccountFailures, resetKeys, takeAttempt } from './rate-limit.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await takeAttempt(deps.db, resetKeys(email, ip), deps.config.authRateLimit);
+  await takeAttempt(deps.db, resetKeys(email, ip, deps.config.authRateLimit));
   const user = await repo.findUserByEmail(deps.db, email);
   if (user) {
     const now = new Date();
@@ -36,23 +37,30 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   return { status: 'success' as const, message: authMessages.resetRequested };
 }
 
+/**
+ * Sets a new password with a reset link. A password that breaks a rule is refused before the link
+ * is used, so a typo does not cost a new mail; from then on the attempt uses the link up, whatever
+ * follows (expired, a failure while saving): a link works once. Every session of the user ends.
+ */
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string) {
+  validatePasswordShape(newPassword, 'new_password');
   const tokenHash = hashOpaqueToken(token);
   const reset = await repo.findPasswordReset(deps.db, tokenHash);
   if (!reset || reset.used_at) throw badRequest(authMessages.resetTokenInvalid, 'token');
-  if (reset.expires_at.getTime() <= Date.now()) throw badRequest(authMessages.resetTokenExpired, 'token');
   const user = await repo.findUserById(deps.db, reset.user_id);
   if (!user) throw badRequest(authMessages.resetTokenInvalid, 'token');
+  if (reset.expires_at.getTime() <= Date.now()) {
+    await repo.claimPasswordReset(deps.db, tokenHash, new Date());
+    throw badRequest(authMessages.resetTokenExpired, 'token');
+  }
   validatePassword(newPassword, user.email, 'new_password');
   const passwordHash = await hashPassword(newPassword);
 
-  const changed = await deps.db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const locked = await repo.findPasswordReset(trx, tokenHash, true);
-    if (!locked || locked.used_at) return false;
-    await repo.markResetUsed(trx, tokenHash, now);
+  // Two submissions at once: only one claims the link.
+  if (!(await repo.claimPasswordReset(deps.db, tokenHash, new Date()))) throw badRequest(authMessages.resetTokenInvalid, 'token');
+  await deps.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, user.user_id, passwordHash);
-    await repo.revokeUserTokens(trx, user.user_id, now);
+    await endUserSessions(trx, user.user_id);
     await writeAudit(trx, {
       companyId: user.company_id,
       userId: user.user_id,
@@ -60,10 +68,9 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       entityType: 'user',
       entityId: user.user_id,
     });
-    return true;
   });
-  if (!changed) throw badRequest(authMessages.resetTokenInvalid, 'token');
+  forgetTokenVersion(deps.db, user.user_id);
   // Whoever controls the mailbox owns the account: earlier failed sign-ins no longer count against it.
-  await forgiveAttempt(deps.db, [], [loginAccountKey(user.email)]);
+  await clearAccountFailures(deps.db, user.email);
   return { status: 'success' as const, message: authMessages.passwordChanged };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages as msg } from '@verdant/contract';
 import { AppError } from '../../lib/errors.js';
-import { hashPassword, validatePassword, verifyPassword, verifyPasswordOrBurn } from './passwords.js';
+import { hashPassword, isCommonPassword, validatePassword, verifyPassword, verifyPasswordOrBurn } from './passwords.js';
 
 const failure = (fn: () => void) => {
   try {
@@ -29,7 +29,13 @@ describe('validatePassword', () => {
   });
 
   it('accepts 8 characters that are not the e-mail', () => {
-    expect(() => validatePassword('12345678', 'a@b.co')).not.toThrow();
+    expect(() => validatePassword('kx7!pqmw', 'a@b.co')).not.toThrow();
+  });
+
+  it('refuses one of the 10,000 most common passwords in any case, naming the field', () => {
+    expect(failure(() => validatePassword('12345678', 'a@b.co'))).toMatchObject({ message: msg.passwordTooCommon, field: 'password' });
+    expect(failure(() => validatePassword('SuperMan', 'a@b.co', 'new_password'))).toMatchObject({ field: 'new_password' });
+    expect(isCommonPassword('correct horse battery staple 42')).toBe(false);
   });
 });
 

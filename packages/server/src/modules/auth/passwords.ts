@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 import { authMessages } from '@verdant/contract';
 import { badRequest } from '../../lib/errors.js';
@@ -29,10 +30,29 @@ export async function verifyPasswordOrBurn(passwordHash: string | null, password
   return false;
 }
 
-/** Throws the 400 the client shows under the password field when the password breaks a rule. */
-export function validatePassword(password: string, email: string, field = 'password'): void {
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * True for one of the 10,000 most common passwords that are long enough to pass the length rule
+ * (data/common-passwords.txt, see its licence file), in any case. Loaded on first use.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean),
+  );
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+/** The rules that need no account: a failure here never uses up a reset link. */
+export function validatePasswordShape(password: string, field = 'password'): void {
   if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(authMessages.passwordTooShort, field);
   if (password.length > PASSWORD_MAX_LENGTH) throw badRequest(authMessages.passwordTooLong, field);
+  if (isCommonPassword(password)) throw badRequest(authMessages.passwordTooCommon, field);
+}
+
+/** Throws the 400 the client shows under the password field when the password breaks a rule. */
+export function validatePassword(password: string, email: string, field = 'password'): void {
+  validatePasswordShape(password, field);
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
     throw badRequest(authMessages.passwordEqualsEmail, field);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from './rate-limit.js';
+import { accountDelayMs, retryAfterSeconds, signInLimits } from './rate-limit.js';
 
 const limit = { max: 3, windowMs: 60_000 };
 const now = new Date('2026-01-01T12:00:00Z');
@@ -20,5 +20,22 @@ describe('retryAfterSeconds', () => {
 
   it('never answers less than one second', () => {
     expect(retryAfterSeconds([ago(60), ago(20), ago(5)], limit, now)).toBe(1);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('refuse per account and address, per address at four times that, and delay an account from twice that', () => {
+    expect(signInLimits({ max: 5, windowMs: 900_000 })).toEqual({
+      accountAddress: { max: 5, windowMs: 900_000 },
+      address: { max: 20, windowMs: 900_000 },
+      accountSoftMax: 10,
+    });
+  });
+
+  it('delay one second more per failure over the ceiling, at most five', () => {
+    expect(accountDelayMs(10, 10)).toBe(0);
+    expect(accountDelayMs(11, 10)).toBe(1000);
+    expect(accountDelayMs(13, 10)).toBe(3000);
+    expect(accountDelayMs(500, 10)).toBe(5000);
   });
 });

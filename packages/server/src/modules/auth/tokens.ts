@@ -12,10 +12,14 @@ export interface RefreshClaims {
   exp: number;
 }
 
+/** The claims the client reads, plus `tv`: the user's token version when the token was made. */
+export type VerifiedAccess = AccessClaims & { tv: number };
+
 export interface TokenService {
-  signAccess(user: { user_id: number; user_role: Role; company_id: number }): Promise<string>;
+  /** `token_version` defaults to 0, the version of an account whose sessions were never ended. */
+  signAccess(user: { user_id: number; user_role: Role; company_id: number; token_version?: number }): Promise<string>;
   signRefresh(userId: number, familyId?: string): Promise<{ token: string; tokenId: string; familyId: string; expiresAt: Date }>;
-  verifyAccess(token: string): Promise<AccessClaims>;
+  verifyAccess(token: string): Promise<VerifiedAccess>;
   verifyRefresh(token: string): Promise<RefreshClaims>;
 }
 
@@ -24,11 +28,11 @@ export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SE
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const now = () => Math.floor(Date.now() / 1000);
   // Verified access tokens are immutable until they expire, so their claims can be remembered.
-  const verified = new Map<string, AccessClaims>();
+  const verified = new Map<string, VerifiedAccess>();
   const VERIFIED_MAX = 10_000;
   return {
     signAccess: (u) =>
-      new SignJWT({ user_id: u.user_id, user_role: u.user_role, company_id: u.company_id, typ: 'access' })
+      new SignJWT({ user_id: u.user_id, user_role: u.user_role, company_id: u.company_id, tv: u.token_version ?? 0, typ: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuedAt()
         .setExpirationTime(now() + ttl.access)
@@ -52,7 +56,7 @@ export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SE
       }
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (payload.typ !== 'access') throw new Error('not an access token');
-      const claims = AccessClaims.parse(payload);
+      const claims = { ...AccessClaims.parse(payload), tv: typeof payload.tv === 'number' ? payload.tv : 0 };
       if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
       verified.set(token, claims);
       return claims;

@@ -12,5 +12,6 @@ export function toUserSummary(row: UserProfileRow): z.infer<typeof UserSummary> 
     user_role: row.user_role,
     location: row.location,
     created_at: row.created_at.toISOString(),
+    active: row.active,
   };
 }

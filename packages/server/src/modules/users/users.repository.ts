@@ -3,10 +3,10 @@ import type { DB, UserTable } from '../../db/schema.js';
 
 export type UserProfileRow = Pick<
   Selectable<UserTable>,
-  'user_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'user_role' | 'location' | 'created_at'
+  'user_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'user_role' | 'location' | 'created_at' | 'active'
 >;
 
-const PROFILE = ['user_id', 'company_id', 'first_name', 'last_name', 'email', 'user_role', 'location', 'created_at'] as const;
+const PROFILE = ['user_id', 'company_id', 'first_name', 'last_name', 'email', 'user_role', 'location', 'created_at', 'active'] as const;
 
 export async function listUsers(db: Kysely<DB>, companyId: number, userId?: number): Promise<UserProfileRow[]> {
   let q = db.selectFrom('users').select(PROFILE).where('company_id', '=', companyId);
@@ -29,4 +29,28 @@ export async function updateUserFields(
     .set({ ...fields, updated_at: new Date() })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** Row-locks one user of the company, so two administrators changing them at once are serialised. */
+export async function lockUser(db: Kysely<DB>, companyId: number, userId: number): Promise<UserProfileRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(PROFILE)
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateAccess(
+  db: Kysely<DB>,
+  userId: number,
+  fields: { user_role?: UserProfileRow['user_role']; active?: boolean },
+): Promise<UserProfileRow> {
+  return db
+    .updateTable('users')
+    .set({ ...fields, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .returning(PROFILE)
+    .executeTakeFirstOrThrow();
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_ROLES, usersMessages } from '@verdant/contract';
-import { forbidden } from '../../lib/errors.js';
-import type { Caller } from '../../plugins/auth.js';
+import { ADMIN_ROLES, usersMessages, type Role } from '@verdant/contract';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../../lib/audit.js';
+import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
+import { endUserSessions, expireAccessTokens } from '../auth/index.js';
 import * as repo from './users.repository.js';
 import { toUserSummary } from './users.mapper.js';
 
@@ -35,4 +37,77 @@ export async function updateLocation(deps: UsersDeps, caller: Caller, userId: nu
   assertSelfOrAdmin(caller, userId);
   await repo.updateUserFields(deps.db, userId, { location });
   return { status: 'success' as const, message: usersMessages.locationSaved };
+}
+
+/** Who may change a colleague's role: never their own; to or from SuperAdmin only a SuperAdmin. */
+export function assertMayChangeRole(caller: Caller, target: { user_id: number; user_role: Role }, role: Role): void {
+  if (caller.user_id === target.user_id) throw forbidden(usersMessages.notOwnRole);
+  if ((target.user_role === 'SuperAdmin' || role === 'SuperAdmin') && caller.user_role !== 'SuperAdmin') {
+    throw forbidden(usersMessages.superAdminRole);
+  }
+}
+
+/** Who may switch a colleague off or on: never themselves; a SuperAdmin only a SuperAdmin. */
+export function assertMaySetActive(caller: Caller, target: { user_id: number; user_role: Role }): void {
+  if (caller.user_id === target.user_id) throw forbidden(usersMessages.notYourself);
+  if (target.user_role === 'SuperAdmin' && caller.user_role !== 'SuperAdmin') throw forbidden(usersMessages.superAdminDeactivate);
+}
+
+/**
+ * Changes a colleague's role. Their access tokens are refused within seconds, and the client's
+ * refresh then hands them a token with the new role (refresh re-reads the role), so a demotion
+ * takes effect at once instead of after the 15-minute token lifetime. Unchanged: nothing written.
+ */
+export async function updateUserRole(deps: UsersDeps, caller: Caller, userId: number, role: Role) {
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const target = await repo.lockUser(trx, caller.company_id, userId);
+    if (!target) throw notFound('User');
+    assertMayChangeRole(caller, target, role);
+    if (target.user_role === role) return target;
+    const updated = await repo.updateAccess(trx, userId, { user_role: role });
+    await expireAccessTokens(trx, userId);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: 'user.role_changed',
+      entityType: 'user',
+      entityId: userId,
+      before: { user_role: target.user_role },
+      after: { user_role: role },
+    });
+    return updated;
+  });
+  forgetTokenVersion(deps.db, userId);
+  return { status: 'success' as const, message: usersMessages.roleChanged, user: toUserSummary(user) };
+}
+
+/**
+ * Deactivates a colleague (every session ends: refresh tokens revoked, access tokens refused
+ * within seconds; sign-in refused with a clear message) or reactivates them. History stays.
+ */
+export async function setUserActive(deps: UsersDeps, caller: Caller, userId: number, active: boolean) {
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const target = await repo.lockUser(trx, caller.company_id, userId);
+    if (!target) throw notFound('User');
+    assertMaySetActive(caller, target);
+    if (target.active === active) return target;
+    const updated = await repo.updateAccess(trx, userId, { active });
+    if (!active) await endUserSessions(trx, userId);
+    await writeAudit(trx, {
+      companyId: caller.company_id,
+      userId: caller.user_id,
+      action: active ? 'user.reactivated' : 'user.deactivated',
+      entityType: 'user',
+      entityId: userId,
+      before: { active: target.active },
+      after: { active },
+    });
+    return updated;
+  });
+  forgetTokenVersion(deps.db, userId);
+  return {
+    status: 'success' as const,
+    message: active ? usersMessages.userActivated : usersMessages.userDeactivated,
+    user: toUserSummary(user),
+  };
 }
