@@ -1,4 +1,6 @@
 import { authEndpoints, type EndpointRequest } from '@verdant/contract';
+import { endSession, readSession } from '../lib/session';
+import { errorMessage } from './api-error';
 import { callEndpoint } from './call-endpoint';
 import { axiosPlain } from './http';
 
@@ -27,4 +29,27 @@ export async function requestPasswordReset(email: string) {
 export async function resetPassword(token: string, newPassword: string) {
   const res = await callEndpoint(authEndpoints.resetPassword, { token, new_password: newPassword }, axiosPlain);
   return res.message;
+}
+
+/** POST /logout (JSON refresh_token, public): revokes this device's refresh-token family. */
+export async function logout(refreshToken: string) {
+  const res = await callEndpoint(authEndpoints.logout, { refresh_token: refreshToken }, axiosPlain, { timeout: 10_000 });
+  return res.message;
+}
+
+/** POST /logout_everywhere (signed in, no body): ends every session of the caller, this one too. */
+export async function logoutEverywhere() {
+  const res = await callEndpoint(authEndpoints.logoutEverywhere, {});
+  return res.message;
+}
+
+/**
+ * The user signs out: the session ends here at once (offline too), then the server is told to revoke
+ * the refresh token. That call is best effort; a failure is only logged.
+ */
+export function signOut() {
+  const { refreshToken } = readSession();
+  endSession();
+  if (!refreshToken) return;
+  logout(refreshToken).catch((err: unknown) => console.warn('Sign-out could not reach the server', errorMessage(err)));
 }

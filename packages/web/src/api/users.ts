@@ -1,4 +1,4 @@
-import { usersEndpoints, usersMessages } from '@verdant/contract';
+import { usersEndpoints, usersMessages, type EndpointRequest } from '@verdant/contract';
 import { errorMessage } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
@@ -32,4 +32,17 @@ export async function updateThreshold(userId: number, threshold: number): Promis
 export async function updateLocation(userId: number, location: string) {
   const res = await callEndpoint(usersEndpoints.updateLocation, { user_id: userId, location });
   return res.message;
+}
+
+export type UpdateUserRoleInput = EndpointRequest<typeof usersEndpoints.updateUserRole>;
+export type SetUserActiveInput = EndpointRequest<typeof usersEndpoints.setUserActive>;
+
+/** POST /update_user_role (JSON company_id, user_id, user_role): the server's message and the updated user. */
+export async function updateUserRole(input: UpdateUserRoleInput) {
+  return callEndpoint(usersEndpoints.updateUserRole, input);
+}
+
+/** POST /set_user_active (JSON company_id, user_id, active): deactivating ends the user's sessions. */
+export async function setUserActive(input: SetUserActiveInput) {
+  return callEndpoint(usersEndpoints.setUserActive, input);
 }

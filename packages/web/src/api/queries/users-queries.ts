@@ -1,12 +1,14 @@
 import { queryOptions, onlineManager } from '@tanstack/react-query';
 import { getThreshold, loadUsers } from '../users';
 
+/** Query keys of the company's users (TkDodo's factory); a role or active change invalidates `all`. */
 export const userKeys = {
-  all: ['users'] as const,
-  list: (companyId: number) => [...userKeys.all, 'list', companyId] as const,
+  all: (companyId: number) => ['users', companyId] as const,
+  list: (companyId: number) => [...userKeys.all(companyId), 'list'] as const,
   /** The user-data query: keyed by user id and company id (spec-1 §7). */
-  data: (userId: number, companyId: number) => [...userKeys.all, 'data', userId, companyId] as const,
-  threshold: (userId: number) => [...userKeys.all, 'threshold', userId] as const,
+  data: (userId: number, companyId: number) => [...userKeys.all(companyId), 'data', userId] as const,
+  /** The threshold belongs to the user alone (GET /threshold takes no company). */
+  threshold: (userId: number) => ['users', 'threshold', userId] as const,
 };
 
 export const usersListQuery = (companyId: number) =>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, LoadingState } from '../../components/ui';
 import { Icon, Logo } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { endSession } from '../../lib/session';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { ACCOUNT_NAV, FIELD_ACTIONS, MAIN_NAV, type NavItem } from './nav-items';
 import { HeaderSearch } from './header-search';
@@ -12,6 +11,8 @@ import { OnlineStatus } from './online-status';
 import { SessionEffects } from './session-effects';
 import { SyncStatus } from './sync-status';
 import { UserMenu } from './user-menu';
+import { useGuardedSignOut } from './sign-out-guard';
+import { useAuth } from '../../state/hooks';
 
 function SideLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { t } = useTranslation('app');
@@ -64,6 +65,8 @@ function NavSections({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function BottomBar() {
+  const { userId } = useAuth();
+  const { signOut, dialog: signOutDialog } = useGuardedSignOut(userId);
   const { t } = useTranslation('app');
   const [moreOpen, setMoreOpen] = useState(false);
   const tab = 'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
@@ -108,7 +111,10 @@ function BottomBar() {
           <NavSections onNavigate={() => setMoreOpen(false)} />
           <button
             type="button"
-            onClick={() => endSession()}
+            onClick={() => {
+              setMoreOpen(false);
+              signOut();
+            }}
             className="mt-4 flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-red-800 hover:bg-red-50"
           >
             <Icon name="logout" className="size-5" />
@@ -116,6 +122,7 @@ function BottomBar() {
           </button>
         </nav>
       </Dialog>
+      {signOutDialog}
     </>
   );
 }

@@ -11,6 +11,9 @@ import { isLanguage } from '../../lib/i18n';
 import { useAppDispatch, useAuth } from '../../state/hooks';
 import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../state/preferences-slice';
 
+/** How often a visible, online tab asks the server whether its session still stands. */
+export const SESSION_CHECK_MS = 10_000;
+
 /**
  * What the signed-in shell loads at start: the user's data and threshold, the company's AI model
  * (default kept on failure), and the company's language, auto-refresh and sticky-trap settings,
@@ -23,7 +26,9 @@ export function SessionEffects() {
   const company = companyID ?? 0;
 
   useAiModel();
-  useQuery({ ...userDataQuery(userId ?? 0, company), enabled: signedIn });
+  // Also the session check: once an administrator deactivates the account or the user signs out
+  // everywhere, the next call is refused and the refresh interceptor sends this tab to /signIn.
+  useQuery({ ...userDataQuery(userId ?? 0, company), enabled: signedIn, refetchInterval: SESSION_CHECK_MS });
   useQuery({ ...thresholdQuery(userId ?? 0), enabled: signedIn });
   const language = useQuery({ ...languageQuery(company), enabled: signedIn });
   const autoRefresh = useQuery({ ...autoRefreshQuery(company), enabled: signedIn });

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui';
-import { endSession } from '../../lib/session';
+import { signOut as endSessionAndLogout } from '../../api/auth';
 import { formQueueModule } from '../../offline/use-form-queue';
 
 /**
  * Sign-out that warns first when this user still has submissions on the device. They are not deleted:
  * the queue keeps them under the user's id and sends them the next time this user signs in here.
+ * Signing out also asks the server to revoke this device's refresh token (best effort).
  */
 export function useGuardedSignOut(userId: number | null | undefined): { signOut: () => void; dialog: ReactNode } {
   const { t } = useTranslation('app');
@@ -20,7 +21,7 @@ export function useGuardedSignOut(userId: number | null | undefined): { signOut:
       console.warn('Could not read the form queue', err);
     }
     if (count > 0) setUnsent(count);
-    else endSession();
+    else endSessionAndLogout();
   }
 
   const dialog = (
@@ -33,7 +34,7 @@ export function useGuardedSignOut(userId: number | null | undefined): { signOut:
       onCancel={() => setUnsent(0)}
       onConfirm={() => {
         setUnsent(0);
-        endSession();
+        endSessionAndLogout();
       }}
     />
   );

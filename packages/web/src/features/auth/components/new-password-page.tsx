@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, ButtonLink, Input } from '../../../components/ui';
 import { useResetPassword } from '../api/use-auth-mutations';
 import { checkPassword, passwordOk } from '../lib/password-rules';
+import { useOneTimeUrlToken } from '../lib/use-one-time-url-token';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
 import { PasswordRules } from './password-rules';
 
 export default function NewPasswordPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useOneTimeUrlToken('token');
   const reset = useResetPassword();
   const rulesId = useId();
   const [password, setPassword] = useState('');

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input } from '../../../components/ui';
 import { homePathFor } from '../../../lib/session';
 import { useSignUp } from '../api/use-auth-mutations';
 import { checkPassword, passwordOk } from '../lib/password-rules';
+import { useOneTimeUrlToken } from '../lib/use-one-time-url-token';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
 import { PasswordRules } from './password-rules';
@@ -12,8 +13,7 @@ import { PasswordRules } from './password-rules';
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const inviteToken = params.get('invite_token') ?? '';
+  const inviteToken = useOneTimeUrlToken('invite_token');
   const signUp = useSignUp();
   const rulesId = useId();
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', confirm: '' });

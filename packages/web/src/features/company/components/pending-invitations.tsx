@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../../../components/ui';
 import { usePendingInvitations } from '../api/use-pending-invitations';
 
-export function PendingInvitations({ companyId }: { companyId: number }) {
+export function PendingInvitations({ companyId, className }: { companyId: number; className?: string }) {
   const { t, i18n } = useTranslation('company');
   const invitations = usePendingInvitations(companyId, true);
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   return (
-    <Card title={t('pending.title')} description={t('pending.description')} padded={false}>
+    <Card title={t('pending.title')} description={t('pending.description')} padded={false} className={className}>
       {invitations.isPending ? (
         <LoadingState />
       ) : invitations.isError ? (

@@ -5,6 +5,7 @@ import { Alert, Button, Card, ErrorState, Input, LoadingState, PageHeader, useTo
 import { thresholdQuery, userDataQuery } from '../../../api/queries/users-queries';
 import { useAuth } from '../../../state/hooks';
 import { useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 function LocationForm({ userId, companyId, current }: { userId: number; companyId: number; current: string | null }) {
   const { t } = useTranslation('profile');
@@ -121,6 +122,7 @@ export default function ProfilePage() {
         <Card title={t('threshold.title')} description={t('threshold.description')}>
           <ThresholdForm userId={userId} />
         </Card>
+        <SignOutEverywhere />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { Button, ButtonLink } from '../../../components/ui';
-import { endSession, homePathFor, isLoggedIn, readSession } from '../../../lib/session';
+import { homePathFor, isLoggedIn, readSession } from '../../../lib/session';
+import { signOut } from '../../../api/auth';
 import { Container } from '../components/blocks';
 import { Icon } from '../components/icons';
 import { publicPaths } from '../features';
@@ -26,7 +27,7 @@ export function UnauthorizedPage() {
           {t('unauthorized.dashboard')}
         </ButtonLink>
         {signedIn ? (
-          <Button variant="secondary" size="lg" onClick={() => endSession()}>
+          <Button variant="secondary" size="lg" onClick={() => signOut()}>
             {t('unauthorized.otherAccount')}
           </Button>
         ) : (
