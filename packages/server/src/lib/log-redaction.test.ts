@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction.js';
+import { redactUrl, requestSerializer } from './log-redaction.js';
 
 describe('redactUrl', () => {
   it('hides reset, invitation and other token or password values, and keeps the rest', () => {
@@ -15,5 +17,24 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/get_batches?company_id=1')).toBe('/api/get_batches?company_id=1');
     expect(redactUrl('/api/health')).toBe('/api/health');
     expect(redactUrl('/image?key=company-1/a.webp')).toBe('/image?key=company-1/a.webp');
+  });
+});
+
+describe('requestSerializer', () => {
+  it("keeps a reset link's token out of Fastify's request log", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream, serializers: { req: requestSerializer } } });
+    app.post('/api/reset_password', async () => ({ status: 'success' }));
+    await app.inject({ method: 'POST', url: '/api/reset_password?token=very-secret-token', payload: {} });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/api/reset_password?token=[redacted]');
+    expect(log).not.toContain('very-secret-token');
   });
 });
