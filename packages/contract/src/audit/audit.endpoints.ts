@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Id, NonEmpty } from '../common/fields.js';
+import { CalendarDate, CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { Limit, Offset } from '../common/pagination.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 const admins = { kind: 'user', roles: ADMIN_ROLES } as const;
-const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+const DateParam = CalendarDate;
 /** Optional place ids: the multi-select submit sends them as null. */
 const OptionalId = Id.nullable().optional();
 

@@ -18,8 +18,16 @@ export const batchProblemsMessages = {
   noneOpen: 'No open problems of this batch matched.',
 } as const;
 
-/** A number that must be finite: 'abc', NaN and Infinity are refused. */
-export const BatchProblemSeverity = z.coerce.number({ error: 'must be a finite number' }).refine(Number.isFinite, { error: 'must be a finite number' });
+/** The severity scale: the spec says only "finite number"; the batch problem form offers 0 to 10. */
+export const SEVERITY_MIN = 0;
+export const SEVERITY_MAX = 10;
+
+/** A finite number on the severity scale: 'abc', NaN, Infinity and -5 are refused. */
+export const BatchProblemSeverity = z.coerce
+  .number({ error: 'must be a finite number' })
+  .refine(Number.isFinite, { error: 'must be a finite number' })
+  .min(SEVERITY_MIN, { error: `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}` })
+  .max(SEVERITY_MAX, { error: `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}` });
 
 export const BatchProblemRoomIds = ListField(Id, { max: BATCH_PROBLEM_MAX_ROOMS, what: 'room ids' });
 

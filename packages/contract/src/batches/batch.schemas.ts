@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyId, Id } from '../common/fields.js';
+import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 
 /** The statuses every company has, in lifecycle order (issue 5). Companies add their own on top. */
 export const BUILT_IN_BATCH_STATUSES = ['Planned', 'Propagation', 'Vegetative', 'Flowering', 'Ready', 'Harvested', 'Destroyed'] as const;
@@ -22,9 +22,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 export const BatchDate = z.preprocess(
   blankToNull,
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'must be a real calendar date' })
-    .nullable(),
+  CalendarDate.nullable(),
 );
 
 const Count0 = z.coerce

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { MessageEnvelope, success } from '../http/envelope.js';
-import { CompanyId, Id } from '../common/fields.js';
+import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { QR_SIZE_DEFAULT } from '../common/constants.js';
 import { batchesMessages } from './batches.messages.js';
 import {
@@ -12,7 +12,7 @@ import {
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 const admins = { kind: 'user', roles: ADMIN_ROLES } as const;
-const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+const DateParam = CalendarDate;
 const Weight = z.coerce.number({ error: 'must be a number' }).finite({ error: 'must be a finite number' }).min(0, { error: 'must be 0 or more' });
 const Linked = success({ linked: z.boolean(), link: LinkSchema.nullable() });
 const batchAndCompany = z.object({ batchId: Id });

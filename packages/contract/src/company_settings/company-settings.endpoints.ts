@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Flag01 } from '../common/fields.js';
+import { CompanyId, Flag01, INT4_MAX } from '../common/fields.js';
 import { AI_MODELS, DASHBOARD_TILES, LANGUAGES } from '../common/constants.js';
 
 const CompanyQuery = z.object({ company_id: CompanyId });
@@ -135,7 +135,7 @@ export const companySettingsEndpoints = {
       company_id: CompanyId,
       value: z.coerce.number({ error: companySettingsMessages.stickytrapInvalid }).int({
         error: companySettingsMessages.stickytrapInvalid,
-      }).min(0, { error: companySettingsMessages.stickytrapInvalid }),
+      }).min(0, { error: companySettingsMessages.stickytrapInvalid }).max(INT4_MAX, { error: companySettingsMessages.stickytrapInvalid }),
     }),
     response: Saved({ value: z.number() }),
   }),

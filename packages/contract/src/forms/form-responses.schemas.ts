@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id } from '../common/fields.js';
+import { DateOnly, DateTime, Id } from '../common/fields.js';
 
 /** JSON bodies carry lists themselves; query strings, forms and multipart carry them as JSON text. */
 const jsonText = (v: unknown) => {
@@ -64,7 +64,7 @@ export const GridBoxIDList = z.preprocess(
  * When the scout filled the form in (ISO date-time), for submissions queued offline. Stored as the
  * response's observed time; the server checks it is at most 5 minutes ahead and 30 days old.
  */
-export const SubmittedAt = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
+export const SubmittedAt = DateTime;
 export const OBSERVED_AT_MAX_FUTURE_MS = 5 * 60_000;
 export const OBSERVED_AT_MAX_AGE_DAYS = 30;
 

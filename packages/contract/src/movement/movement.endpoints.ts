@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Id, NonEmpty } from '../common/fields.js';
+import { CalendarDate, CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
 import { Count, Position, SubGridbox, spoken } from '../sub_gridboxes/sub-gridboxes.schemas.js';
 import { BatchMoveSchema } from '../batches/batch.schemas.js';
@@ -30,7 +30,7 @@ export const TargetPosition = z.preprocess((v) => {
   }
 }, Position);
 
-const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+const DateParam = CalendarDate;
 
 export const Movement = z.object({
   movement_id: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { absentIfBlank } from '../common/list-field.js';
 import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Id } from '../common/fields.js';
+import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
 
 /**
@@ -14,7 +14,7 @@ export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
 export const OBSERVATIONS_LIMIT = 50;
 export const OBSERVATIONS_MAX_LIMIT = 200;
 
-const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+const DateParam = CalendarDate;
 
 /** One observation with its place spelled out, as the list shows it (`ProblemID` is the observation's id). */
 export const ObservationListItem = z.object({

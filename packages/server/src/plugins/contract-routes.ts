@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Endpoint, EndpointConfig, EndpointInput, EndpointMap, EndpointOutput } from '@verdant/contract';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors.js';
@@ -62,6 +63,83 @@ function bodyMatchesKind(req: FastifyRequest, kind: string): boolean {
   return type.includes('multipart') || type.includes('urlencoded') || type.includes('json');
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** PostgreSQL refuses NUL in text, and a lone surrogate has no UTF-8 form: neither may reach a query. */
+const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+/** The path of the first string (value or key) PostgreSQL cannot store, or null. */
+function findUnstorable(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
+  // Uploaded bytes and dates are not text; the depth bound keeps a hostile nesting from costing much.
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof Date || path.length > 32) {
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (unstorable(key)) return path.length ? path : ['body'];
+    const found = findUnstorable(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Refuses a NUL byte or lone surrogate anywhere in `parts`, naming the field it came in. */
+function refuseUnstorable(...parts: unknown[]): void {
+  for (const part of parts) {
+    const path = findUnstorable(part, []);
+    if (!path) continue;
+    const field = path.length ? path.join('.') : 'body';
+    throw badRequest(`${field} must not contain NUL bytes or invalid characters.`, field);
+  }
+}
+
+const decodes = (text: string) => {
+  try {
+    decodeURIComponent(text.replaceAll('+', ' '));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The refusal for the first `key=value` pair of urlencoded text whose escapes are not UTF-8, or null. */
+function undecodablePair(text: string, whole: string): AppError | null {
+  for (const pair of text.split('&')) {
+    const eq = pair.indexOf('=');
+    const [key, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    if (decodes(key) && decodes(value)) continue;
+    const field = decodes(key) ? decodeURIComponent(key.replaceAll('+', ' ')) : whole;
+    return badRequest(`${field} must not contain NUL bytes or invalid characters.`, field);
+  }
+  return null;
+}
+
+/**
+ * The query and form parsers keep a value whose escapes are not UTF-8 (a lone surrogate as `%ED%A0%80`,
+ * `%FF`) as raw text, so the raw query string and urlencoded body are checked instead.
+ */
+function refuseUndecodableQuery(url: string): void {
+  const start = url.indexOf('?');
+  const refusal = start < 0 ? null : undecodablePair(url.slice(start + 1), 'query');
+  if (refusal) throw refusal;
+}
+
+const refuseUndecodableForm: preParsingAsyncHookHandler = async (req, _reply, payload) => {
+  if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return payload;
+  // The body parser downstream enforces the size limit, so what this keeps is bounded by it.
+  const chunks: Buffer[] = [];
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(undecodablePair(Buffer.concat(chunks).toString('latin1'), 'body'));
+    },
+  });
+  payload.on('error', (err) => checked.destroy(err));
+  return payload.pipe(checked);
+};
+
 /** Parses path, query, body and `either` fields with the contract's schemas into one input object. */
 export function parseInput(endpoint: EndpointConfig, req: FastifyRequest): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -70,10 +148,14 @@ export function parseInput(endpoint: EndpointConfig, req: FastifyRequest): Recor
   if (endpoint.body && req.body !== undefined && !bodyMatchesKind(req, endpoint.body.kind)) {
     throw new AppError('unsupported_media_type', `Send this request as ${endpoint.body.kind}.`);
   }
+  // Before the schemas, so the answer names the field as sent; after them for text that was JSON inside a field.
+  refuseUndecodableQuery(req.url);
+  refuseUnstorable(req.params, query, body);
   parsePart(endpoint.params, req.params, input);
   parsePart(endpoint.query, query, input);
   parsePart(endpoint.body?.schema, body, input);
   parsePart(endpoint.either, { ...query, ...body }, input);
+  refuseUnstorable(input);
   return input;
 }
 
@@ -112,6 +194,7 @@ export function registerEndpoints<M extends EndpointMap>(
       method: endpoint.method,
       url: toFastifyPath(endpoint.path),
       config: { endpoint },
+      preParsing: refuseUndecodableForm,
       preHandler: [
         async (req) => {
           req.caller = await authenticate(req, endpoint, app.tokens);

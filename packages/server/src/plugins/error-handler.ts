@@ -12,6 +12,31 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Send this request as multipart/form-data.' },
 };
 
+/**
+ * The multipart parser (busboy) reports a broken body with plain errors: no code, only these texts. They are
+ * the client's mistake, so a 400 that says what is wrong, never a 500.
+ */
+const MULTIPART_ERRORS: [RegExp, string][] = [
+  [/^(Multipart: Boundary not found|Boundary required|The needle cannot)/, 'The multipart body needs a boundary of 1 to 70 characters in its content-type.'],
+  [/unexpected end of multipart data|^Unexpected end of form/i, 'The multipart body ends early.'],
+  [/^Malformed part header/, 'The multipart body has a malformed part header.'],
+];
+
+function multipartFailure(err: Error, isMultipart: boolean): string | undefined {
+  if (!isMultipart || (err as FastifyError).code || (err as FastifyError).statusCode) return undefined;
+  return MULTIPART_ERRORS.find(([pattern]) => pattern.test(err.message))?.[1];
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a number out of range, an impossible date, bad text) mean a value
+ * slipped past the contract. The answer is the client's 400 all the same; the log line says which
+ * schema needs a bound.
+ */
+const isDataException = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in (err as object);
+};
+
 /** One place writes every failure as `{status:'error', message, error}`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -27,6 +52,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
     if (known) {
       return reply.code(known.status).send({ status: 'error', message: known.message, error: err.code });
+    }
+    const multipart = multipartFailure(err, req.isMultipart?.() ?? false);
+    if (multipart) {
+      return reply.code(400).send({ status: 'error', message: multipart, error: 'bad_request' });
+    }
+    if (isDataException(err)) {
+      req.log.warn({ err }, 'a value the contract let through was refused by the database');
+      return reply.code(400).send({ status: 'error', message: 'A value in this request is out of range or malformed.', error: 'bad_request' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ status: 'error', message: err.message, error: err.code ?? 'bad_request' });

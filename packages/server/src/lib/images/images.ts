@@ -91,9 +91,24 @@ export async function deleteFilesQuietly(files: FileStore, keys: Array<string | 
   }
 }
 
-/** Only keys under the caller's company prefix are served; anything else is "not found", never another tenant's file. */
+/**
+ * The keys `storeImage` makes: `company-<id>/<folder>/<uuid>.webp` and `…-thumb.webp`. Anything else — a
+ * folder, a content-type sidecar, a path that climbs out — is not an image this API ever handed out.
+ */
+const IMAGE_KEY = /^company-\d+\/(?:[a-z0-9_-]+\/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb)?\.webp$/;
+
+/** Only image keys under the caller's company prefix are served; anything else is "not found", never another tenant's file. */
 export async function readCompanyImage(files: FileStore, companyId: number, key: string) {
-  const safe = !key.startsWith('/') && !key.split('/').some((p) => p === '..' || p === '.' || p === '');
-  if (!safe || !key.startsWith(companyKeyPrefix(companyId))) return null;
+  if (!IMAGE_KEY.test(key) || !key.startsWith(companyKeyPrefix(companyId))) return null;
   return files.get(key);
+}
+
+/** Headers for serving a stored image: shown in place under its own name, its type never sniffed. */
+export function imageResponseHeaders(key: string, contentType: string): Record<string, string> {
+  const filename = key.slice(key.lastIndexOf('/') + 1);
+  return {
+    'content-type': contentType.startsWith('image/') ? contentType : 'application/octet-stream',
+    'content-disposition': `inline; filename="${filename}"`,
+    'x-content-type-options': 'nosniff',
+  };
 }

@@ -22,6 +22,15 @@ function behavesAsAFileStore(name: string, make: () => FileStore) {
       expect(await sut.exists('company-1/rooms/2/board.png')).toBe(false);
     });
 
+    it('finds nothing at a folder, a content-type sidecar or a path through a file', async () => {
+      const sut = make();
+      await sut.put('company-1/rooms/3/board.webp', Buffer.from('webp-bytes'), 'image/webp');
+      for (const key of ['company-1/rooms', 'company-1/rooms/3', 'company-1/rooms/3/board.webp.type', 'company-1/rooms/3/board.webp/x']) {
+        expect(await sut.get(key), key).toBeNull();
+        expect(await sut.exists(key), key).toBe(false);
+      }
+    });
+
     it('refuses keys that leave the store', async () => {
       const sut = make();
       await expect(sut.put('../escape.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe/);

@@ -2,10 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type FileStore } from './file-store.js';
 
+/** Each file's content type is kept beside it in `<file>.type`: such a key names no file of the store. */
+const SIDECAR = '.type';
+/** A missing file, or a key that names a folder or a path through a file: "not found" all the same. */
+const NOT_A_FILE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR']);
+
 /** Files under a folder; the content type is kept beside each file. */
 export function localFileStore(root: string): FileStore {
   const full = (key: string) => {
     assertSafeKey(key);
+    if (key.endsWith(SIDECAR)) throw new Error(`Unsafe storage key: ${key}`);
     return path.join(root, key);
   };
   return {
@@ -18,6 +24,7 @@ export function localFileStore(root: string): FileStore {
       await fs.rename(tmp, file);
     },
     async get(key) {
+      if (key.endsWith(SIDECAR)) return null;
       const file = full(key);
       try {
         const [data, contentType] = await Promise.all([
@@ -26,7 +33,7 @@ export function localFileStore(root: string): FileStore {
         ]);
         return { data, contentType };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (NOT_A_FILE.has((err as NodeJS.ErrnoException).code ?? '')) return null;
         throw err;
       }
     },
@@ -36,8 +43,9 @@ export function localFileStore(root: string): FileStore {
       await fs.rm(`${file}.type`, { force: true });
     },
     async exists(key) {
-      return fs.access(full(key)).then(
-        () => true,
+      if (key.endsWith(SIDECAR)) return false;
+      return fs.stat(full(key)).then(
+        (stat) => stat.isFile(),
         () => false,
       );
     },

@@ -1,5 +1,6 @@
 import type { roomsEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
+import { imageResponseHeaders } from '../../lib/images/images.js';
 import { passThroughJson } from './json-text.js';
 import * as rooms from './rooms.service.js';
 
@@ -13,7 +14,7 @@ export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   getImage: async ({ app, user, input, reply }) => {
     const file = await rooms.readImage(app, user, input.key);
     // Keys are never reused (a new upload gets a new key), so the browser may keep it; only this user's browser.
-    reply.type(file.contentType).header('cache-control', 'private, max-age=31536000, immutable');
+    reply.headers(imageResponseHeaders(input.key, file.contentType)).header('cache-control', 'private, max-age=31536000, immutable');
     return file.data;
   },
 };
