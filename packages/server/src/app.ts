@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
 import { registerIdempotencyStore } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerRequestTimeout } from './plugins/request-timeout.js';
 import type { Caller } from './plugins/auth.js';
 import { createTokenService, type TokenService } from './modules/auth/tokens.js';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerSecurityHeaders(app);
+  registerRequestTimeout(app, config.requestTimeoutMs);
   // The API speaks JSON, urlencoded and multipart only; anything else is a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);

@@ -26,6 +26,13 @@ export const gridsMessages = {
   imageUploaded: 'Grid image uploaded.',
 } as const;
 
+const count = (n: number) => n.toLocaleString('en-US');
+/** Refusal of a grid that would take the company or the room past its box limit (server configuration). */
+export const tooManyBoxes = (scope: 'company' | 'room', max: number, has: number, adding: number) =>
+  `This grid would add ${count(adding)} boxes, but ${scope === 'company' ? 'your company' : 'a room'} can have at most ` +
+  `${count(max)} boxes and ${scope === 'company' ? 'it' : 'this room'} already has ${count(has)}: ` +
+  `${has < max ? `${count(max - has)} more fit` : 'no more fit'}.`;
+
 export const gridsEndpoints = {
   createGrid: defineEndpoint({
     id: 'createGrid', domain: 'grids', method: 'POST', path: '/Create_grid',

@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   VERDANT_DEMO: z.enum(['0', '1']).default('1'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   FILE_LIMIT_BYTES: z.coerce.number().int().positive().default(15 * 1024 * 1024),
+  VERDANT_MAX_BOXES_PER_COMPANY: z.coerce.number().int().positive().default(250_000),
+  VERDANT_MAX_BOXES_PER_ROOM: z.coerce.number().int().positive().default(50_000),
+  VERDANT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -48,6 +51,10 @@ export interface Config {
   trustProxy: boolean | string[];
   firstStart: { companyName?: string; adminEmail?: string; adminPassword?: string; demo: boolean };
   limits: { bodyBytes: number; fileBytes: number };
+  /** Grid boxes a company, and one room, may hold: every grid creation is checked against both. */
+  boxLimits: { perCompany: number; perRoom: number };
+  /** A request still unanswered after this long gets a 503; 0 turns the timeout off. */
+  requestTimeoutMs: number;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   /** Where the built web app lives; absent in API-only tests. */
   webDist?: string;
@@ -92,6 +99,8 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
       demo: e.VERDANT_DEMO === '1',
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, fileBytes: e.FILE_LIMIT_BYTES },
+    boxLimits: { perCompany: e.VERDANT_MAX_BOXES_PER_COMPANY, perRoom: e.VERDANT_MAX_BOXES_PER_ROOM },
+    requestTimeoutMs: e.VERDANT_REQUEST_TIMEOUT_MS,
     s3: s3Complete
       ? {
           endpoint: e.S3_ENDPOINT!,

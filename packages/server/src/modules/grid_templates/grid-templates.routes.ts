@@ -19,7 +19,7 @@ export const gridTemplatesHandlers: Handlers<typeof gridTemplatesEndpoints> = {
     return { status: ok, message: msg.deleted, template_id: input.template_id };
   },
   submitGridTemplate: async ({ app, user, input }) => {
-    const done = await submitTemplate(app.db, user, input);
+    const done = await submitTemplate(app.db, user, input, app.config.boxLimits);
     return {
       status: ok,
       message: msg.submitted,

@@ -10,6 +10,7 @@ import {
   type Position,
 } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
+import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -113,7 +114,7 @@ export function templatePositions(rows: number, columns: number): Position[] {
   return out;
 }
 
-export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: SubmitTemplateInput) {
+export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: SubmitTemplateInput, boxLimits: Config['boxLimits']) {
   assertOwnCompany(caller, input.company_id);
   const template = await repo.findTemplate(db, input.company_id, input.template_id);
   if (!template) throw notFound('Template');
@@ -134,6 +135,7 @@ export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: Subm
       trx,
       caller,
       { roomId, name, description: template.description ?? '', nx: template.columns, ny: template.rows },
+      { limits: boxLimits, field: 'template_id' },
       { action: 'grid.create_from_template', extra: { template_id: template.template_id } },
     ),
   );

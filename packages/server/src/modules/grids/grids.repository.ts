@@ -41,6 +41,26 @@ export async function insertGridWithBoxes(
   return res.rows[0]!;
 }
 
+/**
+ * Serialises the grid creations of one company: the company row is locked until the transaction
+ * ends. NO KEY UPDATE, so other writes' foreign-key checks on the company (KEY SHARE) still pass.
+ */
+export async function lockCompanyForBoxes(trx: Db, companyId: number): Promise<void> {
+  await sql`SELECT 1 FROM companies WHERE company_id = ${companyId} FOR NO KEY UPDATE`.execute(trx);
+}
+
+/**
+ * Boxes the company and one of its rooms hold. A grid's boxes are made with it and go with it, so
+ * they number nx × ny: summed over the grids (indexed by company) instead of counting box rows.
+ */
+export async function boxTotals(db: Db, companyId: number, roomId: number): Promise<{ company: number; room: number }> {
+  const res = await sql<{ company: number; room: number }>`
+    SELECT coalesce(sum(g.nx::bigint * g.ny), 0)::bigint AS company,
+      coalesce(sum(g.nx::bigint * g.ny) FILTER (WHERE g.grid_id IN (SELECT grid_id FROM room_grid WHERE room_id = ${roomId})), 0)::bigint AS room
+    FROM grids g WHERE g.company_id = ${companyId}`.execute(db);
+  return res.rows[0]!;
+}
+
 export async function countBoxes(db: Db, gridId: number): Promise<number> {
   const r = await db.selectFrom('grid_boxes').select((eb) => eb.fn.countAll<string>().as('n')).where('grid_id', '=', gridId).executeTakeFirstOrThrow();
   return Number(r.n);

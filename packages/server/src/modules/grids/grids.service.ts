@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { gridsMessages, type UploadedFile } from '@verdant/contract';
+import { gridsMessages, tooManyBoxes, type UploadedFile } from '@verdant/contract';
+import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
 import { requireRoom } from '../rooms/index.js';
 import * as repo from './grids.repository.js';
@@ -34,17 +35,41 @@ export interface NewGrid {
   ny: number;
 }
 
+/** The box limits a new grid must fit in, and the input field a refusal names. */
+export interface BoxBudget {
+  limits: Config['boxLimits'];
+  field: string;
+}
+
+/**
+ * Refuses (409, naming the field) a grid that would take the company or the room past its box
+ * limit. The company row stays locked until the caller's transaction ends, so two creations at
+ * once are counted one after the other and cannot both pass.
+ */
+async function assertBoxesFit(trx: Kysely<DB>, companyId: number, roomId: number, adding: number, budget: BoxBudget) {
+  await repo.lockCompanyForBoxes(trx, companyId);
+  const has = await repo.boxTotals(trx, companyId, roomId);
+  const { perCompany, perRoom } = budget.limits;
+  if (has.company + adding > perCompany) {
+    throw new AppError('conflict', tooManyBoxes('company', perCompany, has.company, adding), budget.field);
+  }
+  if (has.room + adding > perRoom) throw new AppError('conflict', tooManyBoxes('room', perRoom, has.room, adding), budget.field);
+}
+
 /**
  * Adds a grid with all its boxes to one of the caller's rooms, inside the caller's transaction, with
- * its audit event. Create_grid and grid templates both make grids through here.
+ * its audit event, within the company's and the room's box limits. Create_grid and grid templates
+ * both make grids through here.
  */
 export async function addGridToRoom(
   trx: Kysely<DB>,
   caller: Caller,
   grid: NewGrid,
+  budget: BoxBudget,
   audit: { action: string; extra?: Record<string, unknown> } = { action: 'grid.created' },
 ) {
   await requireRoom({ db: trx }, caller, grid.roomId);
+  await assertBoxesFit(trx, caller.company_id, grid.roomId, grid.nx * grid.ny, budget);
   const row = await repo.insertGridWithBoxes(trx, { companyId: caller.company_id, ...grid });
   await writeAudit(trx, {
     companyId: caller.company_id,
@@ -61,7 +86,14 @@ export async function createGrid(deps: GridsDeps, caller: Caller, input: CreateG
   if (caller.company_id !== input.ncompany_id) throw forbidden('You can only work with your own company.');
   const grid = await deps.db
     .transaction()
-    .execute((trx) => addGridToRoom(trx, caller, { roomId: input.nroom_id, name: input.ngrid_name, nx: input.nx, ny: input.ny }));
+    .execute((trx) =>
+      addGridToRoom(
+        trx,
+        caller,
+        { roomId: input.nroom_id, name: input.ngrid_name, nx: input.nx, ny: input.ny },
+        { limits: deps.config.boxLimits, field: 'nx' },
+      ),
+    );
   return {
     status: 'success' as const,
     message: gridsMessages.created,

@@ -1,12 +1,27 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * Sends JSON text made elsewhere (by PostgreSQL) without parsing it. The handler type promises the
- * contract's object, so when responses are validated (tests) the text is parsed and checked like
- * any other answer; in production it goes out as it is.
+ * Sends JSON text made elsewhere (by PostgreSQL, in chunks) without parsing it. The first chunk is
+ * made before the handler returns, so a failure or the request timeout before it still gets a clean
+ * error answer (an answer shorter than one chunk is made whole first); a failure after it aborts the
+ * connection, so a client never takes a cut-off answer for a complete one. The handler type promises
+ * the contract's object, so when responses are validated (tests) the text is joined, parsed and
+ * checked like any other answer; in production it streams as it is.
  */
-export function passThroughJson<T>(app: FastifyInstance, reply: FastifyReply, text: string): T {
-  if (app.config.validateResponses) return JSON.parse(text) as T;
+export async function streamJsonText<T>(app: FastifyInstance, reply: FastifyReply, chunks: AsyncGenerator<string>): Promise<T> {
+  if (app.config.validateResponses) {
+    let text = '';
+    for await (const chunk of chunks) text += chunk;
+    return JSON.parse(text) as T;
+  }
+  const first = await chunks.next();
+  async function* rest() {
+    if (first.done) return;
+    yield first.value;
+    yield* chunks;
+  }
   reply.type('application/json; charset=utf-8');
-  return text as unknown as T;
+  // Bytes, not objects: the stream reads the next page only when the socket has taken the last one.
+  return Readable.from(rest(), { objectMode: false }) as unknown as T;
 }

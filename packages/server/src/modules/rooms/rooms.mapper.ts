@@ -33,9 +33,3 @@ export function toWhiteboard(row: WhiteboardRow): Whiteboard {
     uploaded_by_name: fullName(row.first_name, row.last_name),
   };
 }
-
-/**
- * The load answer around the database's JSON text. Concatenation, not JSON.stringify: the rooms
- * part is already JSON, and re-serialising 50,000 boxes would cost more than the query.
- */
-export const roomsEnvelopeText = (roomsJson: string) => `{"status":"success","rooms":${roomsJson}}`;

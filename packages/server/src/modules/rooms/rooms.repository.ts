@@ -1,14 +1,59 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, RoomTable } from '../../db/schema.js';
-import { roomTreeJson } from './room-tree.sql.js';
+import { boxColumns, gridColumns, roomColumns } from './room-tree.sql.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type RoomRow = Selectable<RoomTable>;
 
-/** The rooms tree as JSON text exactly as PostgreSQL wrote it: one round trip, no parse, no stringify. */
-export async function loadRoomTreeText(db: Db, companyId: number, roomId: number | null): Promise<string> {
-  const res = await sql<{ rooms: string }>`SELECT ${roomTreeJson(companyId, roomId)}::text AS rooms`.execute(db);
-  return res.rows[0]!.rooms;
+/** A room or grid of the load answer: its id and its fields as JSON text written by PostgreSQL. */
+export interface TreeHead {
+  id: number;
+  json: string;
+}
+export interface GridHead extends TreeHead {
+  nx: number;
+  ny: number;
+}
+
+/** The next `limit` rooms of the company (or the one room) after `afterId`, in id order. */
+export async function roomHeads(db: Db, companyId: number, roomId: number | null, afterId: number, limit: number): Promise<TreeHead[]> {
+  const res = await sql<TreeHead>`
+    SELECT r."RoomID" AS id, row_to_json(r)::text AS json
+    FROM (
+      SELECT ${roomColumns} FROM rooms ro
+      WHERE ro.company_id = ${companyId} ${roomId === null ? sql`` : sql`AND ro.room_id = ${roomId}`} AND ro.room_id > ${afterId}
+      ORDER BY ro.room_id LIMIT ${limit}
+    ) r
+    ORDER BY r."RoomID"`.execute(db);
+  return res.rows;
+}
+
+/** The next `limit` grids of a room after `afterId`, in id order, with their sizes. */
+export async function gridHeads(db: Db, companyId: number, roomId: number, afterId: number, limit: number): Promise<GridHead[]> {
+  const res = await sql<GridHead>`
+    SELECT g.id, g.nx, g.ny, row_to_json(g)::text AS json
+    FROM (
+      SELECT ${gridColumns} FROM room_grid rg JOIN grids gr ON gr.grid_id = rg.grid_id
+      WHERE rg.room_id = ${roomId} AND gr.company_id = ${companyId} AND gr.grid_id > ${afterId}
+      ORDER BY gr.grid_id LIMIT ${limit}
+    ) g
+    ORDER BY g.id`.execute(db);
+  return res.rows;
+}
+
+/**
+ * The boxes of some grids in columns xFrom..xTo, as comma-joined JSON objects in (X, Y) order, by
+ * grid id (a grid without boxes there is absent). One index range scan per grid.
+ */
+export async function boxesText(db: Db, companyId: number, gridIds: number[], xFrom: number, xTo: number): Promise<Map<number, string>> {
+  const res = await sql<{ grid_id: number; items: string }>`
+    SELECT b."GridID" AS grid_id, string_agg(row_to_json(b)::text, ',' ORDER BY b."X", b."Y") AS items
+    FROM (
+      SELECT ${boxColumns} FROM grid_boxes bx
+      WHERE bx.grid_id IN (${sql.join(gridIds)}) AND bx.x BETWEEN ${xFrom} AND ${xTo} AND bx.company_id = ${companyId}
+    ) b
+    GROUP BY b."GridID"`.execute(db);
+  return new Map(res.rows.map((r) => [r.grid_id, r.items]));
 }
 
 export function insertRoom(trx: Db, row: { company_id: number; name: string; description: string }): Promise<RoomRow> {

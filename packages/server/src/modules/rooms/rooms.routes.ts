@@ -1,13 +1,13 @@
 import type { roomsEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
 import { imageResponseHeaders } from '../../lib/images/images.js';
-import { passThroughJson } from './json-text.js';
+import { streamJsonText } from './json-text.js';
 import * as rooms from './rooms.service.js';
 
 export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   createRoom: ({ app, user, input }) => rooms.createRoom(app, user, input),
   loadRoomGridsBoxes: async ({ app, user, input, reply }) =>
-    passThroughJson(app, reply, await rooms.loadRoomsText(app, user, input.company_id, input.room_id ?? null)),
+    streamJsonText(app, reply, await rooms.loadRoomsChunks(app, user, input.company_id, input.room_id ?? null)),
   deleteRoom: ({ app, user, input }) => rooms.deleteRoom(app, user, input.room_id),
   uploadWhiteboardImage: ({ app, user, input }) => rooms.uploadWhiteboard(app, user, input.room_id, input.imageFile),
   getWhiteboardHistory: ({ app, user, input }) => rooms.whiteboardHistory(app, user, input.room_id),

@@ -5,7 +5,8 @@ import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, processImage, readCompanyImage, storeImage } from '../../lib/images/images.js';
 import * as repo from './rooms.repository.js';
-import { roomsEnvelopeText, toRoom, toWhiteboard } from './rooms.mapper.js';
+import { toRoom, toWhiteboard } from './rooms.mapper.js';
+import { ROOMS_PAGE, roomTreeChunks } from './room-tree.stream.js';
 
 export type RoomsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
 
@@ -37,12 +38,15 @@ export async function createRoom(deps: RoomsDeps, caller: Caller, input: { compa
   return { status: 'success' as const, message: roomsMessages.roomCreated, room: toRoom(row) };
 }
 
-/** The full answer as JSON text; a named room of another company (or none) is a 404. */
-export async function loadRoomsText(deps: Pick<RoomsDeps, 'db'>, caller: Caller, companyId: number, roomId: number | null) {
+/**
+ * The full answer as JSON text in chunks, read from the database page by page as the chunks are
+ * taken (room-tree.stream.ts); a named room of another company (or none) is a 404.
+ */
+export async function loadRoomsChunks(deps: Pick<RoomsDeps, 'db'>, caller: Caller, companyId: number, roomId: number | null) {
   assertOwnCompany(caller, companyId);
-  const rooms = await repo.loadRoomTreeText(deps.db, companyId, roomId);
-  if (roomId !== null && rooms === '[]') throw notFound('Room');
-  return roomsEnvelopeText(rooms);
+  const firstRooms = await repo.roomHeads(deps.db, companyId, roomId, 0, ROOMS_PAGE);
+  if (roomId !== null && firstRooms.length === 0) throw notFound('Room');
+  return roomTreeChunks(deps.db, companyId, roomId, firstRooms);
 }
 
 export async function deleteRoom(deps: RoomsDeps, caller: Caller, roomId: number) {
