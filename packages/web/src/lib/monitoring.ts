@@ -1,9 +1,9 @@
 /** Query parameters that carry one-time secrets (password reset and invitation links, the reset call). */
-const SECRET_PARAMS = /([?&#](?:token|invite_token|refresh_token)=)[^&#\s"'<>]*/gi;
+const SECRET_PARAMS = /((?:^|[?&#\s])(?:token|invite_token|refresh_token)=)[^&#\s"'<>]*/gi;
 
 /** True when the text holds a secret query parameter with a value. */
 export function hasSecretParams(text: string): boolean {
-  return /[?&#](?:token|invite_token|refresh_token)=[^&#\s"'<>]/i.test(text);
+  return /(?:^|[?&#\s])(?:token|invite_token|refresh_token)=[^&#\s"'<>]/i.test(text);
 }
 
 /** Replaces the values of `token`, `invite_token` and `refresh_token` in any URL inside the text. */
