@@ -10,8 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type PgBoss from 'pg-boss';
 import { endpoints, type EndpointConfig } from '@verdant/contract';
 import type { Config } from './config/env.js';
-import { createDatabase, type Database } from './db/database.js';
-import { startEmbeddedDatabase } from './db/pglite.js';
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
 import { registerIdempotencyStore } from './plugins/idempotency.js';
@@ -33,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** The open database behind `db`: its kind, raw queries, pg-boss's way in. */
+    database: DatabaseHandle;
     tokens: TokenService;
     mailer: Mailer;
     files: FileStore;
@@ -43,8 +44,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** Use this database instead of DATABASE_URL / the embedded one (tests). */
-  databaseUrl?: string;
+  /** Use this database instead of DATABASE_URL / the embedded one in DATA_DIR (tests, benchmarks). */
+  database?: DatabaseTarget;
   /** Start pg-boss (default true). */
   jobs?: boolean;
   /** Replace the mailer (tests capture mails). */
@@ -75,13 +76,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('config', config);
 
-  let databaseUrl = options.databaseUrl ?? config.databaseUrl;
-  if (!databaseUrl) {
-    const embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pgdata'));
-    databaseUrl = embedded.url;
-    app.addHook('onClose', () => embedded.stop());
-  }
-  const database = createDatabase(databaseUrl, 10, (err) => app.log.warn({ err }, 'idle database connection lost'));
+  const target: DatabaseTarget =
+    options.database ??
+    (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase(target, { max: 10, onError: (err) => app.log.warn({ err }, 'idle database connection lost') });
+  app.decorate('database', database);
   app.decorate('db', database.db);
   await migrateToLatest(database.db);
 
@@ -102,9 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .execute();
     return rows.length === unique.length;
   });
-  app.decorate('boss', options.jobs === false ? null : await startJobs(databaseUrl, app.log));
+  app.decorate('boss', options.jobs === false ? null : await startJobs(database, app.log));
 
-  // Close order: HTTP stops accepting, then jobs finish, then the pool, then the embedded database.
+  // Close order: HTTP stops accepting, then jobs finish, then the database (pool, or the embedded session).
   app.addHook('onClose', async () => {
     await app.boss?.stop({ graceful: true, wait: true, close: true });
     await database.close();
@@ -124,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   registerErrorHandler(app);
-  registerIdempotencyStore(app);
+  await registerIdempotencyStore(app);
 
   const document = buildOpenApi(Object.values(endpoints) as EndpointConfig[]);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

@@ -1,24 +1,56 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { DB } from './schema.js';
+import { openEmbeddedDatabase } from './pglite.js';
+import { withWriteReceipts } from './write-receipts.js';
 
 // Counts and bigint ids fit in a JS number here; dates without time stay 'YYYY-MM-DD' strings.
+// (The embedded database is given the same parsers in pglite.ts.)
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Database = Kysely<DB>;
 
+/** Where the data lives: a real PostgreSQL server, or PGlite in this process (in `dir`, or in memory). */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir?: string };
+
+export interface SqlResult {
+  rows: Array<Record<string, unknown>>;
+  rowCount?: number | null;
+}
+
 export interface DatabaseHandle {
   db: Database;
-  pool: pg.Pool;
+  kind: DatabaseTarget['kind'];
+  /** Raw SQL beside Kysely, with the same session rules (benchmarks' bare baselines, diagnostics). */
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** How pg-boss reaches this database: its own small pool on a server, the shared session when embedded. */
+  jobsConnection: Pick<PgBoss.ConstructorOptions, 'connectionString' | 'max' | 'db'>;
   close(): Promise<void>;
 }
 
-export function createDatabase(connectionString: string, max = 10, onError?: (err: Error) => void): DatabaseHandle {
+export interface OpenOptions {
+  /** Pool size on a real server. */
+  max?: number;
+  /** An idle pooled client dropped by the server (restart, failover) must not crash the process. */
+  onError?: (err: Error) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  return target.kind === 'embedded' ? openEmbeddedDatabase(target.dir) : connectPostgres(target.url, options);
+}
+
+function connectPostgres(connectionString: string, { max = 10, onError }: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
-  // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (err) => onError?.(err));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, pool, close: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: withWriteReceipts(new PostgresDialect({ pool })) });
+  return {
+    db,
+    kind: 'postgres',
+    query: (text, values) => pool.query(text, values),
+    jobsConnection: { connectionString, max: 3 },
+    close: () => db.destroy(),
+  };
 }

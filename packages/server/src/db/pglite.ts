@@ -1,28 +1,40 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-
-export interface EmbeddedDatabase {
-  url: string;
-  stop(): Promise<void>;
-}
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import type { DB } from './schema.js';
+import { EmbeddedDialect, SessionLock, runOnPglite } from './embedded-dialect.js';
+import { withWriteReceipts } from './write-receipts.js';
 
 /**
- * Starts PGlite (in `dir`, or in memory when dir is undefined) behind a loopback socket, so the
- * server speaks the PostgreSQL wire protocol through `pg` exactly as it does against a real server.
+ * Opens PGlite inside this process (in `dir`, or in memory when dir is undefined). Nothing listens on
+ * a port or socket: only this process can read the data. Every user of the one PGlite session — Kysely
+ * connections, transactions, pg-boss, raw queries — takes it in turns through one SessionLock.
  */
-export async function startEmbeddedDatabase(dir?: string): Promise<EmbeddedDatabase> {
-  if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const db = await PGlite.create(dir ? { dataDir: dir } : {});
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
-  await server.start();
-  const conn = server.getServerConn();
+export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
+  // Owner-only: the files hold every account's data.
+  if (dir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const pglite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    // The same value shapes as `pg` gives on a real server (database.ts).
+    parsers: {
+      [types.INT8]: (v: string) => Number.parseInt(v, 10),
+      [types.NUMERIC]: (v: string) => Number.parseFloat(v),
+      [types.DATE]: (v: string) => v,
+    },
+  });
+  const lock = new SessionLock();
+  const db = new Kysely<DB>({ dialect: withWriteReceipts(new EmbeddedDialect(pglite, lock)) });
+  const query = (text: string, values?: unknown[]) => lock.run(() => runOnPglite(pglite, text, values));
   return {
-    url: `postgres://postgres@${conn}/postgres?sslmode=disable`,
-    async stop() {
-      await server.stop();
-      await db.close();
+    db,
+    kind: 'embedded',
+    query,
+    jobsConnection: { db: { executeSql: query } },
+    async close() {
+      await db.destroy();
+      // Waits for whoever holds the session, then closes it (flushes to dir).
+      await lock.run(() => pglite.close());
     },
   };
 }

@@ -103,6 +103,9 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
   content_type: string | null;
   created_at: Timestamp;
+  locked_until: Timestamp;
+  committed_at: Timestamp | null;
+  lease_token: string | null;
 }
 
 export interface ContactMessageTable {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openScratchDatabase } from './scratch-database.js';
+import { openDatabase } from './database.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -16,26 +17,33 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
 }
 
 describe('openScratchDatabase', () => {
-  it('starts an in-memory embedded PGlite without a server', async () => {
-    const db = await openScratchDatabase({ prefix: 'verdant_test' });
+  it('names an in-memory embedded PGlite, opened in this process without a server', { timeout: 60_000 }, async () => {
+    const scratch = await openScratchDatabase({ prefix: 'verdant_test' });
+    expect(scratch.label).toBe('embedded PGlite');
+    expect(scratch.target).toEqual({ kind: 'embedded', dir: undefined });
+    const handle = await openDatabase(scratch.target);
     try {
-      expect(db.label).toBe('embedded PGlite');
-      expect(await query(db.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect((await handle.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
-      await db.drop();
+      await handle.close();
+      await scratch.drop();
     }
   });
 
-  it('keeps the embedded PGlite in dir when one is given', async () => {
+  it('keeps the embedded PGlite in dir when one is given', { timeout: 60_000 }, async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-scratch-'));
     try {
       const dir = path.join(tmp, 'pgdata');
-      const db = await openScratchDatabase({ dir, prefix: 'verdant_test' });
+      const scratch = await openScratchDatabase({ dir, prefix: 'verdant_test' });
+      const handle = await openDatabase(scratch.target);
       try {
-        await query(db.url, 'CREATE TABLE t (x int)');
+        await handle.query('CREATE TABLE t (x int)');
         expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+        // The files hold every account: only the server's own user may read them.
+        expect(fs.statSync(dir).mode & 0o077).toBe(0);
       } finally {
-        await db.drop();
+        await handle.close();
+        await scratch.drop();
       }
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
@@ -49,15 +57,16 @@ describe('openScratchDatabase', () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   it.skipIf(!serverUrl)('makes a fresh <prefix>_<hex> database on the server and drops it', async () => {
     const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test' });
+    const url = db.target.kind === 'postgres' ? db.target.url : '';
     let name: string | undefined;
     let dropped = false;
     try {
       expect(db.label).toBe(`PostgreSQL at ${new URL(serverUrl!).host}`);
-      const [row] = await query<{ name: string }>(db.url, 'SELECT current_database() AS name');
+      const [row] = await query<{ name: string }>(url, 'SELECT current_database() AS name');
       name = row!.name;
       expect(name).toMatch(/^verdant_test_[0-9a-f]{12}$/);
       // An open connection does not stop the drop (WITH (FORCE)).
-      const held = new pg.Client({ connectionString: db.url });
+      const held = new pg.Client({ connectionString: url });
       await held.connect();
       held.on('error', () => {});
       await db.drop();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedDatabase } from './pglite.js';
+import type { DatabaseTarget } from './database.js';
 
 export interface ScratchDatabaseOptions {
   /** A PostgreSQL server to make the database on; when unset, an embedded PGlite is started instead. */
@@ -12,10 +12,11 @@ export interface ScratchDatabaseOptions {
 }
 
 export interface ScratchDatabase {
-  url: string;
+  /** Give it to buildApp (or openDatabase); an embedded target opens its own PGlite in that process. */
+  target: DatabaseTarget;
   /** What it is, for a report: "embedded PGlite" or "PostgreSQL at <host>". */
   label: string;
-  /** Stops the embedded database, or drops the database made on the server (closing its connections). */
+  /** Drops the database made on the server (closing its connections); the embedded one closes with its app. */
   drop(): Promise<void>;
 }
 
@@ -36,16 +37,13 @@ async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promis
 export async function openScratchDatabase({ serverUrl, dir, prefix }: ScratchDatabaseOptions): Promise<ScratchDatabase> {
   // The name goes into SQL unquoted: keep it a plain lower-case identifier.
   if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`openScratchDatabase: invalid prefix ${JSON.stringify(prefix)}`);
-  if (!serverUrl) {
-    const embedded = await startEmbeddedDatabase(dir);
-    return { url: embedded.url, label: 'embedded PGlite', drop: () => embedded.stop() };
-  }
+  if (!serverUrl) return { target: { kind: 'embedded', dir }, label: 'embedded PGlite', drop: async () => {} };
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    target: { kind: 'postgres', url: url.toString() },
     label: `PostgreSQL at ${url.host}`,
     async drop() {
       await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

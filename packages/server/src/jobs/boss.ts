@@ -1,10 +1,24 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 
 /** pg-boss on the same database; later domains add queues and workers here. */
-export async function startJobs(connectionString: string, log: FastifyBaseLogger): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString, max: 3 });
+export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+  const boss = new PgBoss(database.jobsConnection);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+/**
+ * pg-boss's way into an open transaction: `boss.send(queue, data, { db: jobsIn(trx) })` enqueues
+ * the job in the same transaction as the write it belongs to (never a second connection inside a
+ * transaction — on the embedded database that would wait for ever).
+ */
+export function jobsIn(trx: Kysely<DB>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values ?? []))).rows as unknown[] }),
+  };
 }

@@ -5,6 +5,7 @@ import type { Endpoint, EndpointConfig, EndpointInput, EndpointMap, EndpointOutp
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors.js';
 import { authenticate, bearerToken, type Caller } from './auth.js';
 import { idempotencyPreHandler } from './idempotency.js';
+import { withWriteReceipt } from '../db/write-receipts.js';
 
 export interface HandlerContext<E extends EndpointConfig> {
   input: EndpointInput<E>;
@@ -204,14 +205,9 @@ export function registerEndpoints<M extends EndpointMap>(
         idempotencyPreHandler,
       ],
       handler: async (req, reply) => {
-        const result = await handler({
-          input: req.input as never,
-          user: req.caller as never,
-          bearer: bearerToken(req),
-          req,
-          reply,
-          app,
-        });
+        const run = () => handler({ input: req.input as never, user: req.caller as never, bearer: bearerToken(req), req, reply, app });
+        // A keyed write records on its key, in its own transaction, that it applied (db/write-receipts.ts).
+        const result = await (req.idempotency ? withWriteReceipt(req.idempotency, run) : run());
         if (endpoint.status) reply.code(endpoint.status);
         if (endpoint.response === 'binary') return reply.send(result);
         if (app.config.validateResponses) {

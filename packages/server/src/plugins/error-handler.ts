@@ -12,6 +12,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Send this request as multipart/form-data.' },
 };
 
+/** SQLSTATEs of a race between concurrent writers: unique_violation, serialization_failure, deadlock_detected, lock_not_available. */
+const RACE_STATES = new Set(['23505', '40001', '40P01', '55P03']);
+const RACE_MESSAGE = 'Someone else changed this at the same moment. Try again.';
+
 /**
  * The multipart parser (busboy) reports a broken body with plain errors: no code, only these texts. They are
  * the client's mistake, so a 400 that says what is wrong, never a 500.
@@ -63,6 +67,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ status: 'error', message: err.message, error: err.code ?? 'bad_request' });
+    }
+    // Two writers met on the same row at once (unique key, serialisation, deadlock, lock wait): the
+    // loser is told to try again, as the web queues do on a 409 — never a 500 for a race.
+    const sqlState = (err as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && RACE_STATES.has(sqlState)) {
+      return reply.code(409).send({ status: 'error', message: RACE_MESSAGE, error: 'conflict' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({

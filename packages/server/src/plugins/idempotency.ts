@@ -1,12 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from '../lib/errors.js';
+import type { WriteReceipt } from '../db/write-receipts.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { scope: string; key: string };
+    /** The key this request holds while it runs (see db/write-receipts.ts). */
+    idempotency?: WriteReceipt;
   }
 }
+
+/** What a retry answers when the first attempt's write committed but its answer was never stored (crash). */
+export const APPLIED_ANSWER_LOST = {
+  status: 'success',
+  message: 'This request was already applied; its original answer was lost. Reload to see the result.',
+} as const;
 
 function requestHash(req: FastifyRequest): string {
   const body = JSON.stringify(req.input ?? {}, (_k, v: unknown) =>
@@ -15,10 +24,20 @@ function requestHash(req: FastifyRequest): string {
   return createHash('sha256').update(`${req.method} ${req.routeOptions.url}\n${body}`).digest('hex');
 }
 
+/** Seconds a reservation holds its key: longer than any request may run, so a live holder keeps it. */
+function leaseSeconds(req: FastifyRequest): number {
+  const timeout = req.server.config.requestTimeoutMs;
+  return timeout > 0 ? Math.ceil(timeout / 1000) + 5 : 120;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * A write repeated with the same `Idempotency-Key` and body answers the first answer and changes
- * nothing; the same key with another body is refused. The key is reserved before the handler runs,
- * so two concurrent repeats cannot both apply.
+ * nothing; the same key with another body is refused. The key is reserved before the handler runs
+ * with a lease, so two concurrent repeats cannot both apply, and the request's write marks the key
+ * committed in its own transaction (db/write-receipts.ts). A reservation whose request died (crash,
+ * kill -9) lapses: a retry takes it over if nothing was applied, or is told it was applied.
  */
 export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyReply) {
   const endpoint = req.routeOptions.config.endpoint;
@@ -29,52 +48,95 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   const scope = req.caller ? `user:${req.caller.user_id}` : `ip:${req.ip}`;
   const hash = requestHash(req);
   const db = req.server.db;
+  const leaseToken = randomUUID();
+  const lease = sql<Date>`now() + make_interval(secs => ${leaseSeconds(req)})`;
   const reserved = await db
     .insertInto('idempotency_keys')
-    .values({ scope, key, request_hash: hash })
+    .values({ scope, key, request_hash: hash, lease_token: leaseToken, locked_until: lease })
     .onConflict((oc) => oc.doNothing())
     .returning('key')
     .executeTakeFirst();
   if (reserved) {
-    req.idempotency = { scope, key };
+    req.idempotency = { scope, key, leaseToken, committed: false };
     return;
   }
   const row = await db
     .selectFrom('idempotency_keys')
-    .selectAll()
+    .select(['request_hash', 'status_code', 'response_body', 'content_type', 'committed_at'])
     .where('scope', '=', scope)
     .where('key', '=', key)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Released between our insert and this read (a 409/5xx of its first attempt): the client retries.
+  if (!row) throw conflict('A request with this Idempotency-Key is still in progress. Try again shortly.');
   if (row.request_hash !== hash) {
     throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request.', 'Idempotency-Key');
   }
-  if (row.status_code == null) throw conflict('A request with this Idempotency-Key is still in progress. Try again shortly.');
-  return reply
-    .code(row.status_code)
-    .header('content-type', row.content_type ?? 'application/json; charset=utf-8')
-    .header('idempotent-replayed', 'true')
-    .send(row.response_body);
+  if (row.status_code != null) return replay(reply, row.status_code, row.content_type, row.response_body);
+  if (row.committed_at) return finishLostAnswer(req, reply, scope, key);
+  const takenOver = await db
+    .updateTable('idempotency_keys')
+    .set({ lease_token: leaseToken, locked_until: lease })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('status_code', 'is', null)
+    .where('committed_at', 'is', null)
+    .where('locked_until', '<', sql<Date>`now()`)
+    .returning('key')
+    .executeTakeFirst();
+  if (!takenOver) throw conflict('A request with this Idempotency-Key is still in progress. Try again shortly.');
+  req.idempotency = { scope, key, leaseToken, committed: false };
 }
 
-export function registerIdempotencyStore(app: FastifyInstance) {
+function replay(reply: FastifyReply, status: number, contentType: string | null, body: string | null) {
+  return reply.code(status).header('content-type', contentType ?? JSON_TYPE).header('idempotent-replayed', 'true').send(body);
+}
+
+/** The write committed but its answer was lost: store a plain success as the key's answer from now on. */
+async function finishLostAnswer(req: FastifyRequest, reply: FastifyReply, scope: string, key: string) {
+  const body = JSON.stringify(APPLIED_ANSWER_LOST);
+  await req.server.db
+    .updateTable('idempotency_keys')
+    .set({ status_code: 200, response_body: body, content_type: JSON_TYPE })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('status_code', 'is', null)
+    .execute();
+  return replay(reply, 200, JSON_TYPE, body);
+}
+
+/** Answers a client should simply try again later are not kept as the key's answer. */
+const retryable = (status: number) => status >= 500 || status === 409 || status === 429 || status === 408;
+
+export async function registerIdempotencyStore(app: FastifyInstance) {
+  // Only this process can open the embedded database, so no request of an earlier run is still alive.
+  if (app.database.kind === 'embedded') {
+    await app.db.updateTable('idempotency_keys').set({ locked_until: sql<Date>`now()` }).where('status_code', 'is', null).execute();
+  }
+
   app.addHook('onSend', async (req, reply, payload) => {
     const held = req.idempotency;
     if (!held) return payload;
     req.idempotency = undefined;
-    const where = app.db
+    const ours = app.db
       .updateTable('idempotency_keys')
       .where('scope', '=', held.scope)
-      .where('key', '=', held.key);
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      // A failed attempt must stay retryable.
-      await app.db.deleteFrom('idempotency_keys').where('scope', '=', held.scope).where('key', '=', held.key).execute();
+      .where('key', '=', held.key)
+      .where('lease_token', '=', held.leaseToken);
+    if (typeof payload === 'string' && !retryable(reply.statusCode)) {
+      await ours
+        .set({ status_code: reply.statusCode, response_body: payload, content_type: String(reply.getHeader('content-type') ?? JSON_TYPE) })
+        .execute();
+    } else if (held.committed) {
+      // Applied, but the answer is not one to keep: a retry is told it was applied.
+      await ours.set({ locked_until: sql<Date>`now()` }).execute();
     } else {
-      await where
-        .set({
-          status_code: reply.statusCode,
-          response_body: payload,
-          content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        })
+      // Nothing was applied: the key is free for the client's retry.
+      await app.db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', held.scope)
+        .where('key', '=', held.key)
+        .where('lease_token', '=', held.leaseToken)
+        .where('committed_at', 'is', null)
         .execute();
     }
     return payload;

@@ -25,7 +25,7 @@ export async function buildTestApp(
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const app = await buildApp(config, {
-    databaseUrl: database.url,
+    database: database.target,
     jobs: opts.jobs ?? false,
     mailer,
     logger: false,

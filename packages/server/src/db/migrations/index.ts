@@ -6,6 +6,7 @@ import * as scouting from './2026_11_22_0300_scouting.js';
 import * as plantProblemLibrary from './2026_11_22_0310_plant_problem_library.js';
 import * as crops from './2026_11_22_0400_crops.js';
 import * as accountSessions from './2026_11_25_0500_account_sessions.js';
+import * as idempotencyLeases from './2026_11_25_0600_idempotency_leases.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0310_plant_problem_library': plantProblemLibrary,
   '2026_11_22_0400_crops': crops,
   '2026_11_25_0500_account_sessions': accountSessions,
+  '2026_11_25_0600_idempotency_leases': idempotencyLeases,
 };

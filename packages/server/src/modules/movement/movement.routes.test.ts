@@ -3,6 +3,7 @@ import { movementMessages as msg, positionOccupied } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility, type FacilityFixture } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
+import { makeBatch } from '../plants/plants.fixtures.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 interface Sub {
@@ -109,12 +110,12 @@ describe('POST /move_plant', () => {
     expect(res.json().sub_gridbox).toMatchObject({ Sub_gridboxID: subs[0]!.Sub_gridboxID, SubX: 1, SubY: 1 });
   });
 
-  it('refuses an occupied position with 409 and the same position with 400', async () => {
+  it('refuses an occupied position, and the position the plant already holds, with 409', async () => {
     let res = await move(a.admin.auth, { plant_uid: subs[3]!.plant_uid, target_parent_gridbox_id: south.box(1, 1), user_id: a.admin.user_id, target_position: { subx: 2, suby: 3 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(positionOccupied(subs[0]!.plant_uid!));
     res = await move(a.admin.auth, { plant_uid: subs[3]!.plant_uid, target_parent_gridbox_id: north.box(1, 1), user_id: a.admin.user_id, target_position: { subx: 2, suby: 2 } });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(msg.alreadyThere);
   });
 
@@ -130,11 +131,16 @@ describe('POST /move_plant', () => {
     expect(res.json().field).toBe('target_position.subx');
   });
 
-  it('ignores the batch-move query fields', async () => {
-    const res = await t.app.inject({
-      method: 'POST', url: `/api/move_plant?batch_id=1&old_room_id=${north.roomId}&new_room_id=${south.roomId}`, headers: a.admin.auth,
+  it("ignores the batch-move query fields, but refuses another company's batch or room in them", async () => {
+    const own = await makeBatch(t.app, a.companyId, { batchNumber: 'Ignored' });
+    const foreign = await makeBatch(t.app, b.companyId, { batchNumber: 'Foreign' });
+    const send = (query: string) => t.app.inject({
+      method: 'POST', url: `/api/move_plant?${query}`, headers: a.admin.auth,
       payload: { plant_uid: subs[3]!.plant_uid, target_parent_gridbox_id: north.box(2, 1), user_id: a.admin.user_id, target_position: { subx: 1, suby: 1 } },
     });
+    expect((await send(`batch_id=${foreign}&old_room_id=${north.roomId}&new_room_id=${south.roomId}`)).statusCode).toBe(404);
+    expect((await send(`batch_id=${own}&old_room_id=${north.roomId}&new_room_id=${fb.roomId}`)).statusCode).toBe(404);
+    const res = await send(`batch_id=${own}&old_room_id=${north.roomId}&new_room_id=${south.roomId}`);
     expect(res.statusCode, res.body).toBe(200);
   });
 

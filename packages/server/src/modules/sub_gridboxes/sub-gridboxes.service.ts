@@ -169,7 +169,7 @@ export async function relocatePlant(trx: Kysely<DB>, actor: Actor, plant: PlantR
   let at = position;
   if (position) {
     into = (await repo.findAtPositions(trx, parentId, [position]))[0];
-    if (into?.plant_id === plant.plant_id) throw badRequest(movementMessages.alreadyThere, 'target_position');
+    if (into?.plant_id === plant.plant_id) throw conflict(movementMessages.alreadyThere);
     if (into?.plant_id) throw conflict(positionOccupied(into.plant_uid ?? String(into.plant_id)));
   } else {
     into = await repo.findFirstEmpty(trx, parentId);
