@@ -36,14 +36,16 @@ export interface OpenOptions {
   max?: number;
   /** An idle pooled client dropped by the server (restart, failover) must not crash the process. */
   onError?: (err: Error) => void;
+  /** On a real server, a statement running longer is cancelled (0: never). */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
   return target.kind === 'embedded' ? openEmbeddedDatabase(target.dir) : connectPostgres(target.url, options);
 }
 
-function connectPostgres(connectionString: string, { max = 10, onError }: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+function connectPostgres(connectionString: string, { max = 10, onError, statementTimeoutMs = 0 }: OpenOptions): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   pool.on('error', (err) => onError?.(err));
   const db = new Kysely<DB>({ dialect: withWriteReceipts(new PostgresDialect({ pool })) });
   return {

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { REQUEST_TIMEOUT_MESSAGE } from './request-timeout.js';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
@@ -74,6 +75,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (typeof sqlState === 'string' && RACE_STATES.has(sqlState)) {
       return reply.code(409).send({ status: 'error', message: RACE_MESSAGE, error: 'conflict' });
     }
+    if (sqlState === '57014') {
+      // statement_timeout (db/database.ts): the same answer as the request timeout.
+      return reply.code(503).header('retry-after', '5').send({ status: 'error', message: REQUEST_TIMEOUT_MESSAGE, error: 'unavailable' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({
       status: 'error',
@@ -82,6 +87,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     });
   });
 
+}
+
+/**
+ * Failures Fastify answers before any route or error handler runs — a path segment whose escapes are not
+ * UTF-8 (`/batch_qr/%ED%A0%80`), a path parameter over the length limit — in the same envelope as every other
+ * answer. Passed as the `frameworkErrors` option when the app is created.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : 'The address has a part that is not valid UTF-8 text.';
+  return reply.code(400).send({ status: 'error', message, error: 'bad_request' });
 }
 
 /** Unknown API paths answer a JSON 404; with the web app built, other GETs get index.html (SPA routes). */
