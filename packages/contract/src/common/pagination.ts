@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { Int4 } from './fields.js';
 
 export const Limit = (def: number, max = 500) => z.coerce.number().int().min(1).max(max).default(def);
-export const Offset = z.coerce.number().int().min(0).default(0);
+export const Offset = Int4(0).default(0);
 export const SortOrder = z.enum(['asc', 'desc']).default('desc');
 
 /** `sort_by` accepts only the listed columns: anything else is a 400, never SQL. */
