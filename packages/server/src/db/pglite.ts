@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './database.js';
 import type { DB } from './schema.js';
 import { EmbeddedDialect, SessionLock, runOnPglite } from './embedded-dialect.js';
 import { withWriteReceipts } from './write-receipts.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 /**
  * Opens PGlite inside this process (in `dir`, or in memory when dir is undefined). Nothing listens on
@@ -14,6 +15,7 @@ import { withWriteReceipts } from './write-receipts.js';
 export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
   // Owner-only: the files hold every account's data.
   if (dir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const unlock = dir ? lockDataDir(dir) : () => {};
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     // The same value shapes as `pg` gives on a real server (database.ts).
@@ -22,6 +24,9 @@ export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle
       [types.NUMERIC]: (v: string) => Number.parseFloat(v),
       [types.DATE]: (v: string) => v,
     },
+  }).catch((err: unknown) => {
+    unlock();
+    throw err;
   });
   const lock = new SessionLock();
   const db = new Kysely<DB>({ dialect: withWriteReceipts(new EmbeddedDialect(pglite, lock)) });
@@ -35,6 +40,7 @@ export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle
       await db.destroy();
       // Waits for whoever holds the session, then closes it (flushes to dir).
       await lock.run(() => pglite.close());
+      unlock();
     },
   };
 }

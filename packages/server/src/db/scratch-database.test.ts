@@ -41,6 +41,8 @@ describe('openScratchDatabase', () => {
         expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
         // The files hold every account: only the server's own user may read them.
         expect(fs.statSync(dir).mode & 0o077).toBe(0);
+        // One process at a time: a second opener is refused, with the folder named.
+        await expect(openDatabase(scratch.target)).rejects.toThrow(/already open in this process/);
       } finally {
         await handle.close();
         await scratch.drop();
