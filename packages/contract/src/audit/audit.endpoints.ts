@@ -54,7 +54,7 @@ export const auditEndpoints = {
   getAuditEvents: defineEndpoint({
     id: 'getAuditEvents', domain: 'audit', method: 'GET', path: '/get_audit_events',
     summary: 'The company audit trail, newest first (Admins and SuperAdmins only)',
-    auth: admins, tenancy: { company: ['company_id'] },
+    auth: admins, tenancy: { company: ['company_id'], user: ['user_id'] },
     query: z.object({
       company_id: CompanyId,
       action: z.string().trim().min(1).optional(),

@@ -5,6 +5,7 @@ import { registeredEndpoints } from '../plugins/contract-routes.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { sampleEndpoint, toInjectOptions } from './endpoint-request.js';
 import { seedTenantWithData, tenantFingerprint, tenantHints, type SeededTenant } from './tenant-seed.js';
+import type { SampleHints } from './zod-sample.js';
 import type { TestUser } from './factories.js';
 
 /**
@@ -107,6 +108,79 @@ describe("role walk: company A's own users below the endpoint's roles", () => {
         const res = await callWithIdsOf(endpoint, a, usersOf(a)[role].auth);
         expect(res.statusCode, `${role}: ${describeAnswer(endpoint, res)}`).toBe(403);
       }
+    });
+  }
+});
+
+const OMIT = Symbol('omit');
+
+/**
+ * The one-id walk sends otherwise valid requests, so the only reason to refuse is the swapped id:
+ * values the service requires although the contract leaves them optional, and fields to leave out.
+ */
+const VALID_EXTRAS: Record<string, Record<string, unknown>> = {
+  createGridTemplates: { template_name: 'Walk template', template_type: 'SubGrid', rows: 1, columns: 1 },
+  updateRoomScroll: { StartScroll: 10 },
+  submitForm: { GridBoxIDs: OMIT, inputData: 'none' },
+  submitFormBoxes: { inputData: 'none' },
+  submitFormRoom: { inputData: 'none' },
+  mapProblemColor: { problem: 'Walk pest', color: '#123456' },
+  deleteProblemColorMapping: { problem: 'Walk pest' },
+  createBatchProblem: { problem_type: 'Walk pest', severity: 2 },
+  assignStatusToBatches: { batch_status: 'Planned' },
+};
+
+/** Id-like fields that name no row of any tenant (a number the client keeps for itself). */
+const NOT_TENANT_IDS = new Set(['report_id']);
+
+/** Endpoints only the row's author (or an Admin) may use: the seed's rows are the Admin's. */
+const AUTHOR_ONLY = new Set(['editComment', 'deleteComment', 'updateAuditEvent', 'deleteAuditEvent']);
+
+function withExtras(hints: SampleHints, extras: Record<string, unknown> = {}): SampleHints {
+  return {
+    valueFor: (k) => (k in extras ? (extras[k] === OMIT ? undefined : extras[k]) : hints.valueFor(k)),
+    includeOptional: (k) => (k in extras ? extras[k] !== OMIT : hints.includeOptional(k)),
+  };
+}
+
+/** The wire names of every tenant id the endpoint's sample carries (nested fields included). */
+function idFieldsOf(endpoint: EndpointConfig, hints: SampleHints): string[] {
+  const keys = new Set<string>();
+  sampleEndpoint(endpoint, {
+    valueFor: (k) => {
+      const v = hints.valueFor(k);
+      if (v !== undefined && !(k in (VALID_EXTRAS[endpoint.id] ?? {}))) keys.add(k);
+      return v;
+    },
+    includeOptional: hints.includeOptional,
+  });
+  return [...keys].filter((k) => !NOT_TENANT_IDS.has(k));
+}
+
+describe("tenancy walk, one id at a time: company B's users with one of A's ids among their own", () => {
+  // Swapping every id at once lets the first refused id hide a missing check on another.
+  for (const endpoint of all.filter((e) => e.auth.kind === 'user' && !e.tenancy.none)) {
+    it(`${endpoint.method} ${endpoint.path}`, async (ctx) => {
+      if (!registeredEndpoints.has(endpoint.id) || EXCEPTIONS[endpoint.id]) ctx.skip();
+      const caller = AUTHOR_ONLY.has(endpoint.id) ? b.admin : callerFor(endpoint, b)!;
+      const own = withExtras(tenantHints(endpoint, b, caller.user_id), VALID_EXTRAS[endpoint.id]);
+      const foreign = tenantHints(endpoint, a);
+      const failures: string[] = [];
+      for (const field of idFieldsOf(endpoint, own)) {
+        if (own.valueFor(field) === foreign.valueFor(field)) {
+          failures.push(`${field}: both tenants send ${String(own.valueFor(field))}; seed an id for it in tenant-seed.ts`);
+          continue;
+        }
+        const hints: SampleHints = { ...own, valueFor: (k) => (k === field ? foreign.valueFor(k) : own.valueFor(k)) };
+        const res = await t.app.inject(toInjectOptions(endpoint, sampleEndpoint(endpoint, hints), caller.auth));
+        // Echoing the value the caller sent (a plant uid in 'Plant P-… not found.') reveals nothing new.
+        const sent = String(foreign.valueFor(field)).toLowerCase();
+        const leaked = a.markers.filter((m) => m.toLowerCase() !== sent && res.body.toLowerCase().includes(m.toLowerCase()));
+        if (![403, 404].includes(res.statusCode) || leaked.length) {
+          failures.push(`A's ${field}: ${res.statusCode}${leaked.length ? ` leaking ${leaked.join(', ')}` : ''}: ${res.body.slice(0, 200)}`);
+        }
+      }
+      expect(failures.length, [`${endpoint.method} ${endpoint.path}`, ...failures].join('\n')).toBe(0);
     });
   }
 });

@@ -16,7 +16,12 @@ export interface SeededTenant extends Tenant {
   /** Strings only this tenant's data contains; no other tenant's answer may include one. */
   markers: string[];
   /** This tenant's ids, keyed by the normalised wire name that carries them (see `normaliseIdKey`). */
-  ids: Record<string, number>;
+  ids: Record<string, number | string>;
+  /**
+   * Ids that mean something else in one endpoint or domain (keyed by endpoint id, then domain): a
+   * `template_id` is a grid template's, a form template's or a tray template's depending on who asks.
+   */
+  idsFor: Record<string, Record<string, number | string>>;
 }
 
 /** 'Grid_boxIDs', 'grid_box_id' and 'GridBoxID' all name the same thing: 'gridboxid'. */
@@ -71,12 +76,21 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const forms = await seedFormTemplatesForWalk(app, tenant, tag);
   // Form responses, a sticky-trap reading and a comment — seeded through their own endpoints.
   const responses = await seedFormResponsesForWalk(app, tenant, tag, facility.ids.gridboxid);
+
   // Plant problems, colour mappings and an open observation in the facility's grid box (problems modules).
   const problems = await seedProblemsForWalk(app, tenant, tag, facility.ids);
   // Crops (plants-to-batch, batch problems, trays): a batch with a linked plant, a problem, a tray template and a tray.
   const trays = await seedTraysAndLinksForWalk(app, tenant, tag, facility.ids.roomid);
   // Batches: a custom status, a batch linked to the facility's room, grid and box, moved in from a room of its own.
   const batches = await seedBatchesForWalk(app, tenant, tag, facility.ids);
+  const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
+  const note = await app.inject({
+    method: 'POST',
+    url: '/api/add_audit_event',
+    headers: tenant.admin.auth,
+    payload: { CompanyID: tenant.companyId, UserID: tenant.admin.user_id, EventTitle: `Marker Note ${tag}` },
+  });
+  if (note.statusCode !== 200) throw new Error(`seeding /add_audit_event failed: ${note.body}`);
 
   return {
     ...tenant,
@@ -96,6 +110,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...problems.markers,
       ...trays.markers,
       ...batches.markers,
+      `Marker Note ${tag}`,
     ],
     ids: {
       companyid: tenant.companyId,
@@ -108,6 +123,13 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...problems.ids,
       ...trays.ids,
       ...batches.ids,
+    },
+    idsFor: {
+      forms: responses.formIds,
+      submitFormImage: { ...responses.formIds, fieldid: responses.formIds.photofieldid },
+      trays: { templateid: trays.ids.traytemplateid },
+      plant_problems: { problemid: ownProblem.problem_id },
+      audit: { id: (note.json() as { event: { id: number } }).event.id },
     },
   };
 }
@@ -207,6 +229,7 @@ async function seedPlantsForWalk(app: FastifyInstance, tenant: Tenant, tag: stri
       targetparentgridboxid: place.box(2, 1),
       subgridboxid: sub.Sub_gridboxID as number,
       plantid: sub.PlantID as number,
+      plantuid: sub.plant_uid as string,
       templateid: template.template.template_id as number,
     },
   };
@@ -247,7 +270,10 @@ async function seedFormTemplatesForWalk(app: FastifyInstance, tenant: Tenant, ta
   };
 }
 
-/** A scouting response with a problem and a marker note, a sticky-trap reading on the same box, and a comment. */
+/**
+ * A scouting response with a problem and a marker note, a sticky-trap reading on the same box, and a comment.
+ * `formIds` are what the forms endpoints take: this template, its problem and photo fields, a sub-box of the box.
+ */
 async function seedFormResponsesForWalk(app: FastifyInstance, tenant: Tenant, tag: string, gridBoxId: number) {
   const post = async (url: string, payload: object) => {
     const res = await app.inject({ method: 'POST', url: `/api${url}`, headers: tenant.admin.auth, payload: payload as never });
@@ -258,6 +284,7 @@ async function seedFormResponsesForWalk(app: FastifyInstance, tenant: Tenant, ta
     ['Problem', 'problem', [], true],
     ['Whiteflies', 'sticky-trap-count', [], false],
     [`Marker Note Field ${tag}`, 'textarea', [], false],
+    ['Photo', 'photo', [], false],
   ]);
   const submitted = await post('/submit_form', {
     submittedBy: tenant.admin.user_id,
@@ -269,7 +296,20 @@ async function seedFormResponsesForWalk(app: FastifyInstance, tenant: Tenant, ta
     ],
   });
   const { comment } = await post('/add_comment', { ResponseID: submitted.response_id, UserID: tenant.admin.user_id, CommentText: `Marker Comment ${tag}` });
+  const subs = await app.inject({
+    method: 'POST',
+    url: '/api/create_sub_gridboxes',
+    headers: tenant.admin.auth,
+    query: { parent_gridbox_id: String(gridBoxId), user_id: String(tenant.admin.user_id), nx: '1', ny: '1' },
+  });
+  if (subs.statusCode !== 200) throw new Error(`seeding /create_sub_gridboxes failed: ${subs.body}`);
   return {
+    formIds: {
+      templateid: form.templateId,
+      fieldid: form.field.Problem!,
+      photofieldid: form.field.Photo!,
+      subgridboxid: (subs.json() as { sub_gridboxes: { Sub_gridboxID: number }[] }).sub_gridboxes[0]!.Sub_gridboxID,
+    },
     markers: [`Marker Scouting ${tag}`, `Marker Note Field ${tag}`, `Marker Problem ${tag}`, `Marker Answer ${tag}`, `Marker Comment ${tag}`],
     ids: { responseid: submitted.response_id as number, commentid: comment.CommentID as number },
   };
@@ -283,10 +323,11 @@ const ID_KEY = /(^id$|_u?ids?$|I[Dd]s?$)/;
 export function tenantHints(endpoint: EndpointConfig, target: SeededTenant, userId = target.admin.user_id): SampleHints {
   const companyKeys = new Set(endpoint.tenancy.company ?? []);
   const userKeys = new Set(endpoint.tenancy.user ?? []);
-  const valueFor = (key: string): number | undefined => {
+  const ids = { ...target.ids, ...target.idsFor[endpoint.domain], ...target.idsFor[endpoint.id] };
+  const valueFor = (key: string): number | string | undefined => {
     if (companyKeys.has(key) || COMPANY_KEY.test(key)) return target.companyId;
     if (userKeys.has(key) || USER_KEY.test(key)) return userId;
-    if (ID_KEY.test(key)) return target.ids[normaliseIdKey(key)] ?? 1;
+    if (ID_KEY.test(key)) return ids[normaliseIdKey(key)] ?? 1;
     return undefined;
   };
   return { valueFor, includeOptional: (key) => valueFor(key) !== undefined };

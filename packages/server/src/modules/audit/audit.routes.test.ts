@@ -119,4 +119,18 @@ describe('audit', () => {
     expect(list.events.find((e: { Action: string; EntityID: string }) => e.Action === 'audit_note.deleted' && e.EntityID === String(id)))
       .toMatchObject({ EventTitle: 'Audit note deleted', editable: false, before: { EventTitle: 'Temporary', UserID: a.regular.user_id } });
   });
+
+  it("records a Regular user naming a colleague as themselves; an Admin may name one, and stays the note's author", async () => {
+    const named = await call('POST', '/add_audit_event', a.regular.auth, { CompanyID: a.companyId, UserID: a.admin.user_id, EventTitle: 'Named the admin' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().event.UserID).toBe(a.regular.user_id);
+    const forColleague = await call('POST', '/add_audit_event', a.admin.auth, { CompanyID: a.companyId, UserID: a.regular.user_id, EventTitle: 'From the paper log' });
+    expect(forColleague.json().event.UserID).toBe(a.regular.user_id);
+    const row = await t.app.db.selectFrom('audit_events').select('after').where('id', '=', forColleague.json().event.id).executeTakeFirstOrThrow();
+    expect(row.after).toMatchObject({ AuthorID: a.admin.user_id });
+  });
+
+  it("refuses another company's user as the trail's user filter", async () => {
+    expect((await call('GET', '/get_audit_events', a.admin.auth, { company_id: a.companyId, user_id: b.regular.user_id })).statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg } from '@verdant/contract';
+import { ADMIN_ROLES, AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -23,7 +23,10 @@ export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFi
   return { status: 'success' as const, events: rows.map((r) => toAuditEvent(r, caller)), total_count: total };
 }
 
-/** A note by a person. CompanyID and UserID are checked by the contract's tenancy; the place ids here (404 when not ours). */
+/**
+ * A note by a person. CompanyID and UserID are checked by the contract's tenancy; the place ids here (404 when
+ * not ours). The note is the caller's; only an Admin may put it in a colleague's name (AuthorID keeps the caller).
+ */
 export async function addNote(
   deps: Deps, caller: Caller,
   input: { UserID: number; EventTitle: string; RoomID?: number | null; BatchID?: number | null; response_id?: number | null },
@@ -37,7 +40,7 @@ export async function addNote(
       response_id: input.response_id ?? null, AuthorID: caller.user_id,
     };
     const row = await repo.insertNote(trx, {
-      company_id: caller.company_id, user_id: input.UserID, action: AUDIT_NOTE_ACTION, entity_type: AUDIT_NOTE_ENTITY, after: body,
+      company_id: caller.company_id, user_id: ADMIN_ROLES.includes(caller.user_role) ? input.UserID : caller.user_id, action: AUDIT_NOTE_ACTION, entity_type: AUDIT_NOTE_ENTITY, after: body,
     });
     return Number(row.id);
   });

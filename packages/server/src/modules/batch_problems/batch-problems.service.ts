@@ -56,7 +56,7 @@ export async function createBatchProblem(db: Kysely<DB>, caller: Caller, input: 
       room_id: roomId,
       notes: input.notes ?? null,
       observed_at: observedAt,
-      observed_by: input.user_id!,
+      observed_by: caller.user_id,
     }));
     const ids = await repo.insertBatchProblems(trx, rows);
     await writeAudit(trx, {
@@ -65,7 +65,7 @@ export async function createBatchProblem(db: Kysely<DB>, caller: Caller, input: 
       action: 'batch_problem.create',
       entityType: 'batch',
       entityId: batchId,
-      after: { observation_ids: ids, problem: rows[0]!.problem, severity: input.severity, room_ids: rooms ?? [], observed_by: input.user_id },
+      after: { observation_ids: ids, problem: rows[0]!.problem, severity: input.severity, room_ids: rooms ?? [], observed_by: caller.user_id },
     });
     return ids;
   });
@@ -79,14 +79,14 @@ export async function resolveBatchProblems(db: Kysely<DB>, caller: Caller, input
   const roomIds = await companyRooms(db, caller.company_id, input.room_ids);
   const type = await problemType(db, caller.company_id, input.problem_type);
   const ids = await db.transaction().execute(async (trx) => {
-    const ids = await repo.resolveOpen(trx, { companyId: caller.company_id, batchId: input.batch_id, roomIds, problemType: type }, input.user_id, now);
+    const ids = await repo.resolveOpen(trx, { companyId: caller.company_id, batchId: input.batch_id, roomIds, problemType: type }, caller.user_id, now);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
       action: 'batch_problem.resolve',
       entityType: 'batch',
       entityId: input.batch_id,
-      after: { observation_ids: ids, count: ids.length, room_ids: roomIds ?? null, problem_type: input.problem_type ?? null, resolved_by: input.user_id },
+      after: { observation_ids: ids, count: ids.length, room_ids: roomIds ?? null, problem_type: input.problem_type ?? null, resolved_by: caller.user_id },
     });
     return ids;
   });

@@ -180,7 +180,8 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
     throw badRequest('unit is required with a weight (g, kg, lb or oz).', 'unit');
   }
   const at = opts.at ?? new Date();
-  const harvester = input.user_id ?? caller.user_id;
+  // Who harvested is the signed-in caller; the spec's user_id is not trusted for attribution.
+  const harvester = caller.user_id;
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await lockOwnBatch(trx, input.company_id, input.batch_id);
     assertNotHarvested(before);

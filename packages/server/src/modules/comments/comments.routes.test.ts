@@ -50,9 +50,17 @@ describe('comments', () => {
     const mine = (await call('POST', '/add_comment', a.regular.auth, { ResponseID: responseId, UserID: a.regular.user_id, CommentText: 'Mine' })).json().comment.CommentID;
     const admins = (await call('POST', '/add_comment', a.admin.auth, { ResponseID: responseId, UserID: a.admin.user_id, CommentText: 'Admin' })).json().comment.CommentID;
     expect((await call('PUT', '/edit_comment', a.admin.auth, { CommentID: mine, UserID: a.admin.user_id, CommentText: 'x' })).json()).toMatchObject({ message: 'You can only edit your own comments.' });
+    // Naming the author does not make one: the edit is still the Admin's, on someone else's comment.
+    expect((await call('PUT', '/edit_comment', a.admin.auth, { CommentID: mine, UserID: a.regular.user_id, CommentText: 'x' })).statusCode).toBe(403);
     expect((await call('DELETE', '/delete_comment', a.regular.auth, { CommentID: admins, UserID: a.regular.user_id })).statusCode).toBe(403);
     expect((await call('DELETE', '/delete_comment', a.admin.auth, { CommentID: mine, UserID: a.admin.user_id })).statusCode).toBe(200);
-    expect((await call('POST', '/add_comment', a.regular.auth, { ResponseID: responseId, UserID: a.admin.user_id, CommentText: 'as admin' })).json().message).toBe('You can only comment as yourself.');
+  });
+
+  it("records a Regular user naming a colleague as the comment's author themselves", async () => {
+    const res = await call('POST', '/add_comment', a.regular.auth, { ResponseID: responseId, UserID: a.admin.user_id, CommentText: 'as admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.app.db.selectFrom('comments').select('user_id').where('comment_id', '=', res.json().comment.CommentID).executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(a.regular.user_id);
   });
 
   it('names missing and bad fields', async () => {

@@ -11,7 +11,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
 import { findLiveFields, loadTemplateForSubmission, type HideUntilRule, type SubmissionField } from '../form_templates/index.js';
 import { recordFormObservations } from '../observations/observations.service.js';
@@ -58,19 +58,24 @@ const linkOf = (r: HideUntilRule): HideLink => ({ hidden_field_id: r.hiddenField
 const NO_PLACE: Place = { room_id: null, grid_id: null, grid_box_id: null, sub_gridbox_id: null, room_name: null };
 
 /**
- * Everything a submission is checked against, before anything is written: the submitter (a Regular
- * user submits as themself; Admins may record a colleague's paper sheet), the observed time, the
- * template the fields belong to (one, live, the company's), hide-until, required fields and types.
+ * Everything a submission is checked against, before anything is written: the submitter (from the
+ * session: a Regular user's submission is theirs whoever `submittedBy` names; Admins may record a
+ * colleague's paper sheet), the observed time, the template the fields belong to (one, live, the
+ * company's), hide-until, required fields and types.
  */
 export async function prepareSubmission(deps: Deps, caller: Caller, input: SubmissionInput, now = new Date()): Promise<Prepared> {
-  if (input.submittedBy !== caller.user_id && !ADMIN_ROLES.includes(caller.user_role)) throw forbidden(msg.asYourself);
+  const submittedBy = ADMIN_ROLES.includes(caller.user_role) ? input.submittedBy : caller.user_id;
+  if (input.templateID !== undefined && !(await loadTemplateForSubmission(deps.db, caller.company_id, input.templateID))) {
+    throw notFound('Form template');
+  }
   const at = observedAt(input.submittedAt, now, OBSERVED_AT_MAX_FUTURE_MS, OBSERVED_AT_MAX_AGE_DAYS);
   if (!(at instanceof Date)) throw badRequest(at.message, at.field);
 
   const ids = [...new Set(input.fieldResponses.map((a) => a.fieldID))];
   const live = new Map((await repo.liveFieldsByIds(deps.db, caller.company_id, ids)).map((f) => [f.field_id, f.template_id]));
   for (const [i, a] of input.fieldResponses.entries()) {
-    if (!live.has(a.fieldID)) throw badRequest(msg.unknownField(a.fieldID), `fieldResponses[${i}].fieldID`);
+    // 404 alike for a missing, retired or another company's field: the answer must not tell them apart.
+    if (!live.has(a.fieldID)) throw new AppError('not_found', msg.unknownField(a.fieldID), `fieldResponses[${i}].fieldID`);
   }
   const templates = new Set(live.values());
   if (templates.size > 1) throw badRequest(msg.twoTemplates, 'fieldResponses');
@@ -82,12 +87,14 @@ export async function prepareSubmission(deps: Deps, caller: Caller, input: Submi
   if (!form || form.deletedAt) throw notFound('Form template');
   const checked = checkAnswers(form.fields.map(fieldDefOf), form.rules.map(linkOf), input.fieldResponses);
   if (!checked.ok) throw badRequest(checked.issue.message, checked.issue.field);
-  return { templateId, submittedBy: input.submittedBy, observedAt: at, answers: checked.answers, severity: severityOf(checked.answers) };
+  return { templateId, submittedBy, observedAt: at, answers: checked.answers, severity: severityOf(checked.answers) };
 }
 
 /** A grid box (or a sub-box, which names its box) of the caller's company, with its grid and room. */
 export async function boxPlace(deps: Deps, caller: Caller, boxId: number | undefined, subId: number | undefined): Promise<Place> {
   let gridBoxId = boxId;
+  // The named box first: another company's box is a 404 whatever sub-box comes with it.
+  if (boxId !== undefined && !(await repo.findGridBox(deps.db, caller.company_id, boxId))) throw notFound('Grid box');
   if (subId !== undefined) {
     const sub = await repo.findSubGridbox(deps.db, caller.company_id, subId);
     if (!sub) throw notFound('Sub-gridbox');
@@ -290,6 +297,8 @@ export async function submitFormImage(deps: ImageDeps, caller: Caller, input: Im
     const answer = prepared.answers.find((a) => a.field.field_id === input.fieldID);
     if (!answer || answer.field.field_type !== 'photo') throw badRequest(msg.notPhotoField(answer?.field.field_name ?? `Field ${input.fieldID}`), 'fieldID');
   } else {
+    // The response already has its place; a named box or sub-box is still never another company's.
+    await boxPlace(deps, caller, input.GridBoxID, input.Sub_gridboxID);
     await checkAttachable(deps, caller, attachTo, input.fieldID);
   }
   const processed = await processImage(input.image, 'image', { maxBytes: deps.config.limits.fileBytes });
@@ -334,7 +343,8 @@ async function checkAttachable(deps: Deps, caller: Caller, responseId: number, f
   if (!response) throw notFound('Form response');
   // A field of the response's live template, retired or not: an old response's photo field still takes its photo.
   const [field] = await findLiveFields(deps.db, caller.company_id, [fieldId]);
-  if (!field || field.templateId !== response.template_id) throw badRequest(msg.fieldNotInResponse(fieldId), 'fieldID');
+  if (!field) throw new AppError('not_found', msg.fieldNotInResponse(fieldId), 'fieldID');
+  if (field.templateId !== response.template_id) throw badRequest(msg.fieldNotInResponse(fieldId), 'fieldID');
   if (field.type !== 'photo') throw badRequest(msg.notPhotoField(field.name), 'fieldID');
 }
 

@@ -10,8 +10,8 @@ import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './gr
 type Deps = Pick<FastifyInstance, 'db'>;
 
 /**
- * Culls (or restores) a box. `userId` is who culled it, as the client reports it (already checked to
- * be a user of the company); the audit event names the signed-in caller who sent the change.
+ * Culls (or restores) a box. Who culled it is the signed-in caller: the request's `user_id` (checked to
+ * be a user of the company) is not trusted for attribution.
  */
 export async function updateCulling(deps: Deps, caller: Caller, input: { GridBoxID: number; user_id: number; culled: number }) {
   const culled = input.culled === 1;
@@ -19,7 +19,7 @@ export async function updateCulling(deps: Deps, caller: Caller, input: { GridBox
     const box = await repo.lockGridBox(trx, caller.company_id, input.GridBoxID);
     if (!box) throw notFound('Grid box');
     if (box.culled === culled) return box;
-    const updated = await repo.setCulled(trx, box.grid_box_id, culled, input.user_id);
+    const updated = await repo.setCulled(trx, box.grid_box_id, culled, caller.user_id);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -27,7 +27,7 @@ export async function updateCulling(deps: Deps, caller: Caller, input: { GridBox
       entityType: 'grid_box',
       entityId: box.grid_box_id,
       before: { culled: box.culled },
-      after: { culled, culled_by: culled ? input.user_id : null, GridID: box.grid_id },
+      after: { culled, culled_by: culled ? caller.user_id : null, GridID: box.grid_id },
     });
     return updated;
   });

@@ -14,8 +14,9 @@ import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { actorOf, addSubGridboxes } from '../sub_gridboxes/sub-gridboxes.service.js';
+import { actorOf, addSubGridboxes, requireGridbox } from '../sub_gridboxes/sub-gridboxes.service.js';
 import { addGridToRoom } from '../grids/index.js';
+import { requireRoom } from '../rooms/index.js';
 import { toGridTemplate } from './grid-templates.mapper.js';
 import * as repo from './grid-templates.repository.js';
 
@@ -118,6 +119,9 @@ export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: Subm
   assertOwnCompany(caller, input.company_id);
   const template = await repo.findTemplate(db, input.company_id, input.template_id);
   if (!template) throw notFound('Template');
+  // Each template type uses one of room_id / parent_gridbox_id; the other is still never another company's.
+  if (input.room_id !== undefined) await requireRoom({ db }, caller, input.room_id);
+  if (input.parent_gridbox_id !== undefined) await requireGridbox(db, caller, input.parent_gridbox_id);
   const base = { templateId: template.template_id, templateType: template.template_type };
 
   if (template.template_type === 'SubGrid') {

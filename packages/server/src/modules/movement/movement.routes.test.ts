@@ -144,6 +144,14 @@ describe('POST /move_plant', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it("refuses another company's batch or room as a history filter", async () => {
+    const foreign = await makeBatch(t.app, b.companyId, { batchNumber: 'Foreign filter' });
+    const history = (query: Record<string, number>) =>
+      t.app.inject({ method: 'GET', url: '/api/get_company_movement_history', headers: a.admin.auth, query: Object.fromEntries(Object.entries({ company_id: a.companyId, ...query }).map(([k, v]) => [k, String(v)])) });
+    expect((await history({ batch_id: foreign })).statusCode).toBe(404);
+    expect((await history({ room_id: fb.roomId })).statusCode).toBe(404);
+  });
+
   it("answers 404 for another company's plant, grid box or user, and moves nothing", async () => {
     const own = await makeSubs(b, fb.box(1, 1), 1, 1);
     let res = await move(b.admin.auth, { plant_uid: subs[3]!.plant_uid, target_parent_gridbox_id: fb.box(2, 1), user_id: b.admin.user_id });
@@ -187,8 +195,10 @@ describe('GET /get_company_movement_history', () => {
     expect(res.json().total_count).toBe(5);
     res = await history(a.admin.auth, `company_id=${a.companyId}&end_date=2020-01-01`);
     expect(res.json()).toMatchObject({ total_count: 0, movements: [] });
-    res = await history(a.admin.auth, `company_id=${a.companyId}&batch_id=999`);
+    const unmoved = await makeBatch(t.app, a.companyId, { batchNumber: 'Never moved' });
+    res = await history(a.admin.auth, `company_id=${a.companyId}&batch_id=${unmoved}`);
     expect(res.json().total_count).toBe(0);
+    expect((await history(a.admin.auth, `company_id=${a.companyId}&batch_id=999`)).statusCode).toBe(404);
   });
 
   it('refuses unknown sort keys, bad dates and pages with 400s naming the field', async () => {

@@ -6,6 +6,8 @@ import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
 import { getPlantByUid } from '../plants/plants.service.js';
+import { requireBatch } from '../batches/index.js';
+import { requireRoom } from '../rooms/index.js';
 import { actorOf, relocatePlant } from '../sub_gridboxes/sub-gridboxes.service.js';
 import { toMovement } from './movement.mapper.js';
 import * as repo from './movement.repository.js';
@@ -18,6 +20,16 @@ export interface MovePlantInput {
   'target_position[suby]'?: number;
   movement_reason: string | null;
   notes: string | null;
+  /** Batch-move fields: ignored on a plant move, but never another company's. */
+  batch_id?: number;
+  old_room_id?: number;
+  new_room_id?: number;
+}
+
+/** Every id a request names must be the caller's company's (404), even one this path does not use. */
+async function requireNamedIds(db: Kysely<DB>, caller: Caller, ids: { batch_id?: number; room_ids: (number | undefined)[] }) {
+  if (ids.batch_id !== undefined) await requireBatch(db, caller.company_id, ids.batch_id);
+  for (const roomId of ids.room_ids) if (roomId !== undefined) await requireRoom({ db }, caller, roomId);
 }
 
 /** The position from a JSON object / JSON text, or from form fields target_position[subx] and [suby]. */
@@ -39,6 +51,7 @@ export function targetPositionOf(input: MovePlantInput): Position | undefined {
 export async function movePlant(db: Kysely<DB>, caller: Caller, input: MovePlantInput, opts: { movedAt?: Date } = {}) {
   const position = targetPositionOf(input);
   const actor = actorOf(caller);
+  await requireNamedIds(db, caller, { batch_id: input.batch_id, room_ids: [input.old_room_id, input.new_room_id] });
   return db.transaction().execute(async (trx) => {
     const plant = await getPlantByUid(trx, actor.companyId, input.plant_uid, { lock: true });
     const placed = await relocatePlant(trx, actor, plant, input.target_parent_gridbox_id, position);
@@ -92,6 +105,7 @@ export async function movementHistory(db: Kysely<DB>, caller: Caller, input: His
   if (input.company_id === undefined) throw badRequest(msg.companyRequired, 'company_id');
   if (input.company_id !== caller.company_id) throw forbidden('You can only work with your own company.');
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
+  await requireNamedIds(db, caller, { batch_id: input.batch_id, room_ids: [input.room_id] });
   const page = clampPage(input.limit, input.offset, 50, 500);
   const filter: repo.HistoryFilter = {
     companyId: input.company_id,

@@ -78,14 +78,14 @@ export async function linkPlantsToBatch(db: Kysely<DB>, caller: Caller, input: L
     const byUid = new Map(plants.map((p) => [p.plant_uid, p]));
     const unknown = uids.find((u) => !byUid.has(u));
     if (unknown !== undefined) throw new AppError('not_found', plantsMessages.plantNotFound(unknown), 'plant_uids');
-    const linked = await insertPlantBatches(trx, caller.company_id, input.batch_id, plants.map((p) => p.plant_id), input.user_id);
+    const linked = await insertPlantBatches(trx, caller.company_id, input.batch_id, plants.map((p) => p.plant_id), caller.user_id);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
       action: 'batch.plants_link',
       entityType: 'batch',
       entityId: input.batch_id,
-      after: { plant_ids: linked, already_linked: plants.length - linked.length, linked_by: input.user_id },
+      after: { plant_ids: linked, already_linked: plants.length - linked.length, linked_by: caller.user_id },
     });
     return {
       status: 'success' as const,

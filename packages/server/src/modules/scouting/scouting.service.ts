@@ -10,8 +10,8 @@ type Deps = Pick<FastifyInstance, 'db'>;
 const label = { room: 'Room', grid: 'Grid' } as const;
 
 /**
- * Sets the scanned flag, time and scanner (`userId`, the user the client names, already checked to be
- * of the company) and records a mark in the current scouting round, all in one transaction.
+ * Sets the scanned flag, time and scanner (`userId`: the routes pass the signed-in caller, whatever
+ * `user_id` the request names) and records a mark in the current scouting round, all in one transaction.
  */
 export async function markScanned(deps: Deps, caller: Caller, target: repo.Target, userId: number, now = new Date()) {
   const { round, state } = await deps.db.transaction().execute(async (trx) => {

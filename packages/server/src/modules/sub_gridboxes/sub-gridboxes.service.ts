@@ -30,6 +30,11 @@ const required = <T>(value: T | undefined, message: string, field: string): T =>
   return value;
 };
 
+/** 404 unless the grid box is the caller's company's (for services that name a box they do not change). */
+export async function requireGridbox(db: Kysely<DB>, caller: Caller, boxId: number) {
+  if (!(await repo.findGridbox(db, caller.company_id, boxId))) throw notFound('Grid box');
+}
+
 async function lockParent(db: Kysely<DB>, actor: Actor, parentId: number) {
   if (!(await repo.lockGridbox(db, actor.companyId, parentId))) throw notFound('Grid box');
 }

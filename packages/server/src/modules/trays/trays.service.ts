@@ -33,7 +33,7 @@ export async function createTemplate(db: Kysely<DB>, caller: Caller, input: Inpu
       number_of_plants: input.number_of_plants,
       description: input.description ?? null,
       default_batch_id: input.default_batch_id ?? null,
-      created_by: input.user_id,
+      created_by: caller.user_id,
     };
     const id = await repo.insertTemplate(trx, row);
     await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'tray_template.create', entityType: 'tray_template', entityId: id, after: row });
@@ -73,7 +73,7 @@ export async function useTemplate(db: Kysely<DB>, caller: Caller, input: Input<'
       number_of_plants: template.number_of_plants,
       batch_id: batchId,
       template_id: template.template_id,
-      created_by: input.user_id,
+      created_by: caller.user_id,
     });
   });
   return { status: 'success' as const, message: msg.trayCreated, tray: await readTray(db, caller, id) };
@@ -99,7 +99,7 @@ export async function createTray(db: Kysely<DB>, caller: Caller, input: Input<'c
       number_of_plants: input.number_of_plants,
       batch_id: input.batch_id ?? null,
       template_id: null,
-      created_by: input.user_id,
+      created_by: caller.user_id,
     });
   });
   return { status: 'success' as const, message: msg.trayCreated, tray: await readTray(db, caller, id) };

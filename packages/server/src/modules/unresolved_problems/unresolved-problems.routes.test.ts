@@ -117,7 +117,8 @@ describe('actions', () => {
     expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'dismiss', userID: a.regular.user_id })).statusCode).toBe(409);
     await t.app.db.updateTable('problem_observations').set({ status_changed_at: new Date(Date.now() - 7 * 86_400_000) }).where('observation_id', '=', id).execute();
     const reopen = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id });
-    expect(reopen.json().problem).toMatchObject({ Status: 'open', StatusChangedBy: a.admin.user_id });
+    // Naming a colleague as userID does not make them the actor: the change is the caller's.
+    expect(reopen.json().problem).toMatchObject({ Status: 'open', StatusChangedBy: a.regular.user_id });
     expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id })).statusCode).toBe(409);
     const actions = await t.app.db.selectFrom('observation_actions').select(['action', 'user_id']).where('observation_id', '=', id).orderBy('action_id').execute();
     expect(actions).toEqual([{ action: 'resolve', user_id: a.regular.user_id }, { action: 'reopen', user_id: a.admin.user_id }]);

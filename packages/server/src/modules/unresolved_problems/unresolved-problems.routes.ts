@@ -9,10 +9,10 @@ export const unresolvedProblemsHandlers: Handlers<typeof unresolvedProblemsEndpo
   getUnresolvedProblemsForRoom: ({ app, user, input }) => problems.forRoom(app, user, input.room_id),
   getUnresolvedProblemsForGridCircles: ({ app, user, input }) => problems.circlesForGrid(app, user, input.grid_id),
   manageProblemsByTypeRoom: ({ app, user, input }) =>
-    problems.actOnScope(app, user, { kind: 'room', id: input.roomID, problem: input.problemType }, input.action, input.userID),
+    problems.actOnScope(app, user, { kind: 'room', id: input.roomID, problem: input.problemType }, input.action, user.user_id),
   manageProblemsByTypeGrid: ({ app, user, input }) =>
-    problems.actOnScope(app, user, { kind: 'grid', id: input.gridID, problem: input.problemType }, input.action, input.userID),
-  updateUnresolvedProblemsForGrid: ({ app, user, input }) => problems.actOnScope(app, user, { kind: 'grid', id: input.gridID }, input.action, input.userID),
-  manageProblem: ({ app, user, input }) => problems.actOnObservation(app, user, input.problemID, input.action, input.userID),
-  updateUnresolvedProblemsForRoom: ({ app, user, input }) => problems.actOnScope(app, user, { kind: 'room', id: input.roomID }, input.action, input.userID),
+    problems.actOnScope(app, user, { kind: 'grid', id: input.gridID, problem: input.problemType }, input.action, user.user_id),
+  updateUnresolvedProblemsForGrid: ({ app, user, input }) => problems.actOnScope(app, user, { kind: 'grid', id: input.gridID }, input.action, user.user_id),
+  manageProblem: ({ app, user, input }) => problems.actOnObservation(app, user, input.problemID, input.action, user.user_id),
+  updateUnresolvedProblemsForRoom: ({ app, user, input }) => problems.actOnScope(app, user, { kind: 'room', id: input.roomID }, input.action, user.user_id),
 };

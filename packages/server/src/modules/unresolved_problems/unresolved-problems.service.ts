@@ -107,7 +107,7 @@ export async function forRoom(deps: Deps, caller: Caller, roomId: number | undef
 
 /**
  * One action on every matching observation of a room or grid, in one transaction with one audit
- * event listing them. `userId` (already checked to be of the company) is recorded as the actor.
+ * event listing them. `userId` is recorded as the actor: the routes pass the signed-in caller, never the request's userID.
  */
 export async function actOnScope(deps: Deps, caller: Caller, scope: Exclude<repo.Scope, { kind: 'box' }>, action: ProblemAction, userId: number, now = new Date()) {
   if (scope.kind === 'room') await room(deps.db, caller, scope.id);
