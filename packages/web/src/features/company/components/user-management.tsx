@@ -89,7 +89,7 @@ function UserRow({ user, companyId, callerId, callerRole }: RowProps) {
             {user.active ? (
               <Button
                 variant="secondary"
-                className="shrink-0 text-red-800"
+                className="shrink-0"
                 aria-label={t('manage.deactivateLabel', { name })}
                 onClick={() => setConfirming(true)}
               >
@@ -120,7 +120,8 @@ function UserRow({ user, companyId, callerId, callerRole }: RowProps) {
         destructive
         loading={setActive.isPending}
         title={t('manage.confirmTitle', { name })}
-        description={t('manage.confirmText', { name })}
+        // The e-mail too: two colleagues can share a name.
+        description={t('manage.confirmText', { name: `${name} (${user.email})` })}
         confirmLabel={t('manage.confirm')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => onActive(false)}
