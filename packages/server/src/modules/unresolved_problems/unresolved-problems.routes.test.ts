@@ -121,7 +121,7 @@ describe('actions', () => {
     expect(reopen.json().problem).toMatchObject({ Status: 'open', StatusChangedBy: a.regular.user_id });
     expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id })).statusCode).toBe(409);
     const actions = await t.app.db.selectFrom('observation_actions').select(['action', 'user_id']).where('observation_id', '=', id).orderBy('action_id').execute();
-    expect(actions).toEqual([{ action: 'resolve', user_id: a.regular.user_id }, { action: 'reopen', user_id: a.admin.user_id }]);
+    expect(actions).toEqual([{ action: 'resolve', user_id: a.regular.user_id }, { action: 'reopen', user_id: a.regular.user_id }]);
     const audit = await t.app.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'problem_observation').where('entity_id', '=', String(id)).execute();
     expect(audit.map((e) => e.action)).toEqual(['problem.resolve', 'problem.reopen']);
   });
