@@ -42,6 +42,7 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
             user_role: 'Admin',
             location: null,
             created_at: '2025-01-01T00:00:00Z',
+            active: true,
           },
         ],
       }),
