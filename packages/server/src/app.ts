@@ -12,7 +12,7 @@ import { endpoints, type EndpointConfig } from '@verdant/contract';
 import type { Config } from './config/env.js';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/error-handler.js';
 import { registerIdempotencyStore } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRequestTimeout } from './plugins/request-timeout.js';
@@ -72,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
+    // A path that is not UTF-8 is refused before any route: in the same envelope as every answer.
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.decorate('config', config);

@@ -321,13 +321,13 @@ function sentAs(endpoint: EndpointConfig, turn: number): EndpointConfig {
 }
 
 /**
- * Every refusal is `{status:'error', message, error}`. A path segment that is not UTF-8 is refused by Fastify's
- * router before any handler; it reaches the envelope only through the `frameworkErrors` option of app.ts.
+ * Every refusal is `{status:'error', message, error}` — a path segment that is not UTF-8 too, which Fastify's
+ * router refuses before any handler (the `frameworkErrors` option of app.ts).
  */
 function answersInEnvelope(res: LightMyRequestResponse): boolean {
   if (res.statusCode < 400) return true;
-  const body = res.json() as { status?: unknown; message?: unknown; code?: unknown };
-  return (body.status === 'error' && typeof body.message === 'string') || body.code === 'FST_ERR_BAD_URL';
+  const body = res.json() as { status?: unknown; message?: unknown };
+  return body.status === 'error' && typeof body.message === 'string';
 }
 
 /** The answer of the database safety net in the error handler: a schema let a bad value through. */
