@@ -159,6 +159,21 @@ describe('keyed writes under concurrency', () => {
   it('50 identical moves of one plant to one free position at once: one 200, the rest 409', () => race(false, { subx: 5, suby: 5 }), 60_000);
   it('the same with an Idempotency-Key each: one 200, the rest 409, no key left behind', () => race(true, { subx: 6, suby: 6 }), 60_000);
 
+  it('two plants crossing between two boxes at once both move, every time (no deadlock on the boxes)', async () => {
+    const [a, b] = [world.plants[3]![0]!, world.plants[4]![0]!];
+    const [p1, p2] = [world.boxes[2]!, world.boxes[3]!];
+    const move = (uid: string, box: number, suby: number) =>
+      send(jsonRequest('POST', '/api/move_plant', tenant.admin.token, { plant_uid: uid, target_parent_gridbox_id: box, user_id: tenant.admin.user_id, target_position: { subx: 7, suby } }));
+    expect([(await move(a, p1, 1)).status, (await move(b, p2, 1)).status]).toEqual([200, 200]);
+    const answers: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      // a goes p1 → p2 while b goes p2 → p1, then back: each move locks its target box and references its source box.
+      const [ra, rb] = await Promise.all([move(a, i % 2 ? p1 : p2, i + 2), move(b, i % 2 ? p2 : p1, i + 2)]);
+      answers.push(`${ra.status} ${rb.status}`, ...[ra, rb].filter((r) => r.status !== 200).map((r) => r.body.slice(0, 120)));
+    }
+    expect(answers).toEqual(Array.from({ length: 10 }, () => '200 200'));
+  }, 60_000);
+
   it('the checker itself notices a duplicate, a lost write, and a key left in progress', async () => {
     expect(checked, 'runs after the workload test').toBeDefined();
     const { writes, final } = checked!;

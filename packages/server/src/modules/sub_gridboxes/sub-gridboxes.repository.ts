@@ -32,14 +32,18 @@ export async function findGridbox(db: Kysely<DB>, companyId: number, gridBoxId: 
     .executeTakeFirst();
 }
 
-/** Locks the grid box row: creations in one box queue behind each other, so the count check holds. */
+/**
+ * Locks the grid box row: creations in one box queue behind each other, so the count check holds.
+ * FOR NO KEY UPDATE, not FOR UPDATE: rows that only reference the box (a movement's from_gridbox_id)
+ * take FOR KEY SHARE, and two plants crossing between two boxes would otherwise deadlock.
+ */
 export async function lockGridbox(db: Kysely<DB>, companyId: number, gridBoxId: number): Promise<boolean> {
   const row = await db
     .selectFrom('grid_boxes')
     .select('grid_box_id')
     .where('company_id', '=', companyId)
     .where('grid_box_id', '=', gridBoxId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   return Boolean(row);
 }
