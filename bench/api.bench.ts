@@ -3,11 +3,13 @@
  *
  *   (i)  GET /api/health                  — app vs. bare Fastify answering the same JSON
  *   (ii) GET /api/get_company_grid_order  — app (bearer token, contract validation, tenancy check)
- *                                           vs. bare Fastify + `pg` running the same query
+ *                                           vs. bare Fastify running the same query
  *
- * Both servers listen on 127.0.0.1 in this process and share one database (embedded PGlite in a temp
- * dir, or a fresh database on the server DATABASE_URL names). autocannon fires from a worker thread so
- * the load generator does not share the servers' event loop. Prints a table and writes bench/results.md.
+ * Both servers listen on 127.0.0.1 in this process and share one database handle, the app's own
+ * (`app.database`): the in-process PGlite session of a temp dir, taken in turns by both, or a fresh
+ * database on the server DATABASE_URL names, through the app's pool. autocannon fires from a worker
+ * thread so the load generator does not share the servers' event loop. Prints a table and writes
+ * bench/results.md.
  *
  * Env: BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 1),
  *      DATABASE_URL (a PostgreSQL server; a fresh database is created there and dropped afterwards).
@@ -16,20 +18,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
+import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
+import { machineLine, writeResultsSection } from './lib/results.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
-/** The issue's goal: the authenticated settings read at ≥ 75 % of the bare Fastify + pg route. */
+/** The issue's goal: the authenticated settings read at ≥ 75 % of the bare Fastify route running the same query. */
 const GOAL_RATIO = 0.75;
 const GRID_ORDER = ['rooms', 'batches', 'tasks'];
 
@@ -44,34 +45,36 @@ interface Measured {
   errors: number;
 }
 
-/** The bare comparison: plain Fastify, no plugins, and a `pg` pool of the same size as the app's. */
+type GridOrderRow = { grid_order: string[] | null };
+
+/**
+ * The bare comparison: plain Fastify, no plugins, running its SQL through the app's own database
+ * handle — on the embedded database the same in-process session (and its lock) as the app, on
+ * PostgreSQL the app's pool of 10 — so both sides pay the same way into the database.
+ */
 async function buildBare(
-  databaseUrl: string,
+  database: Pick<DatabaseHandle, 'query'>,
   verifyAccess: (token: string) => Promise<unknown>,
-): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+): Promise<{ app: FastifyInstance }> {
+  const gridOrder = async (text: string, companyId: number) => {
+    const { rows } = await database.query(text, [companyId]);
+    return { status: 'success', grid_order: (rows[0] as GridOrderRow | undefined)?.grid_order ?? [] };
+  };
   const app = Fastify({ logger: false });
   app.get('/api/health', async () => ({ status: 'success' }));
   // The app's health answers once the database answers (`select 1`); this is the same work, bare.
   app.get('/api/health-db', async () => {
-    await pool.query('select 1');
+    await database.query('select 1');
     return { status: 'success' };
   });
-  app.get<{ Querystring: { company_id?: string } }>('/api/get_company_grid_order', async (req) => {
-    const { rows } = await pool.query<{ grid_order: string[] | null }>(
-      'select grid_order from company_settings where company_id=$1',
-      [Number(req.query.company_id)],
-    );
-    return { status: 'success', grid_order: rows[0]?.grid_order ?? [] };
-  });
+  app.get<{ Querystring: { company_id?: string } }>('/api/get_company_grid_order', (req) =>
+    gridOrder('select grid_order from company_settings where company_id=$1', Number(req.query.company_id)),
+  );
   // Diagnostics, to see where the app's time goes: the same read with every column (as the app's
   // settings service selects them), and with the app's own bearer-token verification in front.
-  app.get<{ Querystring: { company_id?: string } }>('/diag/select-all', async (req) => {
-    const { rows } = await pool.query<{ grid_order: string[] | null }>('select * from company_settings where company_id=$1', [
-      Number(req.query.company_id),
-    ]);
-    return { status: 'success', grid_order: rows[0]?.grid_order ?? [] };
-  });
+  app.get<{ Querystring: { company_id?: string } }>('/diag/select-all', (req) =>
+    gridOrder('select * from company_settings where company_id=$1', Number(req.query.company_id)),
+  );
   app.get<{ Querystring: { company_id?: string } }>('/diag/verify', async (req, reply) => {
     const token = req.headers.authorization?.replace(/^Bearer /i, '') ?? '';
     try {
@@ -79,13 +82,9 @@ async function buildBare(
     } catch {
       return reply.code(401).send({ status: 'error' });
     }
-    const { rows } = await pool.query<{ grid_order: string[] | null }>(
-      'select grid_order from company_settings where company_id=$1',
-      [Number(req.query.company_id)],
-    );
-    return { status: 'success', grid_order: rows[0]?.grid_order ?? [] };
+    return gridOrder('select grid_order from company_settings where company_id=$1', Number(req.query.company_id));
   });
-  return { app, pool };
+  return { app };
 }
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -137,17 +136,18 @@ function table(header: string[], rows: string[][]): string {
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-'));
   const database = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
-  const databaseLabel = process.env.DATABASE_URL
-    ? `${database.label} (fresh database ${new URL(database.url).pathname.slice(1)})`
-    : `${database.label} (pglite-socket on loopback)`;
+  const databaseLabel =
+    database.target.kind === 'postgres'
+      ? `${database.label} (fresh database ${new URL(database.target.url).pathname.slice(1)})`
+      : `${database.label} (in-process PGlite, one session taken in turns)`;
   const config = {
     ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp, JWT_SECRET: randomBytes(32).toString('hex') }),
     webDist: undefined,
   };
   // Request logging off in both servers; pg-boss off (nothing here enqueues jobs).
-  const app = await buildApp(config, { databaseUrl: database.url, jobs: false, logger: false });
+  const app = await buildApp(config, { database: database.target, jobs: false, logger: false });
   await app.ready();
-  const bare = await buildBare(database.url, (token) => app.tokens.verifyAccess(token));
+  const bare = await buildBare(app.database, (token) => app.tokens.verifyAccess(token));
 
   try {
     const companyId = await makeCompany(app, 'Bench Greenhouses');
@@ -171,16 +171,16 @@ async function main() {
         app: { path: '/api/health', headers: {} },
         bares: [
           { name: 'bare Fastify, same JSON', path: '/api/health' },
-          { name: 'bare Fastify + pg select 1', path: '/api/health-db' },
+          { name: 'bare Fastify + select 1', path: '/api/health-db' },
         ],
       },
       {
         label: 'GET /api/get_company_grid_order',
         app: { path: `/api/get_company_grid_order?company_id=${companyId}`, headers: user.auth },
         bares: [
-          { name: 'bare Fastify + pg, same query', path: `/api/get_company_grid_order?company_id=${companyId}`, goal: GOAL_RATIO },
-          { name: 'diag: bare + pg, select *', path: `/diag/select-all?company_id=${companyId}` },
-          { name: "diag: bare + app's token check + pg", path: `/diag/verify?company_id=${companyId}`, headers: user.auth },
+          { name: 'bare Fastify, same query', path: `/api/get_company_grid_order?company_id=${companyId}`, goal: GOAL_RATIO },
+          { name: 'diag: bare, select *', path: `/diag/select-all?company_id=${companyId}` },
+          { name: "diag: bare + app's token check", path: `/diag/verify?company_id=${companyId}`, headers: user.auth },
         ],
       },
     ];
@@ -230,29 +230,27 @@ async function main() {
     console.info(`\n${out}\n`);
     for (const v of verdicts) console.info(v);
 
-    const cpus = os.cpus();
     const report = [
-      '# API benchmark results',
+      '## API: the app beside bare Fastify',
       '',
       `Written by \`npm run bench\` (bench/api.bench.ts). Latest run: ${new Date().toISOString()}.`,
       '',
-      `- machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
-      `- Node.js ${process.version}; database: ${databaseLabel}`,
+      machineLine(),
+      `- database: ${databaseLabel}`,
       `- autocannon: ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up, from a worker thread of the same process; servers on 127.0.0.1`,
-      '- the app is `buildApp` from packages/server/src/app.ts (all plugins, contract validation, bearer token, tenancy check) with request logging and pg-boss off; the bare server is Fastify with one route (and a `pg` pool of 10, like the app\'s, running `select grid_order from company_settings where company_id=$1`)',
+      `- the app is \`buildApp\` from packages/server/src/app.ts (all plugins, contract validation, bearer token, tenancy check) with request logging and pg-boss off; the bare server is Fastify with one route running \`select grid_order from company_settings where company_id=$1\` through the app's own database handle (\`app.database.query\`: ${database.target.kind === 'embedded' ? 'the same in-process PGlite session and its lock' : "the app's pool of 10"})`,
       '',
       out,
       '',
       ...verdicts.map((v) => `- ${v}`),
       '',
     ].join('\n');
-    fs.writeFileSync(path.join(here, 'results.md'), report);
+    writeResultsSection('api', report);
     console.info('\nwritten to bench/results.md');
     if (failed) process.exitCode = 1;
   } finally {
     await app.close();
     await bare.app.close();
-    await bare.pool.end();
     await database.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }

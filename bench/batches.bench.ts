@@ -1,17 +1,17 @@
 /**
  * Batches benchmark: GET /get_batches (5,000 batches) and GET /get_batch_dashboard (one batch of 40
  * plants, with its history, problems and responses) on a company with 5,000 batches and 200,000
- * plants, each beside a bare script running the same SQL through `pg` and `JSON.stringify`-ing the
- * same answer, in the same run. Goal (issue 5): app ≤ 1.5× bare.
+ * plants, each beside a bare script running the same SQL through the app's own database handle
+ * (`app.database.query`, or Kysely over it: the same in-process PGlite session, or the app's pool on
+ * DATABASE_URL) and `JSON.stringify`-ing the same answer, in the same run. Goal (issue 5): app ≤ 1.5× bare.
  * Env: BENCH_ITERATIONS (default 15), DATABASE_URL (a PostgreSQL server; a fresh database is made there).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { Kysely, PostgresDialect, type Compilable } from 'kysely';
-import type { DB } from '../packages/server/src/db/schema.js';
+import type { Compilable } from 'kysely';
+import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
@@ -26,7 +26,7 @@ const BATCHES = 5_000;
 const PLANTS = 200_000;
 
 /** 5,000 batches, 200,000 plants (40 per batch), 3 status changes per batch, 50,000 problems and responses. */
-async function generate(db: pg.Pool, companyId: number, userId: number) {
+async function generate(db: Pick<DatabaseHandle, 'query'>, companyId: number, userId: number) {
   await db.query(
     `INSERT INTO batches (company_id, batch_number, number_of_plants, strain_name, batch_status, color, pre_books, start_date, end_date, created_by, created_at)
      SELECT $1, 'B-' || lpad(i::text, 5, '0'), 40, 'Strain ' || (i % 25), (ARRAY['Planned','Propagation','Vegetative','Flowering','Ready','Harvested','Destroyed'])[1 + i % 7],
@@ -34,7 +34,7 @@ async function generate(db: pg.Pool, companyId: number, userId: number) {
      FROM generate_series(1, ${BATCHES}) i`,
     [companyId, userId],
   );
-  const first = (await db.query('SELECT min(batch_id)::int AS id FROM batches WHERE company_id = $1', [companyId])).rows[0].id as number;
+  const first = (await db.query('SELECT min(batch_id)::int AS id FROM batches WHERE company_id = $1', [companyId])).rows[0]!.id as number;
   await db.query(
     `INSERT INTO plants (plant_uid, company_id, created_by) SELECT 'P-' || lpad(i::text, 8, '0'), $1, $2 FROM generate_series(1, ${PLANTS}) i`,
     [companyId, userId],
@@ -58,7 +58,7 @@ async function generate(db: pg.Pool, companyId: number, userId: number) {
      FROM generate_series(1, 50000) i`,
     [companyId, first, userId],
   );
-  const template = (await db.query(`INSERT INTO form_templates (company_id, template_name) VALUES ($1, 'Bench scouting') RETURNING template_id`, [companyId])).rows[0].template_id;
+  const template = (await db.query(`INSERT INTO form_templates (company_id, template_name) VALUES ($1, 'Bench scouting') RETURNING template_id`, [companyId])).rows[0]!.template_id;
   await db.query(
     `INSERT INTO form_responses (company_id, template_id, batch_id, submitted_by, submitted_at, observed_at)
      SELECT $1, $2, $3 + i % ${BATCHES}, $4, now() - (i % 180) * interval '1 day', now() - (i % 180) * interval '1 day'
@@ -75,15 +75,15 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-batches-'));
   const db = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
   const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
-  const app = await buildApp(config, { databaseUrl: db.url, jobs: false, logger: false });
-  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
-  const bare = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const app = await buildApp(config, { database: db.target, jobs: false, logger: false });
+  // The bare side's Kysely: the app's own, without HTTP, auth, tenancy or schema checks in front.
+  const bare = app.db;
   try {
     const companyId = await makeCompany(app, 'Bench Greenhouse');
     const user = await makeUser(app, companyId, 'Regular');
     const started = performance.now();
-    const first = await generate(pool, companyId, user.user_id);
-    console.info(`database: ${db.label}; ${BATCHES} batches, ${PLANTS} plants generated in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ITERATIONS} timed requests (median)\n`);
+    const first = await generate(app.database, companyId, user.user_id);
+    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${BATCHES} batches, ${PLANTS} plants generated in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ITERATIONS} timed requests (median)\n`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const batchId = first + BATCHES / 2;
     const results: Array<Timed & { label: string }> = [];
@@ -99,14 +99,14 @@ async function main() {
           return res.body.length;
         },
         async () => {
-          const res = await pool.query(list.sql, list.parameters as unknown[]);
-          return JSON.stringify(res.rows.map(toBatch)).length;
+          const res = await app.database.query(list.sql, list.parameters as unknown[]);
+          return JSON.stringify(res.rows.map((row) => toBatch(row as Parameters<typeof toBatch>[0]))).length;
         },
         ITERATIONS,
       )),
     });
 
-    // get_batch_dashboard: the repository's five statements on a bare Kysely over the bare pool (no HTTP, auth, tenancy or schema checks).
+    // get_batch_dashboard: the repository's five statements on the app's Kysely, called directly (no HTTP, auth, tenancy or schema checks).
     const from = new Date('2025-06-01T00:00:00Z');
     const to = new Date(Date.now() + 86_400_000);
     results.push({
@@ -134,7 +134,6 @@ async function main() {
     printComparison(results, { title: 'call', width: 11, align: 'end' });
   } finally {
     agent.destroy();
-    await bare.destroy();
     await app.close();
     await db.drop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * load_room_grids_boxes benchmark: the real endpoint (HTTP, bearer token, contract checks, tenancy)
- * beside a bare script running the same SQL through `pg` and `JSON.stringify`-ing the result, in the
- * same run, for one room of 1,000, 10,000 and 50,000 boxes.
+ * beside a bare script running the same SQL through the app's own database handle
+ * (`app.database.query`: the same in-process PGlite session, or the app's pool on DATABASE_URL) and
+ * `JSON.stringify`-ing the result, in the same run, for one room of 1,000, 10,000 and 50,000 boxes.
  *
  * Goals (issue 3): app ≤ 1.5× bare at each size; app at 10k ≤ 12× app at 1k.
  * Env: BENCH_ITERATIONS (default 15), DATABASE_URL (a PostgreSQL server; a fresh database is made there).
@@ -10,7 +11,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
@@ -30,13 +30,12 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-facility-'));
   const db = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
   const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
-  const app = await buildApp(config, { databaseUrl: db.url, jobs: false, logger: false });
-  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  const app = await buildApp(config, { database: db.target, jobs: false, logger: false });
   try {
     const companyId = await makeCompany(app, 'Bench Greenhouse');
     const user = await makeUser(app, companyId, 'Regular');
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    console.info(`database: ${db.label}; ${ITERATIONS} timed requests per size (median)\n`);
+    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${ITERATIONS} timed requests per size (median)\n`);
 
     const rooms: Array<{ label: string; roomId: number }> = [];
     for (const [label, nx, ny] of SIZES) {
@@ -54,7 +53,7 @@ async function main() {
     const results: Array<Timed & { label: string }> = [];
     for (const { label, roomId } of rooms) {
       const url = `${address}/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`;
-      // The bare script: the same SQL (pg parses the json column), then JSON.stringify of the answer.
+      // The bare script: the same SQL on the same handle (the driver parses the json column), then JSON.stringify of the answer.
       const compiled = sql`SELECT ${roomTreeJson(companyId, roomId)} AS rooms`.compile(app.db);
       const measured = await timeBoth(
         async () => {
@@ -63,8 +62,8 @@ async function main() {
           return res.body.length;
         },
         async () => {
-          const res = await pool.query(compiled.sql, compiled.parameters as unknown[]);
-          return JSON.stringify({ status: 'success', rooms: res.rows[0].rooms }).length;
+          const res = await app.database.query(compiled.sql, compiled.parameters as unknown[]);
+          return JSON.stringify({ status: 'success', rooms: res.rows[0]?.rooms }).length;
         },
         ITERATIONS,
       );
@@ -78,7 +77,6 @@ async function main() {
     console.info(`\napp 10k / app 1k = ${scale.toFixed(2)} (goal ≤ 12) ${scale <= 12 ? 'ok' : 'OVER'}`);
   } finally {
     agent.destroy();
-    await pool.end();
     await app.close();
     await db.drop();
     fs.rmSync(tmp, { recursive: true, force: true });

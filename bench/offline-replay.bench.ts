@@ -32,7 +32,7 @@ async function main() {
     ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp, JWT_SECRET: randomBytes(32).toString('hex') }),
     webDist: undefined,
   };
-  const app = await buildApp(config, { databaseUrl: database.url, jobs: false, logger: false });
+  const app = await buildApp(config, { database: database.target, jobs: false, logger: false });
   await app.ready();
   const local = new OfflineDatabase(`bench-${randomUUID()}`);
   try {
@@ -103,7 +103,7 @@ async function main() {
     const replayRps = COUNT / (replayMs / 1000);
     const ratio = replayRps / directRps;
     const ok = replayMs <= GOAL_SECONDS * 1000 && ratio >= GOAL_RATIO && result.sent.length === COUNT && result.remaining === 0;
-    console.info(`Offline replay benchmark — ${COUNT} submissions, ${database.label}, Node ${process.version}`);
+    console.info(`Offline replay benchmark — ${COUNT} submissions, ${database.label}${database.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}, Node ${process.version}`);
     console.info(`queued on the device: ${queued}; sent by the queue: ${result.sent.length}, refused: ${result.failed.length}, left: ${result.remaining}`);
     console.info(`responses stored for the scout (20 warm-up + direct + replay): ${stored.n}`);
     console.info('');
