@@ -18,9 +18,12 @@ export const APPLIED_ANSWER_LOST = {
 } as const;
 
 function requestHash(req: FastifyRequest): string {
-  const body = JSON.stringify(req.input ?? {}, (_k, v: unknown) =>
-    v instanceof Uint8Array ? createHash('sha256').update(v).digest('hex') : v,
-  );
+  // A Buffer has turned into {type, data:[…]} (its toJSON) before a replacer sees the value, so the
+  // file is hashed from its holder: a 15 MB upload must not become a list of 15 million numbers.
+  const body = JSON.stringify(req.input ?? {}, function (this: Record<string, unknown>, key: string, v: unknown) {
+    const raw = this[key];
+    return raw instanceof Uint8Array ? createHash('sha256').update(raw).digest('hex') : v;
+  });
   return createHash('sha256').update(`${req.method} ${req.routeOptions.url}\n${body}`).digest('hex');
 }
 
