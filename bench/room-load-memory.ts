@@ -14,9 +14,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
+import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 
 const ROOMS = 5;
@@ -24,29 +24,15 @@ const [NX, NY] = [250, 200];
 
 async function appOn(url: string, jwtSecret: string) {
   const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'verdant-mem') }), jwtSecret };
-  // Both spellings of "use this database": before and after the database rewrite.
-  const options = { database: { kind: 'postgres', url }, databaseUrl: url, jobs: false, logger: false };
-  return buildApp(config, options as never);
-}
-
-async function onServer<T>(serverUrl: string, run: (c: pg.Client) => Promise<T>) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
+  return buildApp(config, { database: { kind: 'postgres', url }, jobs: false, logger: false });
 }
 
 async function parent() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server (a scratch database is made there and dropped).');
-  const name = `verdant_mem_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const scratch = await openScratchDatabase({ serverUrl, prefix: 'verdant_mem' });
+  const url = scratch.target.kind === 'postgres' ? scratch.target.url : '';
+  const u = new URL(url);
   const jwtSecret = randomBytes(32).toString('hex');
   try {
     const app = await appOn(url, jwtSecret);
@@ -87,7 +73,7 @@ async function parent() {
       console.info(`| ${label} | ${mb(r.bytes!)} | ${r.ms!.toFixed(0)} ms | ${mb(r.rss!)} (${mb(r.rssBefore!)}) | ${mb(r.heap!)} |`);
     }
   } finally {
-    await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await scratch.drop();
   }
 }
 

@@ -7,6 +7,7 @@ import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { makeTemplate } from './fixtures';
+import { describeSameKeys } from '../../../testing/locale-keys';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import fr from '../locales/fr.json';
@@ -71,17 +72,4 @@ describe('FormbuilderPage', () => {
   });
 });
 
-function keys(value: unknown, path = ''): string[] {
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => keys(v, path ? `${path}.${k}` : k));
-  return [path];
-}
-
-describe('formbuilder texts', () => {
-  it.each([
-    ['es', es],
-    ['nl', nl],
-    ['fr', fr],
-  ])('%s has exactly the keys of en', (_lang, other) => {
-    expect(keys(other)).toEqual(keys(en));
-  });
-});
+describeSameKeys('formbuilder texts', { en, es, nl, fr });
