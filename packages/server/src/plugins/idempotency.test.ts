@@ -130,6 +130,25 @@ describe('Idempotency-Key leases and write receipts', () => {
     expect(await count(t.app, 'lost-answer')).toBe(1);
   });
 
+  it('waits (409) for an applied write whose answer is still on its way, then replays that answer, not "lost"', async () => {
+    const first = await send('single', 'late-answer', 'late-answer');
+    // Applied, answer not stored yet, lease still running: the holder may store it any moment.
+    await t.app.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: null, response_body: null, content_type: null, locked_until: sql<Date>`now() + interval '1 minute'` })
+      .where('key', '=', 'late-answer')
+      .execute();
+    expect((await send('single', 'late-answer', 'late-answer')).statusCode).toBe(409);
+    await t.app.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: first.statusCode, response_body: first.body, content_type: 'application/json; charset=utf-8' })
+      .where('key', '=', 'late-answer')
+      .execute();
+    const replay = await send('single', 'late-answer', 'late-answer');
+    expect(replay.body).toBe(first.body);
+    expect(await count(t.app, 'late-answer')).toBe(1);
+  });
+
   it('answers 409 while the first attempt is alive, then its answer; a slow attempt whose lease was taken over is not applied', async () => {
     const started = new Promise<void>((resolve) => (heldStarted = resolve));
     const first = send('held', 'fenced', 'fenced');

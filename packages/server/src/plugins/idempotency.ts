@@ -34,6 +34,7 @@ function leaseSeconds(req: FastifyRequest): number {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const IN_PROGRESS = 'A request with this Idempotency-Key is still in progress. Try again shortly.';
 
 /**
  * A write repeated with the same `Idempotency-Key` and body answers the first answer and changes
@@ -70,7 +71,7 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
     .where('key', '=', key)
     .executeTakeFirst();
   // Released between our insert and this read (a 409/5xx of its first attempt): the client retries.
-  if (!row) throw conflict('A request with this Idempotency-Key is still in progress. Try again shortly.');
+  if (!row) throw conflict(IN_PROGRESS);
   if (row.request_hash !== hash) {
     throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request.', 'Idempotency-Key');
   }
@@ -86,7 +87,7 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
     .where('locked_until', '<', sql<Date>`now()`)
     .returning('key')
     .executeTakeFirst();
-  if (!takenOver) throw conflict('A request with this Idempotency-Key is still in progress. Try again shortly.');
+  if (!takenOver) throw conflict(IN_PROGRESS);
   req.idempotency = { scope, key, leaseToken, committed: false };
 }
 
@@ -94,17 +95,30 @@ function replay(reply: FastifyReply, status: number, contentType: string | null,
   return reply.code(status).header('content-type', contentType ?? JSON_TYPE).header('idempotent-replayed', 'true').send(body);
 }
 
-/** The write committed but its answer was lost: store a plain success as the key's answer from now on. */
+/**
+ * The write committed but no answer is stored. While the holder's lease runs its answer may still be
+ * on its way (409, try again); once the lease has lapsed, a plain success becomes the key's answer.
+ */
 async function finishLostAnswer(req: FastifyRequest, reply: FastifyReply, scope: string, key: string) {
   const body = JSON.stringify(APPLIED_ANSWER_LOST);
-  await req.server.db
+  const settled = await req.server.db
     .updateTable('idempotency_keys')
     .set({ status_code: 200, response_body: body, content_type: JSON_TYPE })
     .where('scope', '=', scope)
     .where('key', '=', key)
     .where('status_code', 'is', null)
-    .execute();
-  return replay(reply, 200, JSON_TYPE, body);
+    .where('locked_until', '<', sql<Date>`now()`)
+    .returning('key')
+    .executeTakeFirst();
+  if (settled) return replay(reply, 200, JSON_TYPE, body);
+  const row = await req.server.db
+    .selectFrom('idempotency_keys')
+    .select(['status_code', 'response_body', 'content_type'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (row?.status_code != null) return replay(reply, row.status_code, row.content_type, row.response_body);
+  throw conflict(IN_PROGRESS);
 }
 
 /** Answers a client should simply try again later are not kept as the key's answer. */
@@ -124,7 +138,9 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
       .updateTable('idempotency_keys')
       .where('scope', '=', held.scope)
       .where('key', '=', held.key)
-      .where('lease_token', '=', held.leaseToken);
+      .where('lease_token', '=', held.leaseToken)
+      // A retry may already have settled the key (lease lapsed while this answer was on its way): never overwrite it.
+      .where('status_code', 'is', null);
     if (typeof payload === 'string' && !retryable(reply.statusCode)) {
       await ours
         .set({ status_code: reply.statusCode, response_body: payload, content_type: String(reply.getHeader('content-type') ?? JSON_TYPE) })
