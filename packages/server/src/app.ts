@@ -17,7 +17,7 @@ import { registerIdempotencyStore } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRequestTimeout } from './plugins/request-timeout.js';
 import type { Caller } from './plugins/auth.js';
-import { createTokenService, type TokenService } from './modules/auth/tokens.js';
+import { createTokenService, type TokenService } from './lib/tokens.js';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
 import { localFileStore } from './lib/storage/local-file-store.js';
 import { s3FileStore } from './lib/storage/s3-file-store.js';

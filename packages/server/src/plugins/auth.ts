@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { authMessages, type EndpointConfig, type Role } from '@verdant/contract';
 import type { DB } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
-import type { TokenService } from '../modules/auth/tokens.js';
+import type { TokenService } from '../lib/tokens.js';
 
 export interface Caller {
   user_id: number;

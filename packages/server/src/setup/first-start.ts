@@ -5,14 +5,14 @@ import { ConfigError } from '../config/env.js';
 import { AppError } from '../lib/errors.js';
 import { writeAudit } from '../lib/audit.js';
 import { hashPassword, validatePassword } from '../modules/auth/index.js';
-import { seedFacilityDemo } from '../modules/rooms/facility-demo.js';
-import { seedPlantsDemo } from '../modules/plants/plants-demo.js';
+import { seedFacilityDemo } from './demo/facility-demo.js';
+import { seedPlantsDemo } from './demo/plants-demo.js';
 import { createBuiltInTemplates } from '../modules/form_templates/index.js';
-import { seedScoutingDemo } from '../modules/form_responses/index.js';
-import { seedProblemColorsDemo } from '../modules/problem_colors/index.js';
-import { seedBatchesDemo } from '../modules/batches/index.js';
-import { seedTraysDemo } from '../modules/trays/index.js';
-import { seedBatchProblemsDemo } from '../modules/batch_problems/index.js';
+import { seedScoutingDemo } from './demo/scouting-demo.js';
+import { seedProblemColorsDemo } from './demo/problem-colors-demo.js';
+import { seedBatchesDemo } from './demo/batches-demo.js';
+import { seedTraysDemo } from './demo/trays-demo.js';
+import { seedBatchProblemsDemo } from './demo/batch-problems-demo.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeTenant } from './factories.js';
-import { makeFacility, type FacilityFixture } from '../modules/sub_gridboxes/sub-gridboxes.fixtures.js';
-import { makeBatch } from '../modules/plants/plants.fixtures.js';
+import { makeFacility, type FacilityFixture } from './fixtures/sub-gridboxes.fixtures.js';
+import { makeBatch } from './fixtures/plants.fixtures.js';
 
 /**
  * "Who did this" comes from the session: a Regular user who names a colleague as the actor is recorded

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import type { EndpointConfig } from '@verdant/contract';
 import { makeTenant } from './factories.js';
 import { SAMPLE_FILE, type SampleHints } from './zod-sample.js';
-import { makeFacility } from '../modules/sub_gridboxes/sub-gridboxes.fixtures.js';
-import { makeTemplate } from '../modules/form_responses/form-responses.test-kit.js';
-import { seedProblemsForWalk } from '../modules/unresolved_problems/problems-walk-seed.js';
-import { seedTraysAndLinksForWalk } from '../modules/trays/trays-walk-seed.js';
-import { seedBatchesForWalk } from '../modules/batches/batches-walk-seed.js';
+import { makeFacility } from './fixtures/sub-gridboxes.fixtures.js';
+import { makeTemplate } from './fixtures/form-responses.test-kit.js';
+import { seedProblemsForWalk } from './fixtures/problems-walk-seed.js';
+import { seedTraysAndLinksForWalk } from './fixtures/trays-walk-seed.js';
+import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
-import type { RefreshClaims } from './tokens.js';
+import type { RefreshClaims } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 import { toSessionUser } from './auth.mapper.js';
 import { verifyPasswordOrBurn } from './passwords.js';

@@ -4,7 +4,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion } from '../../plugins/auth.js';
 import * as repo from './auth.repository.js';
 import { endUserSessions, type AuthDeps } from './auth.service.js';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-token.js';
+import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import { hashPassword, validatePassword, validatePasswordShape } from './passwords.js';
 import { clearAccountFailures, resetKeys, takeAttempt } from './rate-limit.js';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchProblemsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeFacility } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
-import { makeBatch } from '../plants/plants.fixtures.js';
-import { seedBatchProblemsDemo } from './index.js';
+import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
+import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
+import { seedBatchProblemsDemo } from '../../setup/demo/batch-problems-demo.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 let t: TestApp;

@@ -3,8 +3,6 @@ import { batchProblemsEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { batchProblemsHandlers } from './batch-problems.routes.js';
 
-export { seedBatchProblemsDemo } from './batch-problems-demo.js';
-
 export async function batchProblemsModule(app: FastifyInstance) {
   registerEndpoints(app, batchProblemsEndpoints, batchProblemsHandlers);
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeFacility, type FacilityFixture } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
-import { postBatch } from './batches.test-kit.js';
+import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
+import { postBatch } from '../../test/fixtures/batches.test-kit.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

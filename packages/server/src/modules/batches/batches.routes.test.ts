@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { batchForm, formBody, postBatch } from './batches.test-kit.js';
+import { batchForm, formBody, postBatch } from '../../test/fixtures/batches.test-kit.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

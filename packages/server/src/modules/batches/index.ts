@@ -5,7 +5,6 @@ import { batchesHandlers } from './batches.routes.js';
 
 export { moveBatchBetweenRooms } from './batch-links.service.js';
 export { requireBatch, lockOwnBatch, isHarvested } from './batches.service.js';
-export { seedBatchesDemo } from './batches-demo.js';
 
 export async function batchesModule(app: FastifyInstance) {
   registerEndpoints(app, batchesEndpoints, batchesHandlers);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import type { Tenant } from '../rooms/facility-test-kit.js';
-import { scoutingPlace } from '../form_responses/form-responses.test-kit.js';
+import type { Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
 
 let t: TestApp;
 let a: Tenant;

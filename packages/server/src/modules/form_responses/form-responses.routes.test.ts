@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { SAMPLE_FILE } from '../../test/zod-sample.js';
-import type { Tenant } from '../rooms/facility-test-kit.js';
-import { makeTemplate, scoutingPlace } from './form-responses.test-kit.js';
+import type { Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { makeTemplate, scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, observedAt, severityOf, splitList, type FormFieldDef, type HideLink } from './form-responses.rules.js';
+import { checkAnswers, observedAt, severityOf, type FormFieldDef, type HideLink } from './form-responses.rules.js';
+import { splitList } from '../../lib/split-list.js';
 
 const field = (field_id: number, field_name: string, field_type: string, extra: Partial<FormFieldDef> = {}): FormFieldDef => ({
   field_id, field_name, field_type, options: [], is_required: false, is_active: true, ...extra,

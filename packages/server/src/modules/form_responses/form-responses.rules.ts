@@ -1,5 +1,6 @@
 import { formResponsesMessages as msg } from '@verdant/contract';
 import { visibleFields } from '../form_templates/index.js';
+import { splitList } from '../../lib/split-list.js';
 
 /** A template's field as the rules need it. */
 export interface FormFieldDef {
@@ -38,21 +39,6 @@ export type Checked = { ok: true; answers: AcceptedAnswer[] } | { ok: false; iss
 const TEXT_MAX = 10_000;
 const TRUE = new Set(['1', 'true', 'yes', 'on', 'checked']);
 const FALSE = new Set(['0', 'false', 'no', 'off', 'unchecked']);
-
-/** Lists arrive as JSON arrays (our own encoding) or comma-separated text (older clients, typed input). */
-export function splitList(input: string): string[] {
-  const text = input.trim();
-  if (!text) return [];
-  if (text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map((v) => String(v).trim()).filter(Boolean);
-    } catch {
-      // Not JSON after all: fall through to commas.
-    }
-  }
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
-}
 
 const norm = (s: string) => {
   const v = s.trim().toLowerCase();

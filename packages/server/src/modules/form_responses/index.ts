@@ -3,8 +3,6 @@ import { formResponsesEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { formResponsesHandlers } from './form-responses.routes.js';
 
-export { seedScoutingDemo } from './scouting-demo.js';
-
 export async function formResponsesModule(app: FastifyInstance) {
   registerEndpoints(app, formResponsesEndpoints, formResponsesHandlers);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridTemplatesMessages as msg, SUB_GRIDBOX_MAX_ALLOWED, tooManySubGridboxes } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeFacility, type FacilityFixture } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
+import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../rooms/facility-test-kit.js';
+import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 
 let t: TestApp;
 let a: Tenant;

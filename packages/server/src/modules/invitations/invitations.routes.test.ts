@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, invitationsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { hashOpaqueToken } from '../auth/opaque-token.js';
+import { hashOpaqueToken } from '../../lib/opaque-token.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

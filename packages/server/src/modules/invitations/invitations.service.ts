@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../plugins/auth.js';
-import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-token.js';
+import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import * as repo from './invitations.repository.js';
 import { toInvitation } from './invitations.mapper.js';
 

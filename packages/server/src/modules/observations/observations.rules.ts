@@ -1,4 +1,4 @@
-import { splitList } from '../form_responses/form-responses.rules.js';
+import { splitList } from '../../lib/split-list.js';
 
 /** Answers that say "nothing seen" rather than name a problem. */
 const NOTHING = new Set(['none', 'no problem', 'no problems', 'nothing', 'n/a', 'na', '-', 'healthy', 'ok']);

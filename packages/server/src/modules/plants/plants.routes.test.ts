@@ -3,7 +3,7 @@ import { plantsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import type { Caller } from '../../plugins/auth.js';
-import { makeBatch, makePlantsInRoom } from './plants.fixtures.js';
+import { makeBatch, makePlantsInRoom } from '../../test/fixtures/plants.fixtures.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 let t: TestApp;

@@ -4,7 +4,6 @@ import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { problemColorsHandlers } from './problem-colors.routes.js';
 
 export { colorsForProblems, type ProblemColor } from './problem-colors.service.js';
-export { seedProblemColorsDemo } from './problem-colors-demo.js';
 
 export async function problemColorsModule(app: FastifyInstance) {
   registerEndpoints(app, problemColorsEndpoints, problemColorsHandlers);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemColorsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../rooms/facility-test-kit.js';
-import { seedProblemColorsDemo } from './index.js';
+import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { seedProblemColorsDemo } from '../../setup/demo/problem-colors-demo.js';
 import { defaultAbbreviation } from './problem-colors.mapper.js';
 
 let t: TestApp;

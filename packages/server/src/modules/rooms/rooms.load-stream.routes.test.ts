@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomsEndpoints } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from './facility-test-kit.js';
+import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { roomTreeJson } from './room-tree.sql.js';
 import { BOXES_PAGE, ROOMS_PAGE } from './room-tree.stream.js';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeBatch } from '../plants/plants.fixtures.js';
-import { makeFacility, type FacilityFixture } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
+import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
+import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 let t: TestApp;

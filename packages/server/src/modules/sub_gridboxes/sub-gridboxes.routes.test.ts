@@ -3,7 +3,7 @@ import { SUB_GRIDBOX_MAX_ALLOWED, subGridboxesMessages as msg, tooManySubGridbox
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { PLANT_UID_PATTERN } from '../plants/plant-uid.js';
-import { makeFacility, type FacilityFixture } from './sub-gridboxes.fixtures.js';
+import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traysMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeBatch } from '../plants/plants.fixtures.js';
-import { seedTraysDemo } from './index.js';
+import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
+import { seedTraysDemo } from '../../setup/demo/trays-demo.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 let t: TestApp;

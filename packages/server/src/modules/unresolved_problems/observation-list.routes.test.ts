@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observationsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../rooms/facility-test-kit.js';
-import { addObservation, makePlace, observeInBox, type ScoutedPlace } from './unresolved-problems.fixtures.js';
+import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { addObservation, makePlace, observeInBox, type ScoutedPlace } from '../../test/fixtures/unresolved-problems.fixtures.js';
 
 let t: TestApp;
 let a: Tenant;

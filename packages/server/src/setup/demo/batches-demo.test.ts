@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_BATCH_STATUSES } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { seedFacilityDemo } from '../rooms/facility-demo.js';
+import { seedFacilityDemo } from './facility-demo.js';
 import { seedBatchesDemo } from './batches-demo.js';
 
 let t: TestApp;

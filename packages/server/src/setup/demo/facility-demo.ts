@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
-import { createGrid } from '../grids/index.js';
-import { renameGridBox, updateCulling } from '../grid_boxes/index.js';
-import { markScanned } from '../scouting/index.js';
-import { createRoom } from './rooms.service.js';
+import { createGrid } from '../../modules/grids/index.js';
+import { renameGridBox, updateCulling } from '../../modules/grid_boxes/index.js';
+import { markScanned } from '../../modules/scouting/index.js';
+import { createRoom } from '../../modules/rooms/rooms.service.js';
 
 /** Rooms and grids of a small greenhouse: [room, description, [grid name, nx, ny][]]. */
 const LAYOUT: Array<[string, string, Array<[string, number, number]>]> = [

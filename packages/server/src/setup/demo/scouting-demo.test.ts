@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { seedFacilityDemo } from '../rooms/facility-demo.js';
+import { seedFacilityDemo } from './facility-demo.js';
 import { seedScoutingDemo } from './scouting-demo.js';
 
 let t: TestApp;

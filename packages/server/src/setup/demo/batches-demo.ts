@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../plugins/auth.js';
-import { createBatch, harvestBatch, updateBatch } from './batches.service.js';
-import { createCustomStatus } from './batch-statuses.service.js';
-import { linkGrid, linkGridBoxes, linkRoom, moveBatchBetweenRooms } from './batch-links.service.js';
+import { createBatch, harvestBatch, updateBatch } from '../../modules/batches/batches.service.js';
+import { createCustomStatus } from '../../modules/batches/batch-statuses.service.js';
+import { linkGrid, linkGridBoxes, linkRoom, moveBatchBetweenRooms } from '../../modules/batches/batch-links.service.js';
 
 const DAY = 86_400_000;
 

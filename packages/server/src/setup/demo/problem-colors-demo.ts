@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
-import { mapProblemColor } from './problem-colors.service.js';
+import { mapProblemColor } from '../../modules/problem_colors/problem-colors.service.js';
 
 /** The demo company's map key: the problems its scouts meet most, in colours that tell them apart. */
 const DEMO_COLORS: Array<[string, string, string]> = [

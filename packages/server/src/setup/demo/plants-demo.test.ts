@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
-import { makeFacility } from '../sub_gridboxes/sub-gridboxes.fixtures.js';
+import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
 import { seedPlantsDemo } from './plants-demo.js';
 
 let t: TestApp;

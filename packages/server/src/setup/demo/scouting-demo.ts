@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { loadTemplateForSubmission } from '../form_templates/index.js';
-import * as repo from './form-responses.repository.js';
-import { severityOf, type AcceptedAnswer, type FormFieldDef } from './form-responses.rules.js';
-import { fieldDefOf, recordSubmission, type Place } from './form-responses.service.js';
+import { loadTemplateForSubmission } from '../../modules/form_templates/index.js';
+import * as repo from '../../modules/form_responses/form-responses.repository.js';
+import { severityOf, type AcceptedAnswer, type FormFieldDef } from '../../modules/form_responses/form-responses.rules.js';
+import { fieldDefOf, recordSubmission, type Place } from '../../modules/form_responses/form-responses.service.js';
 
 type Ctx = { companyId: number; userId: number };
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../plugins/auth.js';
-import { createTemplate } from '../grid_templates/grid-templates.service.js';
-import { movePlant } from '../movement/movement.service.js';
-import { createSubGridboxes, demoParentBoxes, updateSubGridbox } from '../sub_gridboxes/sub-gridboxes.service.js';
+import { createTemplate } from '../../modules/grid_templates/grid-templates.service.js';
+import { movePlant } from '../../modules/movement/movement.service.js';
+import { createSubGridboxes, demoParentBoxes, updateSubGridbox } from '../../modules/sub_gridboxes/sub-gridboxes.service.js';
 
 const REASONS = ['Spacing', 'Moved to flowering', 'Isolated: suspected mites', 'Re-potted', 'Better light', 'Back from isolation'];
 const NOTES = [null, 'Roots well developed', null, 'Check again in a week', null];

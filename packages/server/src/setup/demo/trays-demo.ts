@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../plugins/auth.js';
-import { createTemplate, createTray, useTemplate } from './trays.service.js';
+import { createTemplate, createTray, useTemplate } from '../../modules/trays/trays.service.js';
 
 /** The demo company's batches that can still take trays, oldest first (none if batches are not seeded yet). */
 const openBatches = (app: FastifyInstance, companyId: number) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../plugins/auth.js';
-import { createBatchProblem, resolveBatchProblems } from './batch-problems.service.js';
+import { createBatchProblem, resolveBatchProblems } from '../../modules/batch_problems/batch-problems.service.js';
 
 const PROBLEMS = [
   { problem_type: 'Powdery mildew', severity: 3, notes: 'White patches on lower leaves' },
