@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { BoxPanel } from '../components/box-panel';
+import { BoxPanel } from '../components/scouting/box-panel';
 import { movePlantBody } from '../../../api/movement';
 import { mergeSubGridbox, withoutSubGridbox } from '../lib/sub-gridbox-list';
 import { renderPage } from '../../../testing/render';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { GridMap } from '../components/grid-map';
+import { GridMap } from '../components/map/grid-map';
 import { cellAt, mapLayout } from '../lib/map-geometry';
 import { boxProblemStyles } from '../lib/problem-paint';
 import { makeRoom } from './fixtures';

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridTemplate } from '@verdant/contract';
-import { Alert, Button, EmptyState, ErrorState, Input, LoadingState, Select } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { boxLabel } from '../lib/box-label';
-import { roomsQuery } from '../api/use-rooms';
-import { useFillBoxFromTemplate } from '../api/use-templates';
+import { Alert, Button, EmptyState, ErrorState, Input, LoadingState, Select } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { boxLabel } from '../../lib/box-label';
+import { roomsQuery } from '../../api/use-rooms';
+import { useFillBoxFromTemplate } from '../../api/use-templates';
 
 /**
  * Use a SubGrid template from the templates page: the grid box is named by room, grid and its

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX } from '@verdant/contract';
-import { Button, Dialog, Input, Textarea, useToast } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useCreateRoom } from '../api/use-rooms';
+import { Button, Dialog, Input, Textarea, useToast } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useCreateRoom } from '../../api/use-rooms';
 
 export function CreateRoomDialog({ open, onClose, companyId }: { open: boolean; onClose: () => void; companyId: number }) {
   const { t } = useTranslation('rooms');

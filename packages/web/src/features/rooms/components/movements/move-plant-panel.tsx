@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox } from '@verdant/contract';
-import { Alert, Button, Input, Textarea, useToast } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { toApiError } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { boxLabel } from '../lib/box-label';
-import { useMovePlant } from '../api/use-box';
-import type { MovingPlant } from './box-panel';
+import { Alert, Button, Input, Textarea, useToast } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { toApiError } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { boxLabel } from '../../lib/box-label';
+import { useMovePlant } from '../../api/use-box';
+import type { MovingPlant } from '../scouting/box-panel';
 
 export interface MovePlantPanelProps {
   plant: MovingPlant;

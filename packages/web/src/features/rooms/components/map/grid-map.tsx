@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
-import { cellAt, cellOrigin, gridSize, indexBoxes, mapLayout, paintBoxes, type MapLayout } from '../lib/map-geometry';
-import { paintProblems, type BoxProblemStyle } from '../lib/problem-paint';
+import { cellAt, cellOrigin, gridSize, indexBoxes, mapLayout, paintBoxes, type MapLayout } from '../../lib/map-geometry';
+import { paintProblems, type BoxProblemStyle } from '../../lib/problem-paint';
 
 export type MapGrid = RoomWithGrids['grids'][number];
 

@@ -8,10 +8,10 @@ import {
   type GridTemplate,
   type GridTemplateType,
 } from '@verdant/contract';
-import { Alert, Button, Input, Select, Textarea } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { useCreateTemplate } from '../api/use-templates';
+import { Alert, Button, Input, Select, Textarea } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { useCreateTemplate } from '../../api/use-templates';
 
 type Errors = Partial<Record<'name' | 'type' | 'rows' | 'columns', string>>;
 

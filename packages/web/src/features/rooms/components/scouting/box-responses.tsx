@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment, type FormResponse, type GridBox } from '@verdant/contract';
-import { Alert, Button, ConfirmDialog, Textarea, useToast } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { boxResponsesQuery, commentsQuery, useCommentMutations } from '../api/use-forms';
-import { useFormatDate } from './use-people';
+import { Alert, Button, ConfirmDialog, Textarea, useToast } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { boxResponsesQuery, commentsQuery, useCommentMutations } from '../../api/use-forms';
+import { useFormatDate } from '../use-people';
 
 /** A stored answer as people read it: lists joined, ticks as yes/no, photos as a word. */
 function readable(a: FormResponse['fieldResponses'][number], t: (k: string) => string): string {

@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { useAuth } from '../../../state/hooks';
-import { roomsQuery } from '../api/use-rooms';
+import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
+import { useAuth } from '../../../../state/hooks';
+import { roomsQuery } from '../../api/use-rooms';
 import { CreateGridForm } from './create-grid-form';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LegendEntry } from '../lib/problem-paint';
+import type { LegendEntry } from '../../lib/problem-paint';
 
 /** What the map's colours mean: box, culled, selected, then each open problem present in the room. */
 export function ProblemLegend({

@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Whiteboard } from '@verdant/contract';
-import { Button, Card, Dialog, useToast } from '../../../components/ui';
-import { getWhiteboardHistory, uploadWhiteboardImage } from '../../../api/rooms';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { roomKeys } from '../api/room-keys';
-import { useAuthImage } from '../api/use-image';
-import { useFormatDate } from './use-people';
+import { Button, Card, Dialog, useToast } from '../../../../components/ui';
+import { getWhiteboardHistory, uploadWhiteboardImage } from '../../../../api/rooms';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { roomKeys } from '../../api/room-keys';
+import { useAuthImage } from '../../api/use-image';
+import { useFormatDate } from '../use-people';
 
 function Thumb({ item, onOpen }: { item: Whiteboard; onOpen: () => void }) {
   const { t } = useTranslation('rooms');

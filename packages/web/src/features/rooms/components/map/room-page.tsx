@@ -1,189 +1,34 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
-import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { cn } from '../../../lib/cn';
-import { useAuth } from '../../../state/hooks';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { gridOpacityQuery } from '../../../api/queries/company-settings-queries';
-import { getGridBackground, uploadGridImage } from '../../../api/grids';
-import { getRoomScroll, updateRoomScroll } from '../../../api/room-scroll';
-import { errorMessage } from '../../../api/api-error';
-import type { BoxProblemStyle } from '../lib/problem-paint';
-import { roomProblemsQuery } from '../api/use-problems';
-import { useRoomProblemStyles } from '../api/use-room-problem-styles';
-import { FillFormDialog } from './fill-form-dialog';
+import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { cn } from '../../../../lib/cn';
+import { useAuth } from '../../../../state/hooks';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { gridOpacityQuery } from '../../../../api/queries/company-settings-queries';
+import { getGridBackground, uploadGridImage } from '../../../../api/grids';
+import { errorMessage } from '../../../../api/api-error';
+import { roomProblemsQuery } from '../../api/use-problems';
+import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
+import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { ProblemLegend } from './problem-legend';
 import { SelectionBar } from './selection-bar';
-import { roomKeys } from '../api/room-keys';
-import { roomQuery, useMarkGridScanned, useMarkRoomScanned } from '../api/use-rooms';
-import { useAuthImage } from '../api/use-image';
-import { BoxPanel, type MovingPlant } from './box-panel';
+import { roomKeys } from '../../api/room-keys';
+import { roomQuery, useMarkRoomScanned } from '../../api/use-rooms';
+import { BoxPanel, type MovingPlant } from '../scouting/box-panel';
 import { CreateGridForm } from './create-grid-form';
-import { GridMap, type MapGrid, type MultiSelectType } from './grid-map';
-import { MovePlantPanel } from './move-plant-panel';
+import type { MapGrid, MultiSelectType } from './grid-map';
+import { GridSection } from './grid-section';
+import { MovePlantPanel } from '../movements/move-plant-panel';
 import { ScanState } from './rooms-page';
-import { ScanDetailsToggle } from './scan-details';
+import { ScanDetailsToggle } from '../scouting/scan-details';
+import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
 
 const ZOOMS = [10, 16, 24, 36] as const;
-const SCROLL_SAVE_DELAY_MS = 1000;
-
-interface GridSectionProps {
-  grid: MapGrid;
-  cell: number;
-  selectedBoxId: number | null;
-  targetBoxId: number | null;
-  picking: boolean;
-  backgroundUrl: string | null;
-  opacity: number;
-  onOpenBox: (box: GridBox, grid: MapGrid) => void;
-  onUploadBackground: (gridId: number, file: File) => void;
-  uploading: boolean;
-  problems: ReadonlyMap<number, BoxProblemStyle> | null;
-  selectMode: MultiSelectType | null;
-  selectedIds: ReadonlySet<number>;
-  onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
-}
-
-function GridSection({
-  grid,
-  cell,
-  selectedBoxId,
-  targetBoxId,
-  picking,
-  backgroundUrl,
-  opacity,
-  onOpenBox,
-  onUploadBackground,
-  uploading,
-  problems,
-  selectMode,
-  selectedIds,
-  onSelectBoxes,
-}: GridSectionProps) {
-  const { t } = useTranslation('rooms');
-  const toast = useToast();
-  const { companyID, userId } = useAuth();
-  const online = useOnlineStatus();
-  const mark = useMarkGridScanned(companyID ?? 0, userId ?? 0);
-  const file = useRef<HTMLInputElement>(null);
-  const bg = useAuthImage(backgroundUrl);
-  const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
-  const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
-
-  return (
-    <section aria-labelledby={`grid-${grid.id}`} className="mb-8 last:mb-0">
-      <div className="sticky left-0 mb-2 flex max-w-[calc(100vw-2rem)] flex-wrap items-center justify-between gap-2 md:max-w-full">
-        <div className="min-w-0">
-          <h2 id={`grid-${grid.id}`} className="text-base font-semibold text-stone-900">
-            {grid.Name}
-          </h2>
-          <p className="text-xs text-stone-600">
-            {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
-            {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
-          </p>
-          <div className="mt-1">
-            <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
-          </div>
-          <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={file}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('grid.background')}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) onUploadBackground(grid.id, f);
-              e.target.value = '';
-            }}
-          />
-          <Button size="md" variant="secondary" disabled={!online} loading={uploading} onClick={() => file.current?.click()}>
-            {t('grid.background')}
-          </Button>
-          <Button
-            size="md"
-            variant="secondary"
-            disabled={!online}
-            loading={mark.isPending}
-            onClick={() =>
-              mark.mutate(grid.id, {
-                onSuccess: () => toast.success(t('scan.gridMarked', { name: grid.Name })),
-                onError: () => toast.danger(t('scan.markFailed')),
-              })
-            }
-          >
-            {t('scan.markGrid')}
-          </Button>
-        </div>
-      </div>
-      <GridMap
-        grid={grid}
-        cell={cell}
-        selectedBoxId={selectedBoxId}
-        targetBoxId={targetBoxId}
-        picking={picking}
-        onOpenBox={open}
-        backgroundUrl={bg}
-        opacity={opacity}
-        problems={problems}
-        selectMode={selectMode}
-        selectedIds={selectedIds}
-        onSelectBoxes={onSelectBoxes}
-      />
-    </section>
-  );
-}
-
-/** Remembers the map's scroll position per room (StartScroll): restored once, saved after scrolling stops. */
-function useRoomScroll(companyId: number, roomId: number, fallback: number | undefined, ready: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const online = useOnlineStatus();
-  const scroll = useQuery({
-    queryKey: roomKeys.scroll(companyId, roomId),
-    queryFn: () => getRoomScroll(companyId, roomId),
-    enabled: online && ready,
-    staleTime: 0,
-    retry: false,
-  });
-  const restored = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<number | null>(null);
-
-  const start = scroll.data ?? (scroll.isFetching ? undefined : fallback);
-  useLayoutEffect(() => {
-    if (restored.current || !ready || start === undefined || !ref.current) return;
-    ref.current.scrollTop = start;
-    restored.current = true;
-  }, [ready, start]);
-
-  const flush = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const value = pending.current;
-    pending.current = null;
-    if (value === null || !navigator.onLine) return;
-    updateRoomScroll(companyId, roomId, value).catch((err: unknown) => console.warn('Could not save the scroll position', errorMessage(err)));
-  }, [companyId, roomId]);
-
-  useEffect(() => () => flush(), [flush]);
-
-  const onScroll = useCallback(() => {
-    if (!restored.current || !ref.current) return;
-    pending.current = ref.current.scrollTop;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(flush, SCROLL_SAVE_DELAY_MS);
-  }, [flush]);
-
-  return { ref, onScroll };
-}
 
 export default function RoomPage() {
   const { t } = useTranslation('rooms');

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoomWithGrids } from '@verdant/contract';
-import { Alert, Badge, Button, ButtonLink, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { watchQueuedRooms, type QueuedRoom } from '../../../offline/create-room-queue';
-import { roomsQuery, useDeleteRoom, useResetScouting } from '../api/use-rooms';
+import { Alert, Badge, Button, ButtonLink, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { errorMessage } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { watchQueuedRooms, type QueuedRoom } from '../../../../offline/create-room-queue';
+import { roomsQuery, useDeleteRoom, useResetScouting } from '../../api/use-rooms';
 import { CreateRoomDialog } from './create-room-dialog';
-import { useFormatDate, useUserNames } from './use-people';
+import { useFormatDate, useUserNames } from '../use-people';
 
 function useQueuedRooms(companyId: number | null): QueuedRoom[] {
   const [rooms, setRooms] = useState<QueuedRoom[]>([]);

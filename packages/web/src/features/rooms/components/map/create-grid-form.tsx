@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GRID_SIDE_MAX, NAME_MAX } from '@verdant/contract';
-import { Alert, Button, Input, Select } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { gridTemplatesQuery } from '../api/use-box';
-import { useCreateGrid } from '../api/use-rooms';
+import { Alert, Button, Input, Select } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { gridTemplatesQuery } from '../../api/use-box';
+import { useCreateGrid } from '../../api/use-rooms';
 
 export interface CreateGridFormProps {
   companyId: number;

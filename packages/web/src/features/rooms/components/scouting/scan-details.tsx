@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { cn } from '../../../lib/cn';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { scanDetailsQuery, type ScanDetails } from '../api/use-scan-details';
-import { useFormatDate } from './use-people';
+import { Alert, Badge, Button } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { cn } from '../../../../lib/cn';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { scanDetailsQuery, type ScanDetails } from '../../api/use-scan-details';
+import { useFormatDate } from '../use-people';
 
 export interface ScanDetailsToggleProps {
   kind: 'room' | 'grid';

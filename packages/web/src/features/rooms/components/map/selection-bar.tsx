@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../../../components/ui';
+import { cn } from '../../../../lib/cn';
 import type { MultiSelectType } from './grid-map';
 
 const TYPES: MultiSelectType[] = ['Coordinates', 'Area'];

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateType } from '@verdant/contract';
-import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, Select, useToast } from '../../../components/ui';
-import { FormRenderer, type FormAnswers as RendererAnswers } from '../../../components/form-renderer';
-import { useFormTemplates } from '../../../api/form-templates-query';
-import type { SubmissionPlace } from '../../../offline/form-queue';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { templatesFor, useSubmitAnswers } from '../api/use-forms';
+import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, Select, useToast } from '../../../../components/ui';
+import { FormRenderer, type FormAnswers as RendererAnswers } from '../../../../components/form-renderer';
+import { useFormTemplates } from '../../../../api/form-templates-query';
+import type { SubmissionPlace } from '../../../../offline/form-queue';
+import { errorMessage } from '../../../../api/api-error';
+import { useAuth } from '../../../../state/hooks';
+import { templatesFor, useSubmitAnswers } from '../../api/use-forms';
 
 export interface FillFormDialogProps {
   open: boolean;

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, ProblemAction, ProblemObservation } from '@verdant/contract';
-import { Alert, Button, useToast } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { manageProblem } from '../../../api/unresolved-problems';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { boxProblemsQuery, useInvalidateProblems } from '../api/use-problems';
-import { useRoomProblemStyles } from '../api/use-room-problem-styles';
-import { textOn } from '../lib/problem-paint';
-import { useFormatDate } from './use-people';
+import { Alert, Button, useToast } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { manageProblem } from '../../../../api/unresolved-problems';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { boxProblemsQuery, useInvalidateProblems } from '../../api/use-problems';
+import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
+import { textOn } from '../../lib/problem-paint';
+import { useFormatDate } from '../use-people';
 
 export function Swatch({ color, label }: { color: string | undefined; label?: string }) {
   return (

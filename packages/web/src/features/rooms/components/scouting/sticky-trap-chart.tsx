@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Alert } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { stickyTrapHistoryQuery } from '../api/use-forms';
+import { Alert } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { stickyTrapHistoryQuery } from '../../api/use-forms';
 
 export const STICKY_TRAP_WEEKS = 8;
 

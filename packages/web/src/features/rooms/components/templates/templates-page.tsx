@@ -3,16 +3,16 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRID_TEMPLATE_TYPE, GRID_TEMPLATE_TYPES, type GridTemplate, type GridTemplateType } from '@verdant/contract';
-import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { errorMessage } from '../../../api/api-error';
-import { cn } from '../../../lib/cn';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { gridTemplatesQuery, useDeleteTemplate } from '../api/use-templates';
+import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { errorMessage } from '../../../../api/api-error';
+import { cn } from '../../../../lib/cn';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { gridTemplatesQuery, useDeleteTemplate } from '../../api/use-templates';
 import { FillBoxForm } from './fill-box-form';
 import { TemplateForm } from './template-form';
-import { useFormatDate } from './use-people';
+import { useFormatDate } from '../use-people';
 
 function isType(v: string | null): v is GridTemplateType {
   return (GRID_TEMPLATE_TYPES as readonly string[]).includes(v ?? '');

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
-import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../components/ui';
-import { Icon } from '../../../components/icons';
-import { errorMessage } from '../../../api/api-error';
-import { cn } from '../../../lib/cn';
-import { useAuth } from '../../../state/hooks';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { boxLabel } from '../lib/box-label';
-import { subGridboxName } from '../lib/sub-gridbox-list';
+import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+import { errorMessage } from '../../../../api/api-error';
+import { cn } from '../../../../lib/cn';
+import { useAuth } from '../../../../state/hooks';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { boxLabel } from '../../lib/box-label';
+import { subGridboxName } from '../../lib/sub-gridbox-list';
 import {
   boxHistoryQuery,
   gridTemplatesQuery,
@@ -19,8 +19,8 @@ import {
   useCullBox,
   useDeleteSubBox,
   useRenameBox,
-} from '../api/use-box';
-import { useFormatDate } from './use-people';
+} from '../../api/use-box';
+import { useFormatDate } from '../use-people';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';
 import { FillFormDialog } from './fill-form-dialog';

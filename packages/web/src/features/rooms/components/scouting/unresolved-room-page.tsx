@@ -3,17 +3,17 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, ProblemAction } from '@verdant/contract';
-import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../../state/hooks';
-import { roomQuery } from '../api/use-rooms';
-import { roomProblemsQuery, useProblemAction, type ProblemScope } from '../api/use-problems';
-import { useRoomProblemStyles } from '../api/use-room-problem-styles';
-import { boxLabel } from '../lib/box-label';
-import { groupByGrid, groupByProblem, type ProblemGroup } from '../lib/group-problems';
+import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
+import { errorMessage } from '../../../../api/api-error';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { useAuth } from '../../../../state/hooks';
+import { roomQuery } from '../../api/use-rooms';
+import { roomProblemsQuery, useProblemAction, type ProblemScope } from '../../api/use-problems';
+import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
+import { boxLabel } from '../../lib/box-label';
+import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-problems';
 import { Swatch } from './box-problems';
-import { useFormatDate } from './use-people';
+import { useFormatDate } from '../use-people';
 
 type BulkAction = Exclude<ProblemAction, 'reopen'>;
 

@@ -1,0 +1,123 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GridBox } from '@verdant/contract';
+import { Button, useToast } from '../../../../components/ui';
+import { useAuth } from '../../../../state/hooks';
+import { useOnlineStatus } from '../../../../lib/use-online-status';
+import type { BoxProblemStyle } from '../../lib/problem-paint';
+import { useMarkGridScanned } from '../../api/use-rooms';
+import { useAuthImage } from '../../api/use-image';
+import { ScanDetailsToggle } from '../scouting/scan-details';
+import { GridMap, type MapGrid, type MultiSelectType } from './grid-map';
+import { ScanState } from './rooms-page';
+
+interface GridSectionProps {
+  grid: MapGrid;
+  cell: number;
+  selectedBoxId: number | null;
+  targetBoxId: number | null;
+  picking: boolean;
+  backgroundUrl: string | null;
+  opacity: number;
+  onOpenBox: (box: GridBox, grid: MapGrid) => void;
+  onUploadBackground: (gridId: number, file: File) => void;
+  uploading: boolean;
+  problems: ReadonlyMap<number, BoxProblemStyle> | null;
+  selectMode: MultiSelectType | null;
+  selectedIds: ReadonlySet<number>;
+  onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
+}
+
+/** One grid of the room map: its heading, scan state, background upload and the map itself. */
+export function GridSection({
+  grid,
+  cell,
+  selectedBoxId,
+  targetBoxId,
+  picking,
+  backgroundUrl,
+  opacity,
+  onOpenBox,
+  onUploadBackground,
+  uploading,
+  problems,
+  selectMode,
+  selectedIds,
+  onSelectBoxes,
+}: GridSectionProps) {
+  const { t } = useTranslation('rooms');
+  const toast = useToast();
+  const { companyID, userId } = useAuth();
+  const online = useOnlineStatus();
+  const mark = useMarkGridScanned(companyID ?? 0, userId ?? 0);
+  const file = useRef<HTMLInputElement>(null);
+  const bg = useAuthImage(backgroundUrl);
+  const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
+  const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
+
+  return (
+    <section aria-labelledby={`grid-${grid.id}`} className="mb-8 last:mb-0">
+      <div className="sticky left-0 mb-2 flex max-w-[calc(100vw-2rem)] flex-wrap items-center justify-between gap-2 md:max-w-full">
+        <div className="min-w-0">
+          <h2 id={`grid-${grid.id}`} className="text-base font-semibold text-stone-900">
+            {grid.Name}
+          </h2>
+          <p className="text-xs text-stone-600">
+            {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
+            {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
+          </p>
+          <div className="mt-1">
+            <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
+          </div>
+          <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={file}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('grid.background')}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) onUploadBackground(grid.id, f);
+              e.target.value = '';
+            }}
+          />
+          <Button size="md" variant="secondary" disabled={!online} loading={uploading} onClick={() => file.current?.click()}>
+            {t('grid.background')}
+          </Button>
+          <Button
+            size="md"
+            variant="secondary"
+            disabled={!online}
+            loading={mark.isPending}
+            onClick={() =>
+              mark.mutate(grid.id, {
+                onSuccess: () => toast.success(t('scan.gridMarked', { name: grid.Name })),
+                onError: () => toast.danger(t('scan.markFailed')),
+              })
+            }
+          >
+            {t('scan.markGrid')}
+          </Button>
+        </div>
+      </div>
+      <GridMap
+        grid={grid}
+        cell={cell}
+        selectedBoxId={selectedBoxId}
+        targetBoxId={targetBoxId}
+        picking={picking}
+        onOpenBox={open}
+        backgroundUrl={bg}
+        opacity={opacity}
+        problems={problems}
+        selectMode={selectMode}
+        selectedIds={selectedIds}
+        onSelectBoxes={onSelectBoxes}
+      />
+    </section>
+  );
+}
