@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { reportServerError } from '../lib/error-reporting.js';
 import { REQUEST_TIMEOUT_MESSAGE } from './request-timeout.js';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -42,10 +43,11 @@ const isDataException = (err: unknown) => {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in (err as object);
 };
 
-/** One place writes every failure as `{status:'error', message, error}`; 5xx details stay in the log. */
+/** One place writes every failure as `{status:'error', message, error}`; 5xx details stay in the log (and go to Sentry with a DSN). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.statusCode >= 500) reportServerError(err, req);
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send({
         status: 'error',
@@ -77,9 +79,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (sqlState === '57014') {
       // statement_timeout (db/database.ts): the same answer as the request timeout.
+      reportServerError(err, req);
       return reply.code(503).header('retry-after', '5').send({ status: 'error', message: REQUEST_TIMEOUT_MESSAGE, error: 'unavailable' });
     }
     req.log.error({ err }, 'unhandled error');
+    reportServerError(err, req);
     return reply.code(500).send({
       status: 'error',
       message: 'Something went wrong on our side. Please try again.',
