@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { DateOnly, DateTime, Id } from '../common/fields.js';
-
-/** JSON bodies carry lists themselves; query strings, forms and multipart carry them as JSON text. */
-const jsonText = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-};
+import { jsonText } from '../common/json-text.js';
 
 /**
  * What a scout typed: text, a number, a checkbox, or a list (multi-select). Stored as text: lists as

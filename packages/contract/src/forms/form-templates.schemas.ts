@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Flag01, Id } from '../common/fields.js';
 import { FIELD_TYPES, TEMPLATE_TYPES } from './field-types.js';
+import { jsonText } from '../common/json-text.js';
 
 export const FIELD_NAME_MAX = 200;
 export const TEMPLATE_NAME_MAX = 200;
@@ -18,16 +19,6 @@ export const OPTION_FIELD_TYPES = ['select', 'multi-select'] as const;
 
 export const FieldTypeSchema = z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` });
 export const TemplateTypeSchema = z.enum(TEMPLATE_TYPES, { error: `must be one of ${TEMPLATE_TYPES.join(', ')}` });
-
-/** JSON bodies carry lists as lists; query strings, forms and multipart carry them as JSON text. */
-const jsonText = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-};
 
 /** Options arrive as a list, as JSON text of a list, or as comma-separated text; blanks are dropped. */
 export const FieldOptionsInput = z.preprocess(

@@ -5,6 +5,7 @@ import { CalendarDate, CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
 import { Count, Position, SubGridbox, spoken } from '../sub_gridboxes/sub-gridboxes.schemas.js';
 import { BatchMoveSchema } from '../batches/batch.schemas.js';
+import { jsonText } from '../common/json-text.js';
 
 /** The spec's page size and first offset for the movement history (spec-2 §9). */
 export const MOVEMENT_HISTORY_LIMIT = 50;
@@ -21,14 +22,7 @@ const OptionalText = (max: number) =>
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
 
 /** An object in JSON bodies; JSON text in query strings, forms and multipart. */
-export const TargetPosition = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, Position);
+export const TargetPosition = z.preprocess(jsonText, Position);
 
 const DateParam = CalendarDate;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common/fields.js';
+import { jsonText } from '../common/json-text.js';
 
 /** How many live sub-boxes one grid box may hold; the list answers it as `max_allowed`. */
 export const SUB_GRIDBOX_MAX_ALLOWED = 100;
@@ -40,14 +41,7 @@ export const Position = z.object({
 export type Position = z.infer<typeof Position>;
 
 /** JSON bodies carry the list itself; query strings, forms and multipart carry it as JSON text. */
-export const CustomPositions = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, z.array(Position, { error: 'must be a list of {subx, suby}' }).max(SUB_GRIDBOX_MAX_ALLOWED, {
+export const CustomPositions = z.preprocess(jsonText, z.array(Position, { error: 'must be a list of {subx, suby}' }).max(SUB_GRIDBOX_MAX_ALLOWED, {
   error: `must list at most ${SUB_GRIDBOX_MAX_ALLOWED} positions`,
 }));
 

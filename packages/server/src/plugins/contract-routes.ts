@@ -2,10 +2,11 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Endpoint, EndpointConfig, EndpointInput, EndpointMap, EndpointOutput } from '@verdant/contract';
-import { AppError, badRequest, forbidden, notFound } from '../lib/errors.js';
+import { AppError, badRequest, notFound } from '../lib/errors.js';
 import { authenticate, bearerToken, type Caller } from './auth.js';
 import { idempotencyPreHandler } from './idempotency.js';
 import { withWriteReceipt } from '../db/write-receipts.js';
+import { assertOwnCompany } from '../lib/own-company.js';
 
 export interface HandlerContext<E extends EndpointConfig> {
   input: EndpointInput<E>;
@@ -172,9 +173,7 @@ export async function enforceTenancy(
   if (!caller) return;
   for (const field of endpoint.tenancy.company ?? []) {
     const value = input[field];
-    if (value !== undefined && Number(value) !== caller.company_id) {
-      throw forbidden('You can only work with your own company.');
-    }
+    if (value !== undefined) assertOwnCompany(caller, Number(value));
   }
   const userIds = (endpoint.tenancy.user ?? [])
     .map((f) => input[f])

@@ -1,10 +1,11 @@
 import { batchesMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
-import { iso, toBatch } from './batches.mapper.js';
+import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import * as dash from './batch-dashboard.repository.js';
 import { type BatchesDeps, requireBatch } from './batches.service.js';
+import { iso } from '../../lib/iso.js';
 
 const DAY = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -4,10 +4,11 @@ import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { iso, toBatch, toLink, toMove, toRoomRef } from './batches.mapper.js';
+import { toBatch, toLink, toMove, toRoomRef } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import * as links from './batch-links.repository.js';
 import { type BatchesDeps, assertNotHarvested, lockOwnBatch, requireBatch } from './batches.service.js';
+import { isoOrNull } from '../../lib/iso.js';
 
 type Db = BatchesDeps['db'];
 
@@ -133,8 +134,8 @@ export async function historyByRoom(deps: BatchesDeps, caller: Caller, roomId: n
   const [rows, moves] = await Promise.all([links.roomHistory(deps.db, caller.company_id, roomId), links.movesOfRoom(deps.db, caller.company_id, roomId)]);
   return rows.map((r) => ({
     batch: toBatch(r),
-    linked_at: r.link_linked_at ? iso(r.link_linked_at) : null,
-    unlinked_at: r.link_unlinked_at ? iso(r.link_unlinked_at) : null,
+    linked_at: isoOrNull(r.link_linked_at),
+    unlinked_at: isoOrNull(r.link_unlinked_at),
     in_room: Boolean(r.in_room),
     moves: moves.filter((m) => m.batch_id === r.batch_id).map(toMove),
   }));

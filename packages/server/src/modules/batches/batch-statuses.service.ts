@@ -2,9 +2,10 @@ import { BUILT_IN_BATCH_STATUSES, batchesMessages as msg } from '@verdant/contra
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { iso, toBatch } from './batches.mapper.js';
+import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import { HARVESTED, type BatchesDeps, isHarvested, resolveStatus } from './batches.service.js';
+import { iso } from '../../lib/iso.js';
 
 /**
  * One status for many batches, all or nothing: an id that is not the company's is a 404 and a

@@ -1,8 +1,6 @@
 import type { Batch } from '@verdant/contract';
 import type { BatchRow } from './batches.repository.js';
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
+import { iso, isoOrNull } from '../../lib/iso.js';
 
 /** The only snake_case → wire translation of a batch. */
 export function toBatch(row: BatchRow): Batch {
@@ -48,5 +46,3 @@ export const toMove = (m: { batch_id: number; old_room_id: number | null; new_ro
   moved_by: m.moved_by,
   moved_at: iso(m.moved_at),
 });
-
-export { iso, isoOrNull };

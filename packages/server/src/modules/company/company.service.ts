@@ -4,17 +4,18 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { createDefaultSettings } from '../company_settings/company-settings.service.js';
 import { toCompanyResponse } from './company.mapper.js';
 import { emailHasAccount, issueInvitation, mailInvitation } from '../invitations/index.js';
 import { createBuiltInTemplates } from '../form_templates/index.js';
 import { emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 export type CompanyDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
 
 export async function loadCompany(db: Kysely<DB>, caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
+  assertOwnCompany(caller, companyId);
   const row = await findCompanyById(db, companyId);
   if (!row) throw notFound('Company');
   return toCompanyResponse(row);

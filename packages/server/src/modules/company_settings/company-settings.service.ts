@@ -2,16 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { settingColumns, toCompanySettings, toSetting, toSettingsPatch, type CompanySettings, type WritableSetting } from './company-settings.mapper.js';
 import type { CompanySettingsRow } from './company-settings.repository.js';
 import { findSettingColumns, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 /** The route layer already checks this; the service repeats it so no other caller can skip it. */
-function assertOwnCompany(caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
-}
-
 /** One setting, reading only its columns: the settings reads are the hottest calls of the app shell. */
 export async function getCompanySetting<K extends keyof CompanySettings>(
   db: Kysely<DB>,

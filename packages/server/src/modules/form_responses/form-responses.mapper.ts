@@ -1,8 +1,8 @@
 import type { FormResponse } from '@verdant/contract';
 import { imageUrl } from '../../lib/images/images.js';
 import type { FieldAnswerRow, ResponseRow } from './form-responses.reads.repository.js';
+import { fullName } from '../../lib/full-name.js';
 
-const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 export const toFieldResponse = (a: FieldAnswerRow) => ({
   field_response_id: a.field_response_id,
@@ -26,7 +26,7 @@ export function toFormResponse(r: ResponseRow, answers: FieldAnswerRow[]): FormR
     x: r.x,
     y: r.y,
     SubmittedBy: r.submitted_by,
-    SubmittedByName: nameOf(r.first_name, r.last_name),
+    SubmittedByName: fullName(r.first_name, r.last_name),
     SubmittedAt: new Date(r.submitted_at).toISOString(),
     ObservedAt: new Date(r.observed_at).toISOString(),
     status: r.status,

@@ -1,8 +1,7 @@
 import { TEMPLATE_TYPES, type FormField, type FormTemplate, type HideUntilLink, type TemplateType } from '@verdant/contract';
 import type { FieldRow, RuleRow, TemplateRow } from './form-templates.repository.js';
 import type { HideUntilRule } from '@verdant/contract';
-
-const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
+import { iso, isoOrNull } from '../../lib/iso.js';
 
 /** field_options is jsonb: a list of texts by construction, but never trust a row to be one. */
 export const optionsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -46,12 +45,12 @@ export function toFormTemplate(row: TemplateRow, fields: FieldRow[], rules: Rule
     TemplateID: row.template_id,
     TemplateName: row.template_name,
     CompanyID: row.company_id,
-    CreatedAt: iso(row.created_at)!,
-    UpdatedAt: iso(row.updated_at)!,
+    CreatedAt: iso(row.created_at),
+    UpdatedAt: iso(row.updated_at),
     FormCategory: row.form_category,
     PageCSS: row.page_css,
     DefaultForType: asTemplateType(row.default_for_type),
-    DeletedAt: iso(row.deleted_at),
+    DeletedAt: isoOrNull(row.deleted_at),
     fields: fields.filter((f) => f.template_id === row.template_id).map((f) => toFormField(f, ruleOf.get(f.field_id))),
   };
 }

@@ -15,15 +15,12 @@ import {
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeCssClass, sanitizePageCss } from '../../lib/css/sanitize-css.js';
 import { BUILT_IN_TEMPLATES } from './default-templates.js';
 import { optionsOf, toFormTemplate } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
-
-function assertOwnCompany(caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
-}
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 /** Templates with their fields and rules, in three queries whatever their number. */
 async function withFields(db: Kysely<DB>, rows: repo.TemplateRow[]): Promise<FormTemplate[]> {

@@ -1,5 +1,6 @@
 import type { GridBox, PlantHistoryEntry } from '@verdant/contract';
 import type { GridBoxRow, HistoryRow } from './grid-boxes.repository.js';
+import { fullName } from '../../lib/full-name.js';
 
 export function toGridBox(row: GridBoxRow): GridBox {
   return {
@@ -24,13 +25,12 @@ export function toNamedGridBox(row: Pick<GridBoxRow, 'grid_box_id' | 'grid_id' |
   return { id: row.grid_box_id, GridID: row.grid_id, X: row.x, Y: row.y, CustomName: row.custom_name ?? '' };
 }
 
-const nameOf = (r: HistoryRow) => [r.first_name, r.last_name].filter(Boolean).join(' ') || null;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
 /** One history line; `boxId` decides whether a move went into or out of this box. */
 export function toHistoryEntry(r: HistoryRow, boxId: number): PlantHistoryEntry {
   const at = r.at.toISOString();
-  const base = { date: at.slice(0, 10), at, user_id: r.user_id, user_name: nameOf(r) };
+  const base = { date: at.slice(0, 10), at, user_id: r.user_id, user_name: fullName(r.first_name, r.last_name) };
   if (r.source === 'movement') {
     const into = r.to_gridbox_id === boxId;
     return {

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { gridBoxesMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { requireGrid } from '../grids/index.js';
 import * as repo from './grid-boxes.repository.js';
 import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './grid-boxes.mapper.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
@@ -70,7 +71,7 @@ export async function gridBoxNames(deps: Deps, caller: Caller, gridId: number) {
 
 /** 404 only for a box that is not the company's; a box with nothing recorded yet answers an empty list. */
 export async function plantHistory(deps: Deps, caller: Caller, companyId: number, boxId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
+  assertOwnCompany(caller, companyId);
   const box = await repo.findGridBox(deps.db, companyId, boxId);
   if (!box) throw notFound('Grid box');
   const history = (await repo.boxHistory(deps.db, companyId, boxId)).map((r) => toHistoryEntry(r, boxId));

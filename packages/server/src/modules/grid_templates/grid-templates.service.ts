@@ -13,12 +13,13 @@ import type { DB } from '../../db/schema.js';
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { actorOf, addSubGridboxes, requireGridbox } from '../sub_gridboxes/sub-gridboxes.service.js';
 import { addGridToRoom } from '../grids/index.js';
 import { requireRoom } from '../rooms/index.js';
 import { toGridTemplate } from './grid-templates.mapper.js';
 import * as repo from './grid-templates.repository.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 const required = <T>(value: T | undefined, message: string, field: string): T => {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) throw badRequest(message, field);
@@ -26,10 +27,6 @@ const required = <T>(value: T | undefined, message: string, field: string): T =>
 };
 
 /** The route layer already checks this; the service repeats it so no other caller can skip it. */
-function assertOwnCompany(caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
-}
-
 export interface CreateTemplateInput {
   template_name?: string;
   template_type?: GridTemplateType;

@@ -5,11 +5,12 @@ import { gridsMessages, tooManyBoxes, type UploadedFile } from '@verdant/contrac
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
 import { requireRoom } from '../rooms/index.js';
 import * as repo from './grids.repository.js';
 import { toGrid, toGridBackground } from './grids.mapper.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 export type GridsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
 
@@ -83,7 +84,7 @@ export async function addGridToRoom(
 }
 
 export async function createGrid(deps: GridsDeps, caller: Caller, input: CreateGridInput) {
-  if (caller.company_id !== input.ncompany_id) throw forbidden('You can only work with your own company.');
+  assertOwnCompany(caller, input.ncompany_id);
   const grid = await deps.db
     .transaction()
     .execute((trx) =>

@@ -3,7 +3,7 @@ import { movementMessages as msg, type Position } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
 import { getPlantByUid } from '../plants/plants.service.js';
 import { requireBatch } from '../batches/index.js';
@@ -11,6 +11,7 @@ import { requireRoom } from '../rooms/index.js';
 import { actorOf, relocatePlant } from '../sub_gridboxes/sub-gridboxes.service.js';
 import { toMovement } from './movement.mapper.js';
 import * as repo from './movement.repository.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 export interface MovePlantInput {
   plant_uid: string;
@@ -103,7 +104,7 @@ export interface HistoryInput {
 
 export async function movementHistory(db: Kysely<DB>, caller: Caller, input: HistoryInput) {
   if (input.company_id === undefined) throw badRequest(msg.companyRequired, 'company_id');
-  if (input.company_id !== caller.company_id) throw forbidden('You can only work with your own company.');
+  assertOwnCompany(caller, input.company_id);
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
   await requireNamedIds(db, caller, { batch_id: input.batch_id, room_ids: [input.room_id] });
   const page = clampPage(input.limit, input.offset, 50, 500);

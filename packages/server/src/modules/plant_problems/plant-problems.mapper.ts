@@ -1,5 +1,6 @@
 import type { PlantProblem } from '@verdant/contract';
 import type { CustomSolutionRow, ProblemRow } from './plant-problems.repository.js';
+import { fullName } from '../../lib/full-name.js';
 
 interface SymptomLink { problem_id: number; symptom_id: number; symptom_group_id: number; name: string }
 interface ColorLink { problem_id: number; color_symptom_id: number; name: string; hex: string }
@@ -10,14 +11,13 @@ const byProblem = <T extends { problem_id: number }>(rows: T[]) => {
   return out;
 };
 
-export const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 export const toCustomSolution = (r: CustomSolutionRow) => ({
   solution_id: r.solution_id,
   problem_id: r.problem_id,
   custom_solution: r.custom_solution,
   created_by: r.created_by,
-  created_by_name: nameOf(r.first_name, r.last_name),
+  created_by_name: fullName(r.first_name, r.last_name),
   created_at: new Date(r.created_at).toISOString(),
 });
 

@@ -1,7 +1,6 @@
 import { subGridboxDisplayName, type LinkedBatch, type LinkedPlant } from '@verdant/contract';
 import type { LinkedBatchRow, LinkedPlantRow } from './plants.repository.js';
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+import { iso, isoOrNull } from '../../lib/iso.js';
 
 export const toLinkedBatch = (r: LinkedBatchRow): LinkedBatch => ({
   batch_id: r.batch_id,
@@ -11,7 +10,7 @@ export const toLinkedBatch = (r: LinkedBatchRow): LinkedBatch => ({
   StartDate: r.start_date,
   EndDate: r.end_date,
   harvested: r.harvested_at !== null,
-  harvested_at: r.harvested_at === null ? null : iso(r.harvested_at),
+  harvested_at: isoOrNull(r.harvested_at),
   linked_at: iso(r.linked_at),
   linked_by: r.linked_by,
 });

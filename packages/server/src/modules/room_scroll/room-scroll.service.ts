@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { roomScrollMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './room-scroll.repository.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 type Deps = Pick<FastifyInstance, 'db'>;
-
-function assertOwnCompany(caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
-}
 
 export async function getRoomScroll(deps: Deps, caller: Caller, companyId: number, roomId: number) {
   assertOwnCompany(caller, companyId);

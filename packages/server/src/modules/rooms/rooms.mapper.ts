@@ -1,8 +1,8 @@
 import type { Room, Whiteboard } from '@verdant/contract';
 import { imageUrl } from '../../lib/images/images.js';
 import type { RoomRow, WhiteboardRow } from './rooms.repository.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../lib/iso.js';
+import { fullName } from '../../lib/full-name.js';
 
 export function toRoom(row: RoomRow): Room {
   return {
@@ -13,14 +13,12 @@ export function toRoom(row: RoomRow): Room {
     CreatedDateTime: row.created_at.toISOString(),
     UpdatedDateTime: row.updated_at.toISOString(),
     Scanned: row.scanned,
-    ScannedDateTime: iso(row.scanned_at),
+    ScannedDateTime: isoOrNull(row.scanned_at),
     LastScannedBy: row.last_scanned_by,
     WhiteboardImage: row.whiteboard_image,
     StartScroll: row.start_scroll,
   };
 }
-
-export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 export function toWhiteboard(row: WhiteboardRow): Whiteboard {
   return {

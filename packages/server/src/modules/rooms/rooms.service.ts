@@ -2,17 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { roomsMessages, type UploadedFile } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, processImage, readCompanyImage, storeImage } from '../../lib/images/images.js';
 import * as repo from './rooms.repository.js';
 import { toRoom, toWhiteboard } from './rooms.mapper.js';
 import { ROOMS_PAGE, roomTreeChunks } from './room-tree.stream.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 export type RoomsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
-
-function assertOwnCompany(caller: Caller, companyId: number) {
-  if (caller.company_id !== companyId) throw forbidden('You can only work with your own company.');
-}
 
 /** The room, if it is the caller's company's; otherwise 404 whether it exists or not. */
 export async function requireRoom(deps: Pick<RoomsDeps, 'db'>, caller: Caller, roomId: number) {

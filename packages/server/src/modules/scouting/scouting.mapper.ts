@@ -1,10 +1,9 @@
 import type { MarkRow, PreviousRoundRow, RoundRow } from './scouting.repository.js';
-
-const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+import { isoOrNull } from '../../lib/iso.js';
+import { fullName } from '../../lib/full-name.js';
 
 export function toScanState(row: { scanned: boolean; scanned_at: Date | null; last_scanned_by: number | null }, name: string | null) {
-  return { Scanned: row.scanned, ScannedDateTime: iso(row.scanned_at), LastScannedBy: row.last_scanned_by, LastScannedByName: name };
+  return { Scanned: row.scanned, ScannedDateTime: isoOrNull(row.scanned_at), LastScannedBy: row.last_scanned_by, LastScannedByName: name };
 }
 
 export const toRound = (r: Pick<RoundRow, 'round_id' | 'started_at' | 'started_by'>) => ({
@@ -17,7 +16,7 @@ export const toMark = (m: MarkRow) => ({
   mark_id: m.mark_id,
   scanned_at: new Date(m.scanned_at).toISOString(),
   user_id: m.user_id,
-  user_name: nameOf(m.first_name, m.last_name),
+  user_name: fullName(m.first_name, m.last_name),
 });
 
 export const toPreviousRound = (r: PreviousRoundRow) => ({
@@ -25,7 +24,5 @@ export const toPreviousRound = (r: PreviousRoundRow) => ({
   last_mark:
     r.mark_id === null || r.scanned_at === null
       ? null
-      : { mark_id: r.mark_id, scanned_at: r.scanned_at.toISOString(), user_id: r.user_id, user_name: nameOf(r.first_name, r.last_name) },
+      : { mark_id: r.mark_id, scanned_at: r.scanned_at.toISOString(), user_id: r.user_id, user_name: fullName(r.first_name, r.last_name) },
 });
-
-export { nameOf };

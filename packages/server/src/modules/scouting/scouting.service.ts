@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { scoutingMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import * as repo from './scouting.repository.js';
-import { nameOf, toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
+import { toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
+import { fullName } from '../../lib/full-name.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 const label = { room: 'Room', grid: 'Grid' } as const;
@@ -31,7 +33,7 @@ export async function markScanned(deps: Deps, caller: Caller, target: repo.Targe
     return { round, state: { scanned: true, scanned_at: now, last_scanned_by: userId } };
   });
   const found = await repo.findTarget(deps.db, caller.company_id, target);
-  const name = found ? nameOf(found.first_name, found.last_name) : null;
+  const name = found ? fullName(found.first_name, found.last_name) : null;
   const base = { status: 'success' as const, round_id: round.round_id, ...toScanState(state, name) };
   return target.kind === 'room'
     ? { ...base, message: scoutingMessages.roomMarked, RoomID: target.id }
@@ -40,7 +42,7 @@ export async function markScanned(deps: Deps, caller: Caller, target: repo.Targe
 
 /** Resets every room and grid of the caller's company and opens a new round (the only one "current"). */
 export async function resetScanned(deps: Deps, caller: Caller, companyId: number | undefined) {
-  if (companyId !== undefined && companyId !== caller.company_id) throw forbidden('You can only work with your own company.');
+  if (companyId !== undefined) assertOwnCompany(caller, companyId);
   return deps.db.transaction().execute(async (trx) => {
     const previous = await repo.latestRound(trx, caller.company_id);
     const counts = await repo.resetCompany(trx, caller.company_id);
@@ -77,7 +79,7 @@ export async function scanDetails(deps: Deps, caller: Caller, target: repo.Targe
   const details = {
     status: 'success' as const,
     Name: found.name,
-    ...toScanState(found, nameOf(found.first_name, found.last_name)),
+    ...toScanState(found, fullName(found.first_name, found.last_name)),
     current_round: round ? toRound(round) : null,
     marks: marks.map(toMark),
     previous_rounds: previous.map(toPreviousRound),

@@ -1,7 +1,6 @@
 import { subGridboxDisplayName, type SubGridbox } from '@verdant/contract';
 import type { GridboxRow, SubGridboxRow } from './sub-gridboxes.repository.js';
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+import { iso } from '../../lib/iso.js';
 
 export function toSubGridbox(row: SubGridboxRow): SubGridbox {
   return {

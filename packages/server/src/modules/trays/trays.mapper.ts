@@ -1,7 +1,6 @@
 import type { Tray, TrayTemplate } from '@verdant/contract';
 import type { TemplateRow, TrayRow } from './trays.repository.js';
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+import { iso } from '../../lib/iso.js';
 
 export const toTrayTemplate = (r: TemplateRow): TrayTemplate => ({
   template_id: r.template_id,

@@ -1,29 +1,6 @@
-import type { ProblemObservation } from '@verdant/contract';
 import type { BoxProblemRow, ObservationRow } from './unresolved-problems.repository.js';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-
-export const toObservation = (r: ObservationRow): ProblemObservation => ({
-  ProblemID: r.observation_id,
-  Problem: r.problem,
-  PlantProblemID: r.problem_id,
-  Severity: r.severity,
-  RoomID: r.room_id,
-  GridID: r.grid_id,
-  GridBoxID: r.grid_box_id,
-  Sub_gridboxID: r.sub_gridbox_id,
-  BatchID: r.batch_id,
-  ResponseID: r.response_id,
-  Source: r.source,
-  Notes: r.notes,
-  ObservedAt: new Date(r.observed_at).toISOString(),
-  ObservedBy: r.observed_by,
-  ObservedByName: nameOf(r.first_name, r.last_name),
-  Status: r.status,
-  StatusChangedAt: iso(r.status_changed_at),
-  StatusChangedBy: r.status_changed_by,
-});
+export { toObservation } from '../observations/observations.mapper.js';
 
 /** Open observations grouped by problem (case-insensitive), most frequent first. */
 export function summarise(rows: ObservationRow[]) {
