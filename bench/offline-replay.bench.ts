@@ -19,7 +19,7 @@ import { parseEnv } from '../packages/server/src/config/env.js';
 import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { OfflineDatabase } from '../packages/web/src/offline/db.js';
-import { createFormQueue } from '../packages/web/src/offline/form-queue.js';
+import { createFormQueue } from '../packages/web/src/api/form-responses.js';
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 500);
 const GOAL_SECONDS = 10;

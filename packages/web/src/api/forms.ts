@@ -6,7 +6,7 @@ import {
 import { ApiError, toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
-export { loadFormTemplates as getFormTemplates, type FormTemplatesAnswer } from './form-templates-query';
+export { loadFormTemplates as getFormTemplates, type FormTemplatesAnswer } from './form-templates';
 
 /** The server's own message when it gave one, else the spec's fallback text. */
 async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {

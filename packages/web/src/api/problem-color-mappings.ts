@@ -1,6 +1,8 @@
-import { problemColorsEndpoints as ep, problemColorsMessages as msg } from '@verdant/contract';
+import { problemColorsEndpoints as ep, problemColorsMessages as msg, type ProblemColorMapping } from '@verdant/contract';
 import { ApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
+import { cacheProblemColors, readCachedProblemColors } from '../offline/color-cache';
+import { browserOffline, isNetworkError } from '../offline/network';
 
 export interface MapProblemColorInput {
   companyId: number | null | undefined;
@@ -29,4 +31,40 @@ export async function deleteProblemColorMapping(companyId: number | null | undef
   if (!companyId) throw new ApiError(msg.companyRequired);
   if (!problem.trim()) throw new ApiError(msg.problemRequired);
   return callEndpoint(ep.deleteProblemColorMapping, { company_id: companyId, problem: problem.trim() });
+}
+
+
+export interface ProblemColorsAnswer {
+  mappings: ProblemColorMapping[];
+  /** Lower-cased problem name → mapping, for the room map's lookups (the server matches case-insensitively). */
+  byProblem: Map<string, ProblemColorMapping>;
+  fromCache: boolean;
+}
+
+function answer(mappings: ProblemColorMapping[], fromCache: boolean): ProblemColorsAnswer {
+  return { mappings, byProblem: new Map(mappings.map((m) => [m.Problem.trim().toLowerCase(), m])), fromCache };
+}
+
+/** Looks a problem up in the map the hook returns. */
+export function colorOf(map: Map<string, ProblemColorMapping> | undefined, problem: string): ProblemColorMapping | undefined {
+  return map?.get(problem.trim().toLowerCase());
+}
+
+/**
+ * GET /get_problem_color_mappings?company_id. Online answers replace the local copy in problemColorMapping;
+ * without a connection the local copy is read.
+ */
+export async function loadProblemColors(companyId: number): Promise<ProblemColorsAnswer> {
+  if (!browserOffline()) {
+    try {
+      const { mappings } = await callEndpoint(ep.getProblemColorMappings, { company_id: companyId });
+      await cacheProblemColors(companyId, mappings).catch((err: unknown) =>
+        console.error('Could not refresh the local problem colours', err),
+      );
+      return answer(mappings, false);
+    } catch (err) {
+      if (!isNetworkError(err)) throw err;
+    }
+  }
+  return answer(await readCachedProblemColors(companyId), true);
 }

@@ -1,11 +1,18 @@
 import { liveQuery } from 'dexie';
-import { sendCreateRoom } from '../api/rooms';
-import { toApiError } from '../api/api-error';
 import { db as defaultDb, type CreateRoomQueueRow, type OfflineDatabase } from './db';
-import { isNetworkError } from './network';
 
 /** A queued room; `queuedAt` (not indexed) keeps the sending order. */
 export type QueuedRoom = CreateRoomQueueRow & { id: string; queuedAt?: number };
+
+/**
+ * How a queued room reaches the server, provided by the api layer (src/api/room-queue.ts): `send` posts
+ * it with its id as the Idempotency-Key; `refusal` answers the server's reason when it refused the room
+ * for good, or null when the send is worth another try (no answer, the server unwell or busy).
+ */
+export interface RoomTransport {
+  send(item: QueuedRoom): Promise<unknown>;
+  refusal(err: unknown): string | null;
+}
 
 export interface FlushResult {
   sent: QueuedRoom[];
@@ -76,24 +83,23 @@ export function watchQueuedRooms(
   return () => sub.unsubscribe();
 }
 
-async function flushOnce(database: OfflineDatabase): Promise<FlushResult> {
+async function flushOnce(transport: RoomTransport, database: OfflineDatabase): Promise<FlushResult> {
   const result: FlushResult = { sent: [], refused: [], remaining: 0 };
   const items = await listQueuedRooms(undefined, database);
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     try {
-      await sendCreateRoom(item.companyID, { name: item.name, description: item.description }, item.id);
+      await transport.send(item);
     } catch (err) {
-      const e = toApiError(err);
-      const refused = !isNetworkError(err) && e.status !== undefined && e.status >= 400 && e.status < 500 && ![401, 403, 408, 429].includes(e.status);
-      if (!refused) {
+      const message = transport.refusal(err);
+      if (message === null) {
         // Offline again or the server is unwell: keep this and the rest for the next attempt.
         result.remaining = items.length - i;
         return result;
       }
-      console.error(`A room queued offline was refused: ${e.message}`);
+      console.error(`A room queued offline was refused: ${message}`);
       await database.createRoomQueue.delete(item.id);
-      result.refused.push({ item, message: e.message });
+      result.refused.push({ item, message });
       continue;
     }
     await database.createRoomQueue.delete(item.id);
@@ -109,10 +115,10 @@ let inFlight: Promise<FlushResult> | null = null;
  * tab, and a Web Lock keeps two tabs from sending the same item concurrently (the key would make it
  * harmless, but it saves a request). A failed send leaves the item queued.
  */
-export function flushCreateRoomQueue(database: OfflineDatabase = defaultDb): Promise<FlushResult> {
+export function flushRoomQueue(transport: RoomTransport, database: OfflineDatabase = defaultDb): Promise<FlushResult> {
   if (!inFlight) {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    const run = () => flushOnce(database);
+    const run = () => flushOnce(transport, database);
     const job: Promise<FlushResult> = locks ? locks.request('verdant-create-room-queue', run).then((r) => r) : run();
     inFlight = job.finally(() => {
       inFlight = null;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_AI_MODEL } from '@verdant/contract';
 import { useAuth } from '../../state/hooks';
-import { aiModelQuery } from './company-settings-queries';
+import { aiModelQuery } from './company-settings';
 
 /**
  * The selected scan model: plantDiseaseRecognition until the company's ai_model arrives; a failed

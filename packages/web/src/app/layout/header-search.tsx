@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_CHARS, type SearchHit } from '@verdant/contract';
 import { Icon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { readSession } from '../../lib/session';
-import { searchHitPath, searchPlantsAutocomplete } from '../../api/search';
+import { searchHitPath } from '../../api/search';
+import { autocompleteQuery } from '../../api/queries/search';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -36,13 +37,7 @@ export function HeaderSearch() {
   const companyId = readSession().companyID;
   const enabled = !!companyId && term.length >= SEARCH_MIN_CHARS;
 
-  const { data, isFetching, isError } = useQuery({
-    queryKey: ['search', 'autocomplete', companyId, term],
-    queryFn: ({ signal }) => searchPlantsAutocomplete(companyId, term, { signal }),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching, isError } = useQuery({ ...autocompleteQuery(companyId ?? 0, term), enabled });
   const hits = enabled ? (data?.suggestions ?? []) : [];
   const showList = listOpen && query.trim().length >= SEARCH_MIN_CHARS;
 

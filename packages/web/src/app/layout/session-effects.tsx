@@ -4,8 +4,8 @@ import {
   autoRefreshQuery,
   languageQuery,
   stickyTrapQuery,
-} from '../../api/queries/company-settings-queries';
-import { thresholdQuery, userDataQuery } from '../../api/queries/users-queries';
+} from '../../api/queries/company-settings';
+import { thresholdQuery, userDataQuery } from '../../api/queries/users';
 import { useAiModel } from '../../api/queries/use-ai-model';
 import { isLanguage } from '../../lib/i18n';
 import { useAppDispatch, useAuth } from '../../state/hooks';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui';
 import { signOut as endSessionAndLogout } from '../../api/auth';
-import { formQueueModule } from '../../offline/use-form-queue';
+import { formQueueModule } from '../../api/use-form-queue';
 
 /**
  * Sign-out that warns first when this user still has submissions on the device. They are not deleted:

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, ConfirmDialog, Dialog, EmptyState } from '../../components/ui';
-import type { QueueEntry, QueuedForm } from '../../offline/form-queue';
+import type { QueueEntry, QueuedForm } from '../../api/form-responses';
 
 export interface SyncPanelProps {
   open: boolean;

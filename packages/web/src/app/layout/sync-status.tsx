@@ -5,12 +5,13 @@ import { Icon } from '../../components/icons';
 import { useToast } from '../../components/ui';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useAuth } from '../../state/hooks';
-import { formQueueModule, useFormQueue } from '../../offline/use-form-queue';
-import type { FlushResult } from '../../offline/form-queue';
+import { formQueueModule, useFormQueue } from '../../api/use-form-queue';
+import type { FlushResult } from '../../api/form-responses';
 import { SyncPanel } from './sync-panel';
 
 /** Loaded on demand: Dexie stays out of the first-paint bundle. */
 const roomQueueModule = () => import('../../offline/create-room-queue');
+const roomSendModule = () => import('../../api/room-queue');
 
 /**
  * "n changes waiting" (rooms and form submissions, waiting or refused) beside the online state, the
@@ -65,7 +66,7 @@ export function SyncStatus() {
       if (!navigator.onLine) return;
       setSending(true);
       try {
-        const roomRes = await (await roomQueueModule()).flushCreateRoomQueue();
+        const roomRes = await (await roomSendModule()).flushCreateRoomQueue();
         if (roomRes.sent.length || roomRes.refused.length) void queryClient.invalidateQueries({ queryKey: ['rooms'] });
         for (const r of roomRes.refused) toast.danger(t('header.refused', { name: r.item.name, reason: r.message }));
         if (roomRes.sent.length) toast.success(t('header.synced', { count: roomRes.sent.length }));

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/icons';
-import { userDataQuery } from '../../api/queries/users-queries';
+import { userDataQuery } from '../../api/queries/users';
 import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
 import { cn } from '../../lib/cn';

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadPlantProblems } from '../../api/plant-problems';
+import type { PlantProblem } from '@verdant/contract';
+import { plantProblemsQuery } from '../../api/queries/plant-problems';
 
 export interface ProblemChoice {
   name: string;
   category: string;
 }
+
+const toChoices = (problems: PlantProblem[]): ProblemChoice[] => problems.map((p) => ({ name: p.name, category: p.category }));
 
 /**
  * The plant-problem library for problem fields (a read; the renderer never writes). It changes rarely,
@@ -12,9 +15,8 @@ export interface ProblemChoice {
  */
 export function useProblemLibrary(companyId: number | null | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['plant-problems', companyId ?? 0, 'names'] as const,
-    queryFn: async (): Promise<ProblemChoice[]> =>
-      (await loadPlantProblems(companyId ?? undefined)).map((p) => ({ name: p.name, category: p.category })),
+    ...plantProblemsQuery(companyId ?? 0),
+    select: toChoices,
     enabled: enabled && Boolean(companyId),
     staleTime: 24 * 60 * 60_000,
     gcTime: 24 * 60 * 60_000,

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { db } from '../db';
-import { enqueueCreateRoom, flushCreateRoomQueue, listQueuedRooms } from '../create-room-queue';
+import { enqueueCreateRoom, listQueuedRooms } from '../create-room-queue';
+import { flushCreateRoomQueue } from '../../api/room-queue';
 import { API, server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
 

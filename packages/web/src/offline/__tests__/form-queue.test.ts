@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from '../db';
-import { createFormQueue, type FormQueue, type FormSubmission, type QueuedForm } from '../form-queue';
+import { createFormQueue, type FormQueue, type FormSubmission, type QueuedForm } from '../../api/form-responses';
 import { server } from '../../testing/msw-server';
 import { fakeFormServer } from './fake-form-server';
 import { installBlobCloning, installWebLocks } from './browser-emulation';

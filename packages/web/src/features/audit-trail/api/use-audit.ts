@@ -1,17 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { addAuditEvent, deleteAuditEvent, getAuditEvents, updateAuditEvent, type AuditFilters, type AuditNoteInput } from '../../../api/audit';
-
-export const auditKeys = {
-  all: (companyId: number) => ['audit', companyId] as const,
-  list: (companyId: number, filters: AuditFilters) => [...auditKeys.all(companyId), 'list', filters] as const,
-};
-
-export const auditEventsQuery = (companyId: number, filters: AuditFilters) =>
-  queryOptions({
-    queryKey: auditKeys.list(companyId, filters),
-    queryFn: () => getAuditEvents(companyId, filters),
-    placeholderData: keepPreviousData,
-  });
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addAuditEvent, deleteAuditEvent, updateAuditEvent, type AuditNoteInput } from '../../../api/audit';
+import { auditKeys } from '../../../api/queries/audit';
 
 /** Every change also writes a server event, so the whole trail is refetched afterwards. */
 export function useAuditActions(companyId: number) {

@@ -7,7 +7,8 @@ import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, LoadingSta
 import { errorMessage } from '../../../api/api-error';
 import type { AuditFilters } from '../../../api/audit';
 import { useAuth } from '../../../state/hooks';
-import { auditEventsQuery, useAuditActions } from '../api/use-audit';
+import { auditEventsQuery } from '../../../api/queries/audit';
+import { useAuditActions } from '../api/use-audit';
 
 const KINDS = ['audit_note', 'batch', 'room', 'grid', 'form', 'comment', 'user', 'company_settings'] as const;
 

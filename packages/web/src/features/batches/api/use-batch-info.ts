@@ -1,9 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  getBatchDashboard,
-  getBatchHistoryByRoom,
-  getBatchQrInfo,
-  getRoomsByBatch,
   harvestBatch,
   linkGridBatch,
   linkRoomBatch,
@@ -12,67 +8,14 @@ import {
   sendUpdateBatch,
   type HarvestInput,
 } from '../../../api/batches';
-import { createBatchProblem, getBatchProblems, resolveBatchProblem, type NewBatchProblem } from '../../../api/batch-problems';
-import { getAllPlantsLinkedToBatch, linkPlantsToBatch } from '../../../api/plants';
-import { ApiError } from '../../../api/api-error';
-import { batchKeys } from './batch-keys';
+import { createBatchProblem, resolveBatchProblem, type NewBatchProblem } from '../../../api/batch-problems';
+import { linkPlantsToBatch } from '../../../api/plants';
+import { batchKeys } from '../../../api/queries/batches';
 
-export const batchDetailQuery = (companyId: number, batchId: number) =>
-  queryOptions({
-    queryKey: batchKeys.detail(companyId, batchId),
-    queryFn: async () => {
-      const info = await getBatchQrInfo(batchId, companyId);
-      if (!info) throw new ApiError('Required parameter(s) missing.');
-      return info;
-    },
-    retry: false,
-  });
-
-export const batchRoomsQuery = (companyId: number, batchId: number) =>
-  queryOptions({ queryKey: batchKeys.batchRooms(companyId, batchId), queryFn: () => getRoomsByBatch(batchId) });
-
-export const batchPlantsQuery = (companyId: number, batchId: number) =>
-  queryOptions({ queryKey: batchKeys.plants(companyId, batchId), queryFn: () => getAllPlantsLinkedToBatch(batchId, true) });
-
-export const batchProblemsQuery = (companyId: number, batchId: number, includeResolved: boolean) =>
-  queryOptions({
-    queryKey: batchKeys.problems(companyId, batchId, includeResolved),
-    queryFn: () => getBatchProblems(companyId, { batchId, includeResolved }),
-  });
-
-export const batchDashboardQuery = (companyId: number, batchId: number, from: string, to: string) =>
-  queryOptions({
-    queryKey: batchKeys.dashboard(companyId, batchId, from, to),
-    queryFn: () => getBatchDashboard(companyId, batchId, from || undefined, to || undefined),
-  });
-
-/** The batch's moves, read from the history of the rooms it is in now. */
-export const batchMovesQuery = (companyId: number, batchId: number, roomIds: readonly number[]) =>
-  queryOptions({
-    queryKey: batchKeys.moves(companyId, batchId, roomIds),
-    queryFn: async () => {
-      const histories = await Promise.all(roomIds.map((id) => getBatchHistoryByRoom(id)));
-      const seen = new Set<string>();
-      return histories
-        .flat()
-        .filter((h) => h.batch.BatchID === batchId)
-        .flatMap((h) => h.moves)
-        .filter((m) => {
-          const key = `${m.moved_at}-${m.old_room_id}-${m.new_room_id}`;
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
-    },
-  });
-
-function useInvalidate(companyId: number, batchId: number) {
+/** A change to one batch: its own reads and every list of batches (by room too) refetch. */
+function useInvalidate(companyId: number, _batchId: number) {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: batchKeys.detail(companyId, batchId) }),
-      qc.invalidateQueries({ queryKey: batchKeys.lists(companyId) }),
-    ]);
+  return () => qc.invalidateQueries({ queryKey: batchKeys.all(companyId) });
 }
 
 export function useChangeStatus(companyId: number, batchId: number) {

@@ -6,15 +6,15 @@ import type { Batch } from '@verdant/contract';
 import { Alert, Badge, Button, ButtonLink, Card, ErrorState, LoadingState, PageHeader, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
-import { statusesQuery } from '../api/use-batches';
 import {
   batchDashboardQuery,
   batchDetailQuery,
   batchMovesQuery,
   batchProblemsQuery,
   batchRoomsQuery,
-  useChangeStatus,
-} from '../api/use-batch-info';
+  batchStatusesQuery,
+} from '../../../api/queries/batches';
+import { useChangeStatus } from '../api/use-batch-info';
 import { pickableStatuses } from '../lib/batch-status';
 import { todayIso, useFormatDateTime, useFormatDay } from '../lib/format';
 import { BatchChartsCard } from './batch-charts-card';
@@ -109,7 +109,7 @@ export default function BatchInfoPage() {
   const companyId = companyID ?? 0;
   const valid = Number.isInteger(batchId) && batchId > 0;
   const detail = useQuery({ ...batchDetailQuery(companyId, batchId), enabled: valid && companyId > 0 });
-  const statuses = useQuery({ ...statusesQuery(companyId), enabled: companyId > 0 });
+  const statuses = useQuery({ ...batchStatusesQuery(companyId), enabled: companyId > 0 });
   const rooms = useQuery({ ...batchRoomsQuery(companyId, batchId), enabled: valid });
   const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: todayIso() });
   const dashboard = useQuery({ ...batchDashboardQuery(companyId, batchId, range.from, range.to), enabled: valid && companyId > 0 });

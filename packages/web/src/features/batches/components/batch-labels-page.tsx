@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { QR_LABELS_MAX } from '@verdant/contract';
 import { Button, ButtonLink, EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
-import { labelsQuery } from '../api/use-batches';
+import { batchLabelsQuery } from '../../../api/queries/batches';
 import { useFormatDay } from '../lib/format';
 import { useStatusLabel } from './batch-status-badge';
 
@@ -28,7 +28,7 @@ export default function BatchLabelsPage() {
   const { companyID } = useAuth();
   const [params] = useSearchParams();
   const ids = useMemo(() => parseIds(params.get('ids')), [params]);
-  const labels = useQuery({ ...labelsQuery(companyID ?? 0, ids), enabled: Boolean(companyID) && ids.length > 0 });
+  const labels = useQuery({ ...batchLabelsQuery(companyID ?? 0, ids), enabled: Boolean(companyID) && ids.length > 0 });
   const day = useFormatDay();
   const statusLabel = useStatusLabel();
 

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, Card, EmptyState, ErrorState, LoadingState, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { companyRoomsQuery } from '../api/use-batches';
-import { batchRoomsQuery, useLinkBatch } from '../api/use-batch-info';
+import { batchRoomsQuery } from '../../../api/queries/batches';
+import { roomListQuery } from '../../../api/queries/rooms';
+import { useLinkBatch } from '../api/use-batch-info';
 import { useFormatDateTime } from '../lib/format';
 
 const boxName = (b: { CustomName: string | null; X: number; Y: number }) => b.CustomName?.trim() || `${b.X},${b.Y}`;
@@ -16,7 +17,7 @@ export function BatchLinksCard({ companyId, batchId, readOnly, onMove }: { compa
   const toast = useToast();
   const when = useFormatDateTime();
   const batchRooms = useQuery(batchRoomsQuery(companyId, batchId));
-  const rooms = useQuery(companyRoomsQuery(companyId));
+  const rooms = useQuery(roomListQuery(companyId));
   const link = useLinkBatch(companyId, batchId);
   const [roomId, setRoomId] = useState('');
   const [gridId, setGridId] = useState('');

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, ErrorState, LoadingState, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { batchPlantsQuery, useLinkPlants } from '../api/use-batch-info';
+import { batchPlantsQuery } from '../../../api/queries/batches';
+import { useLinkPlants } from '../api/use-batch-info';
 
 export function BatchPlantsCard({ companyId, batchId, userId, readOnly }: { companyId: number; batchId: number; userId: number; readOnly: boolean }) {
   const { t } = useTranslation('batches');

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Card, ErrorState, Input, LoadingState, Switch, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { batchProblemsQuery, useCreateBatchProblem, useResolveBatchProblem } from '../api/use-batch-info';
+import { batchProblemsQuery } from '../../../api/queries/batches';
+import { useCreateBatchProblem, useResolveBatchProblem } from '../api/use-batch-info';
 import { useFormatDateTime } from '../lib/format';
 
 export function BatchProblemsCard({ companyId, batchId, userId }: { companyId: number; batchId: number; userId: number }) {

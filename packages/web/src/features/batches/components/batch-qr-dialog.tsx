@@ -5,12 +5,12 @@ import type { Batch } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Dialog, ErrorState, LoadingState } from '../../../components/ui';
 import { downloadBatchQr } from '../../../api/batches';
 import { errorMessage } from '../../../api/api-error';
-import { qrQuery } from '../api/use-batches';
+import { batchQrQuery } from '../../../api/queries/batches';
 
 /** The batch's QR code (256 px), where it leads, a PNG download and a printable label. */
 export function BatchQrDialog({ batch, companyId, onClose }: { batch: Batch | null; companyId: number; onClose: () => void }) {
   const { t } = useTranslation('batches');
-  const qr = useQuery({ ...qrQuery(companyId, batch?.BatchID ?? 0), enabled: Boolean(batch) });
+  const qr = useQuery({ ...batchQrQuery(companyId, batch?.BatchID ?? 0), enabled: Boolean(batch) });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 

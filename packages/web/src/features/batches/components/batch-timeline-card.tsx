@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Batch, BatchProblem } from '@verdant/contract';
 import { Card } from '../../../components/ui';
-import { companyRoomsQuery } from '../api/use-batches';
+import { roomListQuery } from '../../../api/queries/rooms';
 import { buildTimeline } from '../lib/timeline';
 import { useFormatDateTime } from '../lib/format';
 import { useStatusLabel } from './batch-status-badge';
@@ -19,7 +19,7 @@ export function BatchTimelineCard({ companyId, batch, statusTimeline, moves, pro
   const { t } = useTranslation('batches');
   const when = useFormatDateTime();
   const label = useStatusLabel();
-  const rooms = useQuery(companyRoomsQuery(companyId));
+  const rooms = useQuery(roomListQuery(companyId));
   const roomName = (id: number | null) => rooms.data?.find((r) => r.RoomID === id)?.Name ?? (id ? t('timeline.roomN', { id }) : '—');
   const events = buildTimeline({ batch, statusTimeline, moves, problems });
 

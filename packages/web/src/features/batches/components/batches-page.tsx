@@ -19,7 +19,9 @@ import {
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
-import { batchesByRoomQuery, batchesQuery, companyRoomsQuery, statusesQuery, useAssignStatus, useDeleteBatch } from '../api/use-batches';
+import { batchIdsByRoomQuery, batchStatusesQuery, batchesQuery } from '../../../api/queries/batches';
+import { roomListQuery } from '../../../api/queries/rooms';
+import { useAssignStatus, useDeleteBatch } from '../api/use-batches';
 import { pickableStatuses } from '../lib/batch-status';
 import { useFormatDay } from '../lib/format';
 import { BatchFormDialog } from './batch-form-dialog';
@@ -158,10 +160,10 @@ export default function BatchesPage() {
   const label = useStatusLabel();
 
   const batches = useQuery({ ...batchesQuery(companyId), enabled: companyId > 0 });
-  const statuses = useQuery({ ...statusesQuery(companyId), enabled: companyId > 0 });
-  const rooms = useQuery({ ...companyRoomsQuery(companyId), enabled: companyId > 0 });
+  const statuses = useQuery({ ...batchStatusesQuery(companyId), enabled: companyId > 0 });
+  const rooms = useQuery({ ...roomListQuery(companyId), enabled: companyId > 0 });
   const [filters, setFilters] = useState<Filters>({ status: '', roomId: '', strain: '', search: '' });
-  const roomBatches = useQuery({ ...batchesByRoomQuery(companyId, Number(filters.roomId)), enabled: Boolean(filters.roomId) });
+  const roomBatches = useQuery({ ...batchIdsByRoomQuery(companyId, Number(filters.roomId)), enabled: Boolean(filters.roomId) });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Batch | 'new' | null>(null);
   const [qrFor, setQrFor] = useState<Batch | null>(null);

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { Batch } from '@verdant/contract';
 import { Alert, Button, Dialog, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { companyRoomsQuery } from '../api/use-batches';
-import { batchRoomsQuery, useMoveBatch } from '../api/use-batch-info';
+import { batchRoomsQuery } from '../../../api/queries/batches';
+import { roomListQuery } from '../../../api/queries/rooms';
+import { useMoveBatch } from '../api/use-batch-info';
 
 export function MoveDialog({ open, batch, companyId, onClose }: { open: boolean; batch: Batch; companyId: number; onClose: () => void }) {
   const { t } = useTranslation('batches');
   const toast = useToast();
   const current = useQuery(batchRoomsQuery(companyId, batch.BatchID));
-  const rooms = useQuery(companyRoomsQuery(companyId));
+  const rooms = useQuery(roomListQuery(companyId));
   const move = useMoveBatch(companyId, batch.BatchID);
   const [from, setFrom] = useState(() => (current.data?.length === 1 ? String(current.data[0]!.RoomID) : ''));
   const [to, setTo] = useState('');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createInvitation, type CreateInvitationInput } from '../../../api/invitations';
-import { companyKeys } from './company-keys';
+import { companyKeys } from '../../../api/queries/company';
 
 export function useCreateInvitation() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setUserActive, type SetUserActiveInput } from '../../../api/users';
-import { userKeys } from '../../../api/queries/users-queries';
+import { userKeys } from '../../../api/queries/users';
 
 /** Deactivates (their sessions end on the server) or reactivates a colleague. */
 export function useSetUserActive() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateUserRole, type UpdateUserRoleInput } from '../../../api/users';
-import { userKeys } from '../../../api/queries/users-queries';
+import { userKeys } from '../../../api/queries/users';
 
 /** Changes a colleague's role; every users query of the company is refetched. */
 export function useUpdateUserRole() {

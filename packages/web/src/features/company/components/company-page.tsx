@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
-import { usersListQuery } from '../../../api/queries/users-queries';
+import { usersListQuery } from '../../../api/queries/users';
 import { useAuth } from '../../../state/hooks';
 import { UserManagement } from './user-management';
 import { useCompany } from '../api/use-company';

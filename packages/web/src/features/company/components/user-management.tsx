@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usersMessages, type Role } from '@verdant/contract';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, useToast } from '../../../components/ui';
-import { usersListQuery } from '../../../api/queries/users-queries';
+import { usersListQuery } from '../../../api/queries/users';
 import type { loadUsers } from '../../../api/users';
 import { cn } from '../../../lib/cn';
 import { translateServerMessage } from '../../../lib/server-message';

@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { useQuery, queryOptions } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
-import { getBatches } from '../../../api/batches';
+import { batchesQuery } from '../../../api/queries/batches';
 import { useAuth } from '../../../state/hooks';
 import { forecastByWeek, mondayOf } from '../lib/weeks';
-
-const batchesQuery = (companyId: number) => queryOptions({ queryKey: ['forecasting', companyId, 'batches'], queryFn: () => getBatches(companyId) });
 
 function todayIso() {
   const d = new Date();

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormTemplate, TemplateType } from '@verdant/contract';
 import { deleteTemplate, resetAllTemplates, saveFormTemplate, updateDefaultTemplate, updateFormTemplate } from '../../../api/forms';
 import { addHideFieldUntilLink, deleteFieldHideUntilLink, updateFieldHideUntilLink } from '../../../api/form-hide-until';
-import { formTemplateKeys, loadFormTemplates } from '../../../api/form-templates-query';
+import { loadFormTemplates } from '../../../api/form-templates';
+import { formTemplateKeys } from '../../../api/queries/form-templates';
 import { newTemplateFields, ruleCalls, savedIds, templateChanges, type Draft } from '../lib/draft';
 
 export interface SaveResult {

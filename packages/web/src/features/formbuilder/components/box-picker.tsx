@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
 import { EmptyState, ErrorState, LoadingState, Select } from '../../../components/ui';
-import { pickerRoomsQuery } from '../api/use-rooms-for-picker';
+import { roomsQuery } from '../../../api/queries/rooms';
 
 export interface BoxChoice {
   roomId: number | null;
@@ -34,7 +34,7 @@ export function resolvePick(rooms: RoomWithGrids[] | undefined, choice: BoxChoic
 /** Room → grid → box, each a plain select (boxes in row order, culled ones left out). */
 export function BoxPicker({ companyId, value, onChange, error }: { companyId: number; value: BoxChoice; onChange: (v: BoxChoice) => void; error?: string }) {
   const { t } = useTranslation('formbuilder');
-  const rooms = useQuery({ ...pickerRoomsQuery(companyId), enabled: companyId > 0 });
+  const rooms = useQuery({ ...roomsQuery(companyId), enabled: companyId > 0 });
   if (rooms.isPending) return <LoadingState />;
   if (rooms.isError) return <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} />;
   const withGrids = rooms.data.rooms.filter((r) => r.grids.length > 0);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormTemplate } from '@verdant/contract';
 import { Alert, Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { useFormTemplates } from '../../../api/form-templates-query';
+import { useFormTemplates } from '../../../api/queries/form-templates';
 import { useAuth } from '../../../state/hooks';
 import { useDeleteTemplate, useResetTemplates } from '../api/use-template-mutations';
 import { editorPath, submitPath } from '../lib/paths';

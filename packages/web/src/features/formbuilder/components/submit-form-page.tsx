@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../components/ui';
 import { FormRenderer, photosOf, toFieldResponses, type FormAnswers } from '../../../components/form-renderer';
 import { errorMessage } from '../../../api/api-error';
-import { useFormTemplate } from '../../../api/form-templates-query';
-import { submitFormResponse } from '../../../offline/form-queue';
+import { useFormTemplate } from '../../../api/queries/form-templates';
 import { useAuth } from '../../../state/hooks';
-import { pickerRoomsQuery } from '../api/use-rooms-for-picker';
+import { useSubmitForm } from '../../../api/mutations/form-responses';
+import { roomsQuery } from '../../../api/queries/rooms';
 import { BoxPicker, boxName, findBox, resolvePick, type BoxChoice } from './box-picker';
 
 /** formbuilder/submit/{templateID}/{templateName}[?GridBoxID=]: fill a template in for one grid box. */
@@ -21,7 +21,8 @@ export default function SubmitFormPage() {
   const companyId = companyID ?? 0;
   const id = Number(templateID);
   const template = useFormTemplate(companyId, Number.isInteger(id) && id > 0 ? id : 0);
-  const rooms = useQuery({ ...pickerRoomsQuery(companyId), enabled: companyId > 0 });
+  const rooms = useQuery({ ...roomsQuery(companyId), enabled: companyId > 0 });
+  const submitForm = useSubmitForm(companyId);
   const presetBox = Number(search.get('GridBoxID')) || null;
   const [choice, setChoice] = useState<BoxChoice>({ roomId: null, gridId: null, boxId: null });
   const [boxError, setBoxError] = useState<string | undefined>();
@@ -58,7 +59,7 @@ export default function SubmitFormPage() {
     }
     setSending(true);
     try {
-      const outcome = await submitFormResponse({
+      const outcome = await submitForm.mutateAsync({
         kind: 'box',
         GridBoxID: picked.box.id,
         submittedBy: userId ?? 0,

@@ -20,7 +20,7 @@ import {
 } from '../../../components/ui';
 import { FormRenderer } from '../../../components/form-renderer';
 import { errorMessage } from '../../../api/api-error';
-import { useFormTemplate } from '../../../api/form-templates-query';
+import { useFormTemplate } from '../../../api/queries/form-templates';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';
 import { useSaveTemplate, useSetDefaultTemplate } from '../api/use-template-mutations';

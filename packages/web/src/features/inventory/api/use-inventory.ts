@@ -1,28 +1,16 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getBatches, getBatchesByRoom } from '../../../api/batches';
-import { loadRoomGridsBoxes } from '../../../api/rooms';
-import { applyTrayTemplate, createTray, createTrayTemplate, deleteTray, deleteTrayTemplate, getAllTrays, getTrayTemplates, updateTray } from '../../../api/trays';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyTrayTemplate, createTray, createTrayTemplate, deleteTray, deleteTrayTemplate, updateTray } from '../../../api/trays';
+import { batchKeys } from '../../../api/queries/batches';
+import { trayKeys } from '../../../api/queries/trays';
 
-export const inventoryKeys = {
-  all: (companyId: number) => ['inventory', companyId] as const,
-  batches: (companyId: number) => [...inventoryKeys.all(companyId), 'batches'] as const,
-  rooms: (companyId: number) => [...inventoryKeys.all(companyId), 'rooms'] as const,
-  roomBatches: (companyId: number, roomId: number) => [...inventoryKeys.all(companyId), 'room-batches', roomId] as const,
-  trays: (companyId: number) => [...inventoryKeys.all(companyId), 'trays'] as const,
-  templates: (companyId: number) => [...inventoryKeys.all(companyId), 'templates'] as const,
-};
-
-export const batchesQuery = (companyId: number) => queryOptions({ queryKey: inventoryKeys.batches(companyId), queryFn: () => getBatches(companyId) });
-export const roomsQuery = (companyId: number) =>
-  queryOptions({ queryKey: inventoryKeys.rooms(companyId), queryFn: async () => (await loadRoomGridsBoxes(companyId)).rooms, networkMode: 'always' });
-export const roomBatchesQuery = (companyId: number, roomId: number) =>
-  queryOptions({ queryKey: inventoryKeys.roomBatches(companyId, roomId), queryFn: async () => (await getBatchesByRoom(roomId)) ?? [] });
-export const traysQuery = (companyId: number) => queryOptions({ queryKey: inventoryKeys.trays(companyId), queryFn: () => getAllTrays(companyId) });
-export const templatesQuery = (companyId: number) => queryOptions({ queryKey: inventoryKeys.templates(companyId), queryFn: () => getTrayTemplates(companyId) });
-
+/** Trays and their templates refetch, and the batches the inventory counts them against. */
 function useInvalidate(companyId: number) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: inventoryKeys.all(companyId) });
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trayKeys.all(companyId) }),
+      qc.invalidateQueries({ queryKey: batchKeys.lists(companyId) }),
+    ]);
 }
 
 export interface TrayInput {

@@ -3,7 +3,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
-import { batchesQuery, roomBatchesQuery, roomsQuery, traysQuery } from '../api/use-inventory';
+import { batchesQuery, roomBatchesQuery } from '../../../api/queries/batches';
+import { roomListQuery } from '../../../api/queries/rooms';
+import { traysQuery } from '../../../api/queries/trays';
 import { availabilityByVariety, groupInventory, growingBatches, type InventoryRow } from '../lib/group';
 import { TemplatesCard, TraysCard } from './trays-card';
 
@@ -51,7 +53,7 @@ export default function InventoryPage() {
   const [groupBy, setGroupBy] = useState<GroupBy>('crop');
   const batches = useQuery({ ...batchesQuery(companyId), enabled: companyId > 0 });
   const trays = useQuery({ ...traysQuery(companyId), enabled: companyId > 0 });
-  const rooms = useQuery({ ...roomsQuery(companyId), enabled: companyId > 0 && groupBy === 'room' });
+  const rooms = useQuery({ ...roomListQuery(companyId), enabled: companyId > 0 && groupBy === 'room' });
   const roomBatches = useQueries({
     queries: (groupBy === 'room' ? (rooms.data ?? []) : []).map((r) => roomBatchesQuery(companyId, r.RoomID)),
   });

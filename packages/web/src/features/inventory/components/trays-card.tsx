@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Batch, Tray, TrayTemplate } from '@verdant/contract';
 import { Alert, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, LoadingState, Select, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { templatesQuery, traysQuery, useCreateTemplate, useDeleteTemplate, useDeleteTray, useSaveTray, useUseTemplate } from '../api/use-inventory';
+import { trayTemplatesQuery, traysQuery } from '../../../api/queries/trays';
+import { useCreateTemplate, useDeleteTemplate, useDeleteTray, useSaveTray, useUseTemplate } from '../api/use-inventory';
 
 function BatchSelect({ batches, value, onChange, label }: { batches: readonly Batch[]; value: string; onChange: (v: string) => void; label: string }) {
   const { t } = useTranslation('inventory');
@@ -225,7 +226,7 @@ function UseTemplateDialog({ template, batches, companyId, userId, onClose }: { 
 export function TemplatesCard({ companyId, userId, batches, canDelete }: { companyId: number; userId: number; batches: readonly Batch[]; canDelete: boolean }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
-  const templates = useQuery(templatesQuery(companyId));
+  const templates = useQuery(trayTemplatesQuery(companyId));
   const remove = useDeleteTemplate(companyId);
   const [creating, setCreating] = useState(false);
   const [using, setUsing] = useState<TrayTemplate | null>(null);

@@ -1,21 +1,20 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@verdant/contract';
-import { addComment, deleteComment, editComment, getComments } from '../../../api/comments';
+import { addComment, deleteComment, editComment } from '../../../api/comments';
+import { commentKeys } from '../../../api/queries/comments';
+import { roomKeys } from '../../../api/queries/rooms';
 import { applyCommentChange, type CommentChange } from '../lib/comment-list';
-import { observationKeys } from './observation-keys';
 
-export const commentsQuery = (companyId: number, responseId: number) =>
-  queryOptions({
-    queryKey: observationKeys.comments(companyId, responseId),
-    queryFn: () => getComments(responseId),
-    staleTime: 30_000,
-  });
-
-/** Add, edit and delete, each applied to the cached list by the spec's list rules. */
+/**
+ * Add, edit and delete, each applied to the cached list by the spec's list rules; the box panels'
+ * responses refetch for their comment counts.
+ */
 export function useCommentActions(companyId: number, responseId: number, userId: number) {
   const qc = useQueryClient();
-  const apply = (change: CommentChange) =>
-    qc.setQueryData<Comment[]>(observationKeys.comments(companyId, responseId), (list) => applyCommentChange(list ?? [], change));
+  const apply = (change: CommentChange) => {
+    qc.setQueryData<Comment[]>(commentKeys.list(companyId, responseId), (list) => applyCommentChange(list ?? [], change));
+    void qc.invalidateQueries({ queryKey: roomKeys.boxResponsesAll(companyId) });
+  };
   const add = useMutation({
     mutationFn: (text: string) => addComment(responseId, userId, text),
     onSuccess: (comment) => apply({ kind: 'added', comment }),

@@ -5,7 +5,8 @@ import { ADMIN_ROLES, COMMENT_MAX_LENGTH, type Comment } from '@verdant/contract
 import { Button, ConfirmDialog, ErrorState, LoadingState, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
-import { commentsQuery, useCommentActions } from '../api/use-comments';
+import { commentsQuery } from '../../../api/queries/comments';
+import { useCommentActions } from '../api/use-comments';
 import { useFormatDate } from './use-format-date';
 
 function CommentItem({

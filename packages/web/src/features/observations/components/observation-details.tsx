@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ObservationListItem } from '@verdant/contract';
 import { ErrorState, LoadingState } from '../../../components/ui';
-import { responseQuery } from '../api/use-observations';
+import { responseQuery } from '../../../api/queries/observations';
 import { CommentThread } from './comment-thread';
 import { useFormatDate } from './use-format-date';
 

@@ -12,11 +12,14 @@ import {
 import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select, useToast, type BadgeTone } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
-import { colorOf, useProblemColors } from '../../../api/problem-colors-query';
+import { colorOf } from '../../../api/problem-color-mappings';
+import { useProblemColors } from '../../../api/queries/problem-colors';
 import type { ObservationFilters } from '../../../api/observations';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';
-import { observationsQuery, roomOptionsQuery, useManageObservation } from '../api/use-observations';
+import { observationsQuery } from '../../../api/queries/observations';
+import { roomsQuery } from '../../../api/queries/rooms';
+import { useManageObservation } from '../api/use-observations';
 import { ObservationDetails } from './observation-details';
 import { useFormatDate } from './use-format-date';
 
@@ -161,7 +164,7 @@ export default function ObservationsPage() {
   const [from, setFrom] = useState(p.from ?? '');
   const [to, setTo] = useState(p.to ?? '');
   const [expanded, setExpanded] = useState<number | null>(null);
-  const rooms = useQuery({ ...roomOptionsQuery(companyId), enabled: Boolean(companyID) });
+  const rooms = useQuery({ ...roomsQuery(companyId), enabled: Boolean(companyID) });
   const colors = useProblemColors(companyId);
   const filters = toObservationQuery(p);
   const list = useQuery({ ...observationsQuery(companyId, filters), enabled: Boolean(companyID) });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRID_OPACITY, type DashboardTile } from '@verdant/contract';
 import { Badge, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
-import { gridOpacityQuery, gridOrderQuery } from '../../../api/queries/company-settings-queries';
+import { gridOpacityQuery, gridOrderQuery } from '../../../api/queries/company-settings';
 import { TILES } from '../../../lib/dashboard-tiles';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';

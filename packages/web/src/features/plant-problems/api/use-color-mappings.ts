@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteProblemColorMapping, mapProblemColor } from '../../../api/problem-color-mappings';
-import { problemColorKeys } from '../../../api/problem-colors-query';
-
-export { useProblemColors, colorOf } from '../../../api/problem-colors-query';
+import { problemColorKeys } from '../../../api/queries/problem-colors';
 
 export interface ColorMappingDraft {
   problem: string;

@@ -1,36 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlantProblem } from '@verdant/contract';
-import {
-  addCustomSolution,
-  filterPlantProblems,
-  getColorSymptoms,
-  getSymptomGroups,
-  loadPlantProblems,
-} from '../../../api/plant-problems';
-import { plantProblemKeys } from './plant-problem-keys';
-
-/** The library plus the company's own problems, each with the company's custom solutions. */
-export const plantProblemsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: plantProblemKeys.library(companyId),
-    queryFn: () => loadPlantProblems(companyId),
-    staleTime: 5 * 60_000,
-  });
-
-/** Ids of the problems showing a symptom group and/or symptom; disabled when neither is chosen. */
-export const filteredProblemIdsQuery = (companyId: number, groupId?: number, symptomId?: number) =>
-  queryOptions({
-    queryKey: plantProblemKeys.filtered(companyId, groupId, symptomId),
-    queryFn: async () => new Set((await filterPlantProblems({ symptomGroupId: groupId, symptomId })).map((p) => p.problem_id)),
-    enabled: groupId !== undefined || symptomId !== undefined,
-    staleTime: 5 * 60_000,
-  });
-
-export const symptomGroupsQuery = () =>
-  queryOptions({ queryKey: plantProblemKeys.symptomGroups(), queryFn: getSymptomGroups, staleTime: Infinity });
-
-export const colorSymptomsQuery = () =>
-  queryOptions({ queryKey: plantProblemKeys.colorSymptoms(), queryFn: getColorSymptoms, staleTime: Infinity });
+import { addCustomSolution } from '../../../api/plant-problems';
+import { plantProblemKeys } from '../../../api/queries/plant-problems';
 
 /** Adds the company's own solution and puts it on the problem in the cached library at once. */
 export function useAddCustomSolution(companyId: number, problemId: number) {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { PlantProblem, ProblemColorMapping } from '@verdant/contract';
 import { Alert, Button, ConfirmDialog, Dialog, EmptyState, ErrorState, LoadingState, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
-import { useDeleteProblemColor, useMapProblemColor, useProblemColors, type ColorMappingDraft } from '../api/use-color-mappings';
+import { useProblemColors } from '../../../api/queries/problem-colors';
+import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } from '../api/use-color-mappings';
 import { ColorMappingForm, initialsOf } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
 

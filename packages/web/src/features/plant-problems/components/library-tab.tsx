@@ -5,8 +5,8 @@ import type { PlantProblem, ProblemColorMapping } from '@verdant/contract';
 import { Button, EmptyState, ErrorState, Input, LoadingState, Select } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { colorSymptomsQuery, filteredProblemIdsQuery, symptomGroupsQuery } from '../api/use-plant-problems';
-import { colorOf } from '../api/use-color-mappings';
+import { colorSymptomsQuery, filteredProblemIdsQuery, symptomGroupsQuery } from '../../../api/queries/plant-problems';
+import { colorOf } from '../../../api/problem-color-mappings';
 import { categoriesOf, filterProblems } from '../lib/filter-problems';
 import { ColorSwatch } from './color-swatch';
 import { ProblemCard } from './problem-card';
@@ -46,8 +46,8 @@ export interface LibraryTabProps {
 export function LibraryTab({ companyId, problems, colors }: LibraryTabProps) {
   const { t } = useTranslation('plant-problems');
   const p = useLibraryParams();
-  const groups = useQuery(symptomGroupsQuery());
-  const colourSymptoms = useQuery(colorSymptomsQuery());
+  const groups = useQuery(symptomGroupsQuery(companyId));
+  const colourSymptoms = useQuery(colorSymptomsQuery(companyId));
   const bySymptom = useQuery(filteredProblemIdsQuery(companyId, p.group, p.symptom));
   const symptomFiltered = p.group !== undefined || p.symptom !== undefined;
 

@@ -5,8 +5,8 @@ import { ADMIN_ROLES } from '@verdant/contract';
 import { ErrorState, LoadingState, PageHeader } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../state/hooks';
-import { plantProblemsQuery } from '../api/use-plant-problems';
-import { useProblemColors } from '../api/use-color-mappings';
+import { plantProblemsQuery } from '../../../api/queries/plant-problems';
+import { useProblemColors } from '../../../api/queries/problem-colors';
 import { ColorMappingsTab } from './color-mappings-tab';
 import { LibraryTab } from './library-tab';
 

@@ -6,8 +6,11 @@ import { ADMIN_ROLES, CUSTOM_SOLUTION_MAX, type PlantProblem, type ProblemColorM
 import { Alert, Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
-import { plantProblemsQuery, useAddCustomSolution } from '../api/use-plant-problems';
-import { colorOf, useDeleteProblemColor, useMapProblemColor, useProblemColors, type ColorMappingDraft } from '../api/use-color-mappings';
+import { plantProblemsQuery } from '../../../api/queries/plant-problems';
+import { colorOf } from '../../../api/problem-color-mappings';
+import { useProblemColors } from '../../../api/queries/problem-colors';
+import { useAddCustomSolution } from '../api/use-plant-problems';
+import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } from '../api/use-color-mappings';
 import { isLabelNote } from '../lib/filter-problems';
 import { ColorMappingForm, initialsOf } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateLocation, updateThreshold } from '../../../api/users';
-import { userKeys } from '../../../api/queries/users-queries';
+import { userKeys } from '../../../api/queries/users';
 
 export function useUpdateLocation(userId: number, companyId: number) {
   const queryClient = useQueryClient();

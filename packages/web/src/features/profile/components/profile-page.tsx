@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, ErrorState, Input, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { thresholdQuery, userDataQuery } from '../../../api/queries/users-queries';
+import { thresholdQuery, userDataQuery } from '../../../api/queries/users';
 import { useAuth } from '../../../state/hooks';
 import { useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
 import { SignOutEverywhere } from './sign-out-everywhere';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Card, PageHeader } from '../../../components/ui';
 import { Icon, type IconName } from '../../../components/icons';
-import { userDataQuery } from '../../../api/queries/users-queries';
+import { userDataQuery } from '../../../api/queries/users';
 import { useAiModel } from '../../../api/queries/use-ai-model';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../state/hooks';

@@ -1,22 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GridTemplateType, SubGridbox } from '@verdant/contract';
-import { getPlantHistoryDate, updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
-import { createSubGridboxes, deleteSubGridbox, getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
-import { getGridTemplates, submitGridTemplate } from '../../../api/grid-templates';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubGridbox } from '@verdant/contract';
+import { updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
+import { createSubGridboxes, deleteSubGridbox, type getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
+import { submitGridTemplate } from '../../../api/grid-templates';
 import { movePlant, type MovePlantInput } from '../../../api/movement';
 import { patchCachedBox } from '../../../offline/room-cache';
 import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
-import { roomKeys } from './room-keys';
+import { roomKeys } from '../../../api/queries/rooms';
 import { patchBoxInCaches } from './use-rooms';
-
-export const boxHistoryQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.boxHistory(companyId, boxId), queryFn: () => getPlantHistoryDate(companyId, boxId), staleTime: 0 });
-
-export const subBoxesQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.subBoxes(companyId, boxId), queryFn: () => getSubGridboxes(boxId), staleTime: 0 });
-
-export const gridTemplatesQuery = (companyId: number, type: GridTemplateType) =>
-  queryOptions({ queryKey: roomKeys.templates(companyId, type), queryFn: () => getGridTemplates(companyId, type) });
 
 export function useRenameBox(companyId: number) {
   const queryClient = useQueryClient();

@@ -1,16 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchImage } from '../../../api/rooms';
+import { imageQuery } from '../../../api/queries/rooms';
 
 /** An uploaded image as an object URL (images need the bearer token, so <img src> cannot fetch them). */
 export function useAuthImage(url: string | null | undefined): string | null {
-  const blob = useQuery({
-    queryKey: ['image', url],
-    queryFn: () => fetchImage(url!),
-    enabled: Boolean(url),
-    staleTime: Infinity,
-    gcTime: 5 * 60_000,
-  });
+  const blob = useQuery(imageQuery(url));
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob.data || typeof URL.createObjectURL !== 'function') return;

@@ -1,29 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProblemAction } from '@verdant/contract';
 import {
-  getUnresolvedProblemsForGridbox,
-  getUnresolvedProblemsForGridCircles,
-  getUnresolvedProblemsForRoom,
   manageProblem,
   manageProblemsByTypeGrid,
   manageProblemsByTypeRoom,
   updateUnresolvedProblemsForGrid,
   updateUnresolvedProblemsForRoom,
 } from '../../../api/unresolved-problems';
-import { roomKeys } from './room-keys';
-
-export const gridCirclesQuery = (companyId: number, gridId: number) =>
-  queryOptions({
-    queryKey: roomKeys.gridCircles(companyId, gridId),
-    queryFn: () => getUnresolvedProblemsForGridCircles(gridId),
-    staleTime: 30_000,
-  });
-
-export const boxProblemsQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.boxProblems(companyId, boxId), queryFn: () => getUnresolvedProblemsForGridbox(boxId), staleTime: 0 });
-
-export const roomProblemsQuery = (companyId: number, roomId: number) =>
-  queryOptions({ queryKey: roomKeys.roomProblems(companyId, roomId), queryFn: () => getUnresolvedProblemsForRoom(roomId), staleTime: 0 });
+import { invalidateProblems } from '../../../api/queries/problems';
 
 /** Where a bulk action applies; `problemType` narrows it to one problem. */
 export type ProblemScope =
@@ -54,16 +38,10 @@ export async function runProblemAction({ scope, action }: ProblemActionInput, us
   }
 }
 
-/** Any change to problems: every problem read of the company (map circles, box and room lists) refetches. */
+/** Any change to problems: every problem read of the company (map circles, box, room and observation lists) refetches. */
 export function useInvalidateProblems(companyId: number) {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (q) => {
-        const [root, company, kind] = q.queryKey as [unknown, unknown, unknown];
-        return root === 'rooms' && company === companyId && typeof kind === 'string' && kind.endsWith('problems');
-      },
-    }).then(() => queryClient.invalidateQueries({ queryKey: roomKeys.circlesAll(companyId) }));
+  return () => invalidateProblems(queryClient, companyId);
 }
 
 export function useProblemAction(companyId: number, userId: number) {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useProblemColors } from '../../../api/problem-colors-query';
+import { useProblemColors } from '../../../api/queries/problem-colors';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { boxProblemStyles, problemLegend, type BoxProblemStyle, type LegendEntry } from '../lib/problem-paint';
-import { gridCirclesQuery } from './use-problems';
+import { gridCirclesQuery } from '../../../api/queries/problems';
 
 export interface RoomProblemStyles {
   /** Per grid id: the style of each box with open problems. */

@@ -1,47 +1,18 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
-import { loadRoom, loadRoomGridsBoxes, sendCreateRoom, deleteRoom, type NewRoom, type RoomsAnswer } from '../../../api/rooms';
+import { deleteRoom, type NewRoom, type RoomsAnswer } from '../../../api/rooms';
+import { createRoomOrQueue, type CreateRoomResult } from '../../../api/room-queue';
 import { markGridScanned, markRoomScanned, resetScannedStatus } from '../../../api/scouting';
 import { sendCreateGrid, type NewGrid } from '../../../api/grids';
 import { submitGridTemplate } from '../../../api/grid-templates';
-import { browserOffline, isNetworkError } from '../../../offline/network';
-import { enqueueCreateRoom } from '../../../offline/create-room-queue';
-import { roomKeys } from './room-keys';
-
-/** Room reads must run offline too: they fall back to the local database (TanStack would pause them). */
-export const roomsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: roomKeys.list(companyId),
-    queryFn: () => loadRoomGridsBoxes(companyId),
-    networkMode: 'always',
-  });
-
-export const roomQuery = (companyId: number, roomId: number) =>
-  queryOptions({
-    queryKey: roomKeys.detail(companyId, roomId),
-    queryFn: () => loadRoom(companyId, roomId),
-    networkMode: 'always',
-    retry: false,
-  });
-
-export type CreateRoomResult = { queued: false; room: RoomWithGrids | { RoomID: number } } | { queued: true };
+import { roomKeys } from '../../../api/queries/rooms';
 
 /** Online the room is created at once; without a connection it waits in createRoomQueue. */
 export function useCreateRoom(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async (input: NewRoom): Promise<CreateRoomResult> => {
-      if (!browserOffline()) {
-        try {
-          return { queued: false, room: await sendCreateRoom(companyId, input) };
-        } catch (err) {
-          if (!isNetworkError(err)) throw err;
-        }
-      }
-      await enqueueCreateRoom(companyId, input);
-      return { queued: true };
-    },
+    mutationFn: (input: NewRoom): Promise<CreateRoomResult> => createRoomOrQueue(companyId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.list(companyId) }),
   });
 }
@@ -73,7 +44,7 @@ function patchRooms(queryClient: QueryClient, companyId: number, fn: (room: Room
     old ? { ...old, rooms: old.rooms.map(fn) } : old,
   );
   queryClient.setQueriesData<{ room: RoomWithGrids; fromCache: boolean }>(
-    { queryKey: [...roomKeys.all(companyId), 'detail'] },
+    { queryKey: roomKeys.details(companyId) },
     (old) => (old ? { ...old, room: fn(old.room) } : old),
   );
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GridTemplate, GridTemplateType } from '@verdant/contract';
 import { createGridTemplate, deleteGridTemplate, submitGridTemplate, type NewGridTemplate } from '../../../api/grid-templates';
-import { roomKeys } from './room-keys';
-
-export { gridTemplatesQuery } from './use-box';
+import { roomKeys } from '../../../api/queries/rooms';
 
 /** Admin: save a Grid or SubGrid template; the list of its type refreshes. */
 export function useCreateTemplate(companyId: number) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usersListQuery } from '../../../api/queries/users-queries';
+import { usersListQuery } from '../../../api/queries/users';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../state/hooks';
 

@@ -10,7 +10,7 @@ import {
   setGridOpacity,
   updateStickytrapRender,
 } from '../../../api/company-settings';
-import { companySettingsKeys } from '../../../api/queries/company-settings-queries';
+import { companySettingsKeys } from '../../../api/queries/company-settings';
 import { useAppDispatch } from '../../../state/hooks';
 import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../../state/preferences-slice';
 

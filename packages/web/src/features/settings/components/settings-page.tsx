@@ -12,7 +12,7 @@ import {
   languageQuery,
   offlineModeQuery,
   stickyTrapQuery,
-} from '../../../api/queries/company-settings-queries';
+} from '../../../api/queries/company-settings';
 import { useAiModel } from '../../../api/queries/use-ai-model';
 import { errorMessage } from '../../../api/api-error';
 import { isLanguage } from '../../../lib/i18n';

@@ -5,7 +5,7 @@ import { GRID_SIDE_MAX, NAME_MAX } from '@verdant/contract';
 import { Alert, Button, Input, Select } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
-import { gridTemplatesQuery } from '../../api/use-box';
+import { gridTemplatesQuery } from '../../../../api/queries/rooms';
 import { useCreateGrid } from '../../api/use-rooms';
 
 export interface CreateGridFormProps {

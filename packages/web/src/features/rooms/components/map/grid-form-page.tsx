@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
 import { useAuth } from '../../../../state/hooks';
-import { roomsQuery } from '../../api/use-rooms';
+import { roomsQuery } from '../../../../api/queries/rooms';
 import { CreateGridForm } from './create-grid-form';
 
 /**

@@ -8,16 +8,16 @@ import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
-import { gridOpacityQuery } from '../../../../api/queries/company-settings-queries';
-import { getGridBackground, uploadGridImage } from '../../../../api/grids';
+import { gridOpacityQuery } from '../../../../api/queries/company-settings';
+import { uploadGridImage } from '../../../../api/grids';
 import { errorMessage } from '../../../../api/api-error';
-import { roomProblemsQuery } from '../../api/use-problems';
+import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { ProblemLegend } from './problem-legend';
 import { SelectionBar } from './selection-bar';
-import { roomKeys } from '../../api/room-keys';
-import { roomQuery, useMarkRoomScanned } from '../../api/use-rooms';
+import { gridBackgroundsQuery, roomKeys, roomQuery } from '../../../../api/queries/rooms';
+import { useMarkRoomScanned } from '../../api/use-rooms';
 import { BoxPanel, type MovingPlant } from '../scouting/box-panel';
 import { CreateGridForm } from './create-grid-form';
 import type { MapGrid, MultiSelectType } from './grid-map';
@@ -41,12 +41,7 @@ export default function RoomPage() {
   const queryClient = useQueryClient();
   const room = useQuery({ ...roomQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
   const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: online && Boolean(companyID) });
-  const backgrounds = useQuery({
-    queryKey: roomKeys.backgrounds(companyId, roomId),
-    queryFn: () => getGridBackground(roomId),
-    enabled: online && Boolean(room.data),
-    retry: false,
-  });
+  const backgrounds = useQuery({ ...gridBackgroundsQuery(companyId, roomId), enabled: online && Boolean(room.data) });
   const markRoom = useMarkRoomScanned(companyId, userId ?? 0);
   const uploadBg = useMutation({
     mutationFn: ({ gridId, file }: { gridId: number; file: File }) => uploadGridImage(gridId, file),

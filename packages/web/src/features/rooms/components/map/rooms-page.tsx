@@ -7,8 +7,9 @@ import { Alert, Badge, Button, ButtonLink, ConfirmDialog, EmptyState, ErrorState
 import { Icon } from '../../../../components/icons';
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
-import { watchQueuedRooms, type QueuedRoom } from '../../../../offline/create-room-queue';
-import { roomsQuery, useDeleteRoom, useResetScouting } from '../../api/use-rooms';
+import { watchQueuedRooms, type QueuedRoom } from '../../../../api/room-queue';
+import { roomsQuery } from '../../../../api/queries/rooms';
+import { useDeleteRoom, useResetScouting } from '../../api/use-rooms';
 import { CreateRoomDialog } from './create-room-dialog';
 import { useFormatDate, useUserNames } from '../use-people';
 

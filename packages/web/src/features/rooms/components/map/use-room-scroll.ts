@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
-import { getRoomScroll, updateRoomScroll } from '../../../../api/room-scroll';
+import { updateRoomScroll } from '../../../../api/room-scroll';
 import { errorMessage } from '../../../../api/api-error';
-import { roomKeys } from '../../api/room-keys';
+import { roomScrollQuery } from '../../../../api/queries/rooms';
 
 const SCROLL_SAVE_DELAY_MS = 1000;
 
@@ -11,13 +11,7 @@ const SCROLL_SAVE_DELAY_MS = 1000;
 export function useRoomScroll(companyId: number, roomId: number, fallback: number | undefined, ready: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const online = useOnlineStatus();
-  const scroll = useQuery({
-    queryKey: roomKeys.scroll(companyId, roomId),
-    queryFn: () => getRoomScroll(companyId, roomId),
-    enabled: online && ready,
-    staleTime: 0,
-    retry: false,
-  });
+  const scroll = useQuery({ ...roomScrollQuery(companyId, roomId), enabled: online && ready });
   const restored = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<number | null>(null);

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Whiteboard } from '@verdant/contract';
 import { Button, Card, Dialog, useToast } from '../../../../components/ui';
-import { getWhiteboardHistory, uploadWhiteboardImage } from '../../../../api/rooms';
+import { uploadWhiteboardImage } from '../../../../api/rooms';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
-import { roomKeys } from '../../api/room-keys';
+import { roomKeys, whiteboardsQuery } from '../../../../api/queries/rooms';
 import { useAuthImage } from '../../api/use-image';
 import { useFormatDate } from '../use-people';
 
@@ -52,11 +52,7 @@ export function WhiteboardCard({ companyId, roomId }: { companyId: number; roomI
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState<Whiteboard | null>(null);
-  const history = useQuery({
-    queryKey: roomKeys.whiteboards(companyId, roomId),
-    queryFn: () => getWhiteboardHistory(roomId),
-    enabled: online,
-  });
+  const history = useQuery({ ...whiteboardsQuery(companyId, roomId), enabled: online });
   const upload = useMutation({
     mutationFn: async (file: File) => {
       const res = await uploadWhiteboardImage(roomId, file);

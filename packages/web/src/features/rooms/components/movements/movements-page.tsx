@@ -8,8 +8,7 @@ import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import type { MovementHistoryFilters } from '../../../../api/movement';
 import { useAuth } from '../../../../state/hooks';
-import { movementHistoryQuery } from '../../api/use-movements';
-import { roomsQuery } from '../../api/use-rooms';
+import { movementHistoryQuery, roomsQuery } from '../../../../api/queries/rooms';
 import { useFormatDate } from '../use-people';
 
 type SortKey = (typeof MOVEMENT_SORT_KEYS)[number];

@@ -11,15 +11,9 @@ import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { boxLabel } from '../../lib/box-label';
 import { subGridboxName } from '../../lib/sub-gridbox-list';
-import {
-  boxHistoryQuery,
-  gridTemplatesQuery,
-  subBoxesQuery,
-  useCreateSubBoxes,
-  useCullBox,
-  useDeleteSubBox,
-  useRenameBox,
-} from '../../api/use-box';
+import { boxHistoryQuery, subBoxesQuery } from '../../../../api/queries/grid-boxes';
+import { gridTemplatesQuery } from '../../../../api/queries/rooms';
+import { useCreateSubBoxes, useCullBox, useDeleteSubBox, useRenameBox } from '../../api/use-box';
 import { useFormatDate } from '../use-people';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';

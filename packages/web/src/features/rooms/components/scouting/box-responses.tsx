@@ -6,7 +6,9 @@ import { Alert, Button, ConfirmDialog, Textarea, useToast } from '../../../../co
 import { errorMessage } from '../../../../api/api-error';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
-import { boxResponsesQuery, commentsQuery, useCommentMutations } from '../../api/use-forms';
+import { boxResponsesQuery } from '../../../../api/queries/grid-boxes';
+import { commentsQuery } from '../../../../api/queries/comments';
+import { useCommentMutations } from '../../api/use-forms';
 import { useFormatDate } from '../use-people';
 
 /** A stored answer as people read it: lists joined, ticks as yes/no, photos as a word. */

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { TemplateType } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, Select, useToast } from '../../../../components/ui';
 import { FormRenderer, type FormAnswers as RendererAnswers } from '../../../../components/form-renderer';
-import { useFormTemplates } from '../../../../api/form-templates-query';
-import type { SubmissionPlace } from '../../../../offline/form-queue';
+import { useFormTemplates } from '../../../../api/queries/form-templates';
+import type { SubmissionPlace } from '../../../../api/form-responses';
+import { useSubmitForm } from '../../../../api/mutations/form-responses';
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
-import { templatesFor, useSubmitAnswers } from '../../api/use-forms';
+import { templatesFor, toSubmission } from '../../api/use-forms';
 
 export interface FillFormDialogProps {
   open: boolean;
@@ -43,7 +44,7 @@ function FillForm({ onClose, place, preferred, coordinates, label, onSubmitted }
   const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
   const templates = useFormTemplates(companyId);
-  const submit = useSubmitAnswers(companyId, userId ?? 0);
+  const submit = useSubmitForm(companyId);
   const list = useMemo(() => templatesFor(templates.data?.templates ?? [], preferred), [templates.data, preferred]);
   const [chosen, setChosen] = useState<number | null>(null);
   const template = list.find((x) => x.TemplateID === chosen) ?? list[0];
@@ -67,7 +68,7 @@ function FillForm({ onClose, place, preferred, coordinates, label, onSubmitted }
   }
 
   const send = async (answers: RendererAnswers) => {
-    const outcome = await submit.mutateAsync({ place, template, answers, label });
+    const outcome = await submit.mutateAsync(toSubmission({ place, template, answers, label }, userId ?? 0));
     if (outcome.queued) toast.warning(t('fill.savedOffline'), { duration: 6000 });
     else toast.success(t('fill.saved'));
     onSubmitted?.(outcome.queued);

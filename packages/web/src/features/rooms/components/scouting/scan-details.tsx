@@ -6,7 +6,7 @@ import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
-import { scanDetailsQuery, type ScanDetails } from '../../api/use-scan-details';
+import { scanDetailsQuery, type ScanDetails } from '../../../../api/queries/rooms';
 import { useFormatDate } from '../use-people';
 
 export interface ScanDetailsToggleProps {

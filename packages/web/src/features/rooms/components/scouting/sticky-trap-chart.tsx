@@ -6,7 +6,7 @@ import { Alert } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
-import { stickyTrapHistoryQuery } from '../../api/use-forms';
+import { stickyTrapHistoryQuery } from '../../../../api/queries/grid-boxes';
 
 export const STICKY_TRAP_WEEKS = 8;
 

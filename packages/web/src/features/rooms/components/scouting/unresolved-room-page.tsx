@@ -7,8 +7,9 @@ import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState,
 import { errorMessage } from '../../../../api/api-error';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
-import { roomQuery } from '../../api/use-rooms';
-import { roomProblemsQuery, useProblemAction, type ProblemScope } from '../../api/use-problems';
+import { roomQuery } from '../../../../api/queries/rooms';
+import { roomProblemsQuery } from '../../../../api/queries/problems';
+import { useProblemAction, type ProblemScope } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { boxLabel } from '../../lib/box-label';
 import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-problems';

@@ -6,7 +6,7 @@ import { Alert, Button, EmptyState, ErrorState, Input, LoadingState, Select } fr
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
 import { boxLabel } from '../../lib/box-label';
-import { roomsQuery } from '../../api/use-rooms';
+import { roomsQuery } from '../../../../api/queries/rooms';
 import { useFillBoxFromTemplate } from '../../api/use-templates';
 
 /**

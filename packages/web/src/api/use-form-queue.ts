@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { QueueEntry } from './form-queue';
+import type { QueueEntry } from './form-responses';
 
 /** Loaded on demand: Dexie stays out of the first-paint bundle. */
-export const formQueueModule = () => import('./form-queue');
+export const formQueueModule = () => import('./form-responses');
 
 /** Live list of the user's queued form submissions (waiting and failed), oldest first. */
 export function useFormQueue(userId: number | null | undefined): QueueEntry[] {

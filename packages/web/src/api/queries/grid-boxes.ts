@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getPlantHistoryDate } from '../grid-boxes';
+import { getSubGridboxes } from '../sub-gridboxes';
+import { getFieldResponsesByGridbox, getStickyTrapHistory } from '../gridbox-responses';
+import { roomKeys } from './rooms';
+
+/** The box's latest responses shown in its panel. */
+export const BOX_RESPONSES_SHOWN = 5;
+
+export const boxHistoryQuery = (companyId: number, boxId: number) =>
+  queryOptions({ queryKey: roomKeys.boxHistory(companyId, boxId), queryFn: () => getPlantHistoryDate(companyId, boxId), staleTime: 0 });
+
+export const subBoxesQuery = (companyId: number, boxId: number) =>
+  queryOptions({ queryKey: roomKeys.subBoxes(companyId, boxId), queryFn: () => getSubGridboxes(boxId), staleTime: 0 });
+
+export const boxResponsesQuery = (companyId: number, boxId: number) =>
+  queryOptions({
+    queryKey: roomKeys.boxResponses(companyId, boxId),
+    queryFn: () => getFieldResponsesByGridbox(boxId, BOX_RESPONSES_SHOWN),
+    staleTime: 0,
+  });
+
+export const stickyTrapHistoryQuery = (companyId: number, boxId: number, from: string, to: string) =>
+  queryOptions({ queryKey: roomKeys.stickyTraps(companyId, boxId, from, to), queryFn: () => getStickyTrapHistory(boxId, from, to) });

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getFieldResponses, getProblemObservations, type ObservationFilters } from '../observations';
+
+export const observationKeys = {
+  all: (companyId: number) => ['observations', companyId] as const,
+  lists: (companyId: number) => [...observationKeys.all(companyId), 'list'] as const,
+  list: (companyId: number, filters: ObservationFilters) => [...observationKeys.lists(companyId), filters] as const,
+  response: (companyId: number, responseId: number) => [...observationKeys.all(companyId), 'response', responseId] as const,
+};
+
+/** One page of observations; the previous page stays on screen while the next loads. */
+export const observationsQuery = (companyId: number, filters: ObservationFilters) =>
+  queryOptions({
+    queryKey: observationKeys.list(companyId, filters),
+    queryFn: () => getProblemObservations(companyId, filters),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** The answers of the response an observation came from. */
+export const responseQuery = (companyId: number, responseId: number) =>
+  queryOptions({
+    queryKey: observationKeys.response(companyId, responseId),
+    queryFn: () => getFieldResponses(responseId),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,171 @@
+import { db as defaultDb, type OfflineDatabase } from './db';
+import { browserOffline } from './network';
+import {
+  backoffDelay,
+  createFormStore,
+  jobFrom,
+  type FlushResult,
+  type FormSubmission,
+  type Job,
+  type JobHooks,
+  type QueuedForm,
+  type SubmitOutcome,
+} from './form-queue-store';
+
+/**
+ * How a job reaches the server. The api layer provides it (src/api/form-responses.ts); the queue only
+ * decides when to send and what to keep.
+ */
+export interface FormTransport {
+  /** Sends what a job still lacks (answers first, then each photo), reporting progress through the hooks. */
+  run(job: Job, hooks: JobHooks): Promise<{ ids: number[]; observations: number }>;
+  /** Worth another try later (no answer, the server unwell or busy) as opposed to the server's refusal. */
+  isTransient(err: unknown): boolean;
+  /** The error as the form and the waiting list show it. */
+  toError(err: unknown): Error;
+}
+
+export interface FlushOptions {
+  userId?: number;
+  force?: boolean;
+}
+
+export interface FormQueueParts {
+  transport: FormTransport;
+  database?: OfflineDatabase;
+  /** Web Lock name shared by every tab of the app. */
+  lockName?: string;
+  now?: () => number;
+}
+
+const noHooks: JobHooks = { onResponses: async () => {}, onPhotoSent: async () => {} };
+
+/** The form queue: when to send (at once, or later in order with backoff), one sender per browser. */
+export function createFormQueue(parts: FormQueueParts) {
+  const { transport } = parts;
+  const database = parts.database ?? defaultDb;
+  const lockName = parts.lockName ?? 'verdant-form-queue';
+  const now = parts.now ?? Date.now;
+  const box = createFormStore(database, now);
+
+  /**
+   * THE submit of every form (box, several boxes, room, photos). Online, and with nothing older still
+   * waiting, it is sent at once with a fresh Idempotency-Key; a refusal (4xx) rejects with the server's
+   * message so the form can show it. Offline, on no answer or a 5xx it is stored (with the same key, so
+   * a request that did reach the server is not applied twice) and `{ queued: true }` is answered.
+   */
+  async function submitFormResponse(submission: FormSubmission): Promise<SubmitOutcome> {
+    const job = jobFrom(submission, now);
+    const label = submission.label ?? null;
+    if (browserOffline() || running || (await box.hasWaiting(job.submittedBy))) {
+      const id = await box.store(job, label, 'pending', null, 0);
+      if (!browserOffline()) void flush({ userId: job.submittedBy });
+      return { queued: true, tempResponseID: id };
+    }
+    try {
+      const res = await transport.run(job, noHooks);
+      return { queued: false, responseIds: res.ids, observationsCreated: res.observations };
+    } catch (err) {
+      if (transport.isTransient(err)) {
+        const id = await box.store(job, label, 'pending', transport.toError(err).message, 1);
+        return { queued: true, tempResponseID: id };
+      }
+      if (job.responseIds) {
+        // The answers are in; a refused photo is kept, shown and retried like any failed item.
+        const id = await box.store(job, label, 'failed', transport.toError(err).message, 1);
+        return { queued: true, tempResponseID: id };
+      }
+      throw transport.toError(err);
+    }
+  }
+
+  async function flushOnce(opts: FlushOptions): Promise<FlushResult> {
+    const result: FlushResult = { sent: [], failed: [], remaining: 0, retryAt: null };
+    let cursor = 0;
+    for (;;) {
+      const item = await box.nextItem(cursor, opts.userId);
+      if (!item) break;
+      if (!opts.force && item.nextAttemptAt > now()) {
+        // Order is kept: nothing newer goes ahead of an item that is waiting out its backoff.
+        result.retryAt = item.nextAttemptAt;
+        break;
+      }
+      cursor = item.tempResponseID;
+      const job = await box.jobOf(item);
+      try {
+        await transport.run(job, {
+          onResponses: (ids) => box.markResponses(item.tempResponseID, ids),
+          onPhotoSent: (photo) => box.markPhotoSent(photo),
+        });
+      } catch (err) {
+        const message = transport.toError(err).message || 'Failed to submit form.';
+        const attempts = item.attempts + 1;
+        if (transport.isTransient(err)) {
+          const retryAt = now() + backoffDelay(attempts);
+          await box.update(item.tempResponseID, { attempts, lastError: message, nextAttemptAt: retryAt });
+          result.retryAt = retryAt;
+          break;
+        }
+        const failed = { ...item, attempts, lastError: message, state: 'failed' as const };
+        await box.update(item.tempResponseID, { attempts, lastError: message, state: 'failed' });
+        result.failed.push({ item: failed, message });
+        continue;
+      }
+      await box.removeItem(item.tempResponseID);
+      result.sent.push(item);
+    }
+    result.remaining = await box.countPending(opts.userId);
+    return result;
+  }
+
+  // One sender per tab (the promise chain) and per browser (the Web Lock around each run).
+  let running = false;
+  let tail: Promise<unknown> = Promise.resolve();
+  let followUp: Promise<FlushResult> | null = null;
+  let followUpOpts: FlushOptions = {};
+
+  function locked(run: () => Promise<FlushResult>): Promise<FlushResult> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(lockName, () => run()).then((r) => r) : run();
+  }
+
+  /**
+   * Sends the waiting items, oldest first, each with its own key. Calls made while a flush runs share
+   * one follow-up run (which picks up anything queued meanwhile) instead of starting another sender.
+   * `force` (the "Send now" button) ignores the backoff; `userId` sends only that user's items.
+   */
+  function flush(opts: FlushOptions = {}): Promise<FlushResult> {
+    if (followUp) {
+      followUpOpts = { ...followUpOpts, force: followUpOpts.force || opts.force };
+      return followUp;
+    }
+    followUpOpts = { ...opts };
+    const job = tail.then(async () => {
+      followUp = null;
+      running = true;
+      try {
+        return await locked(() => flushOnce(followUpOpts));
+      } finally {
+        running = false;
+      }
+    });
+    followUp = job;
+    tail = job.catch(() => undefined);
+    return job;
+  }
+
+  /** Puts a failed item back in line and tries it now. */
+  async function retry(tempResponseID: number, userId?: number): Promise<FlushResult> {
+    await box.update(tempResponseID, { state: 'pending', nextAttemptAt: 0 } as Partial<QueuedForm>);
+    return flush({ userId, force: true });
+  }
+
+  /** Removes an item and its answers and photos for good (the caller confirms first). */
+  async function discard(tempResponseID: number): Promise<void> {
+    await box.removeItem(tempResponseID);
+  }
+
+  return { submitFormResponse, flush, retry, discard, list: box.list, watch: box.watch, isRunning: () => running };
+}
+
+export type FormQueue = ReturnType<typeof createFormQueue>;
