@@ -2,6 +2,7 @@ import { gridBoxesEndpoints as ep, gridBoxesMessages as msg } from '@verdant/con
 import { ApiError, toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
 import { isNetworkError } from '../offline/network';
+import { patchCachedBox } from '../offline/room-cache';
 
 /** Without a connection the fetch is skipped with a warning (en dash), and the error is rethrown. */
 async function skippableOffline<T>(run: () => Promise<T>): Promise<T> {
@@ -43,4 +44,10 @@ export async function getPlantHistoryDate(companyId: number, gridBoxId: number) 
     if (toApiError(err).status === 404) return [];
     throw err;
   }
+}
+
+/** A box changed online (renamed, culled): the local copy the room map reads offline takes the change. */
+export function keepLocalBox(box: { id: number; CustomName?: string | null; culled?: boolean }): Promise<void> {
+  const { id, ...patch } = box;
+  return patchCachedBox(id, patch);
 }

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubGridbox } from '@verdant/contract';
-import { updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
+import { keepLocalBox, updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
 import { createSubGridboxes, deleteSubGridbox, type getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
 import { submitGridTemplate } from '../../../api/grid-templates';
 import { movePlant, type MovePlantInput } from '../../../api/movement';
-import { patchCachedBox } from '../../../offline/room-cache';
 import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
 import { roomKeys } from '../../../api/queries/rooms';
 import { patchBoxInCaches } from './use-rooms';
@@ -15,7 +14,7 @@ export function useRenameBox(companyId: number) {
     mutationFn: ({ boxId, name }: { boxId: number; name: string }) => updateGridBoxName(boxId, name),
     onSuccess: (box) => {
       patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, CustomName: box.CustomName });
-      void patchCachedBox(box.id, { CustomName: box.CustomName });
+      void keepLocalBox({ id: box.id, CustomName: box.CustomName });
       void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
     },
   });
@@ -27,7 +26,7 @@ export function useCullBox(companyId: number, userId: number) {
     mutationFn: ({ boxId, culled }: { boxId: number; culled: boolean }) => updateCullingStatus(boxId, userId, culled),
     onSuccess: (box) => {
       patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, culled: box.culled });
-      void patchCachedBox(box.id, { culled: box.culled });
+      void keepLocalBox({ id: box.id, culled: box.culled });
       void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
     },
   });
