@@ -5,6 +5,7 @@ import { Icon } from '../../components/icons';
 import { useToast } from '../../components/ui';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useAuth } from '../../state/hooks';
+import { roomKeys } from '../../api/queries/rooms';
 import { formQueueModule, useFormQueue } from '../../api/use-form-queue';
 import type { FlushResult } from '../../api/form-responses';
 import { SyncPanel } from './sync-panel';
@@ -67,7 +68,8 @@ export function SyncStatus() {
       setSending(true);
       try {
         const roomRes = await (await roomSendModule()).flushCreateRoomQueue();
-        if (roomRes.sent.length || roomRes.refused.length) void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+        const companies = new Set([...roomRes.sent, ...roomRes.refused.map((r) => r.item)].map((r) => r.companyID));
+        for (const id of companies) void queryClient.invalidateQueries({ queryKey: roomKeys.all(id) });
         for (const r of roomRes.refused) toast.danger(t('header.refused', { name: r.item.name, reason: r.message }));
         if (roomRes.sent.length) toast.success(t('header.synced', { count: roomRes.sent.length }));
         if (userId) report(await (await formQueueModule()).formQueue().flush({ userId, force }));
