@@ -8,6 +8,7 @@ import {
 } from '@verdant/contract';
 import { ApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
+import { paths } from '../lib/paths';
 
 export interface AutocompleteOptions {
   limit?: number;
@@ -61,6 +62,6 @@ export async function searchPlants(companyId: number | null | undefined, searchT
 
 /** Where a hit opens: its room for plants and boxes, the batch page for a batch; null when it has no place. */
 export function searchHitPath(hit: SearchHit): string | null {
-  if (hit.type === 'batch') return hit.BatchID ? `/dashboard/batch-info/${hit.BatchID}` : null;
-  return hit.RoomID ? `/dashboard/rooms/${hit.RoomID}` : null;
+  if (hit.type === 'batch') return hit.BatchID ? paths.batch(hit.BatchID) : null;
+  return hit.RoomID ? paths.room(hit.RoomID) : null;
 }

@@ -14,6 +14,7 @@ import {
   UnknownPublicPath,
 } from './routes/fallbacks';
 import { RequireRole } from './routes/require-role';
+import { paths } from '../lib/paths';
 
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
 const QuickviewPage = lazy(() => import('../features/quickview/components/quickview-page'));
@@ -116,12 +117,12 @@ export function createAppRoutes(extraPublic: RouteObject[] = publicRoutes): Rout
       children: [
         ...extraPublic,
         ...authRoutes,
-        ...(definesPath(extraPublic, '/404') ? [] : [{ path: '/404', element: page(<FallbackNotFoundPage />) }]),
-        ...(definesPath(extraPublic, '/unauthorized')
+        ...(definesPath(extraPublic, paths.notFound) ? [] : [{ path: paths.notFound, element: page(<FallbackNotFoundPage />) }]),
+        ...(definesPath(extraPublic, paths.unauthorized)
           ? []
-          : [{ path: '/unauthorized', element: page(<FallbackUnauthorizedPage />) }]),
+          : [{ path: paths.unauthorized, element: page(<FallbackUnauthorizedPage />) }]),
         {
-          path: '/dashboard',
+          path: paths.dashboard,
           element: (
             <RequireRole roles={ALL_ROLES}>
               <DashboardLayout />

@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@verdant/contract';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { decodeJwt } from './jwt';
+import { paths } from './paths';
 
 /** Client auth state (spec-1 §3). */
 export interface Session {
@@ -101,7 +102,7 @@ export function clearSession() {
 }
 
 export function homePathFor(role: Role | null | undefined): string {
-  return role === 'Admin' ? '/dashboard' : '/dashboard/quickview';
+  return role === 'Admin' ? paths.dashboard : paths.quickview;
 }
 
 type Navigate = (path: string) => void;
@@ -129,5 +130,5 @@ export function endSession() {
       console.error('Session clean-up failed', err);
     }
   }
-  navigateHandler('/signIn');
+  navigateHandler(paths.signIn);
 }

@@ -13,6 +13,7 @@ import { SyncStatus } from './sync-status';
 import { UserMenu } from './user-menu';
 import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
+import { paths } from '../../lib/paths';
 
 function SideLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { t } = useTranslation('app');
@@ -152,7 +153,7 @@ export function DashboardLayout() {
       <SessionEffects />
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-stone-200 bg-white md:flex">
         <div className="flex h-16 items-center px-5">
-          <Link to="/dashboard" className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Link to={paths.dashboard} className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
             <Logo />
           </Link>
         </div>
@@ -163,7 +164,7 @@ export function DashboardLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
           <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-8">
-            <Link to="/dashboard" className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden">
+            <Link to={paths.dashboard} className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden">
               <Logo />
             </Link>
             <HeaderSearch />

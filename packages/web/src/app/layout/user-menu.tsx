@@ -7,6 +7,7 @@ import { userDataQuery } from '../../api/queries/users';
 import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
 import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
 
 function initials(first?: string, last?: string) {
   return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || '?';
@@ -76,13 +77,13 @@ export function UserMenu() {
         </div>
         <ul className="pt-1">
           <li>
-            <Link to="/dashboard/profile" className={item} onClick={() => setOpen(false)}>
+            <Link to={paths.profile} className={item} onClick={() => setOpen(false)}>
               <Icon name="user" className="size-5 text-stone-600" />
               {t('nav.profile')}
             </Link>
           </li>
           <li>
-            <Link to="/dashboard/settings" className={item} onClick={() => setOpen(false)}>
+            <Link to={paths.settings} className={item} onClick={() => setOpen(false)}>
               <Icon name="settings" className="size-5 text-stone-600" />
               {t('nav.settings')}
             </Link>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink, EmptyState, PageHeader } from '../../components/ui';
 import { Logo } from '../../components/icons';
 import { homePathFor, isLoggedIn, readSession } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 /** The spec's exact text for an unknown /dashboard/* path. */
 export const DASHBOARD_NOT_FOUND_TEXT = 'Page Not Found: The page you are looking for does not exist.';
@@ -12,7 +13,7 @@ export function DashboardNotFound() {
   return (
     <div className="py-10">
       <h1 className="text-xl font-semibold text-stone-900">{DASHBOARD_NOT_FOUND_TEXT}</h1>
-      <ButtonLink to="/dashboard" variant="secondary" className="mt-6">
+      <ButtonLink to={paths.dashboard} variant="secondary" className="mt-6">
         {t('notFound.backToDashboard')}
       </ButtonLink>
     </div>
@@ -22,7 +23,7 @@ export function DashboardNotFound() {
 /** Unknown public path: signed in → the role's home; otherwise the 404 page. */
 export function UnknownPublicPath() {
   if (isLoggedIn()) return <Navigate to={homePathFor(readSession().userRole)} replace />;
-  return <Navigate to="/404" replace />;
+  return <Navigate to={paths.notFound} replace />;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -56,7 +57,7 @@ export function FallbackUnauthorizedPage() {
       <EmptyState
         title={t('unauthorized.title')}
         description={t('unauthorized.description')}
-        action={<ButtonLink to="/signIn">{t('unauthorized.signIn')}</ButtonLink>}
+        action={<ButtonLink to={paths.signIn}>{t('unauthorized.signIn')}</ButtonLink>}
       />
     </Shell>
   );
@@ -72,7 +73,7 @@ export function PlannedPage({ titleKey }: { titleKey: string }) {
         title={t('planned.title')}
         description={t('planned.description')}
         action={
-          <ButtonLink to="/dashboard/overview" variant="secondary">
+          <ButtonLink to={paths.overview} variant="secondary">
             {t('planned.back')}
           </ButtonLink>
         }

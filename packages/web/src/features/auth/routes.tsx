@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../../components/ui';
+import { paths } from '../../lib/paths';
 
 const SignInPage = lazy(() => import('./components/sign-in-page'));
 const SignUpPage = lazy(() => import('./components/sign-up-page'));
@@ -12,9 +13,9 @@ function page(node: ReactNode) {
 }
 
 export const authRoutes: RouteObject[] = [
-  { path: '/login', element: <Navigate to="/signIn" replace /> },
-  { path: '/signIn', element: page(<SignInPage />) },
-  { path: '/signUp', element: page(<SignUpPage />) },
-  { path: '/ResetPassword', element: page(<ResetPasswordPage />) },
-  { path: '/NewPassword', element: page(<NewPasswordPage />) },
+  { path: paths.login, element: <Navigate to={paths.signIn} replace /> },
+  { path: paths.signIn, element: page(<SignInPage />) },
+  { path: paths.signUp, element: page(<SignUpPage />) },
+  { path: paths.resetPassword, element: page(<ResetPasswordPage />) },
+  { path: paths.newPassword, element: page(<NewPasswordPage />) },
 ];

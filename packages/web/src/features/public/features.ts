@@ -11,16 +11,3 @@ export const FEATURES = [
 ] as const satisfies ReadonlyArray<{ key: string; path: string; icon: IconName }>;
 
 export type FeatureKey = (typeof FEATURES)[number]['key'];
-
-export const publicPaths = {
-  home: '/',
-  about: '/about-us',
-  contact: '/contact-us',
-  payments: '/Payments',
-  yearPayment: '/YearPayment',
-  postPayment: '/PostPayment',
-  unauthorized: '/unauthorized',
-  notFound: '/404',
-  signIn: '/signIn',
-  resetPassword: '/ResetPassword',
-} as const;

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { FeatureKey } from './features';
+import { paths } from '../../lib/paths';
 
 /** Shown only while the first public page's code loads (later navigations keep the current page). */
 function PublicLoading() {
@@ -31,20 +32,20 @@ export const publicRoutes: RouteObject[] = [
     HydrateFallback: PublicLoading,
     lazy: async () => ({ Component: (await import('./components/public-layout')).PublicLayout }),
     children: [
-      { path: '/', lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+      { path: paths.home, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
       featureRoute('/camera', 'camera'),
       featureRoute('/reporting', 'reporting'),
       featureRoute('/inventory', 'inventory'),
       featureRoute('/forecasting', 'forecasting'),
       featureRoute('/ai-smart-glasses', 'aiSmartGlasses'),
       featureRoute('/ipm-scouting', 'ipmScouting'),
-      { path: '/about-us', lazy: async () => ({ Component: (await import('./pages/about-page')).AboutPage }) },
-      { path: '/contact-us', lazy: async () => ({ Component: (await import('./pages/contact-page')).ContactPage }) },
-      { path: '/Payments', lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }) },
-      { path: '/YearPayment', lazy: async () => ({ Component: (await import('./pages/year-payment-page')).YearPaymentPage }) },
-      { path: '/PostPayment', lazy: async () => ({ Component: (await import('./pages/post-payment-page')).PostPaymentPage }) },
-      { path: '/unauthorized', lazy: async () => ({ Component: (await import('./pages/unauthorized-page')).UnauthorizedPage }) },
-      { path: '/404', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+      { path: paths.about, lazy: async () => ({ Component: (await import('./pages/about-page')).AboutPage }) },
+      { path: paths.contact, lazy: async () => ({ Component: (await import('./pages/contact-page')).ContactPage }) },
+      { path: paths.payments, lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }) },
+      { path: paths.yearPayment, lazy: async () => ({ Component: (await import('./pages/year-payment-page')).YearPaymentPage }) },
+      { path: paths.postPayment, lazy: async () => ({ Component: (await import('./pages/post-payment-page')).PostPaymentPage }) },
+      { path: paths.unauthorized, lazy: async () => ({ Component: (await import('./pages/unauthorized-page')).UnauthorizedPage }) },
+      { path: paths.notFound, lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
 ];

@@ -5,7 +5,7 @@ import { db } from '../db';
 import { readRoomsFromCache, saveRoomsToCache } from '../room-cache';
 import { API, server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
-import { makeRoom, setOnline } from '../../features/rooms/__tests__/fixtures';
+import { makeRoom, setOnline } from '../../testing/room-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -9,6 +9,7 @@ import type { AuditFilters } from '../../../api/audit';
 import { useAuth } from '../../../state/hooks';
 import { auditEventsQuery } from '../../../api/queries/audit';
 import { useAuditActions } from '../api/use-audit';
+import { paths } from '../../../lib/paths';
 
 const KINDS = ['audit_note', 'batch', 'room', 'grid', 'form', 'comment', 'user', 'company_settings'] as const;
 
@@ -77,8 +78,8 @@ function EventRow({ event, companyId }: { event: AuditEvent; companyId: number }
       </div>
       <p className="text-sm text-neutral-600">
         {t('byWhen', { who: event.UserName ?? t('unknownUser'), when })}
-        {event.RoomID ? <> · <Link to={`/dashboard/rooms/${event.RoomID}`}>{t('room', { id: event.RoomID })}</Link></> : null}
-        {event.BatchID ? <> · <Link to={`/dashboard/batch-info/${event.BatchID}`}>{t('batch', { id: event.BatchID })}</Link></> : null}
+        {event.RoomID ? <> · <Link to={paths.room(event.RoomID)}>{t('room', { id: event.RoomID })}</Link></> : null}
+        {event.BatchID ? <> · <Link to={paths.batch(event.BatchID)}>{t('batch', { id: event.BatchID })}</Link></> : null}
       </p>
       <div className="mt-1 flex gap-2">
         {event.before != null || (event.after != null && event.Action !== 'note') ? (

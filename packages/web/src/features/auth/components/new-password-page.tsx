@@ -8,6 +8,7 @@ import { useOneTimeUrlToken } from '../lib/use-one-time-url-token';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 export default function NewPasswordPage() {
   const { t } = useTranslation('auth');
@@ -27,7 +28,7 @@ export default function NewPasswordPage() {
   };
 
   const back = (
-    <Link to="/signIn" className={linkClass}>
+    <Link to={paths.signIn} className={linkClass}>
       {t('reset.back')}
     </Link>
   );
@@ -38,7 +39,7 @@ export default function NewPasswordPage() {
         <Alert tone="warning" title={t('newPassword.noTokenTitle')}>
           {t('newPassword.noToken')}
         </Alert>
-        <ButtonLink to="/ResetPassword" variant="secondary" block className="mt-4">
+        <ButtonLink to={paths.resetPassword} variant="secondary" block className="mt-4">
           {t('newPassword.requestNew')}
         </ButtonLink>
       </AuthLayout>
@@ -51,7 +52,7 @@ export default function NewPasswordPage() {
         <Alert tone="success" title={t('newPassword.doneTitle')}>
           {t('newPassword.done')}
         </Alert>
-        <ButtonLink to="/signIn" block size="lg" className="mt-4">
+        <ButtonLink to={paths.signIn} block size="lg" className="mt-4">
           {t('signUp.signIn')}
         </ButtonLink>
       </AuthLayout>
@@ -65,7 +66,7 @@ export default function NewPasswordPage() {
           <Alert
             tone="danger"
             action={
-              <Link to="/ResetPassword" className={linkClass}>
+              <Link to={paths.resetPassword} className={linkClass}>
                 {t('newPassword.requestNew')}
               </Link>
             }

@@ -5,6 +5,7 @@ import { Alert, Button, Input } from '../../../components/ui';
 import { useRequestPasswordReset } from '../api/use-auth-mutations';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
+import { paths } from '../../../lib/paths';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -21,7 +22,7 @@ export default function ResetPasswordPage() {
       title={t('reset.title')}
       description={t('reset.description')}
       footer={
-        <Link to="/signIn" className={linkClass}>
+        <Link to={paths.signIn} className={linkClass}>
           {t('reset.back')}
         </Link>
       }

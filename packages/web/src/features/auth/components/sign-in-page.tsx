@@ -7,6 +7,7 @@ import { useAuth } from '../../../state/hooks';
 import { useSignIn } from '../api/use-auth-mutations';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
+import { isDashboardPath, paths } from '../../../lib/paths';
 
 /**
  * Where to go after sign-in: the protected page that sent the user here (RequireRole passes it as
@@ -14,7 +15,7 @@ import { AuthLayout, linkClass } from './auth-layout';
  */
 function returnPath(state: unknown): string | null {
   const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/dashboard/') && from.length > '/dashboard/'.length ? from : null;
+  return typeof from === 'string' && isDashboardPath(from) ? from : null;
 }
 
 export default function SignInPage() {
@@ -44,7 +45,7 @@ export default function SignInPage() {
       footer={
         <p>
           {t('signIn.noAccount')}{' '}
-          <Link to="/contact-us" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             {t('signIn.contactUs')}
           </Link>
         </p>
@@ -72,7 +73,7 @@ export default function SignInPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="flex justify-end">
-          <Link to="/ResetPassword" className={`${linkClass} text-sm`}>
+          <Link to={paths.resetPassword} className={`${linkClass} text-sm`}>
             {t('signIn.forgot')}
           </Link>
         </div>

@@ -9,6 +9,7 @@ import { useOneTimeUrlToken } from '../lib/use-one-time-url-token';
 import { translateAuthMessage } from '../lib/server-message';
 import { AuthLayout, linkClass } from './auth-layout';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
@@ -41,7 +42,7 @@ export default function SignUpPage() {
   const footer = (
     <p>
       {t('signUp.haveAccount')}{' '}
-      <Link to="/signIn" className={linkClass}>
+      <Link to={paths.signIn} className={linkClass}>
         {t('signUp.signIn')}
       </Link>
     </p>

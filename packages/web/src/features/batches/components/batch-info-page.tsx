@@ -27,6 +27,7 @@ import { BatchStatusBadge, useStatusLabel } from './batch-status-badge';
 import { BatchTimelineCard } from './batch-timeline-card';
 import { HarvestDialog } from './harvest-dialog';
 import { MoveDialog } from './move-dialog';
+import { paths } from '../../../lib/paths';
 
 function StatusChanger({ batch, companyId, statuses }: { batch: Batch; companyId: number; statuses: string[] }) {
   const { t } = useTranslation('batches');
@@ -124,7 +125,7 @@ export default function BatchInfoPage() {
     return (
       <div className="flex flex-col gap-4">
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
-        <ButtonLink variant="secondary" to="/dashboard/batches" className="self-start">
+        <ButtonLink variant="secondary" to={paths.batches} className="self-start">
           {t('info.back')}
         </ButtonLink>
       </div>
@@ -149,7 +150,7 @@ export default function BatchInfoPage() {
         }
         actions={
           <>
-            <ButtonLink variant="ghost" to="/dashboard/batches">
+            <ButtonLink variant="ghost" to={paths.batches}>
               {t('info.back')}
             </ButtonLink>
             <Button variant="secondary" onClick={() => setDialog('qr')}>

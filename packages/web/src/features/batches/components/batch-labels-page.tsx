@@ -8,6 +8,7 @@ import { useAuth } from '../../../state/hooks';
 import { batchLabelsQuery } from '../../../api/queries/batches';
 import { useFormatDay } from '../lib/format';
 import { useStatusLabel } from './batch-status-badge';
+import { paths } from '../../../lib/paths';
 
 /** Only the sheet prints: the app's navigation and this page's buttons are hidden on paper. */
 const PRINT_CSS = `
@@ -40,7 +41,7 @@ export default function BatchLabelsPage() {
         description={t('labels.description')}
         actions={
           <>
-            <ButtonLink variant="secondary" to="/dashboard/batches">
+            <ButtonLink variant="secondary" to={paths.batches}>
               {t('labels.back')}
             </ButtonLink>
             <Button onClick={() => window.print()} disabled={!labels.data?.length}>
@@ -50,7 +51,7 @@ export default function BatchLabelsPage() {
         }
       />
       {ids.length === 0 ? (
-        <EmptyState title={t('labels.noneTitle')} description={t('labels.noneDescription')} action={<ButtonLink to="/dashboard/batches">{t('labels.back')}</ButtonLink>} />
+        <EmptyState title={t('labels.noneTitle')} description={t('labels.noneDescription')} action={<ButtonLink to={paths.batches}>{t('labels.back')}</ButtonLink>} />
       ) : labels.isPending ? (
         <LoadingState />
       ) : labels.isError ? (

@@ -8,6 +8,7 @@ import { batchRoomsQuery } from '../../../api/queries/batches';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { useLinkBatch } from '../api/use-batch-info';
 import { useFormatDateTime } from '../lib/format';
+import { paths } from '../../../lib/paths';
 
 const boxName = (b: { CustomName: string | null; X: number; Y: number }) => b.CustomName?.trim() || `${b.X},${b.Y}`;
 
@@ -61,7 +62,7 @@ export function BatchLinksCard({ companyId, batchId, readOnly, onMove }: { compa
         <ul className="flex flex-col gap-1" aria-label={t('links.roomsList')}>
           {batchRooms.data.map((r) => (
             <li key={r.RoomID} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-              <Link to={`/dashboard/rooms/${r.RoomID}`} className="font-medium text-brand-800 underline underline-offset-2">
+              <Link to={paths.room(r.RoomID)} className="font-medium text-brand-800 underline underline-offset-2">
                 {r.Name}
               </Link>
               <span className="text-stone-600">{t('links.since', { when: when(r.linked_at) })}</span>

@@ -6,6 +6,7 @@ import { Alert, Button, ButtonLink, Dialog, ErrorState, LoadingState } from '../
 import { downloadBatchQr } from '../../../api/batches';
 import { errorMessage } from '../../../api/api-error';
 import { batchQrQuery } from '../../../api/queries/batches';
+import { paths } from '../../../lib/paths';
 
 /** The batch's QR code (256 px), where it leads, a PNG download and a printable label. */
 export function BatchQrDialog({ batch, companyId, onClose }: { batch: Batch | null; companyId: number; onClose: () => void }) {
@@ -44,7 +45,7 @@ export function BatchQrDialog({ batch, companyId, onClose }: { batch: Batch | nu
       description={t('qr.description')}
       footer={
         <>
-          <ButtonLink variant="secondary" to={`/dashboard/batches/labels?ids=${batch?.BatchID ?? ''}`}>
+          <ButtonLink variant="secondary" to={paths.batchLabels([batch?.BatchID ?? ''])}>
             {t('qr.printLabel')}
           </ButtonLink>
           <Button onClick={() => void download()} loading={downloading} disabled={!qr.data}>

@@ -28,6 +28,7 @@ import { BatchFormDialog } from './batch-form-dialog';
 import { BatchQrDialog } from './batch-qr-dialog';
 import { BatchStatusBadge, useStatusLabel } from './batch-status-badge';
 import { CustomStatusesDialog } from './custom-statuses-dialog';
+import { paths } from '../../../lib/paths';
 
 interface Filters {
   status: string;
@@ -83,7 +84,7 @@ function BulkBar({ companyId, selected, statuses, onDone }: { companyId: number;
       >
         {t('bulk.apply')}
       </Button>
-      <ButtonLink variant="secondary" to={`/dashboard/batches/labels?ids=${selected.join(',')}`}>
+      <ButtonLink variant="secondary" to={paths.batchLabels(selected)}>
         {t('bulk.printLabels')}
       </ButtonLink>
       <Button variant="ghost" onClick={onDone}>
@@ -123,7 +124,7 @@ function BatchRow({
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={`/dashboard/batch-info/${batch.BatchID}`} className="text-base font-semibold text-stone-900 underline-offset-2 hover:underline">
+            <Link to={paths.batch(batch.BatchID)} className="text-base font-semibold text-stone-900 underline-offset-2 hover:underline">
               {batch.BatchNumber}
             </Link>
             <BatchStatusBadge status={batch.BatchStatus} color={batch.Color} />

@@ -6,6 +6,7 @@ import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader } fr
 import { batchesQuery } from '../../../api/queries/batches';
 import { useAuth } from '../../../state/hooks';
 import { forecastByWeek, mondayOf } from '../lib/weeks';
+import { paths } from '../../../lib/paths';
 
 function todayIso() {
   const d = new Date();
@@ -24,7 +25,7 @@ export default function ForecastingPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('title')} description={t('description')} actions={<ButtonLink variant="secondary" to="/dashboard/batches">{t('toBatches')}</ButtonLink>} />
+      <PageHeader title={t('title')} description={t('description')} actions={<ButtonLink variant="secondary" to={paths.batches}>{t('toBatches')}</ButtonLink>} />
       {batches.isPending ? (
         <LoadingState />
       ) : batches.isError ? (
@@ -33,7 +34,7 @@ export default function ForecastingPage() {
         <EmptyState
           title={t('emptyTitle')}
           description={forecast.undated.length ? t('emptyUndated', { count: forecast.undated.length }) : t('emptyDescription')}
-          action={<ButtonLink to="/dashboard/batches">{t('toBatches')}</ButtonLink>}
+          action={<ButtonLink to={paths.batches}>{t('toBatches')}</ButtonLink>}
         />
       ) : (
         <>

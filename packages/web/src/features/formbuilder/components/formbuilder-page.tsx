@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/api-error';
 import { useFormTemplates } from '../../../api/queries/form-templates';
 import { useAuth } from '../../../state/hooks';
 import { useDeleteTemplate, useResetTemplates } from '../api/use-template-mutations';
-import { editorPath, submitPath } from '../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** formbuilder: the company's form templates, to build, edit, fill in, restore or delete. */
 export default function FormbuilderPage() {
@@ -52,7 +52,7 @@ export default function FormbuilderPage() {
               <Button variant="secondary" onClick={() => setConfirmReset(true)}>
                 {t('list.reset')}
               </Button>
-              <ButtonLink to="/dashboard/formbuilder/new">{t('list.new')}</ButtonLink>
+              <ButtonLink to={paths.newFormTemplate}>{t('list.new')}</ButtonLink>
             </>
           )
         }
@@ -70,7 +70,7 @@ export default function FormbuilderPage() {
         <EmptyState
           title={t('list.emptyTitle')}
           description={isAdmin ? t('list.emptyBody') : t('list.emptyBodyRegular')}
-          action={isAdmin && <ButtonLink to="/dashboard/formbuilder/new">{t('list.new')}</ButtonLink>}
+          action={isAdmin && <ButtonLink to={paths.newFormTemplate}>{t('list.new')}</ButtonLink>}
         />
       ) : (
         <Card padded={false}>
@@ -82,7 +82,7 @@ export default function FormbuilderPage() {
                   <div className="min-w-0 sm:flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       {isAdmin ? (
-                        <Link to={editorPath(tpl)} className="font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                        <Link to={paths.formTemplate(tpl)} className="font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
                           {tpl.TemplateName}
                         </Link>
                       ) : (
@@ -95,12 +95,12 @@ export default function FormbuilderPage() {
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
-                    <ButtonLink variant="secondary" to={submitPath(tpl)} aria-label={t('list.fillNamed', { name: tpl.TemplateName })}>
+                    <ButtonLink variant="secondary" to={paths.submitForm(tpl)} aria-label={t('list.fillNamed', { name: tpl.TemplateName })}>
                       {t('list.fill')}
                     </ButtonLink>
                     {isAdmin && (
                       <>
-                        <ButtonLink variant="secondary" to={editorPath(tpl)} aria-label={t('list.editNamed', { name: tpl.TemplateName })}>
+                        <ButtonLink variant="secondary" to={paths.formTemplate(tpl)} aria-label={t('list.editNamed', { name: tpl.TemplateName })}>
                           {t('list.edit')}
                         </ButtonLink>
                         <Button variant="ghost" className="text-red-800" onClick={() => setToDelete(tpl)} aria-label={t('list.deleteNamed', { name: tpl.TemplateName })}>

@@ -10,6 +10,7 @@ import { useAuth } from '../../../state/hooks';
 import { useSubmitForm } from '../../../api/mutations/form-responses';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { BoxPicker, boxName, findBox, resolvePick, type BoxChoice } from './box-picker';
+import { paths } from '../../../lib/paths';
 
 /** formbuilder/submit/{templateID}/{templateName}[?GridBoxID=]: fill a template in for one grid box. */
 export default function SubmitFormPage() {
@@ -47,7 +48,7 @@ export default function SubmitFormPage() {
       <EmptyState
         title={t('submit.notFoundTitle')}
         description={t('submit.notFoundBody')}
-        action={<ButtonLink to="/dashboard/formbuilder">{t('editor.backToList')}</ButtonLink>}
+        action={<ButtonLink to={paths.formbuilder}>{t('editor.backToList')}</ButtonLink>}
       />
     );
   }

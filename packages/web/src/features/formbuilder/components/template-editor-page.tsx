@@ -26,7 +26,7 @@ import { useAuth } from '../../../state/hooks';
 import { useSaveTemplate, useSetDefaultTemplate } from '../api/use-template-mutations';
 import { FieldCard } from './field-card';
 import { checkDraft, emptyDraft, fromTemplate, moveField, newField, toPreviewTemplate, type Draft, type DraftErrors, type DraftField } from '../lib/draft';
-import { editorPath, submitPath } from '../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** formbuilder/{templateID}[/{templateName}] and formbuilder/new. */
 export default function TemplateEditorPage() {
@@ -45,7 +45,7 @@ export default function TemplateEditorPage() {
         <Alert tone="info" title={t('editor.adminsOnlyTitle')}>
           {t('editor.adminsOnlyBody')}
         </Alert>
-        <ButtonLink className="mt-4" variant="secondary" to="/dashboard/formbuilder">
+        <ButtonLink className="mt-4" variant="secondary" to={paths.formbuilder}>
           {t('editor.backToList')}
         </ButtonLink>
       </div>
@@ -60,7 +60,7 @@ export default function TemplateEditorPage() {
       <EmptyState
         title={t('editor.notFoundTitle')}
         description={t('editor.notFoundBody')}
-        action={<ButtonLink to="/dashboard/formbuilder">{t('editor.backToList')}</ButtonLink>}
+        action={<ButtonLink to={paths.formbuilder}>{t('editor.backToList')}</ButtonLink>}
       />
     );
   }
@@ -170,7 +170,7 @@ function Editor({ template, companyId }: { template: FormTemplate | null; compan
           setOpen(new Set());
           toast.success(created ? t('editor.created', { name: stored.TemplateName }) : t('editor.saved', { name: stored.TemplateName }));
           leaving.current = true;
-          void Promise.resolve(navigate(editorPath(stored), { replace: true })).finally(() => {
+          void Promise.resolve(navigate(paths.formTemplate(stored), { replace: true })).finally(() => {
             leaving.current = false;
           });
         },
@@ -202,7 +202,7 @@ function Editor({ template, companyId }: { template: FormTemplate | null; compan
         actions={
           <>
             {template && (
-              <ButtonLink variant="secondary" to={submitPath(template)}>
+              <ButtonLink variant="secondary" to={paths.submitForm(template)}>
                 {t('editor.fillIn')}
               </ButtonLink>
             )}

@@ -8,6 +8,7 @@ import { roomListQuery } from '../../../api/queries/rooms';
 import { traysQuery } from '../../../api/queries/trays';
 import { availabilityByVariety, groupInventory, growingBatches, type InventoryRow } from '../lib/group';
 import { TemplatesCard, TraysCard } from './trays-card';
+import { paths } from '../../../lib/paths';
 
 type GroupBy = 'crop' | 'room' | 'status';
 
@@ -71,7 +72,7 @@ export default function InventoryPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('title')} description={t('description')} actions={<ButtonLink variant="secondary" to="/dashboard/batches">{t('toBatches')}</ButtonLink>} />
+      <PageHeader title={t('title')} description={t('description')} actions={<ButtonLink variant="secondary" to={paths.batches}>{t('toBatches')}</ButtonLink>} />
       {batches.isPending ? (
         <LoadingState />
       ) : batches.isError ? (
@@ -104,7 +105,7 @@ export default function InventoryPage() {
               <LoadingState />
             ) : rows.length === 0 ? (
               <div className="p-4">
-                <EmptyState title={t('stock.emptyTitle')} description={t('stock.emptyDescription')} action={<ButtonLink to="/dashboard/batches">{t('toBatches')}</ButtonLink>} />
+                <EmptyState title={t('stock.emptyTitle')} description={t('stock.emptyDescription')} action={<ButtonLink to={paths.batches}>{t('toBatches')}</ButtonLink>} />
               </div>
             ) : (
               <Table

@@ -22,6 +22,7 @@ import { roomsQuery } from '../../../api/queries/rooms';
 import { useManageObservation } from '../api/use-observations';
 import { ObservationDetails } from './observation-details';
 import { useFormatDate } from './use-format-date';
+import { paths } from '../../../lib/paths';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isStatus = (v: string | null): v is ObservationStatus => (OBSERVATION_STATUSES as readonly string[]).includes(v ?? '');
@@ -216,7 +217,7 @@ export default function ObservationsPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <ButtonLink to="/dashboard/plantsProblems" variant="ghost">
+          <ButtonLink to={paths.plantsProblems} variant="ghost">
             {t('toLibrary')}
           </ButtonLink>
         }
@@ -273,7 +274,7 @@ export default function ObservationsPage() {
             icon={<Icon name="observation" className="size-10" />}
             title={t('emptyTitle')}
             description={t('emptyBody')}
-            action={<ButtonLink to="/dashboard/rooms">{t('toRooms')}</ButtonLink>}
+            action={<ButtonLink to={paths.rooms}>{t('toRooms')}</ButtonLink>}
           />
         )
       ) : (

@@ -33,7 +33,7 @@ function Tile({ id, opacity }: { id: DashboardTile; opacity: number }) {
   return (
     <li style={{ opacity }} className="min-h-36">
       <Link
-        to={`/dashboard/${tile.path}`}
+        to={tile.path}
         className={cn(
           base,
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',

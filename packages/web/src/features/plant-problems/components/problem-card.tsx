@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlantProblem, ProblemColorMapping } from '@verdant/contract';
 import { Badge } from '../../../components/ui';
 import { ColorSwatch } from './color-swatch';
+import { paths } from '../../../lib/paths';
 
 /** One problem in the library: the company's map colour (else the library's), kind, symptoms at a glance. */
 export function ProblemCard({ problem, mapping }: { problem: PlantProblem; mapping?: ProblemColorMapping }) {
@@ -11,7 +12,7 @@ export function ProblemCard({ problem, mapping }: { problem: PlantProblem; mappi
   return (
     <li>
       <Link
-        to={`/dashboard/plantsProblems/${problem.problem_id}`}
+        to={paths.plantProblem(problem.problem_id)}
         className="flex h-full flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/30 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <div className="flex items-start gap-3">

@@ -14,6 +14,7 @@ import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } fro
 import { isLabelNote } from '../lib/filter-problems';
 import { ColorMappingForm, initialsOf } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
+import { paths } from '../../../lib/paths';
 
 function useFormatDate() {
   const { i18n } = useTranslation();
@@ -211,7 +212,7 @@ export default function ProblemDetailPage() {
   const problems = useQuery({ ...plantProblemsQuery(companyId), enabled: Boolean(companyID) });
   const colors = useProblemColors(companyId);
   const back = (
-    <ButtonLink to="/dashboard/plantsProblems" variant="ghost">
+    <ButtonLink to={paths.plantsProblems} variant="ghost">
       {t('detail.back')}
     </ButtonLink>
   );

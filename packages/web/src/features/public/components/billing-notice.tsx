@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui';
-import { publicPaths } from '../features';
+
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 /** The honest state of payments: no online checkout exists on this installation. */
 export function BillingNotice({ plan }: { plan?: string }) {
   const { t } = usePublicText();
-  const to = plan ? `${publicPaths.contact}?plan=${plan}` : publicPaths.contact;
+  const to = plan ? `${paths.contact}?plan=${plan}` : paths.contact;
   return (
     <Alert
       tone="info"

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
-import { publicPaths } from '../features';
+
 import type { TextItem } from '../lib/use-public-text';
 import { usePublicText } from '../lib/use-public-text';
 import { Icon, type IconName } from './icons';
+import { paths } from '../../../lib/paths';
 
 /** Page width and side padding shared by every public section. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
@@ -149,10 +150,10 @@ export function CtaBand({ title, body }: { title?: ReactNode; body?: ReactNode }
           <p className="mt-2 text-base leading-relaxed text-stone-700">{body ?? t('cta.body')}</p>
         </div>
         <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-          <ButtonLink to={publicPaths.contact} size="lg">
+          <ButtonLink to={paths.contact} size="lg">
             {t('cta.contact')}
           </ButtonLink>
-          <ButtonLink to={publicPaths.signIn} variant="secondary" size="lg">
+          <ButtonLink to={paths.signIn} variant="secondary" size="lg">
             {t('nav.signIn')}
           </ButtonLink>
         </div>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Logo } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
-import { FEATURES, publicPaths } from '../features';
+import { FEATURES } from '../features';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 const footerLink = 'inline-flex min-h-8 items-center rounded text-sm text-stone-700 hover:text-brand-700 hover:underline';
 
@@ -36,17 +37,17 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-1.5">
             <li>
-              <Link to={publicPaths.about} className={footerLink}>
+              <Link to={paths.about} className={footerLink}>
                 {t('nav.about')}
               </Link>
             </li>
             <li>
-              <Link to={publicPaths.contact} className={footerLink}>
+              <Link to={paths.contact} className={footerLink}>
                 {t('nav.contact')}
               </Link>
             </li>
             <li>
-              <Link to={publicPaths.payments} className={footerLink}>
+              <Link to={paths.payments} className={footerLink}>
                 {t('nav.plans')}
               </Link>
             </li>
@@ -58,17 +59,17 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-1.5">
             <li>
-              <Link to={publicPaths.signIn} className={footerLink}>
+              <Link to={paths.signIn} className={footerLink}>
                 {t('nav.signIn')}
               </Link>
             </li>
             <li>
-              <Link to={publicPaths.resetPassword} className={footerLink}>
+              <Link to={paths.resetPassword} className={footerLink}>
                 {t('footer.forgotPassword')}
               </Link>
             </li>
             <li>
-              <Link to={publicPaths.contact} className={footerLink}>
+              <Link to={paths.contact} className={footerLink}>
                 {t('footer.getAccount')}
               </Link>
             </li>

@@ -3,9 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../components/icons';
 import { ButtonLink } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
-import { FEATURES, publicPaths } from '../features';
+import { FEATURES } from '../features';
 import { usePublicText } from '../lib/use-public-text';
 import { Icon } from './icons';
+import { paths } from '../../../lib/paths';
 
 const linkBase =
   'rounded-md px-2.5 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:text-brand-700 aria-[current=page]:bg-brand-50';
@@ -35,7 +36,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={publicPaths.home} className="-m-1 rounded-lg p-1" aria-label={t('nav.homeLabel')}>
+        <Link to={paths.home} className="-m-1 rounded-lg p-1" aria-label={t('nav.homeLabel')}>
           <Logo />
         </Link>
 
@@ -52,7 +53,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <ButtonLink to={publicPaths.signIn} size="md">
+          <ButtonLink to={paths.signIn} size="md">
             {t('nav.signIn')}
           </ButtonLink>
           <button
@@ -89,9 +90,9 @@ export function SiteHeader() {
           <ul className="mt-3 grid gap-0.5 border-t border-stone-200 pt-3 sm:grid-cols-2">
             {(
               [
-                [publicPaths.about, 'nav.about'],
-                [publicPaths.contact, 'nav.contact'],
-                [publicPaths.payments, 'nav.plans'],
+                [paths.about, 'nav.about'],
+                [paths.contact, 'nav.contact'],
+                [paths.payments, 'nav.plans'],
               ] as const
             ).map(([to, key]) => (
               <li key={to}>

@@ -2,10 +2,11 @@ import { Link, useSearchParams } from 'react-router';
 import { ContactForm } from '../components/contact-form';
 import { Container, PageIntro } from '../components/blocks';
 import { Icon } from '../components/icons';
-import { publicPaths } from '../features';
+
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
 import { isPlan } from '../plans';
+import { paths } from '../../../lib/paths';
 
 const inlineLink = 'font-semibold text-brand-700 underline underline-offset-2 hover:no-underline';
 
@@ -38,10 +39,10 @@ export function ContactPage() {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-stone-700">{t('contact.aside.customerBody')}</p>
             <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              <Link to={publicPaths.signIn} className={inlineLink}>
+              <Link to={paths.signIn} className={inlineLink}>
                 {t('nav.signIn')}
               </Link>
-              <Link to={publicPaths.resetPassword} className={inlineLink}>
+              <Link to={paths.resetPassword} className={inlineLink}>
                 {t('footer.forgotPassword')}
               </Link>
             </p>
@@ -53,7 +54,7 @@ export function ContactPage() {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-stone-700">{t('contact.aside.plansBody')}</p>
             <p className="mt-3 text-sm">
-              <Link to={publicPaths.payments} className={inlineLink}>
+              <Link to={paths.payments} className={inlineLink}>
                 {t('contact.aside.plansLink')}
               </Link>
             </p>

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { Alert, Badge, ButtonLink } from '../../../components/ui';
 import { CheckList, Container, CtaBand, ItemGrid, PageIntro, Section, Steps } from '../components/blocks';
 import { Icon, type IconName } from '../components/icons';
-import { FEATURES, publicPaths, type FeatureKey } from '../features';
+import { FEATURES, type FeatureKey } from '../features';
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 /** Icons for each feature's highlight cards, in the order of `features.<key>.highlights`. */
 const HIGHLIGHT_ICONS: Record<FeatureKey, IconName[]> = {
@@ -35,10 +36,10 @@ export function FeaturePage({ feature }: { feature: FeatureKey }) {
         lead={t(`${base}.lead`)}
       >
         <div className="flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to={publicPaths.contact} size="lg">
+          <ButtonLink to={paths.contact} size="lg">
             {upcoming ? t('features.aiSmartGlasses.pilotCta') : t('cta.contact')}
           </ButtonLink>
-          <ButtonLink to={publicPaths.signIn} variant="secondary" size="lg">
+          <ButtonLink to={paths.signIn} variant="secondary" size="lg">
             {t('nav.signIn')}
           </ButtonLink>
         </div>

@@ -3,9 +3,10 @@ import { ButtonLink } from '../../../components/ui';
 import { Container, CtaBand, Eyebrow, ItemGrid, Section, Steps } from '../components/blocks';
 import { HeroIllustration } from '../components/hero-illustration';
 import { Icon, type IconName } from '../components/icons';
-import { FEATURES, publicPaths } from '../features';
+import { FEATURES } from '../features';
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 const ALSO_ICONS: IconName[] = ['form', 'bell', 'tasks', 'shield', 'users', 'globe'];
 const FIELD_ICONS: IconName[] = ['phone', 'wifiOff', 'qr'];
@@ -26,10 +27,10 @@ export function HomePage() {
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-pretty text-stone-700">{t('home.hero.lead')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to={publicPaths.contact} size="lg">
+              <ButtonLink to={paths.contact} size="lg">
                 {t('cta.contact')}
               </ButtonLink>
-              <ButtonLink to={publicPaths.signIn} variant="secondary" size="lg">
+              <ButtonLink to={paths.signIn} variant="secondary" size="lg">
                 {t('nav.signIn')}
               </ButtonLink>
             </div>

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui';
 import { Container } from '../components/blocks';
 import { Icon } from '../components/icons';
-import { FEATURES, publicPaths } from '../features';
+import { FEATURES } from '../features';
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 export function NotFoundPage() {
   const { t } = usePublicText();
@@ -18,10 +19,10 @@ export function NotFoundPage() {
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl">{t('notFound.title')}</h1>
       <p className="mt-4 max-w-xl text-base leading-relaxed text-stone-700">{t('notFound.body')}</p>
       <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-        <ButtonLink to={publicPaths.home} size="lg">
+        <ButtonLink to={paths.home} size="lg">
           {t('notFound.home')}
         </ButtonLink>
-        <ButtonLink to={publicPaths.contact} variant="secondary" size="lg">
+        <ButtonLink to={paths.contact} variant="secondary" size="lg">
           {t('nav.contact')}
         </ButtonLink>
       </div>

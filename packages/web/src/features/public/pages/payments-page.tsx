@@ -2,15 +2,16 @@ import { ButtonLink } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { BillingNotice } from '../components/billing-notice';
 import { CheckList, Container, PageIntro, Section } from '../components/blocks';
-import { publicPaths } from '../features';
+
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
 import { PLANS, type Plan } from '../plans';
+import { paths } from '../../../lib/paths';
 
 const PLAN_TARGET: Record<Plan, string> = {
-  monthly: `${publicPaths.contact}?plan=monthly`,
-  yearly: publicPaths.yearPayment,
-  enterprise: `${publicPaths.contact}?plan=enterprise`,
+  monthly: `${paths.contact}?plan=monthly`,
+  yearly: paths.yearPayment,
+  enterprise: `${paths.contact}?plan=enterprise`,
 };
 
 export function PaymentsPage() {

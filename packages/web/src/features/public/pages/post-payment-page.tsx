@@ -1,9 +1,10 @@
 import { ButtonLink } from '../../../components/ui';
 import { Container } from '../components/blocks';
 import { Icon } from '../components/icons';
-import { publicPaths } from '../features';
+
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 /** Where a payment provider would return to. Nothing is charged online, so it says so plainly. */
 export function PostPaymentPage() {
@@ -25,13 +26,13 @@ export function PostPaymentPage() {
         ))}
       </ul>
       <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-        <ButtonLink to={publicPaths.contact} size="lg">
+        <ButtonLink to={paths.contact} size="lg">
           {t('nav.contact')}
         </ButtonLink>
-        <ButtonLink to={publicPaths.signIn} variant="secondary" size="lg">
+        <ButtonLink to={paths.signIn} variant="secondary" size="lg">
           {t('nav.signIn')}
         </ButtonLink>
-        <ButtonLink to={publicPaths.home} variant="ghost" size="lg">
+        <ButtonLink to={paths.home} variant="ghost" size="lg">
           {t('postPayment.home')}
         </ButtonLink>
       </div>

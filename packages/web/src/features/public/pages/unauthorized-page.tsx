@@ -3,9 +3,10 @@ import { homePathFor, isLoggedIn, readSession } from '../../../lib/session';
 import { signOut } from '../../../api/auth';
 import { Container } from '../components/blocks';
 import { Icon } from '../components/icons';
-import { publicPaths } from '../features';
+
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 export function UnauthorizedPage() {
   const { t } = usePublicText();
@@ -31,7 +32,7 @@ export function UnauthorizedPage() {
             {t('unauthorized.otherAccount')}
           </Button>
         ) : (
-          <ButtonLink to={publicPaths.signIn} variant="secondary" size="lg">
+          <ButtonLink to={paths.signIn} variant="secondary" size="lg">
             {t('unauthorized.otherAccount')}
           </ButtonLink>
         )}

@@ -1,9 +1,10 @@
 import { ButtonLink } from '../../../components/ui';
 import { BillingNotice } from '../components/billing-notice';
 import { CheckList, Container, PageIntro } from '../components/blocks';
-import { publicPaths } from '../features';
+
 import { usePageTitle } from '../lib/use-page-title';
 import { usePublicText } from '../lib/use-public-text';
+import { paths } from '../../../lib/paths';
 
 export function YearPaymentPage() {
   const { t, list } = usePublicText();
@@ -35,10 +36,10 @@ export function YearPaymentPage() {
             ))}
           </dl>
           <div className="mt-6 flex flex-col gap-3">
-            <ButtonLink to={`${publicPaths.contact}?plan=yearly`} size="lg" block>
+            <ButtonLink to={`${paths.contact}?plan=yearly`} size="lg" block>
               {t('yearPayment.contact')}
             </ButtonLink>
-            <ButtonLink to={publicPaths.payments} variant="secondary" size="lg" block>
+            <ButtonLink to={paths.payments} variant="secondary" size="lg" block>
               {t('yearPayment.back')}
             </ButtonLink>
           </div>

@@ -6,12 +6,13 @@ import { userDataQuery } from '../../../api/queries/users';
 import { useAiModel } from '../../../api/queries/use-ai-model';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../state/hooks';
+import { paths } from '../../../lib/paths';
 
 const ACTIONS: Array<{ key: string; to: string; icon: IconName }> = [
-  { key: 'scan', to: '/dashboard/scanNow', icon: 'scan' },
-  { key: 'rooms', to: '/dashboard/rooms', icon: 'rooms' },
-  { key: 'tasks', to: '/dashboard/tasks', icon: 'tasks' },
-  { key: 'overview', to: '/dashboard/overview', icon: 'grid' },
+  { key: 'scan', to: paths.scanNow, icon: 'scan' },
+  { key: 'rooms', to: paths.rooms, icon: 'rooms' },
+  { key: 'tasks', to: paths.tasks, icon: 'tasks' },
+  { key: 'overview', to: paths.overview, icon: 'grid' },
 ];
 
 /** The field home: who is signed in, the state of the device, and the big buttons for the floor. */

@@ -8,7 +8,7 @@ import { mergeSubGridbox, withoutSubGridbox } from '../lib/sub-gridbox-list';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { makeObservation, makeRoom } from './fixtures';
+import { makeObservation, makeRoom } from '../../../testing/room-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { GridMap } from '../components/map/grid-map';
 import { cellAt, mapLayout } from '../lib/map-geometry';
 import { boxProblemStyles } from '../lib/problem-paint';
-import { makeRoom } from './fixtures';
+import { makeRoom } from '../../../testing/room-fixtures';
 import { stubCanvas } from './canvas-stub';
 
 describe('GridMap', () => {

@@ -6,7 +6,7 @@ import MovementsPage from '../components/movements/movements-page';
 import { renderRoutes } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { makeRoom } from './fixtures';
+import { makeRoom } from '../../../testing/room-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

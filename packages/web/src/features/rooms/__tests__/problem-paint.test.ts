@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProblemColorMapping } from '@verdant/contract';
 import { mapLayout } from '../lib/map-geometry';
 import { boxProblemStyles, fallbackAbbreviation, paintProblems, problemLegend, textOn, type ProblemCircleData } from '../lib/problem-paint';
-import { makeRoom } from './fixtures';
+import { makeRoom } from '../../../testing/room-fixtures';
 
 const circle = (Problem: string, extra: Partial<ProblemCircleData> = {}): ProblemCircleData => ({
   Problem, count: 1, max_severity: 2, last_observed_at: '2026-01-05T08:00:00.000Z', Color: '#ef4444', Abbreviation: Problem.slice(0, 2).toUpperCase(), ...extra,

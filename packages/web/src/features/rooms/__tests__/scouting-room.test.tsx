@@ -8,7 +8,7 @@ import { renderRoutes } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { db } from '../../../offline/db';
-import { makeObservation, makeRoom } from './fixtures';
+import { makeObservation, makeRoom } from '../../../testing/room-fixtures';
 import { stubCanvas } from './canvas-stub';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -5,6 +5,7 @@ import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, use
 import { useAuth } from '../../../../state/hooks';
 import { roomsQuery } from '../../../../api/queries/rooms';
 import { CreateGridForm } from './create-grid-form';
+import { paths } from '../../../../lib/paths';
 
 /**
  * rooms/FormEdit: the API has no room update, so this is where a grid is added to a room
@@ -26,7 +27,7 @@ export default function GridFormPage() {
         title={t('gridPage.title')}
         description={t('gridPage.description')}
         actions={
-          <ButtonLink to="/dashboard/rooms" variant="secondary">
+          <ButtonLink to={paths.rooms} variant="secondary">
             {t('room.allRooms')}
           </ButtonLink>
         }
@@ -40,7 +41,7 @@ export default function GridFormPage() {
           <EmptyState
             title={t('gridPage.noRoomsTitle')}
             description={t('gridPage.noRoomsBody')}
-            action={<ButtonLink to="/dashboard/rooms">{t('room.allRooms')}</ButtonLink>}
+            action={<ButtonLink to={paths.rooms}>{t('room.allRooms')}</ButtonLink>}
           />
         ) : (
           <CreateGridForm
@@ -51,7 +52,7 @@ export default function GridFormPage() {
             roomId={preselected && rooms.data.rooms.some((r) => r.RoomID === preselected) ? preselected : undefined}
             onCreated={({ roomId, name }) => {
               toast.success(t('grid.created', { name }));
-              void navigate(`/dashboard/rooms/${roomId}`);
+              void navigate(paths.room(roomId));
             }}
           />
         )}

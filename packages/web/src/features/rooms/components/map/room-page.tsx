@@ -27,6 +27,7 @@ import { ScanState } from './rooms-page';
 import { ScanDetailsToggle } from '../scouting/scan-details';
 import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
+import { paths } from '../../../../lib/paths';
 
 const ZOOMS = [10, 16, 24, 36] as const;
 
@@ -122,7 +123,7 @@ export default function RoomPage() {
       <>
         <PageHeader title={t('room.notFoundTitle')} />
         <ErrorState error={room.error} onRetry={() => void room.refetch()} />
-        <ButtonLink to="/dashboard/rooms" variant="secondary" className="mt-4">
+        <ButtonLink to={paths.rooms} variant="secondary" className="mt-4">
           {t('room.allRooms')}
         </ButtonLink>
       </>
@@ -136,11 +137,11 @@ export default function RoomPage() {
         description={data.Description || undefined}
         actions={
           <>
-            <ButtonLink to="/dashboard/rooms" variant="ghost">
+            <ButtonLink to={paths.rooms} variant="ghost">
               {t('room.allRooms')}
             </ButtonLink>
             <ButtonLink
-              to={`/dashboard/rooms/unresolvedRoom/${data.RoomID}`}
+              to={paths.unresolvedRoom(data.RoomID)}
               variant="secondary"
               aria-label={openCount === undefined ? t('problems.manage') : t('problems.openCountLabel', { count: openCount })}
             >

@@ -12,6 +12,7 @@ import { roomsQuery } from '../../../../api/queries/rooms';
 import { useDeleteRoom, useResetScouting } from '../../api/use-rooms';
 import { CreateRoomDialog } from './create-room-dialog';
 import { useFormatDate, useUserNames } from '../use-people';
+import { paths } from '../../../../lib/paths';
 
 function useQueuedRooms(companyId: number | null): QueuedRoom[] {
   const [rooms, setRooms] = useState<QueuedRoom[]>([]);
@@ -47,7 +48,7 @@ function RoomCard({ room, canDelete, onDelete }: { room: RoomWithGrids; canDelet
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-base font-semibold text-stone-900">
-            <Link to={`/dashboard/rooms/${room.RoomID}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            <Link to={paths.room(room.RoomID)} className="outline-none after:absolute after:inset-0 after:content-['']">
               {room.Name}
             </Link>
           </h2>
@@ -101,11 +102,11 @@ export default function RoomsPage() {
         actions={
           <>
             <div className="flex w-full flex-wrap sm:w-auto">
-              <ButtonLink to="/dashboard/rooms/movements" variant="ghost" className="whitespace-nowrap px-3">
+              <ButtonLink to={paths.roomMovements} variant="ghost" className="whitespace-nowrap px-3">
                 <Icon name="history" className="size-4" />
                 {t('list.movements')}
               </ButtonLink>
-              <ButtonLink to="/dashboard/rooms/templates" variant="ghost" className="whitespace-nowrap px-3">
+              <ButtonLink to={paths.roomTemplates()} variant="ghost" className="whitespace-nowrap px-3">
                 <Icon name="grid" className="size-4" />
                 {t('list.templates')}
               </ButtonLink>
@@ -115,7 +116,7 @@ export default function RoomsPage() {
                 {t('reset.button')}
               </Button>
             )}
-            <ButtonLink to="/dashboard/rooms/FormEdit" variant="secondary">
+            <ButtonLink to={paths.gridForm()} variant="secondary">
               {t('list.newGrid')}
             </ButtonLink>
             <Button onClick={() => setCreateOpen(true)}>{t('list.newRoom')}</Button>

@@ -10,6 +10,7 @@ import type { MovementHistoryFilters } from '../../../../api/movement';
 import { useAuth } from '../../../../state/hooks';
 import { movementHistoryQuery, roomsQuery } from '../../../../api/queries/rooms';
 import { useFormatDate } from '../use-people';
+import { paths } from '../../../../lib/paths';
 
 type SortKey = (typeof MOVEMENT_SORT_KEYS)[number];
 type SortOrder = 'asc' | 'desc';
@@ -201,7 +202,7 @@ export default function MovementsPage() {
         title={t('movements.title')}
         description={t('movements.description')}
         actions={
-          <ButtonLink to="/dashboard/rooms" variant="ghost">
+          <ButtonLink to={paths.rooms} variant="ghost">
             {t('room.allRooms')}
           </ButtonLink>
         }
@@ -261,7 +262,7 @@ export default function MovementsPage() {
             icon={<Icon name="history" className="size-10" />}
             title={t('movements.emptyTitle')}
             description={t('movements.emptyBody')}
-            action={<ButtonLink to="/dashboard/rooms">{t('movements.toRooms')}</ButtonLink>}
+            action={<ButtonLink to={paths.rooms}>{t('movements.toRooms')}</ButtonLink>}
           />
         )
       ) : (

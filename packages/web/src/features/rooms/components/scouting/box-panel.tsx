@@ -18,6 +18,7 @@ import { useFormatDate } from '../use-people';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';
 import { FillFormDialog } from './fill-form-dialog';
+import { paths } from '../../../../lib/paths';
 
 // Recharts is large: it loads only when a box panel opens.
 const StickyTrapChart = lazy(() => import('./sticky-trap-chart'));
@@ -188,7 +189,7 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
           ) : (templates.data?.length ?? 0) === 0 ? (
             <p className="text-sm text-stone-700">
               {t('subs.noTemplates')}{' '}
-              <Link to="/dashboard/rooms/templates?type=SubGrid" className="font-medium text-brand-800 underline">
+              <Link to={paths.roomTemplates('SubGrid')} className="font-medium text-brand-800 underline">
                 {t('subs.manageTemplates')}
               </Link>
             </p>

@@ -9,6 +9,7 @@ import { useSubmitForm } from '../../../../api/mutations/form-responses';
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
 import { templatesFor, toSubmission } from '../../api/use-forms';
+import { paths } from '../../../../lib/paths';
 
 export interface FillFormDialogProps {
   open: boolean;
@@ -62,7 +63,7 @@ function FillForm({ onClose, place, preferred, coordinates, label, onSubmitted }
       <EmptyState
         title={t('fill.noTemplatesTitle')}
         description={t('fill.noTemplatesBody')}
-        action={<ButtonLink to="/dashboard/formbuilder">{t('fill.openBuilder')}</ButtonLink>}
+        action={<ButtonLink to={paths.formbuilder}>{t('fill.openBuilder')}</ButtonLink>}
       />
     );
   }

@@ -15,6 +15,7 @@ import { boxLabel } from '../../lib/box-label';
 import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-problems';
 import { Swatch } from './box-problems';
 import { useFormatDate } from '../use-people';
+import { paths } from '../../../../lib/paths';
 
 type BulkAction = Exclude<ProblemAction, 'reopen'>;
 
@@ -101,7 +102,7 @@ export default function UnresolvedRoomPage() {
       description={t('unresolved.description')}
       actions={
         <>
-          <ButtonLink to={`/dashboard/rooms/${roomId}`} variant="ghost">
+          <ButtonLink to={paths.room(roomId)} variant="ghost">
             {t('unresolved.backToMap')}
           </ButtonLink>
           {list.length > 0 && (

@@ -14,6 +14,7 @@ import { useDeleteTemplate } from '../../api/use-templates';
 import { FillBoxForm } from './fill-box-form';
 import { TemplateForm } from './template-form';
 import { useFormatDate } from '../use-people';
+import { paths } from '../../../../lib/paths';
 
 function isType(v: string | null): v is GridTemplateType {
   return (GRID_TEMPLATE_TYPES as readonly string[]).includes(v ?? '');
@@ -62,7 +63,7 @@ function TemplateCard({
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <span className="min-w-0 text-xs text-stone-600">{t('templates.createdAt', { when: formatDate(template.created_at) })}</span>
         {grid ? (
-          <ButtonLink to={`/dashboard/rooms/FormEdit?template=${template.template_id}`} variant="secondary" aria-label={t('templates.useGridLabel', { name: template.template_name })}>
+          <ButtonLink to={paths.gridForm(template.template_id)} variant="secondary" aria-label={t('templates.useGridLabel', { name: template.template_name })}>
             {t('templates.useGrid')}
           </ButtonLink>
         ) : (
@@ -123,7 +124,7 @@ export default function TemplatesPage() {
         description={t('templates.description')}
         actions={
           <>
-            <ButtonLink to="/dashboard/rooms" variant="ghost">
+            <ButtonLink to={paths.rooms} variant="ghost">
               {t('room.allRooms')}
             </ButtonLink>
             {isAdmin && (

@@ -1,0 +1,74 @@
+/**
+ * Every URL the app links or navigates to, built in one place: constants for fixed pages, builders for
+ * pages of one record. The router (app/router.tsx, features/{auth,public}/routes.tsx) holds the matching
+ * route patterns; app/__tests__/paths.test.ts checks that each URL here reaches a real page.
+ */
+type Id = number | string;
+interface NamedTemplate {
+  TemplateID: number;
+  TemplateName: string;
+}
+
+const dashboard = '/dashboard';
+
+export const paths = {
+  home: '/',
+  about: '/about-us',
+  contact: '/contact-us',
+  payments: '/Payments',
+  yearPayment: '/YearPayment',
+  postPayment: '/PostPayment',
+  login: '/login',
+  signIn: '/signIn',
+  signUp: '/signUp',
+  resetPassword: '/ResetPassword',
+  newPassword: '/NewPassword',
+  unauthorized: '/unauthorized',
+  notFound: '/404',
+
+  dashboard,
+  overview: `${dashboard}/overview`,
+  quickview: `${dashboard}/quickview`,
+  company: `${dashboard}/company`,
+  profile: `${dashboard}/profile`,
+  settings: `${dashboard}/settings`,
+  scanNow: `${dashboard}/scanNow`,
+  scanHistory: `${dashboard}/scanHistory`,
+  tasks: `${dashboard}/tasks`,
+  reports: `${dashboard}/reports`,
+  automations: `${dashboard}/automations`,
+  treatmentProduct: `${dashboard}/treatmentProduct`,
+  automatedcameras: `${dashboard}/automatedcameras`,
+  consultants: `${dashboard}/consultants`,
+  audittrail: `${dashboard}/audittrail`,
+
+  rooms: `${dashboard}/rooms`,
+  room: (roomId: Id) => `${dashboard}/rooms/${roomId}`,
+  unresolvedRoom: (roomId: Id) => `${dashboard}/rooms/unresolvedRoom/${roomId}`,
+  /** The new-grid form (spec name FormEdit), optionally filled from a grid template. */
+  gridForm: (templateId?: Id) => `${dashboard}/rooms/FormEdit${templateId === undefined ? '' : `?template=${templateId}`}`,
+  roomTemplates: (type?: string) => `${dashboard}/rooms/templates${type ? `?type=${type}` : ''}`,
+  roomMovements: `${dashboard}/rooms/movements`,
+
+  plantsProblems: `${dashboard}/plantsProblems`,
+  plantProblem: (problemId: Id) => `${dashboard}/plantsProblems/${problemId}`,
+  observations: `${dashboard}/observations`,
+
+  formbuilder: `${dashboard}/formbuilder`,
+  newFormTemplate: `${dashboard}/formbuilder/new`,
+  /** formbuilder/{templateID}/{templateName}: the name travels for readable links; the id decides. */
+  formTemplate: (t: NamedTemplate) => `${dashboard}/formbuilder/${t.TemplateID}/${encodeURIComponent(t.TemplateName)}`,
+  submitForm: (t: NamedTemplate, gridBoxId?: number) =>
+    `${dashboard}/formbuilder/submit/${t.TemplateID}/${encodeURIComponent(t.TemplateName)}${gridBoxId ? `?GridBoxID=${gridBoxId}` : ''}`,
+
+  batches: `${dashboard}/batches`,
+  batch: (batchId: Id) => `${dashboard}/batch-info/${batchId}`,
+  batchLabels: (batchIds: readonly Id[]) => `${dashboard}/batches/labels?ids=${batchIds.join(',')}`,
+  inventory: `${dashboard}/inventory`,
+  forecasting: `${dashboard}/forecasting`,
+} as const;
+
+/** True for a path inside the dashboard (not the dashboard root itself). */
+export function isDashboardPath(path: string): boolean {
+  return path.startsWith(`${dashboard}/`) && path.length > dashboard.length + 1;
+}
