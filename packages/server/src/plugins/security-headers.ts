@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env.js';
@@ -29,18 +30,10 @@ function helmetOptions(config: Config): HelmetOptions {
  * middleware per request re-parses the CSP every time (a measurable share of a small answer's cost).
  */
 export function securityHeaders(config: Config): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-    getHeader: (name: string) => headers[name.toLowerCase()],
-  };
-  helmet(helmetOptions(config))({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
-  return headers;
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(helmetOptions(config))(req, res, () => undefined);
+  return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
 }
 
 export function registerSecurityHeaders(app: FastifyInstance) {

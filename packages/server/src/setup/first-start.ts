@@ -103,7 +103,7 @@ export async function firstStart(
       })
       .returning('user_id')
       .executeTakeFirstOrThrow();
-    await createBuiltInTemplates(trx, company.company_id, user.user_id);
+    await createBuiltInTemplates({ db: trx }, company.company_id, user.user_id);
     await writeAudit(trx, {
       companyId: company.company_id,
       userId: null,

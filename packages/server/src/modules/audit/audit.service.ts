@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROLES, AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './audit.repository.js';
 import { canChange, isNote, toAuditEvent, type NoteBody } from './audit.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 async function answer(deps: Deps, caller: Caller, id: number) {
   const row = await repo.findEvent(deps.db, caller.company_id, id);
@@ -48,7 +46,7 @@ export async function addNote(
 }
 
 /** Only notes change, only by their author or an Admin; the change is recorded as a server event. */
-async function lockNote(trx: Parameters<typeof repo.lockEvent>[0], caller: Caller, id: number) {
+async function lockNote({ db: trx }: TxDeps, caller: Caller, id: number) {
   const row = await repo.lockEvent(trx, caller.company_id, id);
   if (!row) throw notFound('Audit event');
   if (!isNote(row)) throw forbidden(msg.systemEvent);
@@ -58,7 +56,7 @@ async function lockNote(trx: Parameters<typeof repo.lockEvent>[0], caller: Calle
 
 export async function updateNote(deps: Deps, caller: Caller, input: { id: number; EventTitle: string }) {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await lockNote(trx, caller, input.id);
+    const row = await lockNote({ db: trx }, caller, input.id);
     const before = row.after as NoteBody;
     await repo.updateNoteAfter(trx, input.id, { ...before, EventTitle: input.EventTitle });
     await writeAudit(trx, {
@@ -71,7 +69,7 @@ export async function updateNote(deps: Deps, caller: Caller, input: { id: number
 
 export async function deleteNote(deps: Deps, caller: Caller, id: number) {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await lockNote(trx, caller, id);
+    const row = await lockNote({ db: trx }, caller, id);
     await repo.deleteEvent(trx, id);
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'audit_note.deleted', entityType: AUDIT_NOTE_ENTITY, entityId: id,

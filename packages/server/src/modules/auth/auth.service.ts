@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { authMessages } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
@@ -10,11 +7,13 @@ import * as repo from './auth.repository.js';
 import { toSessionUser } from './auth.mapper.js';
 import { verifyPasswordOrBurn } from './passwords.js';
 import { accountDelayMs, accountFailures, forgiveAttempt, loginAccountAddressKey, loginKeys, signInLimits, takeAttempt } from './rate-limit.js';
+import type { Deps } from '../../lib/deps.js';
 
-export type AuthDeps = Pick<FastifyInstance, 'db' | 'tokens' | 'config' | 'mailer' | 'log'>;
+export type AuthDeps = Deps<'tokens' | 'config' | 'mailer' | 'log'>;
 
-/** Signs in `user` with a new refresh-token family. Pass the transaction when there is one. */
-export async function issueSession(deps: Pick<AuthDeps, 'tokens'>, db: Kysely<DB>, user: repo.UserRow) {
+/** Signs in `user` with a new refresh-token family; inside a transaction, pass `{ tokens, db: trx }`. */
+export async function issueSession(deps: Deps<'tokens'>, user: repo.UserRow) {
+  const { db } = deps;
   const refresh = await deps.tokens.signRefresh(user.user_id);
   await repo.insertRefreshToken(db, {
     token_id: refresh.tokenId,
@@ -48,7 +47,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   await forgiveAttempt(deps.db, attempt, [loginAccountAddressKey(input.email, ip)]);
   // Said only to someone who knows the password, so it reveals nothing to a guesser.
   if (!user.active) throw forbidden(authMessages.accountDeactivated);
-  return { status: 'success' as const, data: await issueSession(deps, deps.db, user) };
+  return { status: 'success' as const, data: await issueSession(deps, user) };
 }
 
 /**
@@ -56,7 +55,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
  * access token already out is refused. Run it in the change's transaction, then call
  * `forgetTokenVersion` after the commit so this server refuses them at once.
  */
-export async function endUserSessions(db: Kysely<DB>, userId: number, at = new Date()): Promise<void> {
+export async function endUserSessions({ db }: Deps, userId: number, at = new Date()): Promise<void> {
   await repo.revokeUserTokens(db, userId, at);
   await repo.bumpTokenVersion(db, userId);
 }
@@ -65,7 +64,7 @@ export async function endUserSessions(db: Kysely<DB>, userId: number, at = new D
  * Refuses every access token already out without ending the sessions: the client's next refresh
  * gets a token with the user's current claims (a role change takes effect within seconds).
  */
-export async function expireAccessTokens(db: Kysely<DB>, userId: number): Promise<void> {
+export async function expireAccessTokens({ db }: Deps, userId: number): Promise<void> {
   await repo.bumpTokenVersion(db, userId);
 }
 
@@ -83,7 +82,7 @@ export async function logout(deps: AuthDeps, refreshToken: string) {
 /** Ends every session of the caller, on every device; their access tokens are refused within seconds. */
 export async function logoutEverywhere(deps: AuthDeps, caller: Caller) {
   await deps.db.transaction().execute(async (trx) => {
-    await endUserSessions(trx, caller.user_id);
+    await endUserSessions({ db: trx }, caller.user_id);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,

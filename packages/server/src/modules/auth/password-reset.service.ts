@@ -60,7 +60,7 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
   if (!(await repo.claimPasswordReset(deps.db, tokenHash, new Date()))) throw badRequest(authMessages.resetTokenInvalid, 'token');
   await deps.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, user.user_id, passwordHash);
-    await endUserSessions(trx, user.user_id);
+    await endUserSessions({ db: trx }, user.user_id);
     await writeAudit(trx, {
       companyId: user.company_id,
       userId: user.user_id,

@@ -19,7 +19,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 
 /** Sign-up by invitation: the invitation decides company and role; the answer is a signed-in session. */
 export async function signUp(deps: AuthDeps, input: SignUpInput) {
-  const invitation = await findInvitationByToken(deps.db, input.invite_token);
+  const invitation = await findInvitationByToken(deps, input.invite_token);
   assertInvitationUsable(invitation, new Date());
   if (invitation.email.toLowerCase() !== input.email.toLowerCase()) throw badRequest(authMessages.inviteEmailMismatch, 'email');
   if (await repo.findUserByEmail(deps.db, input.email)) throw emailTaken();
@@ -27,7 +27,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput) {
   const passwordHash = await hashPassword(input.password);
 
   const session = await deps.db.transaction().execute(async (trx) => {
-    const locked = await lockInvitation(trx, invitation.invitation_id);
+    const locked = await lockInvitation({ db: trx }, invitation.invitation_id);
     assertInvitationUsable(locked, new Date());
     const user = await repo
       .insertUser(trx, {
@@ -41,7 +41,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput) {
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? emailTaken() : err;
       });
-    await markInvitationUsed(trx, locked.invitation_id, user.user_id, new Date());
+    await markInvitationUsed({ db: trx }, locked.invitation_id, user.user_id, new Date());
     await writeAudit(trx, {
       companyId: user.company_id,
       userId: user.user_id,
@@ -50,7 +50,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput) {
       entityId: user.user_id,
       after: { email: user.email, user_role: user.user_role, invitation_id: locked.invitation_id },
     });
-    return issueSession(deps, trx, user);
+    return issueSession({ tokens: deps.tokens, db: trx }, user);
   });
   return { status: 'success' as const, message: authMessages.signedUp, data: session };
 }

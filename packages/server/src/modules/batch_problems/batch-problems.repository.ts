@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -44,9 +44,9 @@ export interface BatchProblemFilter {
   openOnly: boolean;
 }
 
-type Obs = ExpressionBuilder<DB, 'problem_observations'>;
-
-function matches(eb: Obs, f: BatchProblemFilter): Expression<SqlBool> {
+/** Built apart from any query (Kysely's `expressionBuilder`), so the joined list and the update use it alike. */
+function matches(f: BatchProblemFilter): Expression<SqlBool> {
+  const eb = expressionBuilder<DB, 'problem_observations'>();
   const parts: Expression<SqlBool>[] = [
     eb('problem_observations.company_id', '=', f.companyId),
     eb('problem_observations.source', '=', 'batch_problem'),
@@ -71,7 +71,7 @@ export function listBatchProblems(db: Db, f: BatchProblemFilter) {
     .leftJoin('rooms as r', 'r.room_id', 'problem_observations.room_id')
     .selectAll('problem_observations')
     .select(['u.first_name', 'u.last_name', 'b.batch_number', 'r.name as room_name'])
-    .where((eb) => matches(eb as unknown as Obs, f))
+    .where(matches(f))
     .orderBy('problem_observations.observed_at', 'desc')
     .orderBy('problem_observations.observation_id', 'desc')
     .execute();
@@ -83,7 +83,7 @@ export async function resolveOpen(trx: Transaction<DB>, f: Omit<BatchProblemFilt
   const rows = await trx
     .updateTable('problem_observations')
     .set({ status: 'resolved', status_changed_at: at, status_changed_by: userId })
-    .where((eb) => matches(eb as unknown as Obs, { ...f, openOnly: true }))
+    .where(matches({ ...f, openOnly: true }))
     .returning('observation_id')
     .execute();
   const ids = rows.map((r) => r.observation_id).sort((a, b) => a - b);

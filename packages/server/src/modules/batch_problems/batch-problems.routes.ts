@@ -3,7 +3,7 @@ import type { Handlers } from '../../plugins/contract-routes.js';
 import { createBatchProblem, listBatchProblems, resolveBatchProblems } from './batch-problems.service.js';
 
 export const batchProblemsHandlers: Handlers<typeof batchProblemsEndpoints> = {
-  createBatchProblem: ({ app, user, input }) => createBatchProblem(app.db, user, input),
-  resolveBatchProblem: ({ app, user, input }) => resolveBatchProblems(app.db, user, input),
-  getBatchProblems: ({ app, user, input }) => listBatchProblems(app.db, user, input),
+  createBatchProblem: ({ app, user, input }) => createBatchProblem(app, user, input),
+  resolveBatchProblem: ({ app, user, input }) => resolveBatchProblems(app, user, input),
+  getBatchProblems: ({ app, user, input }) => listBatchProblems(app, user, input),
 };

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import {
   BATCH_PROBLEM_REQUIRED,
   batchProblemsMessages as msg,
   type EndpointInput,
   type batchProblemsEndpoints,
 } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -13,11 +11,12 @@ import { problemMatcher } from '../observations/observations.service.js';
 import { getCompanyBatch } from '../plants/index.js';
 import * as repo from './batch-problems.repository.js';
 import { toBatchProblem } from './batch-problems.mapper.js';
+import type { Deps } from '../../lib/deps.js';
 
 type Input<K extends keyof typeof batchProblemsEndpoints> = EndpointInput<(typeof batchProblemsEndpoints)[K]>;
 
 /** The rooms named, each once; any that is not the company's is a 404. */
-async function companyRooms(db: Kysely<DB>, companyId: number, ids: number[] | undefined): Promise<number[] | undefined> {
+async function companyRooms({ db }: Deps, companyId: number, ids: number[] | undefined): Promise<number[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
   const found = new Set((await repo.findRooms(db, companyId, unique)).map((r) => r.room_id));
@@ -26,9 +25,9 @@ async function companyRooms(db: Kysely<DB>, companyId: number, ids: number[] | u
 }
 
 /** A problem type as the filter takes it: its name, plus the library/company problem it names, if any. */
-async function problemType(db: Kysely<DB>, companyId: number, type: string | undefined): Promise<repo.ProblemTypeFilter | undefined> {
+async function problemType({ db }: Deps, companyId: number, type: string | undefined): Promise<repo.ProblemTypeFilter | undefined> {
   if (type === undefined) return undefined;
-  const known = (await problemMatcher(db, companyId, [type]))(type);
+  const known = (await problemMatcher({ db }, companyId, [type]))(type);
   return { name: type, problemId: known?.problem_id ?? null };
 }
 
@@ -37,15 +36,15 @@ async function problemType(db: Kysely<DB>, companyId: number, type: string | und
  * is stored under the library's (or the company's own) problem name when it matches one. A harvested
  * batch still takes problems: post-harvest issues (mould in drying) are real.
  */
-export async function createBatchProblem(db: Kysely<DB>, caller: Caller, input: Input<'createBatchProblem'>) {
+export async function createBatchProblem({ db }: Deps, caller: Caller, input: Input<'createBatchProblem'>) {
   const missing = BATCH_PROBLEM_REQUIRED.find((field) => input[field] === undefined);
   if (missing) throw badRequest(msg.missingFields, missing);
   const batchId = input.batch_id!;
   const type = input.problem_type!;
   const ids = await db.transaction().execute(async (trx) => {
-    await getCompanyBatch(trx, caller.company_id, batchId);
-    const rooms = await companyRooms(trx, caller.company_id, input.room_ids);
-    const known = (await problemMatcher(trx, caller.company_id, [type]))(type);
+    await getCompanyBatch({ db: trx }, caller.company_id, batchId);
+    const rooms = await companyRooms({ db: trx }, caller.company_id, input.room_ids);
+    const known = (await problemMatcher({ db: trx }, caller.company_id, [type]))(type);
     const observedAt = new Date();
     const rows: repo.NewBatchProblem[] = (rooms?.length ? rooms : [null]).map((roomId) => ({
       company_id: caller.company_id,
@@ -74,10 +73,10 @@ export async function createBatchProblem(db: Kysely<DB>, caller: Caller, input: 
 }
 
 /** Resolves the batch's open problems (only in the rooms named, only of the type named) with one audit event. */
-export async function resolveBatchProblems(db: Kysely<DB>, caller: Caller, input: Input<'resolveBatchProblem'>, now = new Date()) {
-  await getCompanyBatch(db, caller.company_id, input.batch_id);
-  const roomIds = await companyRooms(db, caller.company_id, input.room_ids);
-  const type = await problemType(db, caller.company_id, input.problem_type);
+export async function resolveBatchProblems({ db }: Deps, caller: Caller, input: Input<'resolveBatchProblem'>, now = new Date()) {
+  await getCompanyBatch({ db }, caller.company_id, input.batch_id);
+  const roomIds = await companyRooms({ db }, caller.company_id, input.room_ids);
+  const type = await problemType({ db }, caller.company_id, input.problem_type);
   const ids = await db.transaction().execute(async (trx) => {
     const ids = await repo.resolveOpen(trx, { companyId: caller.company_id, batchId: input.batch_id, roomIds, problemType: type }, caller.user_id, now);
     await writeAudit(trx, {
@@ -93,14 +92,14 @@ export async function resolveBatchProblems(db: Kysely<DB>, caller: Caller, input
   return { status: 'success' as const, message: ids.length ? msg.resolved : msg.noneOpen, affected: ids.length, ProblemIDs: ids };
 }
 
-export async function listBatchProblems(db: Kysely<DB>, caller: Caller, input: Input<'getBatchProblems'>) {
-  if (input.batch_id !== undefined) await getCompanyBatch(db, caller.company_id, input.batch_id);
-  const roomIds = await companyRooms(db, caller.company_id, input.room_id === undefined ? undefined : [input.room_id]);
+export async function listBatchProblems({ db }: Deps, caller: Caller, input: Input<'getBatchProblems'>) {
+  if (input.batch_id !== undefined) await getCompanyBatch({ db }, caller.company_id, input.batch_id);
+  const roomIds = await companyRooms({ db }, caller.company_id, input.room_id === undefined ? undefined : [input.room_id]);
   const rows = await repo.listBatchProblems(db, {
     companyId: caller.company_id,
     batchId: input.batch_id,
     roomIds,
-    problemType: await problemType(db, caller.company_id, input.problem_type),
+    problemType: await problemType({ db }, caller.company_id, input.problem_type),
     openOnly: !input.include_resolved,
   });
   return { status: 'success' as const, problems: rows.map(toBatchProblem) };

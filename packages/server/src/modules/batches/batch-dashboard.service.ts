@@ -23,7 +23,7 @@ export async function batchDashboard(
   caller: Caller,
   input: { company_id: number; batch_id: number; start_date?: string; end_date?: string },
 ) {
-  const batch = await requireBatch(deps.db, input.company_id, input.batch_id);
+  const batch = await requireBatch(deps, input.company_id, input.batch_id);
   const range = dashboardRange(batch, input.start_date, input.end_date);
   const [counts, history, problems, responses] = await Promise.all([
     dash.linkCounts(deps.db, batch.batch_id),
@@ -45,7 +45,7 @@ export async function batchDashboard(
 }
 
 export async function batchFormResponses(deps: BatchesDeps, caller: Caller, batchId: number) {
-  await requireBatch(deps.db, caller.company_id, batchId);
+  await requireBatch(deps, caller.company_id, batchId);
   const rows = await dash.responsesOfBatch(deps.db, caller.company_id, batchId);
   return rows.map((r) => ({ ...r, submitted_at: iso(r.submitted_at), observed_at: iso(r.observed_at) }));
 }

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { batchesMessages as msg } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -9,15 +7,14 @@ import * as repo from './batches.repository.js';
 import * as links from './batch-links.repository.js';
 import { type BatchesDeps, assertNotHarvested, lockOwnBatch, requireBatch } from './batches.service.js';
 import { isoOrNull } from '../../lib/iso.js';
+import type { Deps } from '../../lib/deps.js';
 
-type Db = BatchesDeps['db'];
-
-async function requireRoom(db: Db, companyId: number, roomId: number) {
+async function requireRoom({ db }: Deps, companyId: number, roomId: number) {
   const room = await repo.findRoom(db, companyId, roomId);
   if (!room) throw notFound('Room');
   return room;
 }
-async function requireGrid(db: Db, companyId: number, gridId: number) {
+async function requireGrid({ db }: Deps, companyId: number, gridId: number) {
   const grid = await repo.findGrid(db, companyId, gridId);
   if (!grid) throw notFound('Grid');
   return grid;
@@ -26,8 +23,8 @@ async function requireGrid(db: Db, companyId: number, gridId: number) {
 export async function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }, opts: { at?: Date } = {}) {
   const companyId = caller.company_id;
   const row = await deps.db.transaction().execute(async (trx) => {
-    await requireRoom(trx, companyId, input.room_id);
-    assertNotHarvested(await lockOwnBatch(trx, companyId, input.batch_id));
+    await requireRoom({ db: trx }, companyId, input.room_id);
+    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, input.batch_id));
     const link = await links.upsertRoomLink(trx, { company_id: companyId, room_id: input.room_id, batch_id: input.batch_id, linked_by: caller.user_id, at: opts.at });
     await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.linked_room', entityType: 'batch', entityId: input.batch_id, after: { room_id: input.room_id } });
     return link;
@@ -38,8 +35,8 @@ export async function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_
 export async function linkGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }, opts: { at?: Date } = {}) {
   const companyId = caller.company_id;
   const row = await deps.db.transaction().execute(async (trx) => {
-    await requireGrid(trx, companyId, input.grid_id);
-    assertNotHarvested(await lockOwnBatch(trx, companyId, input.batch_id));
+    await requireGrid({ db: trx }, companyId, input.grid_id);
+    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, input.batch_id));
     const link = await links.upsertGridLink(trx, { company_id: companyId, grid_id: input.grid_id, batch_id: input.batch_id, linked_by: caller.user_id, at: opts.at });
     await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.linked_grid', entityType: 'batch', entityId: input.batch_id, after: { grid_id: input.grid_id } });
     return link;
@@ -52,7 +49,7 @@ export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: { 
   if (ids.length === 0) throw badRequest(msg.gridBoxesRequired, 'grid_box_ids');
   const companyId = caller.company_id;
   const added = await deps.db.transaction().execute(async (trx) => {
-    assertNotHarvested(await lockOwnBatch(trx, companyId, input.batch_id));
+    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, input.batch_id));
     if ((await repo.ownedGridBoxIds(trx, companyId, ids)).length !== ids.length) throw notFound('Grid box');
     const n = await links.insertBoxLinks(trx, { company_id: companyId, batch_id: input.batch_id, linked_by: caller.user_id, at: opts.at }, ids);
     await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.linked_grid_boxes', entityType: 'batch', entityId: input.batch_id, after: { grid_box_ids: ids } });
@@ -64,30 +61,30 @@ export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: { 
 const linkAnswer = (row: Parameters<typeof toLink>[0] | undefined) => ({ linked: row !== undefined, link: row ? toLink(row) : null });
 
 export async function linkedRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }) {
-  await requireRoom(deps.db, caller.company_id, input.room_id);
-  await requireBatch(deps.db, caller.company_id, input.batch_id);
+  await requireRoom(deps, caller.company_id, input.room_id);
+  await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.roomLink(deps.db, input.room_id, input.batch_id));
 }
 
 export async function linkedGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }) {
-  await requireGrid(deps.db, caller.company_id, input.grid_id);
-  await requireBatch(deps.db, caller.company_id, input.batch_id);
+  await requireGrid(deps, caller.company_id, input.grid_id);
+  await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.gridLink(deps.db, input.grid_id, input.batch_id));
 }
 
 export async function linkedGridBox(deps: BatchesDeps, caller: Caller, input: { grid_box_id: number; batch_id: number }) {
   if (!(await repo.findGridBox(deps.db, caller.company_id, input.grid_box_id))) throw notFound('Grid box');
-  await requireBatch(deps.db, caller.company_id, input.batch_id);
+  await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.boxLink(deps.db, input.grid_box_id, input.batch_id));
 }
 
 export async function batchesByRoom(deps: BatchesDeps, caller: Caller, roomId: number) {
-  await requireRoom(deps.db, caller.company_id, roomId);
+  await requireRoom(deps, caller.company_id, roomId);
   return (await links.batchesInRoom(deps.db, caller.company_id, roomId)).map(toBatch);
 }
 
 export async function roomsByBatch(deps: BatchesDeps, caller: Caller, batchId: number) {
-  await requireBatch(deps.db, caller.company_id, batchId);
+  await requireBatch(deps, caller.company_id, batchId);
   return (await links.roomsOfBatches(deps.db, [batchId])).map(toRoomRef);
 }
 
@@ -103,14 +100,14 @@ export interface BatchMoveInput {
  * event keeps them), the new room is linked, and the move is recorded. Plant positions stay as they are:
  * single plants move with /move_plant. Exported for the movement module, which serves the same move on /move_plant.
  */
-export async function moveBatchBetweenRooms(db: Kysely<DB>, caller: Caller, input: BatchMoveInput, opts: { at?: Date } = {}) {
+export async function moveBatchBetweenRooms({ db }: Deps, caller: Caller, input: BatchMoveInput, opts: { at?: Date } = {}) {
   if (input.old_room_id === input.new_room_id) throw badRequest(msg.sameRoom, 'new_room_id');
   const companyId = caller.company_id;
   const at = opts.at ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const batch = await lockOwnBatch(trx, companyId, input.batch_id);
-    await requireRoom(trx, companyId, input.old_room_id);
-    await requireRoom(trx, companyId, input.new_room_id);
+    const batch = await lockOwnBatch({ db: trx }, companyId, input.batch_id);
+    await requireRoom({ db: trx }, companyId, input.old_room_id);
+    await requireRoom({ db: trx }, companyId, input.new_room_id);
     assertNotHarvested(batch);
     if (!(await links.roomLink(trx, input.old_room_id, batch.batch_id))) throw conflict(msg.notInOldRoom);
     const left = await links.leaveRoom(trx, batch.batch_id, input.old_room_id, at);
@@ -130,7 +127,7 @@ export async function moveBatchBetweenRooms(db: Kysely<DB>, caller: Caller, inpu
 }
 
 export async function historyByRoom(deps: BatchesDeps, caller: Caller, roomId: number) {
-  await requireRoom(deps.db, caller.company_id, roomId);
+  await requireRoom(deps, caller.company_id, roomId);
   const [rows, moves] = await Promise.all([links.roomHistory(deps.db, caller.company_id, roomId), links.movesOfRoom(deps.db, caller.company_id, roomId)]);
   return rows.map((r) => ({
     batch: toBatch(r),
@@ -142,7 +139,7 @@ export async function historyByRoom(deps: BatchesDeps, caller: Caller, roomId: n
 }
 
 export async function gridBoxBatches(deps: BatchesDeps, caller: Caller, gridId: number) {
-  await requireGrid(deps.db, caller.company_id, gridId);
+  await requireGrid(deps, caller.company_id, gridId);
   const [boxes, pairs] = await Promise.all([repo.gridBoxesOfGrid(deps.db, caller.company_id, gridId), links.batchesOfGridBoxes(deps.db, caller.company_id, gridId)]);
   const byBox = new Map<number, ReturnType<typeof toBatch>[]>();
   for (const p of pairs) {

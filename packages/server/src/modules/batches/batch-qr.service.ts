@@ -17,13 +17,13 @@ export const batchTargetUrl = (publicUrl: string, batchId: number) => `${publicU
 const qrOptions = (size: number) => ({ width: size, margin: 2, errorCorrectionLevel: 'M' as const });
 
 export async function qrDataUrl(deps: QrDeps, caller: Caller, batchId: number, size = QR_SIZE_DEFAULT) {
-  const batch = await requireBatch(deps.db, caller.company_id, batchId);
+  const batch = await requireBatch(deps, caller.company_id, batchId);
   const target = batchTargetUrl(deps.config.publicUrl, batch.batch_id);
   return { url: await QRCode.toDataURL(target, qrOptions(size)), targetUrl: target, size };
 }
 
 export async function qrPng(deps: QrDeps, caller: Caller, batchId: number) {
-  const batch = await requireBatch(deps.db, caller.company_id, batchId);
+  const batch = await requireBatch(deps, caller.company_id, batchId);
   const png = await QRCode.toBuffer(batchTargetUrl(deps.config.publicUrl, batch.batch_id), { ...qrOptions(QR_SIZE_DEFAULT), type: 'png' });
   // File names keep to safe characters: batch numbers are free text.
   const filename = `batch-${batch.batch_number.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || batch.batch_id}-qr.png`;
@@ -31,7 +31,7 @@ export async function qrPng(deps: QrDeps, caller: Caller, batchId: number) {
 }
 
 export async function qrInfo(deps: QrDeps, caller: Caller, batchId: number) {
-  const batch = await requireBatch(deps.db, caller.company_id, batchId);
+  const batch = await requireBatch(deps, caller.company_id, batchId);
   const rooms = await links.roomsOfBatches(deps.db, [batch.batch_id]);
   return { batch: toBatch(batch), rooms: rooms.map(toRoomRef), target_url: batchTargetUrl(deps.config.publicUrl, batch.batch_id) };
 }

@@ -21,7 +21,7 @@ export async function assignStatus(
   const ids = [...new Set(input.batch_ids)];
   const at = opts.at ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
-    const status = await resolveStatus(trx, companyId, input.batch_status, 'batch_status');
+    const status = await resolveStatus({ db: trx }, companyId, input.batch_status, 'batch_status');
     const rows = await repo.lockBatches(trx, companyId, ids);
     if (rows.length !== ids.length) throw notFound('Batch');
     const changing = rows.filter((b) => b.batch_status !== status);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   BUILT_IN_BATCH_STATUSES, DEFAULT_BATCH_STATUS, HARVESTED_STATUS, batchesMessages as msg, unknownBatchStatus,
 } from '@verdant/contract';
@@ -8,20 +8,20 @@ import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export interface BatchesDeps {
   db: Kysely<DB>;
 }
 
 /** The batch, if it is the caller's company's; otherwise 404 whether it exists or not. */
-export async function requireBatch(db: Db, companyId: number, batchId: number): Promise<repo.BatchRow> {
+export async function requireBatch({ db }: Deps, companyId: number, batchId: number): Promise<repo.BatchRow> {
   const batch = await repo.findBatch(db, companyId, batchId);
   if (!batch) throw notFound('Batch');
   return batch;
 }
 
-export async function lockOwnBatch(trx: Transaction<DB>, companyId: number, batchId: number): Promise<repo.BatchRow> {
+export async function lockOwnBatch({ db: trx }: TxDeps, companyId: number, batchId: number): Promise<repo.BatchRow> {
   const batch = await repo.lockBatch(trx, companyId, batchId);
   if (!batch) throw notFound('Batch');
   return batch;
@@ -37,7 +37,7 @@ export function assertNotHarvested(b: Pick<repo.BatchRow, 'harvested_at'>) {
 }
 
 /** A built-in or custom status in its stored spelling (matched case-insensitively); else 400 naming `field`. */
-export async function resolveStatus(db: Db, companyId: number, name: string, field: string): Promise<string> {
+export async function resolveStatus({ db }: Deps, companyId: number, name: string, field: string): Promise<string> {
   const wanted = name.trim().toLowerCase();
   const builtIn = BUILT_IN_BATCH_STATUSES.find((s) => s.toLowerCase() === wanted);
   if (builtIn) return builtIn;
@@ -76,7 +76,7 @@ export async function createBatch(deps: BatchesDeps, caller: Caller, input: Crea
   checkDates(start, end);
   const at = opts.at ?? new Date();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const status = input.BatchStatus ? await resolveStatus(trx, companyId, input.BatchStatus, 'BatchStatus') : DEFAULT_BATCH_STATUS;
+    const status = input.BatchStatus ? await resolveStatus({ db: trx }, companyId, input.BatchStatus, 'BatchStatus') : DEFAULT_BATCH_STATUS;
     if (await repo.batchNumberTaken(trx, companyId, input.BatchNumber)) throw conflict(msg.numberTaken);
     const created = await repo
       .insertBatch(trx, {
@@ -115,7 +115,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
   const companyId = input.company_id;
   const at = opts.at ?? new Date();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockOwnBatch(trx, companyId, input.batch_id);
+    const before = await lockOwnBatch({ db: trx }, companyId, input.batch_id);
     const changes: repo.UpdateableBatchRow = {};
     if (input.BatchNumber !== undefined && input.BatchNumber !== before.batch_number) {
       if (await repo.batchNumberTaken(trx, companyId, input.BatchNumber, before.batch_id)) throw conflict(msg.numberTaken);
@@ -131,7 +131,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
       changes.end_date !== undefined ? (changes.end_date as string | null) : before.end_date);
     let newStatus: string | null = null;
     if (input.BatchStatus !== undefined) {
-      const status = await resolveStatus(trx, companyId, input.BatchStatus, 'BatchStatus');
+      const status = await resolveStatus({ db: trx }, companyId, input.BatchStatus, 'BatchStatus');
       if (status !== before.batch_status) {
         assertNotHarvested(before);
         newStatus = status;
@@ -160,7 +160,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
 
 export async function deleteBatch(deps: BatchesDeps, caller: Caller, input: { batch_id: number; company_id: number }) {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await lockOwnBatch(trx, input.company_id, input.batch_id);
+    const before = await lockOwnBatch({ db: trx }, input.company_id, input.batch_id);
     await repo.deleteBatch(trx, before.batch_id);
     await writeAudit(trx, { companyId: input.company_id, userId: caller.user_id, action: 'batch.deleted', entityType: 'batch', entityId: before.batch_id, before: toBatch(before) });
   });
@@ -183,7 +183,7 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
   // Who harvested is the signed-in caller; the spec's user_id is not trusted for attribution.
   const harvester = caller.user_id;
   const row = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockOwnBatch(trx, input.company_id, input.batch_id);
+    const before = await lockOwnBatch({ db: trx }, input.company_id, input.batch_id);
     assertNotHarvested(before);
     const after = await repo.updateBatch(trx, before.batch_id, {
       batch_status: HARVESTED_STATUS,

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROLES, commentsMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './comments.repository.js';
 import { toComment } from './comments.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 // The spec sends the commenter's UserID; the author is always the signed-in caller, whatever it names.
 

@@ -5,7 +5,7 @@ import { createCompany, loadCompany } from './company.service.js';
 export const companyHandlers: Handlers<typeof companyEndpoints> = {
   loadCompanyById: async ({ app, user, input }) => ({
     status: 'success' as const,
-    company: await loadCompany(app.db, user, input.companyID),
+    company: await loadCompany(app, user, input.companyID),
   }),
   createCompany: async ({ app, user, input }) => {
     const created = await createCompany(app, user, input);

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import { companyMessages } from '@verdant/contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -11,10 +8,11 @@ import { emailHasAccount, issueInvitation, mailInvitation } from '../invitations
 import { createBuiltInTemplates } from '../form_templates/index.js';
 import { emailHasOpenInvitation, findCompanyById, insertCompany } from './company.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
-export type CompanyDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+export type CompanyDeps = Deps<'config' | 'mailer' | 'log'>;
 
-export async function loadCompany(db: Kysely<DB>, caller: Caller, companyId: number) {
+export async function loadCompany({ db }: Deps, caller: Caller, companyId: number) {
   assertOwnCompany(caller, companyId);
   const row = await findCompanyById(db, companyId);
   if (!row) throw notFound('Company');
@@ -34,7 +32,7 @@ export async function createCompany(deps: CompanyDeps, caller: Caller, input: Ne
   const created = await deps.db.transaction().execute(async (trx) => {
     // A person belongs to one company: an address with an account or an open invitation could never
     // accept this one. It also turns a repeated request into a 409 rather than a second company.
-    if (await emailHasAccount(trx, input.contact_email)) throw conflict(companyMessages.contactHasAccount);
+    if (await emailHasAccount({ db: trx }, input.contact_email)) throw conflict(companyMessages.contactHasAccount);
     if (await emailHasOpenInvitation(trx, input.contact_email)) throw conflict(companyMessages.contactInvited);
     const company = await insertCompany(trx, {
       company_name: input.company_name,
@@ -43,9 +41,9 @@ export async function createCompany(deps: CompanyDeps, caller: Caller, input: Ne
       contact_email: input.contact_email,
       contact_phone: input.contact_phone || null,
     });
-    await createDefaultSettings(trx, company.company_id);
-    await createBuiltInTemplates(trx, company.company_id, null);
-    const invite = await issueInvitation(trx, {
+    await createDefaultSettings({ db: trx }, company.company_id);
+    await createBuiltInTemplates({ db: trx }, company.company_id, null);
+    const invite = await issueInvitation({ db: trx }, {
       companyId: company.company_id,
       email: input.contact_email,
       role: 'Admin',

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
@@ -7,11 +5,12 @@ import { settingColumns, toCompanySettings, toSetting, toSettingsPatch, type Com
 import type { CompanySettingsRow } from './company-settings.repository.js';
 import { findSettingColumns, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
 /** The route layer already checks this; the service repeats it so no other caller can skip it. */
 /** One setting, reading only its columns: the settings reads are the hottest calls of the app shell. */
 export async function getCompanySetting<K extends keyof CompanySettings>(
-  db: Kysely<DB>,
+  { db }: Deps,
   caller: Caller,
   companyId: number,
   key: K,
@@ -35,7 +34,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** Changes one setting in one transaction with an audit event; an unchanged value writes nothing. */
 export async function changeSetting<K extends WritableSetting>(
-  db: Kysely<DB>,
+  { db }: Deps,
   caller: Caller,
   companyId: number,
   key: K,
@@ -65,6 +64,6 @@ export async function changeSetting<K extends WritableSetting>(
 }
 
 /** A new company starts with default settings; called inside the transaction that creates it. */
-export async function createDefaultSettings(trx: Kysely<DB>, companyId: number): Promise<void> {
+export async function createDefaultSettings({ db: trx }: Deps, companyId: number): Promise<void> {
   await insertDefaultSettings(trx, companyId);
 }

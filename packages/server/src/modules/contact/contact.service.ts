@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { insertContactMessage, recentAttempts, recordAttempt } from './contact.repository.js';
+import type { Deps } from '../../lib/deps.js';
 
 /** Enough for a person who retries; too few for a script filling the inbox. */
 export const CONTACT_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
@@ -13,7 +12,7 @@ export interface ContactMessage {
   message: string;
 }
 
-export async function storeContactMessage(db: Kysely<DB>, ip: string, input: ContactMessage, now = new Date()) {
+export async function storeContactMessage({ db }: Deps, ip: string, input: ContactMessage, now = new Date()) {
   return db.transaction().execute(async (trx) => {
     const attempts = await recentAttempts(trx, ip, new Date(now.getTime() - CONTACT_LIMIT.windowMs));
     if (attempts.length >= CONTACT_LIMIT.max) {

@@ -5,11 +5,11 @@ import { addLink, deleteLink, getLink, updateLink } from './form-hide-until.serv
 const ok = 'success' as const;
 
 export const formHideUntilHandlers: Handlers<typeof formHideUntilEndpoints> = {
-  addHideFieldUntilLink: async ({ app, user, input }) => ({ status: ok, message: msg.added, link: await addLink(app.db, user, input) }),
-  getFieldHideUntilLink: async ({ app, user, input }) => ({ status: ok, link: await getLink(app.db, user, input.form_field_hidden_UID) }),
-  updateFieldHideUntilLink: async ({ app, user, input }) => ({ status: ok, message: msg.updated, link: await updateLink(app.db, user, input) }),
+  addHideFieldUntilLink: async ({ app, user, input }) => ({ status: ok, message: msg.added, link: await addLink(app, user, input) }),
+  getFieldHideUntilLink: async ({ app, user, input }) => ({ status: ok, link: await getLink(app, user, input.form_field_hidden_UID) }),
+  updateFieldHideUntilLink: async ({ app, user, input }) => ({ status: ok, message: msg.updated, link: await updateLink(app, user, input) }),
   deleteFieldHideUntilLink: async ({ app, user, input }) => {
-    await deleteLink(app.db, user, input.form_field_hidden_FieldID);
+    await deleteLink(app, user, input.form_field_hidden_FieldID);
     return { status: ok, message: msg.deleted, form_field_hidden_FieldID: input.form_field_hidden_FieldID };
   },
 };

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
 import { hideUntilMessages as msg, type HideUntilLink } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { findLiveFields, wouldCycle } from '../form_templates/index.js';
 import { toHideUntilLink, toRule } from './form-hide-until.mapper.js';
 import * as repo from './form-hide-until.repository.js';
+import type { Deps } from '../../lib/deps.js';
 
 export interface LinkInput {
   form_field_hidden_FieldID: number;
@@ -20,11 +19,11 @@ const linkNotFound = () => new AppError('not_found', msg.notFound);
  * Both fields must be fields of one live template of the caller's company (another company's → 404),
  * the linked one active, and the link must not close a loop. Answers the template's id.
  */
-async function checkLink(trx: Kysely<DB>, companyId: number, input: LinkInput): Promise<number> {
+async function checkLink({ db: trx }: Deps, companyId: number, input: LinkInput): Promise<number> {
   const hiddenId = input.form_field_hidden_FieldID;
   const linkedId = input.form_field_linked_FieldID;
   if (hiddenId === linkedId) throw badRequest(msg.sameField, 'form_field_linked_FieldID');
-  const fields = await findLiveFields(trx, companyId, [hiddenId, linkedId]);
+  const fields = await findLiveFields({ db: trx }, companyId, [hiddenId, linkedId]);
   const hidden = fields.find((f) => f.fieldId === hiddenId);
   const linked = fields.find((f) => f.fieldId === linkedId);
   if (!hidden || !linked) throw new AppError('not_found', 'Form field not found.');
@@ -35,10 +34,10 @@ async function checkLink(trx: Kysely<DB>, companyId: number, input: LinkInput): 
   return hidden.templateId;
 }
 
-export async function addLink(db: Kysely<DB>, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
+export async function addLink({ db }: Deps, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
-    const templateId = await checkLink(trx, companyId, input);
+    const templateId = await checkLink({ db: trx }, companyId, input);
     if (await repo.findLinkByHiddenField(trx, companyId, input.form_field_hidden_FieldID, true)) throw conflict(msg.exists);
     const link = toHideUntilLink(
       await repo.insertLink(trx, {
@@ -53,7 +52,7 @@ export async function addLink(db: Kysely<DB>, caller: Caller, input: LinkInput):
   });
 }
 
-export async function getLink(db: Kysely<DB>, caller: Caller, key: { uid?: string; fieldId?: number }): Promise<HideUntilLink> {
+export async function getLink({ db }: Deps, caller: Caller, key: { uid?: string; fieldId?: number }): Promise<HideUntilLink> {
   const row =
     key.uid !== undefined
       ? await repo.findLinkByUid(db, caller.company_id, key.uid)
@@ -62,12 +61,12 @@ export async function getLink(db: Kysely<DB>, caller: Caller, key: { uid?: strin
   return toHideUntilLink(row);
 }
 
-export async function updateLink(db: Kysely<DB>, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
+export async function updateLink({ db }: Deps, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const existing = await repo.findLinkByHiddenField(trx, companyId, input.form_field_hidden_FieldID, true);
     if (!existing) throw linkNotFound();
-    const templateId = await checkLink(trx, companyId, input);
+    const templateId = await checkLink({ db: trx }, companyId, input);
     const link = toHideUntilLink(await repo.updateLink(trx, existing.form_field_hidden_uid, input.form_field_linked_FieldID, input.form_field_linked_input));
     await writeAudit(trx, {
       companyId,
@@ -82,12 +81,12 @@ export async function updateLink(db: Kysely<DB>, caller: Caller, input: LinkInpu
   });
 }
 
-export async function deleteLink(db: Kysely<DB>, caller: Caller, hiddenFieldId: number): Promise<void> {
+export async function deleteLink({ db }: Deps, caller: Caller, hiddenFieldId: number): Promise<void> {
   const companyId = caller.company_id;
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findLinkByHiddenField(trx, companyId, hiddenFieldId, true);
     if (!existing) throw linkNotFound();
-    const [field] = await findLiveFields(trx, companyId, [hiddenFieldId]);
+    const [field] = await findLiveFields({ db: trx }, companyId, [hiddenFieldId]);
     await repo.deleteLink(trx, existing.form_field_hidden_uid);
     await writeAudit(trx, {
       companyId,

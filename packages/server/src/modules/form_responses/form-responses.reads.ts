@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { formResponsesMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './form-responses.repository.js';
 import * as reads from './form-responses.reads.repository.js';
 import { toFormResponses } from './form-responses.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 /** 'YYYY-MM-DD'..'YYYY-MM-DD', both days included (UTC), as [from, to). */
 export function dayRange(start: string, end: string): { from: Date; to: Date } {

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   ADMIN_ROLES,
   formResponsesMessages as msg,
@@ -8,7 +6,6 @@ import {
   type FieldResponseInput,
   type UploadedFile,
 } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -17,8 +14,7 @@ import { findLiveFields, loadTemplateForSubmission, type HideUntilRule, type Sub
 import { recordFormObservations } from '../observations/observations.service.js';
 import * as repo from './form-responses.repository.js';
 import { checkAnswers, observedAt, severityOf, type AcceptedAnswer, type FormFieldDef, type HideLink } from './form-responses.rules.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 export interface SubmissionInput {
   submittedBy: number;
@@ -65,7 +61,7 @@ const NO_PLACE: Place = { room_id: null, grid_id: null, grid_box_id: null, sub_g
  */
 export async function prepareSubmission(deps: Deps, caller: Caller, input: SubmissionInput, now = new Date()): Promise<Prepared> {
   const submittedBy = ADMIN_ROLES.includes(caller.user_role) ? input.submittedBy : caller.user_id;
-  if (input.templateID !== undefined && !(await loadTemplateForSubmission(deps.db, caller.company_id, input.templateID))) {
+  if (input.templateID !== undefined && !(await loadTemplateForSubmission(deps, caller.company_id, input.templateID))) {
     throw notFound('Form template');
   }
   const at = observedAt(input.submittedAt, now, OBSERVED_AT_MAX_FUTURE_MS, OBSERVED_AT_MAX_AGE_DAYS);
@@ -83,7 +79,7 @@ export async function prepareSubmission(deps: Deps, caller: Caller, input: Submi
   if (input.templateID !== undefined && input.templateID !== templateId) {
     throw badRequest(msg.templateMismatch(input.fieldResponses[0]!.fieldID, input.templateID), 'templateID');
   }
-  const form = await loadTemplateForSubmission(deps.db, caller.company_id, templateId);
+  const form = await loadTemplateForSubmission(deps, caller.company_id, templateId);
   if (!form || form.deletedAt) throw notFound('Form template');
   const checked = checkAnswers(form.fields.map(fieldDefOf), form.rules.map(linkOf), input.fieldResponses);
   if (!checked.ok) throw badRequest(checked.issue.message, checked.issue.field);
@@ -115,7 +111,7 @@ export interface Written {
 
 /** One response with its answers and the observations its problem answers make, inside `trx`. */
 export async function recordSubmission(
-  trx: Transaction<DB>,
+  { db: trx }: TxDeps,
   caller: Caller,
   p: Prepared,
   place: Place,
@@ -140,7 +136,7 @@ export async function recordSubmission(
     p.answers.map((a) => ({ field_id: a.field.field_id, input_data: a.inputData })),
   );
   const fieldResponseIds = new Map(made.map((m) => [m.field_id, m.field_response_id]));
-  const observationIds = await recordFormObservations(trx, {
+  const observationIds = await recordFormObservations({ db: trx }, {
     companyId: caller.company_id,
     responseId: response_id,
     place: where,
@@ -154,7 +150,7 @@ export async function recordSubmission(
   return { responseId: response_id, observationIds, fieldResponseIds };
 }
 
-const auditSubmitted = (trx: Transaction<DB>, caller: Caller, p: Prepared, place: Place, kind: string, w: Written) =>
+const auditSubmitted = ({ db: trx }: TxDeps, caller: Caller, p: Prepared, place: Place, kind: string, w: Written) =>
   writeAudit(trx, {
     companyId: caller.company_id,
     userId: caller.user_id,
@@ -193,8 +189,8 @@ export async function submitForm(
   const place = await boxPlace(deps, caller, input.GridBoxID ?? input.GridBoxIDs?.[0], input.Sub_gridboxID);
   const p = await prepareSubmission(deps, caller, input);
   return deps.db.transaction().execute(async (trx) => {
-    const w = await recordSubmission(trx, caller, p, place, 'box');
-    await auditSubmitted(trx, caller, p, place, 'box', w);
+    const w = await recordSubmission({ db: trx }, caller, p, place, 'box');
+    await auditSubmitted({ db: trx }, caller, p, place, 'box', w);
     return submitted(p, w);
   });
 }
@@ -205,8 +201,8 @@ export async function submitFormRoom(deps: Deps, caller: Caller, input: Submissi
   const place: Place = { ...NO_PLACE, room_id: room.room_id, room_name: room.name };
   const p = await prepareSubmission(deps, caller, input);
   return deps.db.transaction().execute(async (trx) => {
-    const w = await recordSubmission(trx, caller, p, place, 'room');
-    await auditSubmitted(trx, caller, p, place, 'room', w);
+    const w = await recordSubmission({ db: trx }, caller, p, place, 'room');
+    await auditSubmitted({ db: trx }, caller, p, place, 'room', w);
     return submitted(p, w);
   });
 }
@@ -227,7 +223,7 @@ export async function submitFormBoxes(deps: Deps, caller: Caller, input: Submiss
     let observations = 0;
     for (const boxId of boxIds) {
       const box = places.get(boxId)!;
-      const w = await recordSubmission(trx, caller, p, { ...box, sub_gridbox_id: null }, 'boxes');
+      const w = await recordSubmission({ db: trx }, caller, p, { ...box, sub_gridbox_id: null }, 'boxes');
       responses.push({ GridBoxID: boxId, response_id: w.responseId });
       observations += w.observationIds.length;
       const room = byRoom.get(box.room_id) ?? { name: box.room_name, responseIds: [], boxIds: [] };
@@ -276,7 +272,7 @@ export interface ImageInput {
   Sub_gridboxID?: number;
 }
 
-type ImageDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
+type ImageDeps = Deps<'files' | 'config' | 'log'>;
 
 /**
  * A photo for a photo field. With `response_id` it becomes that response's answer to the field (and
@@ -310,13 +306,13 @@ export async function submitFormImage(deps: ImageDeps, caller: Caller, input: Im
       let fieldResponseId: number;
       if (prepared) {
         const p = { ...prepared, answers: prepared.answers.map((a) => (a.field.field_id === input.fieldID ? { ...a, inputData: url } : a)) };
-        const w = await recordSubmission(trx, caller, p, place, 'image', { key: stored.imageKey, thumb: stored.thumbKey });
-        await auditSubmitted(trx, caller, p, place, 'image', w);
+        const w = await recordSubmission({ db: trx }, caller, p, place, 'image', { key: stored.imageKey, thumb: stored.thumbKey });
+        await auditSubmitted({ db: trx }, caller, p, place, 'image', w);
         responseId = w.responseId;
         fieldResponseId = w.fieldResponseIds.get(input.fieldID)!;
       } else {
         responseId = attachTo!;
-        fieldResponseId = await attachImage(trx, caller, responseId, input.fieldID, url, stored);
+        fieldResponseId = await attachImage({ db: trx }, caller, responseId, input.fieldID, url, stored);
       }
       return {
         status: 'success' as const,
@@ -342,14 +338,14 @@ async function checkAttachable(deps: Deps, caller: Caller, responseId: number, f
     .executeTakeFirst();
   if (!response) throw notFound('Form response');
   // A field of the response's live template, retired or not: an old response's photo field still takes its photo.
-  const [field] = await findLiveFields(deps.db, caller.company_id, [fieldId]);
+  const [field] = await findLiveFields(deps, caller.company_id, [fieldId]);
   if (!field) throw new AppError('not_found', msg.fieldNotInResponse(fieldId), 'fieldID');
   if (field.templateId !== response.template_id) throw badRequest(msg.fieldNotInResponse(fieldId), 'fieldID');
   if (field.type !== 'photo') throw badRequest(msg.notPhotoField(field.name), 'fieldID');
 }
 
 async function attachImage(
-  trx: Transaction<DB>,
+  { db: trx }: TxDeps,
   caller: Caller,
   responseId: number,
   fieldId: number,

@@ -13,13 +13,13 @@ afterAll(() => t.close());
 describe('createBuiltInTemplates', () => {
   it('gives the company a default template of every type, with fields', async () => {
     const tenant = await makeTenant(t.app);
-    await t.app.db.transaction().execute((trx) => createBuiltInTemplates(trx, tenant.companyId, tenant.superAdmin.user_id));
+    await t.app.db.transaction().execute((trx) => createBuiltInTemplates({ db: trx }, tenant.companyId, tenant.superAdmin.user_id));
     for (const type of TEMPLATE_TYPES) {
-      const id = await defaultTemplateId(t.app.db, tenant.companyId, type);
-      const template = await loadTemplateForSubmission(t.app.db, tenant.companyId, id!);
+      const id = await defaultTemplateId(t.app, tenant.companyId, type);
+      const template = await loadTemplateForSubmission(t.app, tenant.companyId, id!);
       expect(template?.fields.length, type).toBeGreaterThan(2);
     }
-    const scouting = await loadTemplateForSubmission(t.app.db, tenant.companyId, (await defaultTemplateId(t.app.db, tenant.companyId, 'scouting'))!);
+    const scouting = await loadTemplateForSubmission(t.app, tenant.companyId, (await defaultTemplateId(t.app, tenant.companyId, 'scouting'))!);
     expect(scouting?.fields.map((f) => f.type)).toEqual(expect.arrayContaining(['problem', 'severity', 'photo']));
   });
 });

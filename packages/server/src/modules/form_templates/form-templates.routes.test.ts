@@ -240,13 +240,13 @@ describe('loadTemplateForSubmission', () => {
   it('answers active fields and rules, and nothing for another company', async () => {
     const list = (await call('GET', '/get_form_templates', a.admin.auth, { company_id: a.companyId })).json().templates;
     const room = list.find((x: { DefaultForType: string }) => x.DefaultForType === 'room');
-    const loaded = (await loadTemplateForSubmission(t.app.db, a.companyId, room.TemplateID))!;
+    const loaded = (await loadTemplateForSubmission(t.app, a.companyId, room.TemplateID))!;
     expect(loaded.fields.map((f) => f.name)).toEqual(room.fields.map((f: { FieldName: string }) => f.FieldName));
     expect(loaded.rules).toHaveLength(2);
     const irrigation = loaded.fields.find((f) => f.name === 'Irrigation working')!;
     const problem = loaded.fields.find((f) => f.name === 'Irrigation problem')!;
     expect(visibleFields(loaded.fields, loaded.rules, {}).map((f) => f.name)).not.toContain('Irrigation problem');
     expect(missingRequiredFields(loaded.fields, loaded.rules, { [irrigation.fieldId]: 'No' }).map((f) => f.fieldId)).toContain(problem.fieldId);
-    expect(await loadTemplateForSubmission(t.app.db, b.companyId, room.TemplateID)).toBeUndefined();
+    expect(await loadTemplateForSubmission(t.app, b.companyId, room.TemplateID)).toBeUndefined();
   });
 });

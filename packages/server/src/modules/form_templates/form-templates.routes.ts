@@ -15,7 +15,7 @@ const ok = 'success' as const;
 export const formTemplatesHandlers: Handlers<typeof formTemplatesEndpoints> = {
   getFormTemplates: async ({ app, user, input }) => ({
     status: ok,
-    templates: await listFormTemplates(app.db, user, input.company_id, input.template_id),
+    templates: await listFormTemplates(app, user, input.company_id, input.template_id),
   }),
   getFieldTypes: async () => ({
     status: ok,
@@ -25,23 +25,23 @@ export const formTemplatesHandlers: Handlers<typeof formTemplatesEndpoints> = {
   saveFormTemplate: async ({ app, user, input }) => ({
     status: ok,
     message: msg.saved,
-    template: await saveFormTemplate(app.db, user, input),
+    template: await saveFormTemplate(app, user, input),
   }),
   updateFormTemplate: async ({ app, user, input }) => ({
     status: ok,
     message: msg.updated,
-    template: await updateFormTemplate(app.db, user, input),
+    template: await updateFormTemplate(app, user, input),
   }),
   updateDefaultTemplate: async ({ app, user, input }) => {
-    const { previousTemplateId } = await setDefaultTemplate(app.db, user, input);
+    const { previousTemplateId } = await setDefaultTemplate(app, user, input);
     return { status: ok, message: msg.defaultSet, template_id: input.template_id, template_type: input.template_type, previous_template_id: previousTemplateId };
   },
   resetAllTemplates: async ({ app, user, input }) => {
-    const done = await resetAllTemplates(app.db, user, input.company_id);
+    const done = await resetAllTemplates(app, user, input.company_id);
     return { status: ok, message: msg.reset, templates: done.templates, retired_template_ids: done.retired, deleted_template_ids: done.deleted };
   },
   deleteTemplate: async ({ app, user, input }) => {
-    const { retired } = await deleteFormTemplate(app.db, user, input.template_id);
+    const { retired } = await deleteFormTemplate(app, user, input.template_id);
     return { status: ok, message: retired ? msg.retired : msg.deleted, template_id: input.template_id, retired };
   },
 };

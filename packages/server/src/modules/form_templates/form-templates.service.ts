@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   OPTION_FIELD_TYPES,
   TEMPLATE_TYPES,
@@ -12,7 +11,6 @@ import {
   type TemplateType,
   type UpdatedFieldInput,
 } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -21,23 +19,24 @@ import { BUILT_IN_TEMPLATES } from './default-templates.js';
 import { optionsOf, toFormTemplate } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
 /** Templates with their fields and rules, in three queries whatever their number. */
-async function withFields(db: Kysely<DB>, rows: repo.TemplateRow[]): Promise<FormTemplate[]> {
+async function withFields({ db }: Deps, rows: repo.TemplateRow[]): Promise<FormTemplate[]> {
   const ids = rows.map((r) => r.template_id);
   const [fields, rules] = await Promise.all([repo.fieldsOfTemplates(db, ids), repo.rulesOfTemplates(db, ids)]);
   return rows.map((r) => toFormTemplate(r, fields, rules));
 }
 
-async function oneTemplate(db: Kysely<DB>, companyId: number, templateId: number): Promise<FormTemplate> {
-  const [template] = await withFields(db, await repo.listTemplates(db, companyId, templateId));
+async function oneTemplate({ db }: Deps, companyId: number, templateId: number): Promise<FormTemplate> {
+  const [template] = await withFields({ db }, await repo.listTemplates(db, companyId, templateId));
   if (!template) throw notFound('Form template');
   return template;
 }
 
-export async function listFormTemplates(db: Kysely<DB>, caller: Caller, companyId: number, templateId?: number) {
+export async function listFormTemplates({ db }: Deps, caller: Caller, companyId: number, templateId?: number) {
   assertOwnCompany(caller, companyId);
-  const templates = await withFields(db, await repo.listTemplates(db, companyId, templateId));
+  const templates = await withFields({ db }, await repo.listTemplates(db, companyId, templateId));
   if (templateId !== undefined && templates.length === 0) throw notFound('Form template');
   return templates;
 }
@@ -76,7 +75,7 @@ export interface SaveTemplateInput {
   PageCSS?: string;
 }
 
-export async function saveFormTemplate(db: Kysely<DB>, caller: Caller, input: SaveTemplateInput): Promise<FormTemplate> {
+export async function saveFormTemplate({ db }: Deps, caller: Caller, input: SaveTemplateInput): Promise<FormTemplate> {
   assertOwnCompany(caller, input.companyID);
   assertUniqueNames(input.fields.map((f, i) => ({ name: f.fieldName, active: true, field: `fields.${i}.fieldName` })));
   return db.transaction().execute(async (trx) => {
@@ -90,7 +89,7 @@ export async function saveFormTemplate(db: Kysely<DB>, caller: Caller, input: Sa
       created_by: caller.user_id,
     });
     await repo.insertFields(trx, input.fields.map((f, i) => newFieldRow(input.companyID, row.template_id, f, i)));
-    const template = await oneTemplate(trx, input.companyID, row.template_id);
+    const template = await oneTemplate({ db: trx }, input.companyID, row.template_id);
     await writeAudit(trx, {
       companyId: input.companyID,
       userId: caller.user_id,
@@ -112,12 +111,12 @@ export interface UpdateTemplateInput {
   PageCSS?: string;
 }
 
-export async function updateFormTemplate(db: Kysely<DB>, caller: Caller, input: UpdateTemplateInput): Promise<FormTemplate> {
+export async function updateFormTemplate({ db }: Deps, caller: Caller, input: UpdateTemplateInput): Promise<FormTemplate> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, companyId, input.templateID, true);
     if (!row || row.deleted_at) throw notFound('Form template');
-    const before = await oneTemplate(trx, companyId, row.template_id);
+    const before = await oneTemplate({ db: trx }, companyId, row.template_id);
     const existing = new Map((await repo.fieldsOfTemplates(trx, [row.template_id])).map((f) => [f.field_id, f]));
 
     const seen = new Set<number>();
@@ -177,7 +176,7 @@ export async function updateFormTemplate(db: Kysely<DB>, caller: Caller, input: 
     const next = Math.max(-1, ...[...existing.values()].map((f) => f.position)) + 1;
     await repo.insertFields(trx, input.newFields.map((f, i) => newFieldRow(companyId, row.template_id, f, next + i)));
 
-    const after = await oneTemplate(trx, companyId, row.template_id);
+    const after = await oneTemplate({ db: trx }, companyId, row.template_id);
     await writeAudit(trx, { companyId, userId: caller.user_id, action: 'form_template.update', entityType: 'form_template', entityId: row.template_id, before, after });
     return after;
   });
@@ -189,7 +188,7 @@ export interface SetDefaultInput {
   template_type: TemplateType;
 }
 
-export async function setDefaultTemplate(db: Kysely<DB>, caller: Caller, input: SetDefaultInput) {
+export async function setDefaultTemplate({ db }: Deps, caller: Caller, input: SetDefaultInput) {
   assertOwnCompany(caller, input.company_id);
   return db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, input.company_id, input.template_id, true);
@@ -210,7 +209,7 @@ export async function setDefaultTemplate(db: Kysely<DB>, caller: Caller, input: 
 }
 
 /** Creates the built-in template of every type as the company's defaults; answers their ids. */
-export async function createBuiltInTemplates(trx: Kysely<DB>, companyId: number, userId: number | null): Promise<number[]> {
+export async function createBuiltInTemplates({ db: trx }: Deps, companyId: number, userId: number | null): Promise<number[]> {
   const ids: number[] = [];
   for (const type of TEMPLATE_TYPES) {
     const def = BUILT_IN_TEMPLATES[type];
@@ -243,7 +242,7 @@ export async function createBuiltInTemplates(trx: Kysely<DB>, companyId: number,
 }
 
 /** Retires templates with responses (they stay readable by id) and deletes the others. */
-async function removeTemplates(trx: Kysely<DB>, rows: repo.TemplateRow[]) {
+async function removeTemplates({ db: trx }: Deps, rows: repo.TemplateRow[]) {
   const answered = await repo.templatesWithResponses(trx, rows.map((r) => r.template_id));
   const retired: number[] = [];
   const deleted: number[] = [];
@@ -259,7 +258,7 @@ async function removeTemplates(trx: Kysely<DB>, rows: repo.TemplateRow[]) {
   return { retired, deleted };
 }
 
-export async function resetAllTemplates(db: Kysely<DB>, caller: Caller, companyId: number) {
+export async function resetAllTemplates({ db }: Deps, caller: Caller, companyId: number) {
   assertOwnCompany(caller, companyId);
   return db.transaction().execute(async (trx) => {
     // Reset means "give us the built-in forms back": the current defaults and stale copies of the
@@ -268,8 +267,8 @@ export async function resetAllTemplates(db: Kysely<DB>, caller: Caller, companyI
     const live = (await repo.liveTemplates(trx, companyId)).filter(
       (r) => r.default_for_type !== null || builtInNames.has(r.template_name.toLowerCase()),
     );
-    const removed = await removeTemplates(trx, live);
-    const created = await createBuiltInTemplates(trx, companyId, caller.user_id);
+    const removed = await removeTemplates({ db: trx }, live);
+    const created = await createBuiltInTemplates({ db: trx }, companyId, caller.user_id);
     await writeAudit(trx, {
       companyId,
       userId: caller.user_id,
@@ -278,18 +277,18 @@ export async function resetAllTemplates(db: Kysely<DB>, caller: Caller, companyI
       before: { template_ids: live.map((r) => r.template_id) },
       after: { created_template_ids: created, retired_template_ids: removed.retired, deleted_template_ids: removed.deleted },
     });
-    const templates = await withFields(trx, await repo.listTemplates(trx, companyId));
+    const templates = await withFields({ db: trx }, await repo.listTemplates(trx, companyId));
     return { templates, ...removed };
   });
 }
 
-export async function deleteFormTemplate(db: Kysely<DB>, caller: Caller, templateId: number): Promise<{ retired: boolean }> {
+export async function deleteFormTemplate({ db }: Deps, caller: Caller, templateId: number): Promise<{ retired: boolean }> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, companyId, templateId, true);
     if (!row || row.deleted_at) throw notFound('Form template');
-    const before = await oneTemplate(trx, companyId, templateId);
-    const { retired } = await removeTemplates(trx, [row]);
+    const before = await oneTemplate({ db: trx }, companyId, templateId);
+    const { retired } = await removeTemplates({ db: trx }, [row]);
     await writeAudit(trx, {
       companyId,
       userId: caller.user_id,

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { FieldType, TemplateType } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import { optionsOf, toRule } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
 import type { HideUntilRule } from '@verdant/contract';
+import type { Deps } from '../../lib/deps.js';
 
 export interface SubmissionField {
   fieldId: number;
@@ -33,7 +32,7 @@ export interface SubmissionTemplate {
  * What a submission is validated against: the company's template with its active fields and
  * hide-until rules. Undefined when the id is not a template of this company (answer 404).
  */
-export async function loadTemplateForSubmission(db: Kysely<DB>, companyId: number, templateId: number): Promise<SubmissionTemplate | undefined> {
+export async function loadTemplateForSubmission({ db }: Deps, companyId: number, templateId: number): Promise<SubmissionTemplate | undefined> {
   const row = await repo.findTemplate(db, companyId, templateId);
   if (!row) return undefined;
   const [fields, rules] = await Promise.all([repo.fieldsOfTemplates(db, [templateId]), repo.rulesOfTemplates(db, [templateId])]);
@@ -60,7 +59,7 @@ export async function loadTemplateForSubmission(db: Kysely<DB>, companyId: numbe
 }
 
 /** The company's live default template for a type (e.g. 'multiselect' for Coordinates), if it has one. */
-export async function defaultTemplateId(db: Kysely<DB>, companyId: number, type: TemplateType): Promise<number | undefined> {
+export async function defaultTemplateId({ db }: Deps, companyId: number, type: TemplateType): Promise<number | undefined> {
   return repo.findDefaultTemplateId(db, companyId, type);
 }
 
@@ -73,7 +72,7 @@ export interface FieldRef {
 }
 
 /** Fields of the company's live templates among `fieldIds`, active or retired (others, and other companies', are absent). */
-export async function findLiveFields(db: Kysely<DB>, companyId: number, fieldIds: number[]): Promise<FieldRef[]> {
+export async function findLiveFields({ db }: Deps, companyId: number, fieldIds: number[]): Promise<FieldRef[]> {
   const rows = await repo.findFields(db, companyId, fieldIds);
   return rows.map((f) => ({ fieldId: f.field_id, templateId: f.template_id, name: f.field_name, type: f.field_type as FieldType, active: f.is_active }));
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { gridBoxesMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -7,8 +6,7 @@ import { requireGrid } from '../grids/index.js';
 import * as repo from './grid-boxes.repository.js';
 import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './grid-boxes.mapper.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 /**
  * Culls (or restores) a box. Who culled it is the signed-in caller: the request's `user_id` (checked to

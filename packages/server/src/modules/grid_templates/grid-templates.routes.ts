@@ -8,18 +8,18 @@ export const gridTemplatesHandlers: Handlers<typeof gridTemplatesEndpoints> = {
   createGridTemplates: async ({ app, user, input }) => ({
     status: ok,
     message: msg.created,
-    template: await createTemplate(app.db, user, input),
+    template: await createTemplate(app, user, input),
   }),
   getGridTemplates: async ({ app, user, input }) => ({
     status: ok,
-    templates: await listTemplates(app.db, user, input.company_id, input.type),
+    templates: await listTemplates(app, user, input.company_id, input.type),
   }),
   deleteGridTemplates: async ({ app, user, input }) => {
-    await deleteTemplate(app.db, user, input.company_id, input.template_id);
+    await deleteTemplate(app, user, input.company_id, input.template_id);
     return { status: ok, message: msg.deleted, template_id: input.template_id };
   },
   submitGridTemplate: async ({ app, user, input }) => {
-    const done = await submitTemplate(app.db, user, input, app.config.boxLimits);
+    const done = await submitTemplate(app, user, input, app.config.boxLimits);
     return {
       status: ok,
       message: msg.submitted,

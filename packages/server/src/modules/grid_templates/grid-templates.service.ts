@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   GRID_TEMPLATE_MAX_BOXES,
   SUB_GRIDBOX_MAX_ALLOWED,
@@ -9,7 +8,6 @@ import {
   type GridTemplateType,
   type Position,
 } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -20,6 +18,7 @@ import { requireRoom } from '../rooms/index.js';
 import { toGridTemplate } from './grid-templates.mapper.js';
 import * as repo from './grid-templates.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
 const required = <T>(value: T | undefined, message: string, field: string): T => {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) throw badRequest(message, field);
@@ -37,7 +36,7 @@ export interface CreateTemplateInput {
   user_id?: number;
 }
 
-export async function createTemplate(db: Kysely<DB>, caller: Caller, input: CreateTemplateInput) {
+export async function createTemplate({ db }: Deps, caller: Caller, input: CreateTemplateInput) {
   // In the order the spec's form checks them, with its sentences.
   const name = required(input.template_name, msg.nameRequired, 'template_name').trim();
   const type = required(input.template_type, msg.typeRequired, 'template_type');
@@ -74,12 +73,12 @@ export async function createTemplate(db: Kysely<DB>, caller: Caller, input: Crea
   });
 }
 
-export async function listTemplates(db: Kysely<DB>, caller: Caller, companyId: number, type: GridTemplateType) {
+export async function listTemplates({ db }: Deps, caller: Caller, companyId: number, type: GridTemplateType) {
   assertOwnCompany(caller, companyId);
   return (await repo.listTemplates(db, companyId, type)).map(toGridTemplate);
 }
 
-export async function deleteTemplate(db: Kysely<DB>, caller: Caller, companyId: number, templateId: number) {
+export async function deleteTemplate({ db }: Deps, caller: Caller, companyId: number, templateId: number) {
   assertOwnCompany(caller, companyId);
   await db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, companyId, templateId);
@@ -112,19 +111,19 @@ export function templatePositions(rows: number, columns: number): Position[] {
   return out;
 }
 
-export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: SubmitTemplateInput, boxLimits: Config['boxLimits']) {
+export async function submitTemplate({ db }: Deps, caller: Caller, input: SubmitTemplateInput, boxLimits: Config['boxLimits']) {
   assertOwnCompany(caller, input.company_id);
   const template = await repo.findTemplate(db, input.company_id, input.template_id);
   if (!template) throw notFound('Template');
   // Each template type uses one of room_id / parent_gridbox_id; the other is still never another company's.
   if (input.room_id !== undefined) await requireRoom({ db }, caller, input.room_id);
-  if (input.parent_gridbox_id !== undefined) await requireGridbox(db, caller, input.parent_gridbox_id);
+  if (input.parent_gridbox_id !== undefined) await requireGridbox({ db }, caller, input.parent_gridbox_id);
   const base = { templateId: template.template_id, templateType: template.template_type };
 
   if (template.template_type === 'SubGrid') {
     const parentId = required(input.parent_gridbox_id, msg.gridboxRequired, 'parent_gridbox_id');
     const made = await db.transaction().execute((trx) =>
-      addSubGridboxes(trx, actorOf(caller), parentId, templatePositions(template.rows, template.columns), input.auto_initialize_plants, 'template_id'),
+      addSubGridboxes({ db: trx }, actorOf(caller), parentId, templatePositions(template.rows, template.columns), input.auto_initialize_plants, 'template_id'),
     );
     return { ...base, grid: null, subGridboxes: made.subGridboxes, createdCount: made.subGridboxes.length };
   }
@@ -133,7 +132,7 @@ export async function submitTemplate(db: Kysely<DB>, caller: Caller, input: Subm
   const name = input.grid_name?.trim() || template.template_name;
   const grid = await db.transaction().execute((trx) =>
     addGridToRoom(
-      trx,
+      { db: trx },
       caller,
       { roomId, name, description: template.description ?? '', nx: template.columns, ny: template.rows },
       { limits: boxLimits, field: 'template_id' },

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { gridsMessages, tooManyBoxes, type UploadedFile } from '@verdant/contract';
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -11,8 +8,9 @@ import { requireRoom } from '../rooms/index.js';
 import * as repo from './grids.repository.js';
 import { toGrid, toGridBackground } from './grids.mapper.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
-export type GridsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
+export type GridsDeps = Deps<'files' | 'config' | 'log'>;
 
 export async function requireGrid(deps: Pick<GridsDeps, 'db'>, caller: Caller, gridId: number) {
   const grid = await repo.findGrid(deps.db, caller.company_id, gridId);
@@ -47,7 +45,7 @@ export interface BoxBudget {
  * limit. The company row stays locked until the caller's transaction ends, so two creations at
  * once are counted one after the other and cannot both pass.
  */
-async function assertBoxesFit(trx: Kysely<DB>, companyId: number, roomId: number, adding: number, budget: BoxBudget) {
+async function assertBoxesFit({ db: trx }: Deps, companyId: number, roomId: number, adding: number, budget: BoxBudget) {
   await repo.lockCompanyForBoxes(trx, companyId);
   const has = await repo.boxTotals(trx, companyId, roomId);
   const { perCompany, perRoom } = budget.limits;
@@ -63,14 +61,14 @@ async function assertBoxesFit(trx: Kysely<DB>, companyId: number, roomId: number
  * both make grids through here.
  */
 export async function addGridToRoom(
-  trx: Kysely<DB>,
+  { db: trx }: Deps,
   caller: Caller,
   grid: NewGrid,
   budget: BoxBudget,
   audit: { action: string; extra?: Record<string, unknown> } = { action: 'grid.created' },
 ) {
   await requireRoom({ db: trx }, caller, grid.roomId);
-  await assertBoxesFit(trx, caller.company_id, grid.roomId, grid.nx * grid.ny, budget);
+  await assertBoxesFit({ db: trx }, caller.company_id, grid.roomId, grid.nx * grid.ny, budget);
   const row = await repo.insertGridWithBoxes(trx, { companyId: caller.company_id, ...grid });
   await writeAudit(trx, {
     companyId: caller.company_id,
@@ -89,7 +87,7 @@ export async function createGrid(deps: GridsDeps, caller: Caller, input: CreateG
     .transaction()
     .execute((trx) =>
       addGridToRoom(
-        trx,
+        { db: trx },
         caller,
         { roomId: input.nroom_id, name: input.ngrid_name, nx: input.nx, ny: input.ny },
         { limits: deps.config.boxLimits, field: 'nx' },

@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { authMessages, invitationsMessages, type Role } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../plugins/auth.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import * as repo from './invitations.repository.js';
 import { toInvitation } from './invitations.mapper.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
-export type InvitationDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+export type InvitationDeps = Deps<'config' | 'mailer' | 'log'>;
 export type { InvitationRow } from './invitations.repository.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,7 +36,7 @@ export interface IssueInvitation {
  * stops working). Run it inside the caller's transaction; mail with `mailInvitation` after commit.
  * Also used by the company module for a new company's first Admin.
  */
-export async function issueInvitation(trx: Kysely<DB>, input: IssueInvitation, now = new Date()) {
+export async function issueInvitation({ db: trx }: Deps, input: IssueInvitation, now = new Date()) {
   if (await repo.emailBelongsToUser(trx, input.email)) throw new AppError('conflict', invitationsMessages.alreadyUser, 'email');
   const replaced = await repo.deleteUnusedInvitations(trx, input.companyId, input.email);
   const { token, hash } = newOpaqueToken();
@@ -93,7 +91,7 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, inp
   assertMayInvite(caller, input.role);
   const issued = await deps.db
     .transaction()
-    .execute((trx) => issueInvitation(trx, { companyId: input.company_id, email: input.email, role: input.role, invitedBy: caller.user_id }));
+    .execute((trx) => issueInvitation({ db: trx }, { companyId: input.company_id, email: input.email, role: input.role, invitedBy: caller.user_id }));
   const mailed = await mailInvitation(deps, issued.token, issued.invitation);
   return {
     status: 'success' as const,
@@ -108,7 +106,8 @@ export async function pendingInvitations(deps: InvitationDeps, companyId: number
   return rows.map(toInvitation);
 }
 
-export const findInvitationByToken = (db: Kysely<DB>, token: string) => repo.findInvitationByHash(db, hashOpaqueToken(token));
-export const lockInvitation = repo.lockInvitationById;
-export const markInvitationUsed = repo.markInvitationUsed;
-export const emailHasAccount = (db: Kysely<DB>, email: string) => repo.emailBelongsToUser(db, email);
+export const findInvitationByToken = ({ db }: Deps, token: string) => repo.findInvitationByHash(db, hashOpaqueToken(token));
+export const lockInvitation = ({ db }: TxDeps, invitationId: number) => repo.lockInvitationById(db, invitationId);
+export const markInvitationUsed = ({ db }: TxDeps, invitationId: number, userId: number, at: Date) =>
+  repo.markInvitationUsed(db, invitationId, userId, at);
+export const emailHasAccount = ({ db }: Deps, email: string) => repo.emailBelongsToUser(db, email);

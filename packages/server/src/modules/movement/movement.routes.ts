@@ -11,16 +11,16 @@ export const movementHandlers: Handlers<typeof movementEndpoints> = {
     // spec-2 §7: the same path with batch_id, old_room_id and new_room_id (and no plant) moves a batch between rooms.
     const { plant_uid, target_parent_gridbox_id, user_id, batch_id, old_room_id, new_room_id } = input;
     if (plant_uid === undefined && batch_id !== undefined && old_room_id !== undefined && new_room_id !== undefined) {
-      return { status: ok, ...(await moveBatchBetweenRooms(app.db, user, { batch_id, old_room_id, new_room_id })) };
+      return { status: ok, ...(await moveBatchBetweenRooms(app, user, { batch_id, old_room_id, new_room_id })) };
     }
     if (plant_uid === undefined) throw badRequest('plant_uid is required.', 'plant_uid');
     if (target_parent_gridbox_id === undefined) throw badRequest('target_parent_gridbox_id is required.', 'target_parent_gridbox_id');
     if (user_id === undefined) throw badRequest('user_id is required.', 'user_id');
-    const moved = await movePlant(app.db, user, { ...input, plant_uid, target_parent_gridbox_id });
+    const moved = await movePlant(app, user, { ...input, plant_uid, target_parent_gridbox_id });
     return { status: ok, message: msg.moved, movement: moved.movement, sub_gridbox: moved.subGridbox };
   },
   getCompanyMovementHistory: async ({ app, user, input }) => {
-    const h = await movementHistory(app.db, user, input);
+    const h = await movementHistory(app, user, input);
     return { status: ok, total_count: h.totalCount, limit: h.limit, offset: h.offset, movements: h.movements };
   },
 };

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { movementMessages as msg, type Position } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
@@ -12,6 +10,7 @@ import { actorOf, relocatePlant } from '../sub_gridboxes/sub-gridboxes.service.j
 import { toMovement } from './movement.mapper.js';
 import * as repo from './movement.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
 export interface MovePlantInput {
   plant_uid: string;
@@ -28,8 +27,8 @@ export interface MovePlantInput {
 }
 
 /** Every id a request names must be the caller's company's (404), even one this path does not use. */
-async function requireNamedIds(db: Kysely<DB>, caller: Caller, ids: { batch_id?: number; room_ids: (number | undefined)[] }) {
-  if (ids.batch_id !== undefined) await requireBatch(db, caller.company_id, ids.batch_id);
+async function requireNamedIds({ db }: Deps, caller: Caller, ids: { batch_id?: number; room_ids: (number | undefined)[] }) {
+  if (ids.batch_id !== undefined) await requireBatch({ db }, caller.company_id, ids.batch_id);
   for (const roomId of ids.room_ids) if (roomId !== undefined) await requireRoom({ db }, caller, roomId);
 }
 
@@ -49,13 +48,13 @@ export function targetPositionOf(input: MovePlantInput): Position | undefined {
  * Moves one plant in one transaction: locks the plant, places it, records the move and an audit event.
  * `movedAt` only serves the demo data, which spreads its history over past weeks.
  */
-export async function movePlant(db: Kysely<DB>, caller: Caller, input: MovePlantInput, opts: { movedAt?: Date } = {}) {
+export async function movePlant({ db }: Deps, caller: Caller, input: MovePlantInput, opts: { movedAt?: Date } = {}) {
   const position = targetPositionOf(input);
   const actor = actorOf(caller);
-  await requireNamedIds(db, caller, { batch_id: input.batch_id, room_ids: [input.old_room_id, input.new_room_id] });
+  await requireNamedIds({ db }, caller, { batch_id: input.batch_id, room_ids: [input.old_room_id, input.new_room_id] });
   return db.transaction().execute(async (trx) => {
-    const plant = await getPlantByUid(trx, actor.companyId, input.plant_uid, { lock: true });
-    const placed = await relocatePlant(trx, actor, plant, input.target_parent_gridbox_id, position);
+    const plant = await getPlantByUid({ db: trx }, actor.companyId, input.plant_uid, { lock: true });
+    const placed = await relocatePlant({ db: trx }, actor, plant, input.target_parent_gridbox_id, position);
     const movementId = await repo.insertMovement(trx, {
       company_id: actor.companyId,
       plant_id: plant.plant_id,
@@ -102,11 +101,11 @@ export interface HistoryInput {
   offset: number;
 }
 
-export async function movementHistory(db: Kysely<DB>, caller: Caller, input: HistoryInput) {
+export async function movementHistory({ db }: Deps, caller: Caller, input: HistoryInput) {
   if (input.company_id === undefined) throw badRequest(msg.companyRequired, 'company_id');
   assertOwnCompany(caller, input.company_id);
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
-  await requireNamedIds(db, caller, { batch_id: input.batch_id, room_ids: [input.room_id] });
+  await requireNamedIds({ db }, caller, { batch_id: input.batch_id, room_ids: [input.room_id] });
   const page = clampPage(input.limit, input.offset, 50, 500);
   const filter: repo.HistoryFilter = {
     companyId: input.company_id,

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import * as repo from './observations.repository.js';
 import { problemNames, slugify } from './observations.rules.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 export { problemNames, slugify } from './observations.rules.js';
 
@@ -34,7 +33,7 @@ export type { KnownProblem } from './observations.repository.js';
  * a name matches a problem by slug or name in any case (or by its slug form); the company's own
  * problems win over the library's of the same slug or name. Other modules (batch problems) use it too.
  */
-export async function problemMatcher(db: Kysely<DB> | Transaction<DB>, companyId: number, names: string[]): Promise<(name: string) => repo.KnownProblem | undefined> {
+export async function problemMatcher({ db }: Deps, companyId: number, names: string[]): Promise<(name: string) => repo.KnownProblem | undefined> {
   const lower = [...new Set(names.map((n) => n.toLowerCase()))];
   const known = await repo.findProblems(db, companyId, lower, [...new Set(names.map(slugify))]);
   const ordered = [...known].sort((a, b) => Number(b.company_id !== null) - Number(a.company_id !== null));
@@ -48,10 +47,10 @@ export async function problemMatcher(db: Kysely<DB> | Transaction<DB>, companyId
  * or the company's own problems (slug or name, any case; the company's own first) is stored under
  * that problem's name and id; anything else is kept as the scout wrote it.
  */
-export async function recordFormObservations(trx: Transaction<DB>, input: FormObservationsInput): Promise<number[]> {
+export async function recordFormObservations({ db: trx }: TxDeps, input: FormObservationsInput): Promise<number[]> {
   const named = input.answers.flatMap((a) => problemNames(a.inputData).map((name) => ({ name, field_response_id: a.field_response_id })));
   if (!named.length) return [];
-  const match = await problemMatcher(trx, input.companyId, named.map((n) => n.name));
+  const match = await problemMatcher({ db: trx }, input.companyId, named.map((n) => n.name));
   const seen = new Set<string>();
   const rows: repo.NewObservation[] = [];
   for (const n of named) {

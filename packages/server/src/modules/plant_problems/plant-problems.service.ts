@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { plantProblemsMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './plant-problems.repository.js';
 import { toCustomSolution, toPlantProblems } from './plant-problems.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 async function withDetails(deps: Deps, companyId: number, rows: repo.ProblemRow[]) {
   const ids = rows.map((r) => r.problem_id);

@@ -3,7 +3,7 @@ import type { Handlers } from '../../plugins/contract-routes.js';
 import { batchesOfPlant, linkPlantsToBatch, plantsOfBatch } from './plants.service.js';
 
 export const plantsHandlers: Handlers<typeof plantsEndpoints> = {
-  linkPlantsToBatch: ({ app, user, input }) => linkPlantsToBatch(app.db, user, input),
-  getAllBatchesLinkedToPlant: ({ app, user, input }) => batchesOfPlant(app.db, user, input.plant_uid, input.include_harvested),
-  getAllPlantsLinkedToBatch: ({ app, user, input }) => plantsOfBatch(app.db, user, input.batch_id, input.include_harvested),
+  linkPlantsToBatch: ({ app, user, input }) => linkPlantsToBatch(app, user, input),
+  getAllBatchesLinkedToPlant: ({ app, user, input }) => batchesOfPlant(app, user, input.plant_uid, input.include_harvested),
+  getAllPlantsLinkedToBatch: ({ app, user, input }) => plantsOfBatch(app, user, input.batch_id, input.include_harvested),
 };

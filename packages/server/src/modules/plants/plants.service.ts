@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
 import { plantsMessages } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -18,6 +16,7 @@ import {
   type BatchRef,
   type PlantRef,
 } from './plants.repository.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 export type { BatchRef, PlantRef };
 
@@ -25,7 +24,7 @@ export type { BatchRef, PlantRef };
  * Creates `count` plants with fresh plant_uids, in the caller's transaction. A uid that happens to
  * exist already (1 in 10^12 per pair) is skipped by the insert and drawn again.
  */
-export async function createPlants(db: Kysely<DB>, companyId: number, userId: number | null, count: number): Promise<PlantRef[]> {
+export async function createPlants({ db }: Deps, companyId: number, userId: number | null, count: number): Promise<PlantRef[]> {
   const made: PlantRef[] = [];
   for (let round = 0; made.length < count; round++) {
     if (round > 5) throw new Error('could not draw free plant uids');
@@ -36,27 +35,30 @@ export async function createPlants(db: Kysely<DB>, companyId: number, userId: nu
 }
 
 /** The company's plant with this uid, or 404 (also for another company's plant). */
-export async function getPlantByUid(db: Kysely<DB>, companyId: number, uid: string, opts: { lock?: boolean } = {}): Promise<PlantRef> {
+export async function getPlantByUid({ db }: Deps, companyId: number, uid: string, opts: { lock?: boolean } = {}): Promise<PlantRef> {
   const plant = await findPlantByUid(db, companyId, uid.trim(), opts.lock);
   if (!plant) throw notFound('Plant');
   return plant;
 }
 
-export async function getPlantById(db: Kysely<DB>, companyId: number, plantId: number, opts: { lock?: boolean } = {}): Promise<PlantRef> {
+export async function getPlantById({ db }: Deps, companyId: number, plantId: number, opts: { lock?: boolean } = {}): Promise<PlantRef> {
   const plant = await findPlantById(db, companyId, plantId, opts.lock);
   if (!plant) throw notFound('Plant');
   return plant;
 }
 
-/** The company's batch or 404; `forChange` also refuses a harvested one (409) and holds it until the transaction ends. */
+/** The company's batch (404 otherwise), through the batches service: trays and batch problems check batches here. */
+export async function getCompanyBatch(deps: Deps, companyId: number, batchId: number): Promise<BatchRef> {
+  return requireBatch(deps, companyId, batchId);
+}
+
 /**
- * The company's batch (404 otherwise), through the batches service; for a change it must not be
- * harvested (409). Trays and batch problems check batches through here too.
+ * The company's batch for a change: 404 otherwise, 409 when harvested. The row stays locked until the
+ * transaction ends, so a harvest cannot slip in between this check and the write.
  */
-export async function getCompanyBatch(db: Kysely<DB>, companyId: number, batchId: number, opts: { forChange?: boolean; harvestedMessage?: string } = {}): Promise<BatchRef> {
-  // A change locks the batch row so a harvest cannot slip in between this check and the write.
-  const batch = opts.forChange ? await lockOwnBatch(db as Transaction<DB>, companyId, batchId) : await requireBatch(db, companyId, batchId);
-  if (opts.forChange && isHarvested(batch)) throw conflict(opts.harvestedMessage ?? plantsMessages.harvested);
+export async function lockBatchForChange(deps: TxDeps, companyId: number, batchId: number, harvestedMessage: string = plantsMessages.harvested): Promise<BatchRef> {
+  const batch = await lockOwnBatch(deps, companyId, batchId);
+  if (isHarvested(batch)) throw conflict(harvestedMessage);
   return batch;
 }
 
@@ -70,10 +72,10 @@ export interface LinkPlantsInput {
  * Links plants to a batch in one transaction with one audit event. Every uid must be one of the
  * company's plants (the first unknown one is named in the 404); a harvested batch refuses (409).
  */
-export async function linkPlantsToBatch(db: Kysely<DB>, caller: Caller, input: LinkPlantsInput) {
+export async function linkPlantsToBatch({ db }: Deps, caller: Caller, input: LinkPlantsInput) {
   const uids = [...new Set(input.plant_uids.map((u) => u.trim()))];
   return db.transaction().execute(async (trx) => {
-    await getCompanyBatch(trx, caller.company_id, input.batch_id, { forChange: true });
+    await lockBatchForChange({ db: trx }, caller.company_id, input.batch_id);
     const plants = await findPlantsByUids(trx, caller.company_id, uids);
     const byUid = new Map(plants.map((p) => [p.plant_uid, p]));
     const unknown = uids.find((u) => !byUid.has(u));
@@ -98,14 +100,14 @@ export async function linkPlantsToBatch(db: Kysely<DB>, caller: Caller, input: L
   });
 }
 
-export async function batchesOfPlant(db: Kysely<DB>, caller: Caller, uid: string, includeHarvested: boolean) {
-  const plant = await getPlantByUid(db, caller.company_id, uid);
+export async function batchesOfPlant({ db }: Deps, caller: Caller, uid: string, includeHarvested: boolean) {
+  const plant = await getPlantByUid({ db }, caller.company_id, uid);
   const rows = await listBatchesOfPlant(db, caller.company_id, plant.plant_id, includeHarvested);
   return { status: 'success' as const, plant_id: plant.plant_id, plant_uid: plant.plant_uid, batches: rows.map(toLinkedBatch) };
 }
 
-export async function plantsOfBatch(db: Kysely<DB>, caller: Caller, batchId: number, includeHarvested: boolean) {
-  const batch = await getCompanyBatch(db, caller.company_id, batchId);
+export async function plantsOfBatch({ db }: Deps, caller: Caller, batchId: number, includeHarvested: boolean) {
+  const batch = await getCompanyBatch({ db }, caller.company_id, batchId);
   const harvested = batch.harvested_at !== null;
   // A harvested batch's plants count as harvested: include_harvested=false leaves them out.
   const rows = harvested && !includeHarvested ? [] : await listPlantsOfBatch(db, caller.company_id, batchId);

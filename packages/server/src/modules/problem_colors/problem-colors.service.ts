@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { problemColorsMessages as msg } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './problem-colors.repository.js';
 import { defaultAbbreviation, fallbackColor, toMapping } from './problem-colors.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 function required<T>(value: T | undefined, message: string, field: string): T {
   if (value === undefined) throw badRequest(message, field);
@@ -37,7 +33,7 @@ export async function mapProblemColor(deps: Deps, caller: Caller, input: MapInpu
   required(input.company_id, msg.companyRequired, 'company_id');
   const problem = required(input.problem, msg.problemRequired, 'problem');
   const companyId = caller.company_id;
-  const fallback = (await colorsForProblems(deps.db, companyId, [problem], { mapped: false })).get(problem.toLowerCase())!;
+  const fallback = (await colorsForProblems(deps, companyId, [problem], { mapped: false })).get(problem.toLowerCase())!;
   return deps.db.transaction().execute(async (trx) => {
     let before = await repo.lockMapping(trx, companyId, problem);
     let created = false;
@@ -102,7 +98,7 @@ export interface ProblemColor {
  * the mapping, else the initials. For other modules (the grid circles) to call.
  */
 export async function colorsForProblems(
-  db: Kysely<DB>,
+  { db }: Deps,
   companyId: number,
   problems: string[],
   opts: { mapped?: boolean } = {},

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { roomScrollMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './room-scroll.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 export async function getRoomScroll(deps: Deps, caller: Caller, companyId: number, roomId: number) {
   assertOwnCompany(caller, companyId);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { roomsMessages, type UploadedFile } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -8,8 +7,9 @@ import * as repo from './rooms.repository.js';
 import { toRoom, toWhiteboard } from './rooms.mapper.js';
 import { ROOMS_PAGE, roomTreeChunks } from './room-tree.stream.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
-export type RoomsDeps = Pick<FastifyInstance, 'db' | 'files' | 'config' | 'log'>;
+export type RoomsDeps = Deps<'files' | 'config' | 'log'>;
 
 /** The room, if it is the caller's company's; otherwise 404 whether it exists or not. */
 export async function requireRoom(deps: Pick<RoomsDeps, 'db'>, caller: Caller, roomId: number) {

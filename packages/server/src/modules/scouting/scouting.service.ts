@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { scoutingMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -7,8 +6,8 @@ import * as repo from './scouting.repository.js';
 import { toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
 import { fullName } from '../../lib/full-name.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import type { Deps } from '../../lib/deps.js';
 
-type Deps = Pick<FastifyInstance, 'db'>;
 const label = { room: 'Room', grid: 'Grid' } as const;
 
 /**

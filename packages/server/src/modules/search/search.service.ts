@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { EndpointInput, SearchHit, searchEndpoints } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './search.repository.js';
 import { batchHit, gridBoxHit, plantHit, subGridboxHit } from './search.mapper.js';
+import type { Deps } from '../../lib/deps.js';
 
 type Input<K extends keyof typeof searchEndpoints> = EndpointInput<(typeof searchEndpoints)[K]>;
 
@@ -25,7 +24,7 @@ function best(items: Ranked[], limit: number): SearchHit[] {
 
 interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; batches: repo.BatchMatch | null }
 
-async function find(db: Kysely<DB>, companyId: number, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
+async function find({ db }: Deps, companyId: number, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
   const none = Promise.resolve([] as never[]);
   const [plants, boxes, subs, batches] = await Promise.all([
     kinds.plants ? repo.findPlants(db, companyId, term, limit) : none,
@@ -39,8 +38,8 @@ async function find(db: Kysely<DB>, companyId: number, term: string, limit: numb
   );
 }
 
-export async function autocomplete(db: Kysely<DB>, caller: Caller, input: Input<'searchPlantsAutocomplete'>) {
-  const suggestions = await find(db, caller.company_id, input.query, input.limit, {
+export async function autocomplete({ db }: Deps, caller: Caller, input: Input<'searchPlantsAutocomplete'>) {
+  const suggestions = await find({ db }, caller.company_id, input.query, input.limit, {
     plants: true,
     gridboxes: input.include_gridboxes,
     subgridboxes: input.include_subgridboxes,
@@ -49,12 +48,12 @@ export async function autocomplete(db: Kysely<DB>, caller: Caller, input: Input<
   return { status: 'success' as const, suggestions, total_suggestions: suggestions.length };
 }
 
-export async function searchPlants(db: Kysely<DB>, caller: Caller, input: Input<'searchPlants'>) {
+export async function searchPlants({ db }: Deps, caller: Caller, input: Input<'searchPlants'>) {
   const term = input.search_term;
   const kinds: Kinds =
     input.search_type === 'plant' ? { plants: true, gridboxes: false, subgridboxes: false, batches: null }
     : input.search_type === 'variety' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'strain' }
     : input.search_type === 'crop' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'crop' }
     : { plants: true, gridboxes: true, subgridboxes: true, batches: 'number_or_strain' };
-  return { status: 'success' as const, results: await find(db, caller.company_id, term, RESULT_LIMIT, kinds) };
+  return { status: 'success' as const, results: await find({ db }, caller.company_id, term, RESULT_LIMIT, kinds) };
 }

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { formResponsesMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './sticky-traps.repository.js';
 import { toReadings } from './sticky-traps.mapper.js';
-
-type Deps = Pick<FastifyInstance, 'db'>;
+import type { Deps } from '../../lib/deps.js';
 
 /** 'YYYY-MM-DD'..'YYYY-MM-DD', both days included (UTC), as [from, to); either end may be open. */
 function days(start?: string, end?: string) {

@@ -6,7 +6,7 @@ const ok = 'success' as const;
 
 export const subGridboxesHandlers: Handlers<typeof subGridboxesEndpoints> = {
   createSubGridboxes: async ({ app, user, input }) => {
-    const made = await createSubGridboxes(app.db, user, input);
+    const made = await createSubGridboxes(app, user, input);
     return {
       status: ok,
       message: msg.created,
@@ -18,7 +18,7 @@ export const subGridboxesHandlers: Handlers<typeof subGridboxesEndpoints> = {
     };
   },
   getSubGridboxes: async ({ app, user, input }) => {
-    const list = await listSubGridboxes(app.db, user, input.parent_gridbox_id, input.include_deleted);
+    const list = await listSubGridboxes(app, user, input.parent_gridbox_id, input.include_deleted);
     return {
       status: ok,
       parent_gridbox: list.parent,
@@ -31,10 +31,10 @@ export const subGridboxesHandlers: Handlers<typeof subGridboxesEndpoints> = {
     status: ok,
     message: msg.deleted,
     sub_gridbox_id: input.sub_gridbox_id,
-    total_count: (await deleteSubGridbox(app.db, user, input.sub_gridbox_id)).totalCount,
+    total_count: (await deleteSubGridbox(app, user, input.sub_gridbox_id)).totalCount,
   }),
   updateSubGridbox: async ({ app, user, input }) => {
     const { sub_gridbox_id, ...changes } = input;
-    return { status: ok, message: msg.updated, sub_gridbox: await updateSubGridbox(app.db, user, sub_gridbox_id, changes) };
+    return { status: ok, message: msg.updated, sub_gridbox: await updateSubGridbox(app, user, sub_gridbox_id, changes) };
   },
 };

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   SUB_GRIDBOX_MAX_ALLOWED,
   positionOccupied,
@@ -8,7 +7,6 @@ import {
   movementMessages,
   type Position,
 } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -16,6 +14,7 @@ import { createPlants, getPlantById, type PlantRef } from '../plants/plants.serv
 import { toParentGridbox, toSubGridbox } from './sub-gridboxes.mapper.js';
 import { requestedPositions, type PositionRequest } from './sub-gridboxes.rules.js';
 import * as repo from './sub-gridboxes.repository.js';
+import type { Deps } from '../../lib/deps.js';
 
 /** Who does a change: the company it happens in and the signed-in user it is recorded against. */
 export interface Actor {
@@ -31,11 +30,11 @@ const required = <T>(value: T | undefined, message: string, field: string): T =>
 };
 
 /** 404 unless the grid box is the caller's company's (for services that name a box they do not change). */
-export async function requireGridbox(db: Kysely<DB>, caller: Caller, boxId: number) {
+export async function requireGridbox({ db }: Deps, caller: Caller, boxId: number) {
   if (!(await repo.findGridbox(db, caller.company_id, boxId))) throw notFound('Grid box');
 }
 
-async function lockParent(db: Kysely<DB>, actor: Actor, parentId: number) {
+async function lockParent({ db }: Deps, actor: Actor, parentId: number) {
   if (!(await repo.lockGridbox(db, actor.companyId, parentId))) throw notFound('Grid box');
 }
 
@@ -44,14 +43,14 @@ async function lockParent(db: Kysely<DB>, actor: Actor, parentId: number) {
  * caller's transaction. Locks the grid box first so two requests cannot both pass the count check.
  */
 export async function addSubGridboxes(
-  trx: Kysely<DB>,
+  { db: trx }: Deps,
   actor: Actor,
   parentId: number,
   positions: Position[],
   withPlants: boolean,
   limitField = 'parent_gridbox_id',
 ) {
-  await lockParent(trx, actor, parentId);
+  await lockParent({ db: trx }, actor, parentId);
   const has = await repo.countActive(trx, parentId);
   if (has + positions.length > SUB_GRIDBOX_MAX_ALLOWED) {
     throw badRequest(tooManySubGridboxes(SUB_GRIDBOX_MAX_ALLOWED, has), limitField);
@@ -59,7 +58,7 @@ export async function addSubGridboxes(
   const taken = await repo.findAtPositions(trx, parentId, positions);
   if (taken.length > 0) throw conflict(positionTaken({ subx: taken[0]!.subx, suby: taken[0]!.suby }));
 
-  const plants = withPlants ? await createPlants(trx, actor.companyId, actor.userId, positions.length) : [];
+  const plants = withPlants ? await createPlants({ db: trx }, actor.companyId, actor.userId, positions.length) : [];
   const ids = await repo.insertSubGridboxes(
     trx,
     actor.companyId,
@@ -85,7 +84,7 @@ export interface CreateSubGridboxesInput extends PositionRequest {
   auto_initialize_plants: boolean;
 }
 
-export async function createSubGridboxes(db: Kysely<DB>, caller: Caller, input: CreateSubGridboxesInput) {
+export async function createSubGridboxes({ db }: Deps, caller: Caller, input: CreateSubGridboxesInput) {
   const parentId = required(input.parent_gridbox_id, msg.gridboxRequired, 'parent_gridbox_id');
   required(input.user_id, msg.userRequired, 'user_id');
   const actor = actorOf(caller);
@@ -94,12 +93,12 @@ export async function createSubGridboxes(db: Kysely<DB>, caller: Caller, input: 
   const positions = requestedPositions(input);
   const field = input.custom_positions?.length ? 'custom_positions' : 'nx';
   const made = await db.transaction().execute((trx) =>
-    addSubGridboxes(trx, actor, parentId, positions, input.auto_initialize_plants, field),
+    addSubGridboxes({ db: trx }, actor, parentId, positions, input.auto_initialize_plants, field),
   );
   return { parentId, ...made };
 }
 
-export async function listSubGridboxes(db: Kysely<DB>, caller: Caller, parentId: number, includeDeleted: boolean) {
+export async function listSubGridboxes({ db }: Deps, caller: Caller, parentId: number, includeDeleted: boolean) {
   const parent = await repo.findGridbox(db, caller.company_id, parentId);
   if (!parent) throw notFound('Grid box');
   const [rows, total] = await Promise.all([
@@ -110,7 +109,7 @@ export async function listSubGridboxes(db: Kysely<DB>, caller: Caller, parentId:
 }
 
 /** Soft delete: the row stays for history; its plant is free to be placed elsewhere. */
-export async function deleteSubGridbox(db: Kysely<DB>, caller: Caller, id: number) {
+export async function deleteSubGridbox({ db }: Deps, caller: Caller, id: number) {
   return db.transaction().execute(async (trx) => {
     const row = await repo.findSubGridbox(trx, caller.company_id, id, { lock: true });
     if (!row) throw notFound('Sub-grid box');
@@ -127,14 +126,14 @@ export async function deleteSubGridbox(db: Kysely<DB>, caller: Caller, id: numbe
   });
 }
 
-export async function updateSubGridbox(db: Kysely<DB>, caller: Caller, id: number, changes: repo.SubGridboxChanges) {
+export async function updateSubGridbox({ db }: Deps, caller: Caller, id: number, changes: repo.SubGridboxChanges) {
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as repo.SubGridboxChanges;
   return db.transaction().execute(async (trx) => {
     const row = await repo.findSubGridbox(trx, caller.company_id, id, { lock: true });
     if (!row) throw notFound('Sub-grid box');
     if (Object.keys(sent).length === 0) throw badRequest(msg.nothingToUpdate, 'sub_gridbox_id');
     if (sent.plant_id != null && sent.plant_id !== row.plant_id) {
-      const plant = await getPlantById(trx, caller.company_id, sent.plant_id, { lock: true });
+      const plant = await getPlantById({ db: trx }, caller.company_id, sent.plant_id, { lock: true });
       const holder = await repo.findHoldingPlant(trx, plant.plant_id);
       if (holder) throw conflict(`Plant ${plant.plant_uid} is already in ${toSubGridbox(holder).display_name}; move it with /move_plant.`);
     }
@@ -165,8 +164,8 @@ export interface PlantLocation {
  * max_allowed), or into the first empty one (else a new row) without a position; empties the sub-box
  * it was in. Runs in the caller's transaction; locks the target grid box and both sub-boxes.
  */
-export async function relocatePlant(trx: Kysely<DB>, actor: Actor, plant: PlantRef, parentId: number, position?: Position) {
-  await lockParent(trx, actor, parentId);
+export async function relocatePlant({ db: trx }: Deps, actor: Actor, plant: PlantRef, parentId: number, position?: Position) {
+  await lockParent({ db: trx }, actor, parentId);
   const target = await repo.findGridbox(trx, actor.companyId, parentId);
   const from = await repo.findHoldingPlant(trx, plant.plant_id);
 
@@ -208,4 +207,4 @@ export async function relocatePlant(trx: Kysely<DB>, actor: Actor, plant: PlantR
 }
 
 /** Boxes to give sub-boxes in the demo company: the first few of every grid. */
-export const demoParentBoxes = (db: Kysely<DB>, companyId: number, perGrid: number) => repo.firstBoxesPerGrid(db, companyId, perGrid);
+export const demoParentBoxes = ({ db }: Deps, companyId: number, perGrid: number) => repo.firstBoxesPerGrid(db, companyId, perGrid);

@@ -1,32 +1,31 @@
-import type { Kysely, Transaction } from 'kysely';
 import { traysMessages as msg, type EndpointInput, type traysEndpoints } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { getCompanyBatch } from '../plants/index.js';
+import { lockBatchForChange } from '../plants/index.js';
 import * as repo from './trays.repository.js';
 import { toTray, toTrayTemplate } from './trays.mapper.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 type Input<K extends keyof typeof traysEndpoints> = EndpointInput<(typeof traysEndpoints)[K]>;
 
 /** A batch a tray or template is about to point at: the company's (404) and not harvested (409). */
-const batchForTray = (trx: Transaction<DB>, caller: Caller, batchId: number) =>
-  getCompanyBatch(trx, caller.company_id, batchId, { forChange: true, harvestedMessage: msg.harvestedBatch });
+const batchForTray = (deps: TxDeps, caller: Caller, batchId: number) =>
+  lockBatchForChange(deps, caller.company_id, batchId, msg.harvestedBatch);
 
-async function readTray(db: Kysely<DB>, caller: Caller, id: number) {
+async function readTray({ db }: Deps, caller: Caller, id: number) {
   const row = await repo.findTray(db, caller.company_id, id);
   return toTray(row!);
 }
 
-export async function listTemplates(db: Kysely<DB>, caller: Caller) {
+export async function listTemplates({ db }: Deps, caller: Caller) {
   const rows = await repo.listTemplates(db, caller.company_id);
   return { status: 'success' as const, templates: rows.map(toTrayTemplate) };
 }
 
-export async function createTemplate(db: Kysely<DB>, caller: Caller, input: Input<'createTrayTemplate'>) {
+export async function createTemplate({ db }: Deps, caller: Caller, input: Input<'createTrayTemplate'>) {
   const id = await db.transaction().execute(async (trx) => {
-    if (input.default_batch_id !== undefined) await batchForTray(trx, caller, input.default_batch_id);
+    if (input.default_batch_id !== undefined) await batchForTray({ db: trx }, caller, input.default_batch_id);
     const row = {
       company_id: caller.company_id,
       template_name: input.template_name,
@@ -43,7 +42,7 @@ export async function createTemplate(db: Kysely<DB>, caller: Caller, input: Inpu
   return { status: 'success' as const, message: msg.templateCreated, template: toTrayTemplate(row!) };
 }
 
-export async function deleteTemplate(db: Kysely<DB>, caller: Caller, templateId: number) {
+export async function deleteTemplate({ db }: Deps, caller: Caller, templateId: number) {
   await db.transaction().execute(async (trx) => {
     const before = await repo.findTemplate(trx, caller.company_id, templateId);
     if (!before || !(await repo.deleteTemplate(trx, caller.company_id, templateId))) throw notFound('Tray template');
@@ -60,14 +59,14 @@ export async function deleteTemplate(db: Kysely<DB>, caller: Caller, templateId:
  * used only while it is not harvested (there is no call to change a template, so a harvested default
  * must not make the template unusable).
  */
-export async function useTemplate(db: Kysely<DB>, caller: Caller, input: Input<'useTrayTemplate'>) {
+export async function useTemplate({ db }: Deps, caller: Caller, input: Input<'useTrayTemplate'>) {
   const id = await db.transaction().execute(async (trx) => {
     const template = await repo.findTemplate(trx, caller.company_id, input.template_id);
     if (!template) throw notFound('Tray template');
     let batchId: number | null = null;
-    if (input.batch_id !== undefined) batchId = (await batchForTray(trx, caller, input.batch_id)).batch_id;
+    if (input.batch_id !== undefined) batchId = (await batchForTray({ db: trx }, caller, input.batch_id)).batch_id;
     else if (template.default_batch_id !== null && template.default_batch_harvested_at === null) batchId = template.default_batch_id;
-    return insertTrayAudited(trx, caller, {
+    return insertTrayAudited({ db: trx }, caller, {
       company_id: caller.company_id,
       tray_name: input.tray_name,
       number_of_plants: template.number_of_plants,
@@ -76,24 +75,24 @@ export async function useTemplate(db: Kysely<DB>, caller: Caller, input: Input<'
       created_by: caller.user_id,
     });
   });
-  return { status: 'success' as const, message: msg.trayCreated, tray: await readTray(db, caller, id) };
+  return { status: 'success' as const, message: msg.trayCreated, tray: await readTray({ db }, caller, id) };
 }
 
-async function insertTrayAudited(trx: Transaction<DB>, caller: Caller, row: repo.NewTray) {
+async function insertTrayAudited({ db: trx }: TxDeps, caller: Caller, row: repo.NewTray) {
   const id = await repo.insertTray(trx, row);
   await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'tray.create', entityType: 'tray', entityId: id, after: row });
   return id;
 }
 
-export async function listTrays(db: Kysely<DB>, caller: Caller) {
+export async function listTrays({ db }: Deps, caller: Caller) {
   const rows = await repo.listTrays(db, caller.company_id);
   return { status: 'success' as const, trays: rows.map(toTray) };
 }
 
-export async function createTray(db: Kysely<DB>, caller: Caller, input: Input<'createTray'>) {
+export async function createTray({ db }: Deps, caller: Caller, input: Input<'createTray'>) {
   const id = await db.transaction().execute(async (trx) => {
-    if (input.batch_id !== undefined) await batchForTray(trx, caller, input.batch_id);
-    return insertTrayAudited(trx, caller, {
+    if (input.batch_id !== undefined) await batchForTray({ db: trx }, caller, input.batch_id);
+    return insertTrayAudited({ db: trx }, caller, {
       company_id: caller.company_id,
       tray_name: input.tray_name,
       number_of_plants: input.number_of_plants,
@@ -102,11 +101,11 @@ export async function createTray(db: Kysely<DB>, caller: Caller, input: Input<'c
       created_by: caller.user_id,
     });
   });
-  return { status: 'success' as const, message: msg.trayCreated, tray: await readTray(db, caller, id) };
+  return { status: 'success' as const, message: msg.trayCreated, tray: await readTray({ db }, caller, id) };
 }
 
 /** Changes only what was sent; moving a tray into a harvested batch is refused, leaving one is not. */
-export async function updateTray(db: Kysely<DB>, caller: Caller, input: Input<'updateTray'>) {
+export async function updateTray({ db }: Deps, caller: Caller, input: Input<'updateTray'>) {
   await db.transaction().execute(async (trx) => {
     const before = await repo.lockTray(trx, caller.company_id, input.tray_id);
     if (!before) throw notFound('Tray');
@@ -114,7 +113,7 @@ export async function updateTray(db: Kysely<DB>, caller: Caller, input: Input<'u
     if (input.tray_name !== undefined) changes.tray_name = input.tray_name;
     if (input.number_of_plants !== undefined) changes.number_of_plants = input.number_of_plants;
     if (input.batch_id !== undefined && input.batch_id !== before.batch_id) {
-      if (input.batch_id !== null) await batchForTray(trx, caller, input.batch_id);
+      if (input.batch_id !== null) await batchForTray({ db: trx }, caller, input.batch_id);
       changes.batch_id = input.batch_id;
     }
     if (Object.keys(changes).length === 0) return;
@@ -125,10 +124,10 @@ export async function updateTray(db: Kysely<DB>, caller: Caller, input: Input<'u
       after: changes,
     });
   });
-  return { status: 'success' as const, message: msg.trayUpdated, tray: await readTray(db, caller, input.tray_id) };
+  return { status: 'success' as const, message: msg.trayUpdated, tray: await readTray({ db }, caller, input.tray_id) };
 }
 
-export async function deleteTray(db: Kysely<DB>, caller: Caller, trayId: number) {
+export async function deleteTray({ db }: Deps, caller: Caller, trayId: number) {
   await db.transaction().execute(async (trx) => {
     const before = await repo.lockTray(trx, caller.company_id, trayId);
     if (!before) throw notFound('Tray');

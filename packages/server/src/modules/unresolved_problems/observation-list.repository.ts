@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { inScope, type Obs } from './unresolved-problems.repository.js';
+import { inScope } from './unresolved-problems.repository.js';
 
 export interface ObservationListFilter {
   companyId: number;
@@ -20,7 +20,7 @@ function filtered(db: Kysely<DB>, f: ObservationListFilter) {
   let q = db.selectFrom('problem_observations').where('problem_observations.company_id', '=', f.companyId);
   if (f.status) q = q.where('problem_observations.status', '=', f.status);
   // A room holds the observations made in it and in the grids placed in it, as the unresolved-room page counts them.
-  if (f.roomId !== undefined) q = q.where((eb) => inScope(eb as unknown as Obs, { kind: 'room', id: f.roomId! }));
+  if (f.roomId !== undefined) q = q.where(inScope({ kind: 'room', id: f.roomId }));
   if (f.gridId !== undefined) q = q.where('problem_observations.grid_id', '=', f.gridId);
   if (f.problem) q = q.where('problem_observations.problem', 'ilike', `%${likeEscaped(f.problem)}%`);
   if (f.startDate) q = q.where('problem_observations.observed_at', '>=', sql<Date>`(${f.startDate}::date)::timestamp AT TIME ZONE 'UTC'`);

@@ -4,5 +4,5 @@ import { listObservations } from './observation-list.service.js';
 
 /** Verdant extension: the list behind the `observations` screen. */
 export const observationListHandlers: Handlers<typeof observationsEndpoints> = {
-  getProblemObservations: ({ app, user, input }) => listObservations(app.db, user, input),
+  getProblemObservations: ({ app, user, input }) => listObservations(app, user, input),
 };

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import { observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
 import * as places from './unresolved-problems.repository.js';
 import * as repo from './observation-list.repository.js';
+import type { Deps } from '../../lib/deps.js';
 
 export interface ObservationListInput {
   status?: 'open' | 'resolved' | 'dismissed';
@@ -41,7 +40,7 @@ export const toListItem = (r: repo.ObservationListRow): ObservationListItem => (
 });
 
 /** The company's observations, one page; a named room or grid must be the company's (404). */
-export async function listObservations(db: Kysely<DB>, caller: Caller, input: ObservationListInput) {
+export async function listObservations({ db }: Deps, caller: Caller, input: ObservationListInput) {
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
   if (input.room_id !== undefined && !(await places.findRoom(db, caller.company_id, input.room_id))) throw notFound('Room');
   if (input.grid_id !== undefined && !(await places.findGrid(db, caller.company_id, input.grid_id))) throw notFound('Grid');

@@ -1,9 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ProblemAction } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type Obs = ExpressionBuilder<DB, 'problem_observations'>;
 
 /** Where observations are looked for: a room includes the observations of the grids placed in it. */
 export type Scope =
@@ -11,7 +10,9 @@ export type Scope =
   | { kind: 'grid'; id: number; problem?: string }
   | { kind: 'box'; id: number };
 
-export function inScope(eb: Obs, scope: Scope): Expression<SqlBool> {
+/** Built apart from any query (Kysely's `expressionBuilder`), so queries that join other tables can use it as it is. */
+export function inScope(scope: Scope): Expression<SqlBool> {
+  const eb = expressionBuilder<DB, 'problem_observations'>();
   const parts: Expression<SqlBool>[] = [];
   if (scope.kind === 'box') parts.push(eb('problem_observations.grid_box_id', '=', scope.id));
   if (scope.kind === 'grid') parts.push(eb('problem_observations.grid_id', '=', scope.id));
@@ -60,7 +61,7 @@ function observations(db: Db, companyId: number) {
 export function openObservations(db: Db, companyId: number, scope: Scope) {
   return observations(db, companyId)
     .where('problem_observations.status', '=', 'open')
-    .where((eb) => inScope(eb as unknown as Obs, scope))
+    .where(inScope(scope))
     .orderBy('problem_observations.observed_at', 'desc')
     .orderBy('problem_observations.observation_id', 'desc')
     .execute();
@@ -138,7 +139,7 @@ export async function applyAction(
     .updateTable('problem_observations')
     .set({ status: TARGET[action], status_changed_at: at, status_changed_by: userId })
     .where('company_id', '=', companyId)
-    .where((eb) => inScope(eb as unknown as Obs, scope));
+    .where(inScope(scope));
   q = action === 'reopen' ? q.where('status', '<>', 'open').where('status_changed_at', '>=', reopenSince) : q.where('status', '=', 'open');
   const rows = await q.returning('observation_id').execute();
   const ids = rows.map((r) => r.observation_id).sort((a, b) => a - b);

@@ -61,7 +61,7 @@ describe('reads', () => {
       expect.objectContaining({ Problem: 'Powdery mildew', count: 1, Color: '#123456', Abbreviation: 'PM' }),
     ]);
     expect(boxes[1].circles[0]).toMatchObject({ Problem: 'Marker custom pest', Color: expect.stringMatching(/^#[0-9A-F]{6}$/), Abbreviation: 'MCP' });
-    const service = await openProblemsByBox(t.app.db, a.companyId, place.gridId);
+    const service = await openProblemsByBox(t.app, a.companyId, place.gridId);
     expect(service.get(place.box(1, 1))).toHaveLength(2);
   });
 

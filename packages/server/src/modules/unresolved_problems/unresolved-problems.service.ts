@@ -1,15 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction } from '@verdant/contract';
-import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { colorsForProblems } from '../problem_colors/index.js';
 import * as repo from './unresolved-problems.repository.js';
 import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
+import type { Deps } from '../../lib/deps.js';
 
-type Deps = Pick<FastifyInstance, 'db'>;
 const STATUS_AFTER = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' } as const;
 
 function required<T>(value: T | undefined, message: string, field: string): T {
@@ -17,10 +14,10 @@ function required<T>(value: T | undefined, message: string, field: string): T {
   return value;
 }
 
-async function room(db: Kysely<DB>, caller: Caller, id: number) {
+async function room({ db }: Deps, caller: Caller, id: number) {
   if (!(await repo.findRoom(db, caller.company_id, id))) throw notFound('Room');
 }
-async function grid(db: Kysely<DB>, caller: Caller, id: number) {
+async function grid({ db }: Deps, caller: Caller, id: number) {
   if (!(await repo.findGrid(db, caller.company_id, id))) throw notFound('Grid');
 }
 
@@ -28,7 +25,7 @@ async function grid(db: Kysely<DB>, caller: Caller, id: number) {
  * Open problems of a grid's boxes, grouped per box and problem: `Map<grid_box_id, summaries>`.
  * For other modules (reports, the room map); the grid must already be known to be the company's.
  */
-export async function openProblemsByBox(db: Kysely<DB>, companyId: number, gridId: number) {
+export async function openProblemsByBox({ db }: Deps, companyId: number, gridId: number) {
   const rows = await repo.openProblemsPerBox(db, companyId, gridId);
   const out = new Map<number, ReturnType<typeof toSummary>[]>();
   for (const r of rows) out.set(r.grid_box_id, [...(out.get(r.grid_box_id) ?? []), toSummary(r)]);
@@ -37,7 +34,7 @@ export async function openProblemsByBox(db: Kysely<DB>, companyId: number, gridI
 
 export async function forGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
   const id = required(gridId, msg.gridRequired, 'grid_id');
-  await grid(deps.db, caller, id);
+  await grid(deps, caller, id);
   const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'grid', id });
   const perBox = new Map<number, repo.ObservationRow[]>();
   for (const r of rows) if (r.grid_box_id !== null) perBox.set(r.grid_box_id, [...(perBox.get(r.grid_box_id) ?? []), r]);
@@ -60,9 +57,9 @@ export async function forGrid(deps: Deps, caller: Caller, gridId: number | undef
 
 export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
   const id = required(gridId, msg.gridRequired, 'grid_id');
-  await grid(deps.db, caller, id);
-  const perBox = await openProblemsByBox(deps.db, caller.company_id, id);
-  const colors = await colorsForProblems(deps.db, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem));
+  await grid(deps, caller, id);
+  const perBox = await openProblemsByBox(deps, caller.company_id, id);
+  const colors = await colorsForProblems(deps, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem));
   const boxes = await repo.boxesOf(deps.db, [...perBox.keys()]);
   return {
     status: 'success' as const,
@@ -80,8 +77,8 @@ export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number 
 
 export async function byType(deps: Deps, caller: Caller, input: { problemType: string; roomID?: number; gridID?: number }) {
   if (input.roomID === undefined && input.gridID === undefined) throw badRequest(msg.placeRequired, 'roomID');
-  if (input.roomID !== undefined) await room(deps.db, caller, input.roomID);
-  if (input.gridID !== undefined) await grid(deps.db, caller, input.gridID);
+  if (input.roomID !== undefined) await room(deps, caller, input.roomID);
+  if (input.gridID !== undefined) await grid(deps, caller, input.gridID);
   if (input.roomID !== undefined && input.gridID !== undefined && !(await repo.gridIsInRoom(deps.db, input.gridID, input.roomID))) {
     throw notFound('Grid');
   }
@@ -100,7 +97,7 @@ export async function forGridbox(deps: Deps, caller: Caller, boxId: number | und
 
 export async function forRoom(deps: Deps, caller: Caller, roomId: number | undefined) {
   const id = required(roomId, msg.roomRequired, 'room_id');
-  await room(deps.db, caller, id);
+  await room(deps, caller, id);
   const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'room', id });
   return { status: 'success' as const, RoomID: id, problems: rows.map(toObservation), summary: summarise(rows) };
 }
@@ -110,8 +107,8 @@ export async function forRoom(deps: Deps, caller: Caller, roomId: number | undef
  * event listing them. `userId` is recorded as the actor: the routes pass the signed-in caller, never the request's userID.
  */
 export async function actOnScope(deps: Deps, caller: Caller, scope: Exclude<repo.Scope, { kind: 'box' }>, action: ProblemAction, userId: number, now = new Date()) {
-  if (scope.kind === 'room') await room(deps.db, caller, scope.id);
-  else await grid(deps.db, caller, scope.id);
+  if (scope.kind === 'room') await room(deps, caller, scope.id);
+  else await grid(deps, caller, scope.id);
   const since = new Date(now.getTime() - BULK_REOPEN_WINDOW_HOURS * 3_600_000);
   const ids = await deps.db.transaction().execute(async (trx) => {
     const ids = await repo.applyAction(trx, caller.company_id, scope, action, userId, now, since);

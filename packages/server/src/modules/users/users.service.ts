@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROLES, usersMessages, type Role } from '@verdant/contract';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -6,8 +5,9 @@ import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
 import { endUserSessions, expireAccessTokens } from '../auth/index.js';
 import * as repo from './users.repository.js';
 import { toUserSummary } from './users.mapper.js';
+import type { Deps } from '../../lib/deps.js';
 
-export type UsersDeps = Pick<FastifyInstance, 'db'>;
+export type UsersDeps = Deps;
 
 /**
  * Personal settings are the user's own; an Admin or SuperAdmin may manage them for colleagues.
@@ -65,7 +65,7 @@ export async function updateUserRole(deps: UsersDeps, caller: Caller, userId: nu
     assertMayChangeRole(caller, target, role);
     if (target.user_role === role) return target;
     const updated = await repo.updateAccess(trx, userId, { user_role: role });
-    await expireAccessTokens(trx, userId);
+    await expireAccessTokens({ db: trx }, userId);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -92,7 +92,7 @@ export async function setUserActive(deps: UsersDeps, caller: Caller, userId: num
     assertMaySetActive(caller, target);
     if (target.active === active) return target;
     const updated = await repo.updateAccess(trx, userId, { active });
-    if (!active) await endUserSessions(trx, userId);
+    if (!active) await endUserSessions({ db: trx }, userId);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,

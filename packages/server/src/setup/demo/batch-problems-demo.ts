@@ -28,7 +28,7 @@ export async function seedBatchProblemsDemo(app: FastifyInstance, ctx: { company
   if (batches.length === 0) return;
   for (const [i, p] of PROBLEMS.entries()) {
     const batch = batches[i % batches.length]!;
-    await createBatchProblem(app.db, caller, {
+    await createBatchProblem(app, caller, {
       batch_id: batch.batch_id,
       company_id: ctx.companyId,
       user_id: ctx.userId,
@@ -39,5 +39,5 @@ export async function seedBatchProblemsDemo(app: FastifyInstance, ctx: { company
     });
   }
   const last = batches[(PROBLEMS.length - 1) % batches.length]!;
-  await resolveBatchProblems(app.db, caller, { batch_id: last.batch_id, user_id: ctx.userId, problem_type: PROBLEMS.at(-1)!.problem_type, room_ids: undefined });
+  await resolveBatchProblems(app, caller, { batch_id: last.batch_id, user_id: ctx.userId, problem_type: PROBLEMS.at(-1)!.problem_type, room_ids: undefined });
 }

@@ -93,7 +93,7 @@ export async function seedBatchesDemo(app: FastifyInstance, ctx: { companyId: nu
     async function moveInto(roomName: string, daysAgo: number) {
       const target = roomId(roomName);
       if (target === undefined || target === first) return;
-      await moveBatchBetweenRooms(app.db, caller, { batch_id: batch.BatchID, old_room_id: first!, new_room_id: target }, { at: at(daysAgo) });
+      await moveBatchBetweenRooms(app, caller, { batch_id: batch.BatchID, old_room_id: first!, new_room_id: target }, { at: at(daysAgo) });
       const targetGrid = (await gridsOf(target))[i % 3]?.grid_id;
       if (targetGrid === undefined) return;
       await linkGrid(app, caller, { grid_id: targetGrid, batch_id: batch.BatchID }, { at: at(daysAgo) });

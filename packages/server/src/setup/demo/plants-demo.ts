@@ -17,18 +17,18 @@ const DAY = 86_400_000;
 export async function seedPlantsDemo(app: FastifyInstance, ctx: { companyId: number; userId: number }): Promise<void> {
   const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' };
   const base = { company_id: ctx.companyId, user_id: ctx.userId };
-  await createTemplate(app.db, caller, { ...base, template_name: 'Propagation tray 4×6', template_type: 'SubGrid', rows: 4, columns: 6, description: '24-cell tray for cuttings' });
-  await createTemplate(app.db, caller, { ...base, template_name: 'Flowering table 10×20', template_type: 'Grid', rows: 20, columns: 10, description: 'Standard rolling table' });
+  await createTemplate(app, caller, { ...base, template_name: 'Propagation tray 4×6', template_type: 'SubGrid', rows: 4, columns: 6, description: '24-cell tray for cuttings' });
+  await createTemplate(app, caller, { ...base, template_name: 'Flowering table 10×20', template_type: 'Grid', rows: 20, columns: 10, description: 'Standard rolling table' });
 
-  const parents = (await demoParentBoxes(app.db, ctx.companyId, 2)).slice(0, 8);
+  const parents = (await demoParentBoxes(app, ctx.companyId, 2)).slice(0, 8);
   if (parents.length < 2) return;
   const plants: string[] = [];
   for (const [i, parent] of parents.entries()) {
-    const made = await createSubGridboxes(app.db, caller, { parent_gridbox_id: parent, user_id: ctx.userId, nx: 3, ny: 2, auto_initialize_plants: true });
+    const made = await createSubGridboxes(app, caller, { parent_gridbox_id: parent, user_id: ctx.userId, nx: 3, ny: 2, auto_initialize_plants: true });
     plants.push(...made.subGridboxes.map((s) => s.plant_uid!));
     if (i === 0) {
       for (const [j, sub] of made.subGridboxes.slice(0, 3).entries()) {
-        await updateSubGridbox(app.db, caller, sub.Sub_gridboxID, { custom_name: `Mother ${j + 1}`, status: 'healthy' });
+        await updateSubGridbox(app, caller, sub.Sub_gridboxID, { custom_name: `Mother ${j + 1}`, status: 'healthy' });
       }
     }
   }
@@ -37,7 +37,7 @@ export async function seedPlantsDemo(app: FastifyInstance, ctx: { companyId: num
   for (let i = 0; i < 20; i++) {
     const movedAt = new Date(now - (28 - i * 1.35) * DAY + (i % 5) * 3_600_000);
     await movePlant(
-      app.db,
+      app,
       caller,
       {
         plant_uid: plants[(i * 7) % plants.length]!,

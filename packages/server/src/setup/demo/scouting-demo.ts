@@ -53,7 +53,7 @@ async function templateFor(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): 
     .orderBy('t.template_id')
     .executeTakeFirst();
   const templateId = found?.template_id ?? (await createMinimalTemplate(app, ctx, kind));
-  const form = await loadTemplateForSubmission(app.db, ctx.companyId, templateId);
+  const form = await loadTemplateForSubmission(app, ctx.companyId, templateId);
   return { templateId, fields: form!.fields.map(fieldDefOf) };
 }
 
@@ -117,7 +117,7 @@ export async function seedScoutingDemo(app: FastifyInstance, ctx: Ctx): Promise<
         number: String(1 + Math.floor(rnd.next() * 12)),
         textarea: rnd.pick(NOTES),
       });
-      const w = await recordSubmission(trx, caller, {
+      const w = await recordSubmission({ db: trx }, caller, {
         templateId: scouting.templateId, submittedBy: ctx.userId, observedAt: at, answers, severity: severityOf(answers),
       }, placeOf(rnd.pick(boxIds)), 'box');
       responseIds.push(w.responseId);
@@ -145,7 +145,7 @@ export async function seedScoutingDemo(app: FastifyInstance, ctx: Ctx): Promise<
           .filter((f) => f.is_active && f.field_type === 'sticky-trap-count')
           .map((f) => ({ field: f, inputData: String(Math.floor(rnd.next() * (f.is_required ? 40 : 10))) }))
           .concat(traps.fields.filter((f) => f.is_active && f.field_type === 'select' && f.options.length).map((f) => ({ field: f, inputData: f.options[0]! })));
-        await recordSubmission(trx, caller, { templateId: traps.templateId, submittedBy: ctx.userId, observedAt: at, answers, severity: null }, placeOf(boxId), 'box');
+        await recordSubmission({ db: trx }, caller, { templateId: traps.templateId, submittedBy: ctx.userId, observedAt: at, answers, severity: null }, placeOf(boxId), 'box');
       }
     }
 
