@@ -10,7 +10,7 @@ export const BATCH_PROBLEM_MAX_ROOMS = 100;
 export const BATCH_PROBLEM_REQUIRED = ['batch_id', 'problem_type', 'severity', 'company_id', 'user_id'] as const;
 
 export const batchProblemsMessages = {
-  /** spec-2 §5, word for word: the server answers it too when a required field is missing. */
+  /** The sentence the existing clients show, word for word; the server answers it too when a required field is missing. */
   missingFields: 'Missing required fields: batch_id, problem_type, severity, company_id, user_id',
   severityFinite: 'severity must be a finite number.',
   created: 'Batch problem recorded.',

@@ -108,7 +108,7 @@ export const BatchMoveSchema = z.object({
   moved_at: z.string(),
 });
 
-/** Comma-joined ids (spec-1 §7); a JSON list or a single number is accepted too. */
+/** Comma-joined ids, as forms send them; a JSON list or a single number is accepted too. */
 export const IdList = (what: string, max = 1000, min = 1) =>
   z.preprocess(
     (v) => {

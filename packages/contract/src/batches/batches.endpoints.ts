@@ -27,7 +27,7 @@ export const batchesEndpoints = {
   }),
   getBatches: defineEndpoint({
     id: 'getBatches', domain: 'batches', method: 'GET', path: '/get_batches',
-    summary: "The company's batches, newest first; the answer is a bare array (spec-1 §7)",
+    summary: "The company's batches, newest first; the answer is a bare array (what existing clients read)",
     auth: anyone, tenancy: { company: ['company_id'] },
     query: z.object({ company_id: CompanyId }),
     response: z.array(BatchSchema),

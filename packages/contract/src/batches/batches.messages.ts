@@ -1,4 +1,4 @@
-/** Client texts from the spec (spec-1 §5, §8), and the server's own answers for the batches screens. */
+/** The texts the batches screens show when a call fails, and the server's own answers for them. */
 export const batchesMessages = {
   fetchFailed: 'Failed to fetch batches',
   batchIdRequired: 'batch_id is required.',

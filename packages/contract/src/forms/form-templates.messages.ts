@@ -1,6 +1,6 @@
 import type { FieldType } from './field-types.js';
 
-/** Client rules of spec-2 §5 (the spec gives no sentences, so these are ours) and the server's answers. */
+/** The form builder's own checks (the sentences are ours) and the server's answers. */
 export const formTemplatesMessages = {
   saveNeeds: 'Form template save needs templateName, companyID and fields.',
   updateNeeds: 'Template update needs templateID and arrays of newFields and updatedFields.',

@@ -55,7 +55,7 @@ const present = <S extends z.ZodType>(schema: S) =>
 
 const needsOptions = (type: string | undefined) => (OPTION_FIELD_TYPES as readonly string[]).includes(type ?? '');
 
-/** One field as the form builder sends it (spec-2 §3 payload names). */
+/** One field as the form builder sends it (its payload names, unchanged). */
 export const NewFieldInput = z
   .object({
     fieldName: present(FieldName),

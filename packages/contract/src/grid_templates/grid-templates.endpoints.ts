@@ -12,7 +12,7 @@ import {
 
 export const GRID_TEMPLATE_TYPES = ['Grid', 'SubGrid'] as const;
 export type GridTemplateType = (typeof GRID_TEMPLATE_TYPES)[number];
-/** The list's default type (spec-2 §9). */
+/** The template type listed when the client names none. */
 export const DEFAULT_GRID_TEMPLATE_TYPE: GridTemplateType = 'SubGrid';
 /** Largest side of a template; a Grid template also stays within GRID_TEMPLATE_MAX_BOXES boxes. */
 export const GRID_TEMPLATE_MAX_SIDE = 500;

@@ -7,12 +7,12 @@ import { Count, Position, SubGridbox, spoken } from '../sub_gridboxes/sub-gridbo
 import { BatchMoveSchema } from '../batches/batch.schemas.js';
 import { jsonText } from '../common/json-text.js';
 
-/** The spec's page size and first offset for the movement history (spec-2 §9). */
+/** The movement history's page size when the client sends none, and the most one page may ask for. */
 export const MOVEMENT_HISTORY_LIMIT = 50;
 export const MOVEMENT_HISTORY_MAX_LIMIT = 500;
 export const MOVEMENT_SORT_KEYS = ['moved_at', 'plant_uid', 'from_room', 'to_room', 'moved_by'] as const;
 
-/** Reason and notes count only when not blank after trimming (spec-2 §5). */
+/** Reason and notes count only when not blank after trimming: a form sends empty inputs as '' or spaces. */
 const OptionalText = (max: number) =>
   z
     .string()
@@ -72,7 +72,7 @@ export const movementEndpoints = {
     summary: 'Move one plant (plant_uid) to a sub-box position of a grid box; without target_position, the first free one. ' +
       'Without plant_uid and with batch_id, old_room_id and new_room_id in the query, moves the batch between rooms (as /move_plants)',
     auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { user: ['user_id'], resource: true },
-    // spec-2 §7: the batch move shares this path; plant_uid, target_parent_gridbox_id and user_id are then not needed,
+    // The batch move shares this path (existing clients call it so); plant_uid, target_parent_gridbox_id and user_id are then not needed,
     // so their presence is checked by the handler (a zod refine could not see the query fields).
     query: z.object({ batch_id: Id.optional(), old_room_id: Id.optional(), new_room_id: Id.optional() }),
     either: z.object({

@@ -3,7 +3,7 @@ import { ListField } from '../common/list-field.js';
 
 /** Plants one link call may name: a full propagation room's worth, not a whole company. */
 export const LINK_PLANTS_MAX = 2000;
-/** spec-2 §9: include_harvested defaults to true. */
+/** A plant's or batch's links include harvested batches unless the client sends include_harvested=false. */
 export const INCLUDE_HARVESTED_DEFAULT = true;
 
 export const PlantUid = z.string().trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const When = z.string();
 const MaybeWhen = z.string().nullable();
 
-/** A plant position, with the spec-1 §3 field names (also the offline database's `grid_boxes` fields). */
+/** A plant position, with the wire's field names (also the offline database's `grid_boxes` fields). */
 export const GridBoxSchema = z.object({
   id: z.number(),
   GridID: z.number(),

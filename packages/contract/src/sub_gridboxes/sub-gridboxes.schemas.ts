@@ -4,7 +4,7 @@ import { jsonText } from '../common/json-text.js';
 
 /** How many live sub-boxes one grid box may hold; the list answers it as `max_allowed`. */
 export const SUB_GRIDBOX_MAX_ALLOWED = 100;
-/** The spec's default for `auto_initialize_plants` (spec-2 §9). */
+/** A call that does not send `auto_initialize_plants` gets a new plant in each new sub-box. */
 export const AUTO_INITIALIZE_PLANTS_DEFAULT = true;
 
 const TRUE = new Set(['true', '1', 'yes', 'on']);

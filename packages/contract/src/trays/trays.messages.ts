@@ -1,4 +1,4 @@
-/** The client's fallback texts when a tray call fails (spec-2 §8), and the server's answers. */
+/** The client's fallback texts when a tray call fails, and the server's answers. */
 export const traysMessages = {
   fetchTemplatesFailed: 'Failed to fetch tray templates',
   createTemplateFailed: 'Failed to create tray template',

@@ -7,7 +7,7 @@ export const TRAY_MAX_PLANTS = 10_000;
 /** client-behaviours.md: 'Tray name is trimmed and must not be empty'; template names alike. */
 export const TrayName = z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
 
-/** numberOfPlants: a whole number greater than 0 (spec-2 §5). */
+/** numberOfPlants: a whole number greater than 0 (a tray holds at least one plant). */
 export const TrayPlantCount = z.coerce
   .number({ error: 'must be a number' })
   .int({ error: 'must be a whole number' })

@@ -8,7 +8,7 @@ const ok = 'success' as const;
 
 export const movementHandlers: Handlers<typeof movementEndpoints> = {
   movePlant: async ({ app, user, input }) => {
-    // spec-2 §7: the same path with batch_id, old_room_id and new_room_id (and no plant) moves a batch between rooms.
+    // The same path with batch_id, old_room_id and new_room_id (and no plant) moves a batch between rooms: existing clients call it that way (docs/style.md, "The spec").
     const { plant_uid, target_parent_gridbox_id, user_id, batch_id, old_room_id, new_room_id } = input;
     if (plant_uid === undefined && batch_id !== undefined && old_room_id !== undefined && new_room_id !== undefined) {
       return { status: ok, ...(await moveBatchBetweenRooms(app, user, { batch_id, old_room_id, new_room_id })) };
