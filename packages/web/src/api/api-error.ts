@@ -54,3 +54,23 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/** Rejects with the server's own text when it gave one, else with `fallback` (the spec's per-action message). */
+export async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const e = toApiError(err);
+    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
+  }
+}
+
+/** A call whose failure the spec turns into null: logged under `name`, answered with null. */
+export async function orNull<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    console.error(`${name} failed:`, errorMessage(err));
+    return null;
+  }
+}

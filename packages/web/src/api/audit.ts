@@ -1,5 +1,5 @@
 import { auditEndpoints as ep, auditMessages as msg } from '@verdant/contract';
-import { ApiError, toApiError } from './api-error';
+import { withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
 export interface AuditFilters {
@@ -17,15 +17,6 @@ export interface AuditNoteInput {
   RoomID?: number | null;
   BatchID?: number | null;
   response_id?: number | null;
-}
-
-async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const e = toApiError(err);
-    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
-  }
 }
 
 /** GET /get_audit_events?company_id: the trail, newest first (Admins and SuperAdmins). */

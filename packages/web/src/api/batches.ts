@@ -1,5 +1,5 @@
 import { batchesEndpoints as ep, batchesMessages as msg, QR_SIZE_DEFAULT, type Batch } from '@verdant/contract';
-import { ApiError, errorMessage, toApiError } from './api-error';
+import { ApiError, errorMessage, orNull, toApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
 /** The batch form's fields as the spec names them (spec-1 §3); dates as YYYY-MM-DD or null. */
@@ -21,25 +21,6 @@ export interface HarvestInput {
   wetWeight?: number | null;
   dryWeight?: number | null;
   unit?: 'g' | 'kg' | 'lb' | 'oz';
-}
-
-/** Rejects with the server's own text, else with `fallback` (the spec's per-action message). */
-export async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const e = toApiError(err);
-    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
-  }
-}
-
-async function orNull<T>(name: string, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (err) {
-    console.error(`${name} failed:`, errorMessage(err));
-    return null;
-  }
 }
 
 /** Multipart sends text: null dates travel as '' (the contract reads '' as "no date"). */

@@ -1,16 +1,6 @@
 import { commentsEndpoints as ep, commentsMessages as msg } from '@verdant/contract';
-import { ApiError, toApiError } from './api-error';
+import { withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
-
-/** The server's own message when it gave one, else the spec's fallback text (spec-2 §8). */
-async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const e = toApiError(err);
-    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
-  }
-}
 
 /** GET /get_comments?ResponseID: comments on a response, oldest first. */
 export function getComments(responseId: number) {

@@ -3,20 +3,10 @@ import {
   formTemplatesMessages as msg,
   type TemplateType,
 } from '@verdant/contract';
-import { ApiError, toApiError } from './api-error';
+import { ApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
 export { loadFormTemplates as getFormTemplates, type FormTemplatesAnswer } from './form-templates';
-
-/** The server's own message when it gave one, else the spec's fallback text. */
-async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const e = toApiError(err);
-    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
-  }
-}
 
 /** A field as the builder sends it (spec-2 §3 payload names; isRequired as 1 or 0). */
 export interface NewFieldPayload {

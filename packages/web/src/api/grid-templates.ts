@@ -4,9 +4,8 @@ import {
   DEFAULT_GRID_TEMPLATE_TYPE,
   type GridTemplateType,
 } from '@verdant/contract';
-import { ApiError } from './api-error';
+import { ApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { withFallback } from './sub-gridboxes';
 
 export interface NewGridTemplate {
   templateName: string;

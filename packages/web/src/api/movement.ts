@@ -4,9 +4,8 @@ import {
   MOVEMENT_HISTORY_LIMIT,
   type Position,
 } from '@verdant/contract';
-import { ApiError } from './api-error';
+import { ApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { withFallback } from './sub-gridboxes';
 
 export interface MovePlantInput {
   plantUid: string;

@@ -4,7 +4,7 @@ import {
   type RoomWithGrids,
   type UploadedFile,
 } from '@verdant/contract';
-import { ApiError, errorMessage } from './api-error';
+import { ApiError, errorMessage, orNull } from './api-error';
 import { callEndpoint } from './call-endpoint';
 import { readRoomsFromCache, saveRoomsToCache } from '../offline/room-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
@@ -82,16 +82,6 @@ export async function createRoom(companyId: number, input: NewRoom) {
     return await sendCreateRoom(companyId, input);
   } catch (err) {
     console.error('createRoom failed:', errorMessage(err));
-    return null;
-  }
-}
-
-/** A call whose failure the spec turns into null (logged). */
-export async function orNull<T>(name: string, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (err) {
-    console.error(`${name} failed:`, errorMessage(err));
     return null;
   }
 }

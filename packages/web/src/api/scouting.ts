@@ -1,6 +1,6 @@
 import { scoutingEndpoints as ep } from '@verdant/contract';
 import { callEndpoint } from './call-endpoint';
-import { orNull } from './rooms';
+import { orNull } from './api-error';
 
 /** POST /mark_room_scanned?room_id&user_id. Null on failure. */
 export function markRoomScanned(roomId: number, userId: number) {

@@ -1,16 +1,6 @@
 import { subGridboxesEndpoints as ep, subGridboxesMessages as msg, type Position } from '@verdant/contract';
-import { ApiError, toApiError } from './api-error';
+import { ApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
-
-/** The server's own message when it gave one, else the spec's fallback text. */
-async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const e = toApiError(err);
-    throw e.fromServer ? e : new ApiError(fallback, { status: e.status, cause: err });
-  }
-}
 
 export interface CreateSubGridboxesInput {
   parentGridboxId: number | null | undefined;

@@ -1,6 +1,5 @@
 import { traysEndpoints as ep, traysMessages as msg } from '@verdant/contract';
-import { ApiError } from './api-error';
-import { withFallback } from './batches';
+import { ApiError, withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
 const missing = () => new ApiError('Required parameter(s) missing.');

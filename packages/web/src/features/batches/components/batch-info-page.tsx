@@ -16,7 +16,8 @@ import {
 } from '../../../api/queries/batches';
 import { useChangeStatus } from '../api/use-batch-info';
 import { pickableStatuses } from '../lib/batch-status';
-import { todayIso, useFormatDateTime, useFormatDay } from '../lib/format';
+import { todayIso } from '../lib/format';
+import { useFormatDate, useFormatDay } from '../../../lib/format-date';
 import { BatchChartsCard } from './batch-charts-card';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchLinksCard } from './batch-links-card';
@@ -75,7 +76,7 @@ function StatusChanger({ batch, companyId, statuses }: { batch: Batch; companyId
 function Details({ batch }: { batch: Batch }) {
   const { t } = useTranslation('batches');
   const day = useFormatDay();
-  const when = useFormatDateTime();
+  const when = useFormatDate();
   const rows: Array<[string, string]> = [
     [t('fields.StrainName'), batch.StrainName || '—'],
     [t('fields.NumberOfPlants'), String(batch.NumberOfPlants)],

@@ -6,7 +6,7 @@ import { QR_LABELS_MAX } from '@verdant/contract';
 import { Button, ButtonLink, EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { batchLabelsQuery } from '../../../api/queries/batches';
-import { useFormatDay } from '../lib/format';
+import { useFormatDay } from '../../../lib/format-date';
 import { useStatusLabel } from './batch-status-badge';
 import { paths } from '../../../lib/paths';
 

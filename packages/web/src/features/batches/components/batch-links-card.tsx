@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/api-error';
 import { batchRoomsQuery } from '../../../api/queries/batches';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { useLinkBatch } from '../api/use-batch-info';
-import { useFormatDateTime } from '../lib/format';
+import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 
 const boxName = (b: { CustomName: string | null; X: number; Y: number }) => b.CustomName?.trim() || `${b.X},${b.Y}`;
@@ -16,7 +16,7 @@ const boxName = (b: { CustomName: string | null; X: number; Y: number }) => b.Cu
 export function BatchLinksCard({ companyId, batchId, readOnly, onMove }: { companyId: number; batchId: number; readOnly: boolean; onMove: () => void }) {
   const { t } = useTranslation('batches');
   const toast = useToast();
-  const when = useFormatDateTime();
+  const when = useFormatDate();
   const batchRooms = useQuery(batchRoomsQuery(companyId, batchId));
   const rooms = useQuery(roomListQuery(companyId));
   const link = useLinkBatch(companyId, batchId);

@@ -5,12 +5,12 @@ import { Alert, Badge, Button, Card, ErrorState, Input, LoadingState, Switch, Te
 import { errorMessage } from '../../../api/api-error';
 import { batchProblemsQuery } from '../../../api/queries/batches';
 import { useCreateBatchProblem, useResolveBatchProblem } from '../api/use-batch-info';
-import { useFormatDateTime } from '../lib/format';
+import { useFormatDate } from '../../../lib/format-date';
 
 export function BatchProblemsCard({ companyId, batchId, userId }: { companyId: number; batchId: number; userId: number }) {
   const { t } = useTranslation('batches');
   const toast = useToast();
-  const when = useFormatDateTime();
+  const when = useFormatDate();
   const [includeResolved, setIncludeResolved] = useState(false);
   const problems = useQuery(batchProblemsQuery(companyId, batchId, includeResolved));
   const create = useCreateBatchProblem(companyId, batchId);

@@ -4,7 +4,7 @@ import type { Batch, BatchProblem } from '@verdant/contract';
 import { Card } from '../../../components/ui';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { buildTimeline } from '../lib/timeline';
-import { useFormatDateTime } from '../lib/format';
+import { useFormatDate } from '../../../lib/format-date';
 import { useStatusLabel } from './batch-status-badge';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
 
 export function BatchTimelineCard({ companyId, batch, statusTimeline, moves, problems }: Props) {
   const { t } = useTranslation('batches');
-  const when = useFormatDateTime();
+  const when = useFormatDate();
   const label = useStatusLabel();
   const rooms = useQuery(roomListQuery(companyId));
   const roomName = (id: number | null) => rooms.data?.find((r) => r.RoomID === id)?.Name ?? (id ? t('timeline.roomN', { id }) : '—');

@@ -23,7 +23,7 @@ import { batchIdsByRoomQuery, batchStatusesQuery, batchesQuery } from '../../../
 import { roomListQuery } from '../../../api/queries/rooms';
 import { useAssignStatus, useDeleteBatch } from '../api/use-batches';
 import { pickableStatuses } from '../lib/batch-status';
-import { useFormatDay } from '../lib/format';
+import { useFormatDay } from '../../../lib/format-date';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchQrDialog } from './batch-qr-dialog';
 import { BatchStatusBadge, useStatusLabel } from './batch-status-badge';

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
 import { commentsQuery } from '../../../api/queries/comments';
 import { useCommentActions } from '../api/use-comments';
-import { useFormatDate } from './use-format-date';
+import { useFormatDate } from '../../../lib/format-date';
 
 function CommentItem({
   comment,

@@ -4,7 +4,7 @@ import type { ObservationListItem } from '@verdant/contract';
 import { ErrorState, LoadingState } from '../../../components/ui';
 import { responseQuery } from '../../../api/queries/observations';
 import { CommentThread } from './comment-thread';
-import { useFormatDate } from './use-format-date';
+import { useFormatDate } from '../../../lib/format-date';
 
 /** An answer as people read it: lists joined, ticks as yes/no. */
 function useAnswerText() {

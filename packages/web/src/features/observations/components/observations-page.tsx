@@ -21,7 +21,7 @@ import { observationsQuery } from '../../../api/queries/observations';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { useManageObservation } from '../api/use-observations';
 import { ObservationDetails } from './observation-details';
-import { useFormatDate } from './use-format-date';
+import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

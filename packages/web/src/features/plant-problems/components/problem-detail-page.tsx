@@ -15,14 +15,7 @@ import { isLabelNote } from '../lib/filter-problems';
 import { ColorMappingForm, initialsOf } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
 import { paths } from '../../../lib/paths';
-
-function useFormatDate() {
-  const { i18n } = useTranslation();
-  return (iso: string) => {
-    const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(i18n.language, { dateStyle: 'medium' });
-  };
-}
+import { useFormatDay } from '../../../lib/format-date';
 
 const GROUPS = ['cultural', 'biological', 'chemical'] as const;
 
@@ -138,7 +131,7 @@ function MapColourCard({ companyId, problem, mapping, canEdit }: { companyId: nu
 function OurSolutions({ companyId, problem, canEdit }: { companyId: number; problem: PlantProblem; canEdit: boolean }) {
   const { t } = useTranslation('plant-problems');
   const toast = useToast();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDay();
   const add = useAddCustomSolution(companyId, problem.problem_id);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);

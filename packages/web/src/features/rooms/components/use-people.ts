@@ -29,14 +29,3 @@ export function useUserNames(): (userId: number) => string {
     [users, me, t],
   );
 }
-
-export function useFormatDate(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  return useCallback(
-    (iso: string) => {
-      const d = new Date(iso);
-      return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    },
-    [i18n.language],
-  );
-}

@@ -11,7 +11,8 @@ import { watchQueuedRooms, type QueuedRoom } from '../../../../api/room-queue';
 import { roomsQuery } from '../../../../api/queries/rooms';
 import { useDeleteRoom, useResetScouting } from '../../api/use-rooms';
 import { CreateRoomDialog } from './create-room-dialog';
-import { useFormatDate, useUserNames } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
+import { useUserNames } from '../use-people';
 import { paths } from '../../../../lib/paths';
 
 function useQueuedRooms(companyId: number | null): QueuedRoom[] {

@@ -7,7 +7,7 @@ import { uploadWhiteboardImage } from '../../../../api/rooms';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { roomKeys, whiteboardsQuery } from '../../../../api/queries/rooms';
 import { useAuthImage } from '../../api/use-image';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 
 function Thumb({ item, onOpen }: { item: Whiteboard; onOpen: () => void }) {
   const { t } = useTranslation('rooms');

@@ -9,7 +9,7 @@ import { cn } from '../../../../lib/cn';
 import type { MovementHistoryFilters } from '../../../../api/movement';
 import { useAuth } from '../../../../state/hooks';
 import { movementHistoryQuery, roomsQuery } from '../../../../api/queries/rooms';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 
 type SortKey = (typeof MOVEMENT_SORT_KEYS)[number];

@@ -14,7 +14,7 @@ import { subGridboxName } from '../../lib/sub-gridbox-list';
 import { boxHistoryQuery, subBoxesQuery } from '../../../../api/queries/grid-boxes';
 import { gridTemplatesQuery } from '../../../../api/queries/rooms';
 import { useCreateSubBoxes, useCullBox, useDeleteSubBox, useRenameBox } from '../../api/use-box';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';
 import { FillFormDialog } from './fill-form-dialog';

@@ -11,7 +11,7 @@ import { boxProblemsQuery } from '../../../../api/queries/problems';
 import { useInvalidateProblems } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { textOn } from '../../lib/problem-paint';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 
 export function Swatch({ color, label }: { color: string | undefined; label?: string }) {
   return (

@@ -9,7 +9,7 @@ import { useAuth } from '../../../../state/hooks';
 import { boxResponsesQuery } from '../../../../api/queries/grid-boxes';
 import { commentsQuery } from '../../../../api/queries/comments';
 import { useCommentMutations } from '../../api/use-forms';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 
 /** A stored answer as people read it: lists joined, ticks as yes/no, photos as a word. */
 function readable(a: FormResponse['fieldResponses'][number], t: (k: string) => string): string {

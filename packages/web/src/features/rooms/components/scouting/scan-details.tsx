@@ -7,7 +7,7 @@ import { cn } from '../../../../lib/cn';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
 import { scanDetailsQuery, type ScanDetails } from '../../../../api/queries/rooms';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 
 export interface ScanDetailsToggleProps {
   kind: 'room' | 'grid';

@@ -14,7 +14,7 @@ import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { boxLabel } from '../../lib/box-label';
 import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-problems';
 import { Swatch } from './box-problems';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 
 type BulkAction = Exclude<ProblemAction, 'reopen'>;

@@ -13,7 +13,7 @@ import { gridTemplatesQuery } from '../../../../api/queries/rooms';
 import { useDeleteTemplate } from '../../api/use-templates';
 import { FillBoxForm } from './fill-box-form';
 import { TemplateForm } from './template-form';
-import { useFormatDate } from '../use-people';
+import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 
 function isType(v: string | null): v is GridTemplateType {
