@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Endpoint, EndpointConfig, EndpointInput, EndpointMap, EndpointOutput } from '@verdant/contract';
@@ -18,7 +18,11 @@ export interface HandlerContext<E extends EndpointConfig> {
   app: FastifyInstance;
 }
 
-export type Handler<E extends EndpointConfig> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E>>;
+/** JSON text of a `T` sent as bytes as it is made (modules/rooms/json-text.ts); the type only says what it holds. */
+export type JsonStream<T> = Readable & { readonly jsonOf?: T };
+
+/** A handler answers the endpoint's response, or that response as a stream of JSON text. */
+export type Handler<E extends EndpointConfig> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E> | JsonStream<EndpointOutput<E>>>;
 
 /** One handler per endpoint of a domain: a missing one is a type error. */
 export type Handlers<M extends EndpointMap> = { [K in keyof M]: Handler<M[K]> };
