@@ -191,36 +191,47 @@ export function registerEndpoints<M extends EndpointMap>(
   endpoints: M,
   handlers: Handlers<M>,
 ): void {
-  for (const [name, endpoint] of Object.entries(endpoints) as [keyof M & string, Endpoint][]) {
-    const handler = handlers[name] as unknown as Handler<EndpointConfig>;
-    registeredEndpoints.add(endpoint.id);
-    app.route({
-      method: endpoint.method,
-      url: toFastifyPath(endpoint.path),
-      config: { endpoint },
-      preParsing: refuseUndecodableForm,
-      preHandler: [
-        async (req) => {
-          req.caller = await authenticate(req, endpoint, app.tokens);
-          req.input = parseInput(endpoint, req);
-          await enforceTenancy(endpoint, req.input, req.caller, app.usersInCompany);
-        },
-        idempotencyPreHandler,
-      ],
-      handler: async (req, reply) => {
-        const run = () => handler({ input: req.input as never, user: req.caller as never, bearer: bearerToken(req), req, reply, app });
-        // A keyed write records on its key, in its own transaction, that it applied (db/write-receipts.ts).
-        const result = await (req.idempotency ? withWriteReceipt(req.idempotency, run) : run());
-        if (endpoint.status) reply.code(endpoint.status);
-        if (endpoint.response === 'binary') return reply.send(result);
-        if (app.config.validateResponses) {
-          const checked = (endpoint.response as z.ZodType).safeParse(result);
-          if (!checked.success) {
-            throw new Error(`Response of ${endpoint.id} breaks the contract: ${checked.error.message}`);
-          }
-        }
-        return result;
+  for (const name of Object.keys(endpoints) as (keyof M & string)[]) registerEndpoint(app, endpoints[name], handlers[name]);
+}
+
+/** One endpoint: parse and check its input from the contract, run its handler, check its answer in tests. */
+function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  registeredEndpoints.add(endpoint.id);
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    config: { endpoint },
+    preParsing: refuseUndecodableForm,
+    preHandler: [
+      async (req) => {
+        req.caller = await authenticate(req, endpoint, app.tokens);
+        req.input = parseInput(endpoint, req);
+        await enforceTenancy(endpoint, req.input, req.caller, app.usersInCompany);
       },
-    });
-  }
+      idempotencyPreHandler,
+    ],
+    handler: async (req, reply) => {
+      // The preHandler above parsed req.input with this endpoint's schemas and refused a request without the caller it needs.
+      const ctx: HandlerContext<E> = {
+        input: req.input as EndpointInput<E>,
+        user: req.caller as HandlerContext<E>['user'],
+        bearer: bearerToken(req),
+        req,
+        reply,
+        app,
+      };
+      const run = () => handler(ctx);
+      // A keyed write records on its key, in its own transaction, that it applied (db/write-receipts.ts).
+      const result = await (req.idempotency ? withWriteReceipt(req.idempotency, run) : run());
+      if (endpoint.status) reply.code(endpoint.status);
+      if (endpoint.response === 'binary') return reply.send(result);
+      if (app.config.validateResponses) {
+        const checked = (endpoint.response as z.ZodType).safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${endpoint.id} breaks the contract: ${checked.error.message}`);
+        }
+      }
+      return result;
+    },
+  });
 }
