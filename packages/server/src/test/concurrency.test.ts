@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeTenant } from './factories.js';
-import {
-  checkKeyedInvariants,
-  injectTransport,
-  isRetryable,
-  jsonRequest,
-  makeKeyedWrites,
-  seedKeyedWorld,
-  type Answer,
-  type KeyedWorld,
-  type KeyedWrite,
-  type Transport,
-} from './keyed-writes.js';
+import { injectTransport, isRetryable, jsonRequest, type Answer, type Transport } from './keyed-transport.js';
+import { makeKeyedWrites, seedKeyedWorld, type KeyedWorld, type KeyedWrite } from './keyed-writes.js';
+import { checkKeyedInvariants } from './keyed-invariants.js';
 
 /**
  * "Nothing lost" under concurrency (DESIGN.md): many clients sending keyed writes at once, then

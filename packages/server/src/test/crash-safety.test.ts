@@ -13,18 +13,9 @@ import { openScratchDatabase, type ScratchDatabase } from '../db/scratch-databas
 import { localFileStore } from '../lib/storage/local-file-store.js';
 import { APPLIED_ANSWER_LOST } from '../plugins/idempotency.js';
 import { REQUEST_TIMEOUT_MESSAGE } from '../plugins/request-timeout.js';
-import {
-  checkKeyedInvariants,
-  fetchTransport,
-  injectTransport,
-  isKeyInProgress,
-  isRetryable,
-  makeKeyedWrites,
-  seedKeyedWorld,
-  type Answer,
-  type KeyedWorld,
-  type KeyedWrite,
-} from './keyed-writes.js';
+import { fetchTransport, injectTransport, isKeyInProgress, isRetryable, type Answer } from './keyed-transport.js';
+import { makeKeyedWrites, seedKeyedWorld, type KeyedWorld, type KeyedWrite } from './keyed-writes.js';
+import { checkKeyedInvariants } from './keyed-invariants.js';
 
 /**
  * "Nothing lost" across a crash: the real server is killed (SIGKILL) during a burst of keyed writes,
