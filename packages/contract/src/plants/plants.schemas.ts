@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListField } from '../common/list-field.js';
+import { PlaceFields } from '../rooms/rooms.schemas.js';
 
 /** Plants one link call may name: a full propagation room's worth, not a whole company. */
 export const LINK_PLANTS_MAX = 2000;
@@ -33,13 +34,7 @@ export const LinkedPlant = z.object({
   plant_uid: z.string(),
   linked_at: z.string(),
   linked_by: z.number().nullable(),
-  RoomID: z.number().nullable(),
-  RoomName: z.string().nullable(),
-  GridID: z.number().nullable(),
-  GridName: z.string().nullable(),
-  GridBoxID: z.number().nullable(),
-  /** The grid box's custom name, else its position `x,y`. */
-  BoxName: z.string().nullable(),
+  ...PlaceFields,
   Sub_gridboxID: z.number().nullable(),
   /** CustomName if not blank, else `Sub-{x}-{y}`. */
   SubGridboxName: z.string().nullable(),

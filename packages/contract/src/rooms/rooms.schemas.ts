@@ -4,6 +4,16 @@ import { z } from 'zod';
 const When = z.string();
 const MaybeWhen = z.string().nullable();
 
+/** Where something is, by id and name; all null when it is nowhere. BoxName: the box's custom name, else `x,y`. */
+export const PlaceFields = {
+  RoomID: z.number().nullable(),
+  RoomName: z.string().nullable(),
+  GridID: z.number().nullable(),
+  GridName: z.string().nullable(),
+  GridBoxID: z.number().nullable(),
+  BoxName: z.string().nullable(),
+};
+
 /** A plant position, with the wire's field names (also the offline database's `grid_boxes` fields). */
 export const GridBoxSchema = z.object({
   id: z.number(),

@@ -115,3 +115,7 @@ export const positionTaken = (p: Position) => `Position (${p.subx}, ${p.suby}) i
 
 export const subGridboxDisplayName = (customName: string | null, subx: number, suby: number) =>
   customName && customName.trim() ? customName : `Sub-${subx}-${suby}`;
+
+/** A grid box's name in lists and history: its custom name if not blank, else its position `x,y`. */
+export const gridBoxDisplayName = (customName: string | null, x: number, y: number) =>
+  customName && customName.trim() ? customName : `${x},${y}`;

@@ -4,6 +4,7 @@ import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
+import { PlaceFields } from '../rooms/rooms.schemas.js';
 
 /**
  * Verdant extension: the spec has no call that lists observations across a company, yet the
@@ -22,13 +23,7 @@ export const ObservationListItem = z.object({
   Problem: z.string(),
   Severity: z.number().nullable(),
   Status: z.enum(OBSERVATION_STATUSES),
-  RoomID: z.number().nullable(),
-  RoomName: z.string().nullable(),
-  GridID: z.number().nullable(),
-  GridName: z.string().nullable(),
-  GridBoxID: z.number().nullable(),
-  /** The box's custom name, else its position `x,y`. */
-  BoxName: z.string().nullable(),
+  ...PlaceFields,
   ResponseID: z.number().nullable(),
   ObservedAt: z.string(),
   ObservedBy: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { auth, formRequest, jsonRequest, multipartRequest, tinyPng, type KeyedRequest, type Transport } from './keyed-transport.js';
+import { prng } from './prng.js';
 
 /**
  * A reusable "nothing lost" workload: keyed writes of four kinds (create a room, submit a form — as
@@ -135,18 +136,6 @@ export interface KeyedWrite {
   request: KeyedRequest;
   move?: { plantUid: string; box: number; position: Position };
   status?: { batchIds: number[]; status: string; own: number };
-}
-
-/** A small deterministic PRNG (mulberry32), so a failing run can be replayed with its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

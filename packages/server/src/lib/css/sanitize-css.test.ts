@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedProperty, sanitizeCssClass, sanitizePageCss } from './sanitize-css.js';
+import { prng } from '../../test/prng.js';
 
 describe('sanitizeCssClass', () => {
   it('keeps class names and drops everything else', () => {
@@ -53,18 +54,6 @@ describe('sanitizePageCss', () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 const SELECTORS = ['.a', 'div', 'form .note', 'p.b.c', '*', '#id', 'a[href="x"]', '.x:hover', 'a > b', '.a, .b', '@media print', '@import url(x)'];
@@ -92,7 +81,7 @@ function nasty(next: () => number): string {
 }
 
 describe('sanitizePageCss on many nasty inputs (seeded)', () => {
-  const next = rng(20261122);
+  const next = prng(20261122);
   const inputs = Array.from({ length: 3000 }, () => nasty(next));
 
   it('never lets a forbidden construct through, and only allowed properties', () => {

@@ -1,8 +1,8 @@
-import { subGridboxDisplayName, type Movement } from '@verdant/contract';
+import { gridBoxDisplayName, subGridboxDisplayName, type Movement } from '@verdant/contract';
 import type { HistoryRow } from './movement.repository.js';
 
-const boxName = (name: string | null, x: number | null, y: number | null) =>
-  name && name.trim() ? name : x === null || y === null ? null : `${x},${y}`;
+/** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
+const boxName = (name: string | null, x: number | null, y: number | null) => (x === null || y === null ? null : gridBoxDisplayName(name, x, y));
 
 const subName = (name: string | null, x: number | null, y: number | null) =>
   x === null || y === null ? null : subGridboxDisplayName(name, x, y);

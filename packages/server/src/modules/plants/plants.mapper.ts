@@ -1,4 +1,4 @@
-import { subGridboxDisplayName, type LinkedBatch, type LinkedPlant } from '@verdant/contract';
+import { gridBoxDisplayName, subGridboxDisplayName, type LinkedBatch, type LinkedPlant } from '@verdant/contract';
 import type { LinkedBatchRow, LinkedPlantRow } from './plants.repository.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
 
@@ -25,7 +25,7 @@ export const toLinkedPlant = (r: LinkedPlantRow): LinkedPlant => ({
   GridID: r.grid_id,
   GridName: r.grid_name,
   GridBoxID: r.grid_box_id,
-  BoxName: r.grid_box_id === null ? null : r.box_custom_name?.trim() ? r.box_custom_name : `${r.x},${r.y}`,
+  BoxName: r.x === null || r.y === null ? null : gridBoxDisplayName(r.box_custom_name, r.x, r.y),
   Sub_gridboxID: r.sub_gridbox_id,
-  SubGridboxName: r.sub_gridbox_id === null ? null : subGridboxDisplayName(r.sub_custom_name, r.subx!, r.suby!),
+  SubGridboxName: r.subx === null || r.suby === null ? null : subGridboxDisplayName(r.sub_custom_name, r.subx, r.suby),
 });

@@ -1,4 +1,4 @@
-import { subGridboxDisplayName, type SubGridbox } from '@verdant/contract';
+import { gridBoxDisplayName, subGridboxDisplayName, type SubGridbox } from '@verdant/contract';
 import type { GridboxRow, SubGridboxRow } from './sub-gridboxes.repository.js';
 import { iso } from '../../lib/iso.js';
 
@@ -22,10 +22,6 @@ export function toSubGridbox(row: SubGridboxRow): SubGridbox {
   };
 }
 
-/** A grid box's name in lists and history: its custom name, or its X,Y. */
-export const gridboxDisplayName = (customName: string | null, x: number, y: number) =>
-  customName && customName.trim() ? customName : `${x},${y}`;
-
 export function toParentGridbox(row: GridboxRow) {
   return {
     id: row.grid_box_id,
@@ -37,6 +33,6 @@ export function toParentGridbox(row: GridboxRow) {
     Color: row.color,
     Status: row.status,
     culled: row.culled,
-    display_name: gridboxDisplayName(row.custom_name, row.x, row.y),
+    display_name: gridBoxDisplayName(row.custom_name, row.x, row.y),
   };
 }

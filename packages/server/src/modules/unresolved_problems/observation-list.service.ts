@@ -1,4 +1,4 @@
-import { observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem } from '@verdant/contract';
+import { gridBoxDisplayName, observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
@@ -18,8 +18,8 @@ export interface ObservationListInput {
   offset: number;
 }
 
-const boxName = (name: string | null, x: number | null, y: number | null) =>
-  name && name.trim() ? name : x === null || y === null ? null : `${x},${y}`;
+/** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
+const boxName = (name: string | null, x: number | null, y: number | null) => (x === null || y === null ? null : gridBoxDisplayName(name, x, y));
 
 export const toListItem = (r: repo.ObservationListRow): ObservationListItem => ({
   ProblemID: r.observation_id,

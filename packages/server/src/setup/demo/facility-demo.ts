@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@verdant/contract';
+
 import type { Caller } from '../../plugins/auth.js';
+
 import { createGrid } from '../../modules/grids/index.js';
+
 import { renameGridBox, updateCulling } from '../../modules/grid_boxes/index.js';
+
 import { markScanned } from '../../modules/scouting/index.js';
+
 import { createRoom } from '../../modules/rooms/rooms.service.js';
+
 
 /** Rooms and grids of a small greenhouse: [room, description, [grid name, nx, ny][]]. */
 const LAYOUT: Array<[string, string, Array<[string, number, number]>]> = [
@@ -18,7 +23,7 @@ const LAYOUT: Array<[string, string, Array<[string, number, number]>]> = [
  * scan marks, made through the services (so audit events exist as they would in real use).
  */
 export async function seedFacilityDemo(app: FastifyInstance, ctx: { companyId: number; userId: number }) {
-  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' as Role };
+  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' };
   for (const [roomIndex, [name, description, grids]] of LAYOUT.entries()) {
     const { room } = await createRoom(app, caller, { company_id: ctx.companyId, name, description });
     for (const [gridName, nx, ny] of grids) {

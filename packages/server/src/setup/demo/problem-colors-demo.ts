@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@verdant/contract';
+
 import type { Caller } from '../../plugins/auth.js';
+
 import { mapProblemColor } from '../../modules/problem_colors/problem-colors.service.js';
+
 
 /** The demo company's map key: the problems its scouts meet most, in colours that tell them apart. */
 const DEMO_COLORS: Array<[string, string, string]> = [
@@ -20,7 +22,7 @@ const DEMO_COLORS: Array<[string, string, string]> = [
 
 /** Maps colours and abbreviations through the service, so audit events exist as in real use. */
 export async function seedProblemColorsDemo(app: FastifyInstance, ctx: { companyId: number; userId: number }) {
-  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' as Role };
+  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' };
   for (const [problem, color, abbreviation] of DEMO_COLORS) {
     await mapProblemColor(app, caller, { company_id: ctx.companyId, problem, color, abbreviation });
   }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@verdant/contract';
+
 import type { Caller } from '../../plugins/auth.js';
+
 import { writeAudit } from '../../lib/audit.js';
+
 import { loadTemplateForSubmission } from '../../modules/form_templates/index.js';
+
 import * as repo from '../../modules/form_responses/form-responses.repository.js';
 import { severityOf, type AcceptedAnswer, type FormFieldDef } from '../../modules/form_responses/form-responses.rules.js';
+
 import { fieldDefOf, recordSubmission, type Place } from '../../modules/form_responses/form-responses.service.js';
+
 
 type Ctx = { companyId: number; userId: number };
 
@@ -92,7 +97,7 @@ function answersFor(fields: FormFieldDef[], values: Partial<Record<string, strin
  * counts on a few boxes, and a few comments. Runs after the forms seeder; works without it too.
  */
 export async function seedScoutingDemo(app: FastifyInstance, ctx: Ctx): Promise<void> {
-  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' as Role };
+  const caller: Caller = { user_id: ctx.userId, company_id: ctx.companyId, user_role: 'SuperAdmin' };
   const boxIds = (
     await app.db.selectFrom('grid_boxes').select('grid_box_id').where('company_id', '=', ctx.companyId).where('culled', '=', false).orderBy('grid_box_id').execute()
   ).map((b) => b.grid_box_id);
