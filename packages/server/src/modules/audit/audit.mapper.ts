@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, AUDIT_NOTE_ACTION, type AuditEvent } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import type { AuditRow } from './audit.repository.js';
+import { iso } from '../../lib/iso.js';
 
 /** What a note keeps in `after`; AuthorID is who wrote it (UserID may name a colleague). */
 export interface NoteBody {
@@ -71,7 +72,7 @@ export function toAuditEvent(row: AuditRow, caller: Caller): AuditEvent {
     response_id: numberIn([after, before], ['response_id', 'ResponseID', 'responseId']),
     before: row.before ?? null,
     after: row.after ?? null,
-    CreatedAt: new Date(row.created_at).toISOString(),
+    CreatedAt: iso(row.created_at),
     editable: canChange(caller, row),
   };
 }

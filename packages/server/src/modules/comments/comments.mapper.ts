@@ -1,5 +1,6 @@
 import type { Comment } from '@verdant/contract';
 import type { CommentRow } from './comments.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export const toComment = (c: CommentRow): Comment => ({
   CommentID: c.comment_id,
@@ -7,7 +8,7 @@ export const toComment = (c: CommentRow): Comment => ({
   UserID: c.user_id,
   UserName: [c.first_name, c.last_name].filter(Boolean).join(' ') || null,
   CommentText: c.comment_text,
-  CreatedAt: new Date(c.created_at).toISOString(),
-  UpdatedAt: new Date(c.updated_at).toISOString(),
+  CreatedAt: iso(c.created_at),
+  UpdatedAt: iso(c.updated_at),
   edited: new Date(c.updated_at).getTime() > new Date(c.created_at).getTime(),
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Company } from '@verdant/contract';
 import type { CompanyRow } from './company.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export function toCompanyResponse(row: CompanyRow): z.output<typeof Company> {
   return {
@@ -10,6 +11,6 @@ export function toCompanyResponse(row: CompanyRow): z.output<typeof Company> {
     contact_name: row.contact_name,
     contact_email: row.contact_email,
     contact_phone: row.contact_phone,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

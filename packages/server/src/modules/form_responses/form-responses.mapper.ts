@@ -2,6 +2,7 @@ import type { FormResponse } from '@verdant/contract';
 import { imageUrl } from '../../lib/images/images.js';
 import type { FieldAnswerRow, ResponseRow } from './form-responses.reads.repository.js';
 import { fullName } from '../../lib/full-name.js';
+import { iso } from '../../lib/iso.js';
 
 
 export const toFieldResponse = (a: FieldAnswerRow) => ({
@@ -27,8 +28,8 @@ export function toFormResponse(r: ResponseRow, answers: FieldAnswerRow[]): FormR
     y: r.y,
     SubmittedBy: r.submitted_by,
     SubmittedByName: fullName(r.first_name, r.last_name),
-    SubmittedAt: new Date(r.submitted_at).toISOString(),
-    ObservedAt: new Date(r.observed_at).toISOString(),
+    SubmittedAt: iso(r.submitted_at),
+    ObservedAt: iso(r.observed_at),
     status: r.status,
     image_url: r.image_key ? imageUrl(r.image_key) : null,
     thumb_url: r.image_thumb ? imageUrl(r.image_thumb) : null,

@@ -1,6 +1,7 @@
 import type { GridBox, PlantHistoryEntry } from '@verdant/contract';
 import type { GridBoxRow, HistoryRow } from './grid-boxes.repository.js';
 import { fullName } from '../../lib/full-name.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
 
 export function toGridBox(row: GridBoxRow): GridBox {
   return {
@@ -18,7 +19,7 @@ export function toGridBox(row: GridBoxRow): GridBox {
 }
 
 export function toCulledGridBox(row: GridBoxRow) {
-  return { ...toGridBox(row), CulledDateTime: row.culled_at ? row.culled_at.toISOString() : null, CulledBy: row.culled_by };
+  return { ...toGridBox(row), CulledDateTime: isoOrNull(row.culled_at), CulledBy: row.culled_by };
 }
 
 export function toNamedGridBox(row: Pick<GridBoxRow, 'grid_box_id' | 'grid_id' | 'x' | 'y' | 'custom_name'>) {
@@ -29,7 +30,7 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 
 /** One history line; `boxId` decides whether a move went into or out of this box. */
 export function toHistoryEntry(r: HistoryRow, boxId: number): PlantHistoryEntry {
-  const at = r.at.toISOString();
+  const at = iso(r.at);
   const base = { date: at.slice(0, 10), at, user_id: r.user_id, user_name: fullName(r.first_name, r.last_name) };
   if (r.source === 'movement') {
     const into = r.to_gridbox_id === boxId;

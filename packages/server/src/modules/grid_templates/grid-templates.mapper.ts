@@ -1,5 +1,6 @@
 import type { GridTemplate } from '@verdant/contract';
 import type { GridTemplateRow } from './grid-templates.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export function toGridTemplate(row: GridTemplateRow): GridTemplate {
   return {
@@ -11,6 +12,6 @@ export function toGridTemplate(row: GridTemplateRow): GridTemplate {
     columns: row.columns,
     description: row.description,
     created_by: row.created_by,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

@@ -1,6 +1,7 @@
 import type { Grid } from '@verdant/contract';
 import { imageUrl } from '../../lib/images/images.js';
 import type { GridRow } from './grids.repository.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
 
 export function toGrid(row: GridRow): Grid {
   return {
@@ -10,10 +11,10 @@ export function toGrid(row: GridRow): Grid {
     Description: row.description,
     ImageName: row.image_name,
     Scanned: row.scanned,
-    ScannedDateTime: row.scanned_at ? new Date(row.scanned_at).toISOString() : null,
+    ScannedDateTime: isoOrNull(row.scanned_at),
     LastScannedBy: row.last_scanned_by,
-    CreatedDateTime: new Date(row.created_at).toISOString(),
-    UpdatedDateTime: new Date(row.updated_at).toISOString(),
+    CreatedDateTime: iso(row.created_at),
+    UpdatedDateTime: iso(row.updated_at),
     nx: row.nx,
     ny: row.ny,
   };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Invitation } from '@verdant/contract';
 import type { InvitationRow } from './invitations.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export function toInvitation(row: InvitationRow): z.infer<typeof Invitation> {
   return {
@@ -9,7 +10,7 @@ export function toInvitation(row: InvitationRow): z.infer<typeof Invitation> {
     email: row.email,
     role: row.role,
     invited_by: row.invited_by,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
   };
 }

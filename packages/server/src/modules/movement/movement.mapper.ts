@@ -1,5 +1,6 @@
 import { gridBoxDisplayName, subGridboxDisplayName, type Movement } from '@verdant/contract';
 import type { HistoryRow } from './movement.repository.js';
+import { iso } from '../../lib/iso.js';
 
 /** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
 const boxName = (name: string | null, x: number | null, y: number | null) => (x === null || y === null ? null : gridBoxDisplayName(name, x, y));
@@ -29,6 +30,6 @@ export function toMovement(r: HistoryRow): Movement {
     notes: r.notes,
     moved_by_user_id: r.moved_by,
     moved_by: r.moved_by_name,
-    moved_at: new Date(r.moved_at).toISOString(),
+    moved_at: iso(r.moved_at),
   };
 }

@@ -1,6 +1,7 @@
 import type { PlantProblem } from '@verdant/contract';
 import type { CustomSolutionRow, ProblemRow } from './plant-problems.repository.js';
 import { fullName } from '../../lib/full-name.js';
+import { iso } from '../../lib/iso.js';
 
 interface SymptomLink { problem_id: number; symptom_id: number; symptom_group_id: number; name: string }
 interface ColorLink { problem_id: number; color_symptom_id: number; name: string; hex: string }
@@ -18,7 +19,7 @@ export const toCustomSolution = (r: CustomSolutionRow) => ({
   custom_solution: r.custom_solution,
   created_by: r.created_by,
   created_by_name: fullName(r.first_name, r.last_name),
-  created_at: new Date(r.created_at).toISOString(),
+  created_at: iso(r.created_at),
 });
 
 /** Joins the problem rows with their symptom, colour and custom-solution rows into the wire shape. */

@@ -1,5 +1,6 @@
 import type { ProblemColorMapping } from '@verdant/contract';
 import type { MappingRow } from './problem-colors.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export const toMapping = (r: MappingRow): ProblemColorMapping => ({
   id: r.id,
@@ -7,7 +8,7 @@ export const toMapping = (r: MappingRow): ProblemColorMapping => ({
   Problem: r.problem,
   Color: r.color,
   Abbreviation: r.abbreviation,
-  updated_at: new Date(r.updated_at).toISOString(),
+  updated_at: iso(r.updated_at),
 });
 
 /** Distinct, legible colours for problems neither the company nor the library has coloured. */

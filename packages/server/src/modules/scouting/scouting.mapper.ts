@@ -1,5 +1,5 @@
 import type { MarkRow, PreviousRoundRow, RoundRow } from './scouting.repository.js';
-import { isoOrNull } from '../../lib/iso.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
 import { fullName } from '../../lib/full-name.js';
 
 export function toScanState(row: { scanned: boolean; scanned_at: Date | null; last_scanned_by: number | null }, name: string | null) {
@@ -8,13 +8,13 @@ export function toScanState(row: { scanned: boolean; scanned_at: Date | null; la
 
 export const toRound = (r: Pick<RoundRow, 'round_id' | 'started_at' | 'started_by'>) => ({
   round_id: r.round_id,
-  started_at: new Date(r.started_at).toISOString(),
+  started_at: iso(r.started_at),
   started_by: r.started_by,
 });
 
 export const toMark = (m: MarkRow) => ({
   mark_id: m.mark_id,
-  scanned_at: new Date(m.scanned_at).toISOString(),
+  scanned_at: iso(m.scanned_at),
   user_id: m.user_id,
   user_name: fullName(m.first_name, m.last_name),
 });
@@ -24,5 +24,5 @@ export const toPreviousRound = (r: PreviousRoundRow) => ({
   last_mark:
     r.mark_id === null || r.scanned_at === null
       ? null
-      : { mark_id: r.mark_id, scanned_at: r.scanned_at.toISOString(), user_id: r.user_id, user_name: fullName(r.first_name, r.last_name) },
+      : { mark_id: r.mark_id, scanned_at: iso(r.scanned_at), user_id: r.user_id, user_name: fullName(r.first_name, r.last_name) },
 });

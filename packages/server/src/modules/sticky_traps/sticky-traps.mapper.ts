@@ -1,5 +1,6 @@
 import type { StickyTrapReading } from '@verdant/contract';
 import type { CountRow } from './sticky-traps.repository.js';
+import { iso } from '../../lib/iso.js';
 
 /** Count answers (several per response when a template counts per insect) → one reading per response, in row order. */
 export function toReadings(rows: CountRow[]): StickyTrapReading[] {
@@ -18,7 +19,7 @@ export function toReadings(rows: CountRow[]): StickyTrapReading[] {
         y: r.y,
         SubmittedBy: r.submitted_by,
         SubmittedByName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
-        ObservedAt: new Date(r.observed_at).toISOString(),
+        ObservedAt: iso(r.observed_at),
         total: 0,
         counts: [],
       };

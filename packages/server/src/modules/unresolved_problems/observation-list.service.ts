@@ -5,6 +5,7 @@ import { clampPage } from '../../lib/paging.js';
 import * as places from './unresolved-problems.repository.js';
 import * as repo from './observation-list.repository.js';
 import type { Deps } from '../../lib/deps.js';
+import { iso } from '../../lib/iso.js';
 
 export interface ObservationListInput {
   status?: 'open' | 'resolved' | 'dismissed';
@@ -33,7 +34,7 @@ export const toListItem = (r: repo.ObservationListRow): ObservationListItem => (
   GridBoxID: r.grid_box_id,
   BoxName: boxName(r.box_name, r.box_x, r.box_y),
   ResponseID: r.response_id,
-  ObservedAt: new Date(r.observed_at).toISOString(),
+  ObservedAt: iso(r.observed_at),
   ObservedBy: r.observed_by,
   ObservedByName: r.observed_by_name,
   Source: r.source,

@@ -1,4 +1,5 @@
 import type { BoxProblemRow, ObservationRow } from './unresolved-problems.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export { toObservation } from '../observations/observations.mapper.js';
 
@@ -22,5 +23,5 @@ export const toSummary = (r: BoxProblemRow) => ({
   Problem: r.problem,
   count: r.count,
   max_severity: r.max_severity,
-  last_observed_at: r.last_observed_at.toISOString(),
+  last_observed_at: iso(r.last_observed_at),
 });

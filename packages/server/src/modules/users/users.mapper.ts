@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { UserSummary } from '@verdant/contract';
 import type { UserProfileRow } from './users.repository.js';
+import { iso } from '../../lib/iso.js';
 
 export function toUserSummary(row: UserProfileRow): z.infer<typeof UserSummary> {
   return {
@@ -11,7 +12,7 @@ export function toUserSummary(row: UserProfileRow): z.infer<typeof UserSummary> 
     email: row.email,
     user_role: row.user_role,
     location: row.location,
-    created_at: row.created_at.toISOString(),
+    created_at: iso(row.created_at),
     active: row.active,
   };
 }
