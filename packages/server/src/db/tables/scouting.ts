@@ -1,3 +1,4 @@
+import type { FieldType, TemplateType } from '@verdant/contract';
 import type { Generated, ColumnType } from 'kysely';
 import type { Timestamp } from './column-types.js';
 
@@ -9,7 +10,8 @@ export interface FormTemplateTable {
   template_name: string;
   form_category: Generated<string>;
   page_css: Generated<string>;
-  default_for_type: string | null;
+  /** Written only with the contract's template types. */
+  default_for_type: TemplateType | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -21,7 +23,8 @@ export interface FormFieldTable {
   company_id: number;
   template_id: number;
   field_name: string;
-  field_type: string;
+  /** Written only with the contract's field types. */
+  field_type: FieldType;
   field_options: ColumnType<unknown, string | undefined, string>;
   is_required: Generated<boolean>;
   is_active: Generated<boolean>;

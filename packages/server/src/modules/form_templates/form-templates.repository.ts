@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { TemplateType } from '@verdant/contract';
 import type { DB, FormFieldTable, FormHideUntilTable, FormTemplateTable } from '../../db/schema.js';
 
 export type TemplateRow = Selectable<FormTemplateTable>;
@@ -97,7 +98,7 @@ export async function fieldsWithAnswers(db: Kysely<DB>, fieldIds: number[]): Pro
 }
 
 /** Clears the company's default for a type and answers the template that held it. */
-export async function clearDefault(db: Kysely<DB>, companyId: number, type: string): Promise<number | null> {
+export async function clearDefault(db: Kysely<DB>, companyId: number, type: TemplateType): Promise<number | null> {
   const row = await db
     .updateTable('form_templates')
     .set({ default_for_type: null, updated_at: sql`now()` })
@@ -133,7 +134,7 @@ export async function findFields(db: Kysely<DB>, companyId: number, fieldIds: nu
     .execute();
 }
 
-export async function findDefaultTemplateId(db: Kysely<DB>, companyId: number, type: string): Promise<number | undefined> {
+export async function findDefaultTemplateId(db: Kysely<DB>, companyId: number, type: TemplateType): Promise<number | undefined> {
   const row = await db
     .selectFrom('form_templates')
     .select('template_id')

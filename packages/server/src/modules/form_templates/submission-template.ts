@@ -43,12 +43,12 @@ export async function loadTemplateForSubmission({ db }: Deps, companyId: number,
     companyId: row.company_id,
     name: row.template_name,
     category: row.form_category,
-    defaultForType: (row.default_for_type as TemplateType | null) ?? null,
+    defaultForType: row.default_for_type ?? null,
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     fields: active.map((f) => ({
       fieldId: f.field_id,
       name: f.field_name,
-      type: f.field_type as FieldType,
+      type: f.field_type,
       options: optionsOf(f.field_options),
       required: f.is_required,
       reportId: f.report_id,
@@ -74,5 +74,5 @@ export interface FieldRef {
 /** Fields of the company's live templates among `fieldIds`, active or retired (others, and other companies', are absent). */
 export async function findLiveFields({ db }: Deps, companyId: number, fieldIds: number[]): Promise<FieldRef[]> {
   const rows = await repo.findFields(db, companyId, fieldIds);
-  return rows.map((f) => ({ fieldId: f.field_id, templateId: f.template_id, name: f.field_name, type: f.field_type as FieldType, active: f.is_active }));
+  return rows.map((f) => ({ fieldId: f.field_id, templateId: f.template_id, name: f.field_name, type: f.field_type, active: f.is_active }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FieldType } from '@verdant/contract';
 
 import type { Caller } from '../../plugins/auth.js';
 
@@ -63,7 +64,7 @@ async function templateFor(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): 
 }
 
 async function createMinimalTemplate(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): Promise<number> {
-  const fields: Array<[string, string, string[], boolean]> =
+  const fields: Array<[string, FieldType, string[], boolean]> =
     kind === 'scouting'
       ? [['Problem', 'problem', [], true], ['Severity', 'severity', ['1', '2', '3', '4', '5'], true], ['Notes', 'textarea', [], false]]
       : [['Whiteflies', 'sticky-trap-count', [], true], ['Thrips', 'sticky-trap-count', [], true], ['Fungus gnats', 'sticky-trap-count', [], false]];
