@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, expect } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
+import { expect } from 'vitest';
+import { t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 
-/**
- * The app and helpers the auth route tests share: two companies, sign-in limits tightened to 3 per
- * account and address. `useAuthApp()` starts it for a test file; `t`, `a` and `b` are live bindings.
- */
-export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
+export { a, b, t, type Tenant } from '../../test/two-tenants.js';
 
-export let t: TestApp;
-export let a: Tenant;
-export let b: Tenant;
+/** The auth route tests' app: two companies, sign-in limits tightened to 3 per account and address. */
+export const useAuthApp = () => useTwoTenants({ authRateLimit: { max: 3, windowMs: 60_000 } });
+
 let ipSeq = 0;
 /** Each test signs in from its own address so the per-IP limit of one test does not leak into another. */
 export const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
-export function useAuthApp() {
-  beforeAll(async () => {
-    t = await buildTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
-    a = await makeTenant(t.app);
-    b = await makeTenant(t.app);
-  });
-  afterAll(() => t.close());
-}
 
 export const form = (fields: Record<string, string>) => {
   const f = new FormData();

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchesMessages as msg } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
 import { batchForm, formBody, postBatch } from '../../test/fixtures/batches.test-kit.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
-
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const create = (headers: Record<string, string>, fields: Record<string, string | number | null>) =>
   t.app.inject({ method: 'POST', url: '/api/create_batch', headers, payload: batchForm(fields) });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AI_MODELS,
   DASHBOARD_TILES,
@@ -6,21 +6,10 @@ import {
   companySettingsEndpoints,
   companySettingsMessages as msg,
 } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
-
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const get = (path: string, headers: Record<string, string>, query: Record<string, string | number>) =>
   t.app.inject({ method: 'GET', url: `/api${path}`, headers, query: stringify(query) });

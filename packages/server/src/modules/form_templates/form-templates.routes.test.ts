@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIELD_TYPES, TEMPLATE_TYPES, formTemplatesMessages as msg } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
 import { loadTemplateForSubmission, missingRequiredFields, visibleFields } from './index.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 type Headers = Record<string, string>;
 
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, data: Record<string, unknown> = {}) =>
   method === 'GET'

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, invitationsMessages as msg } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
 import { hashOpaqueToken } from '../../lib/opaque-token.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
-
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const create = (headers: Record<string, string>, payload: Record<string, unknown> | FormData) =>
   t.app.inject({ method: 'POST', url: '/api/create_invitation', headers, payload: payload as Record<string, unknown> });

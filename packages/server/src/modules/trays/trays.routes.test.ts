@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { traysMessages as msg } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
 import { seedTraysDemo } from '../../setup/demo/trays-demo.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const send = (method: 'POST' | 'DELETE', path: string, auth: object, payload: Record<string, unknown>) =>
   t.app.inject({ method, url: `/api${path}`, headers: auth as Record<string, string>, payload });

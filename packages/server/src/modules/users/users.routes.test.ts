@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { authMessages, UserSummary, usersMessages as msg } from '@verdant/contract';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant, makeUser, type TestUser } from '../../test/factories.js';
+import { makeUser, type TestUser } from '../../test/factories.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-type Tenant = Awaited<ReturnType<typeof makeTenant>>;
-
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
 const setThreshold = (headers: Record<string, string>, payload: Record<string, unknown>) =>
