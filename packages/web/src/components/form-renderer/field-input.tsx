@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@verdant/contract';
-import { Field, Input, Select, Textarea } from '../ui';
+import { Field, FieldMessages, Input, RequiredMark, Select, Textarea } from '../ui';
 import { cn } from '../../lib/cn';
 import type { FormAnswer } from './answers';
 import { PhotoInput } from './photo-input';
@@ -32,23 +32,10 @@ function Group({ field, controlId, error, children, hint }: { field: FormField; 
     <fieldset className="flex flex-col gap-1.5" aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-stone-800">
         {field.FieldName}
-        {field.IsRequired && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        )}
+        {field.IsRequired && <RequiredMark />}
       </legend>
       {children}
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </fieldset>
   );
 }

@@ -39,25 +39,39 @@ export function Field({ label, hint, error, required = false, hideLabel, id, cla
       <div className={cn('flex flex-col gap-1.5', className)}>
         <label htmlFor={controlId} className={cn('text-sm font-medium text-stone-800', hideLabel && 'sr-only')}>
           {label}
-          {required && (
-            <span aria-hidden="true" className="ml-0.5 text-red-700">
-              *
-            </span>
-          )}
+          {required && <RequiredMark />}
         </label>
         {children}
-        {hint && (
-          <p id={hintId} className="text-sm text-stone-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
+        <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
       </div>
     </FieldContext.Provider>
+  );
+}
+
+/** The visual "required" asterisk after a label; hidden from assistive technology, which gets `required` instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+/** A field's hint and error paragraphs, with the ids its control's aria-describedby points at. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: ReactNode; errorId?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonLinkPro
 export { Input, type InputProps } from './input';
 export { Select, type SelectProps, type SelectOption } from './select';
 export { Textarea, type TextareaProps } from './textarea';
-export { Field, useFieldControl, controlClasses, type FieldProps } from './field';
+export { Field, FieldMessages, RequiredMark, useFieldControl, controlClasses, type FieldProps } from './field';
 export { Switch, type SwitchProps } from './switch';
 export { Card, type CardProps } from './card';
 export { Alert, ToneIcon, type AlertProps, type Tone } from './alert';
@@ -14,3 +14,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ToastProvider, useToast, type ToastApi, type ToastKind, type ToastOptions } from './toast';
 export { LoadingState, ErrorState } from './states';
+export { Pager, type PagerProps } from './pager';

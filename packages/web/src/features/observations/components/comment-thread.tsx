@@ -8,6 +8,7 @@ import { useAuth } from '../../../state/hooks';
 import { commentsQuery } from '../../../api/queries/comments';
 import { useCommentActions } from '../api/use-comments';
 import { useFormatDate } from '../../../lib/format-date';
+import { useTextDraft } from '../../../lib/use-text-draft';
 
 function CommentItem({
   comment,
@@ -95,22 +96,8 @@ export function CommentThread({ companyId, responseId }: { companyId: number; re
   const isAdmin = userRole !== null && ADMIN_ROLES.includes(userRole);
   const comments = useQuery({ ...commentsQuery(companyId, responseId), enabled: Boolean(companyId) });
   const { add, edit, remove } = useCommentActions(companyId, responseId, me);
-  const [text, setText] = useState('');
-  const [tried, setTried] = useState(false);
   const [deleting, setDeleting] = useState<Comment | null>(null);
-  const blank = text.trim() === '';
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (blank) return;
-    add.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        setTried(false);
-      },
-    });
-  };
+  const { text, setText, blank, tried, submit } = useTextDraft((value, done) => add.mutate(value, { onSuccess: done }));
 
   return (
     <section aria-label={t('comments.title')} className="flex flex-col gap-3">

@@ -9,7 +9,7 @@ import {
   type ObservationStatus,
   type ProblemAction,
 } from '@verdant/contract';
-import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select, useToast, type BadgeTone } from '../../../components/ui';
+import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select, useToast, type BadgeTone } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
 import { colorOf } from '../../../api/problem-color-mappings';
@@ -208,8 +208,6 @@ export default function ObservationsPage() {
   const filtered = Boolean(p.status || p.room || p.problem || p.from || p.to);
   const total = list.data?.total_count ?? 0;
   const rows = list.data?.observations ?? [];
-  const first = total === 0 ? 0 : p.page * OBSERVATIONS_LIMIT + 1;
-  const last = Math.min(total, (p.page + 1) * OBSERVATIONS_LIMIT);
 
   return (
     <>
@@ -297,19 +295,16 @@ export default function ObservationsPage() {
               );
             })}
           </ul>
-          <nav aria-label={t('pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-stone-700" aria-live="polite">
-              {t('range', { first, last, total })}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" disabled={p.page === 0} onClick={() => p.update({ page: p.page > 1 ? String(p.page - 1) : undefined }, true)}>
-                {t('previous')}
-              </Button>
-              <Button variant="secondary" disabled={last >= total} onClick={() => p.update({ page: String(p.page + 1) }, true)}>
-                {t('next')}
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={p.page}
+            limit={OBSERVATIONS_LIMIT}
+            total={total}
+            label={t('pages')}
+            range={(r) => t('range', r)}
+            previousLabel={t('previous')}
+            nextLabel={t('next')}
+            onPage={(page) => p.update({ page: page > 0 ? String(page) : undefined }, true)}
+          />
         </div>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ColorMappingForm, initialsOf } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
 import { paths } from '../../../lib/paths';
 import { useFormatDay } from '../../../lib/format-date';
+import { useTextDraft } from '../../../lib/use-text-draft';
 
 const GROUPS = ['cultural', 'biological', 'chemical'] as const;
 
@@ -133,21 +134,14 @@ function OurSolutions({ companyId, problem, canEdit }: { companyId: number; prob
   const toast = useToast();
   const formatDate = useFormatDay();
   const add = useAddCustomSolution(companyId, problem.problem_id);
-  const [text, setText] = useState('');
-  const [tried, setTried] = useState(false);
-  const blank = text.trim() === '';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (blank) return;
-    add.mutate(text.trim(), {
+  const { text, setText, blank, tried, submit } = useTextDraft((value, done) =>
+    add.mutate(value, {
       onSuccess: (res) => {
         toast.success(res.message);
-        setText('');
-        setTried(false);
+        done();
       },
-    });
-  };
+    }),
+  );
   return (
     <Card title={t('custom.title')} description={t('custom.description')}>
       {problem.custom_solutions.length === 0 ? (

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_HISTORY_LIMIT, MOVEMENT_SORT_KEYS, type Movement } from '@verdant/contract';
-import { Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select } from '../../../../components/ui';
+import { Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import type { MovementHistoryFilters } from '../../../../api/movement';
@@ -176,8 +176,6 @@ export default function MovementsPage() {
   const history = useQuery({ ...movementHistoryQuery(companyId, filters), enabled: Boolean(companyID) });
   const filtered = Boolean(p.room || p.from || p.to);
   const total = history.data?.total_count ?? 0;
-  const first = total === 0 ? 0 : p.page * MOVEMENT_HISTORY_LIMIT + 1;
-  const last = Math.min(total, (p.page + 1) * MOVEMENT_HISTORY_LIMIT);
   const rows = history.data?.movements ?? [];
 
   const onSort = (column: SortKey) =>
@@ -269,19 +267,16 @@ export default function MovementsPage() {
         <div aria-busy={history.isFetching || undefined} className={cn('transition-opacity', history.isPlaceholderData && 'opacity-60')}>
           <MovementTable rows={rows} sort={p.sort} order={p.order} onSort={onSort} />
           <MovementCards rows={rows} />
-          <nav aria-label={t('movements.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-stone-700" aria-live="polite">
-              {t('movements.range', { first, last, total })}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" disabled={p.page === 0} onClick={() => p.update({ page: p.page > 1 ? String(p.page - 1) : undefined }, true)}>
-                {t('movements.previous')}
-              </Button>
-              <Button variant="secondary" disabled={last >= total} onClick={() => p.update({ page: String(p.page + 1) }, true)}>
-                {t('movements.next')}
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={p.page}
+            limit={MOVEMENT_HISTORY_LIMIT}
+            total={total}
+            label={t('movements.pages')}
+            range={(r) => t('movements.range', r)}
+            previousLabel={t('movements.previous')}
+            nextLabel={t('movements.next')}
+            onPage={(page) => p.update({ page: page > 0 ? String(page) : undefined }, true)}
+          />
         </div>
       )}
     </>
