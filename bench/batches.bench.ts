@@ -6,20 +6,14 @@
  * DATABASE_URL) and `JSON.stringify`-ing the same answer, in the same run. Goal (issue 5): app ≤ 1.5× bare.
  * Env: BENCH_ITERATIONS (default 15), DATABASE_URL (a PostgreSQL server; a fresh database is made there).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Compilable } from 'kysely';
 import type { DatabaseHandle } from '../packages/server/src/db/database.js';
-import { buildApp } from '../packages/server/src/app.js';
-import { parseEnv } from '../packages/server/src/config/env.js';
-import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { toBatch } from '../packages/server/src/modules/batches/batches.mapper.js';
 import * as batchesRepo from '../packages/server/src/modules/batches/batches.repository.js';
 import * as dashRepo from '../packages/server/src/modules/batches/batch-dashboard.repository.js';
-import { agent, get, printComparison, timeBoth, type Timed } from './lib/timing.js';
+import { get, printComparison, timeBoth, type Timed } from './lib/timing.js';
+import { runBenchApp } from './lib/bench-app.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 15);
 const BATCHES = 5_000;
@@ -71,76 +65,60 @@ async function generate(db: Pick<DatabaseHandle, 'query'>, companyId: number, us
 
 const compiled = (q: Compilable) => q.compile();
 
-async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-batches-'));
-  const db = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
-  const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
-  const app = await buildApp(config, { database: db.target, jobs: false, logger: false });
+runBenchApp('batches', async ({ app, db }) => {
   // The bare side's Kysely: the app's own, without HTTP, auth, tenancy or schema checks in front.
   const bare = app.db;
-  try {
-    const companyId = await makeCompany(app, 'Bench Greenhouse');
-    const user = await makeUser(app, companyId, 'Regular');
-    const started = performance.now();
-    const first = await generate(app.database, companyId, user.user_id);
-    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${BATCHES} batches, ${PLANTS} plants generated in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ITERATIONS} timed requests (median)\n`);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const batchId = first + BATCHES / 2;
-    const results: Array<Timed & { label: string }> = [];
+  const companyId = await makeCompany(app, 'Bench Greenhouse');
+  const user = await makeUser(app, companyId, 'Regular');
+  const started = performance.now();
+  const first = await generate(app.database, companyId, user.user_id);
+  console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${BATCHES} batches, ${PLANTS} plants generated in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ITERATIONS} timed requests (median)\n`);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const batchId = first + BATCHES / 2;
+  const results: Array<Timed & { label: string }> = [];
 
-    // get_batches: the repository's own statement, mapped and stringified as the route does, without HTTP or checks.
-    const list = compiled(app.db.selectFrom('batches').selectAll().where('company_id', '=', companyId).orderBy('batch_id', 'desc'));
-    results.push({
-      label: 'get_batches',
-      ...(await timeBoth(
-        async () => {
-          const res = await get(`${address}/api/get_batches?company_id=${companyId}`, user.auth);
-          if (res.status !== 200) throw new Error(res.body.slice(0, 200));
-          return res.body.length;
-        },
-        async () => {
-          const res = await app.database.query(list.sql, list.parameters as unknown[]);
-          return JSON.stringify(res.rows.map((row) => toBatch(row as Parameters<typeof toBatch>[0]))).length;
-        },
-        ITERATIONS,
-      )),
-    });
+  // get_batches: the repository's own statement, mapped and stringified as the route does, without HTTP or checks.
+  const list = compiled(app.db.selectFrom('batches').selectAll().where('company_id', '=', companyId).orderBy('batch_id', 'desc'));
+  results.push({
+    label: 'get_batches',
+    ...(await timeBoth(
+      async () => {
+        const res = await get(`${address}/api/get_batches?company_id=${companyId}`, user.auth);
+        if (res.status !== 200) throw new Error(res.body.slice(0, 200));
+        return res.body.length;
+      },
+      async () => {
+        const res = await app.database.query(list.sql, list.parameters as unknown[]);
+        return JSON.stringify(res.rows.map((row) => toBatch(row as Parameters<typeof toBatch>[0]))).length;
+      },
+      ITERATIONS,
+    )),
+  });
 
-    // get_batch_dashboard: the repository's five statements on the app's Kysely, called directly (no HTTP, auth, tenancy or schema checks).
-    const from = new Date('2025-06-01T00:00:00Z');
-    const to = new Date(Date.now() + 86_400_000);
-    results.push({
-      label: 'dashboard',
-      ...(await timeBoth(
-        async () => {
-          const res = await get(`${address}/api/get_batch_dashboard?company_id=${companyId}&batch_id=${batchId}&start_date=2025-06-01`, user.auth);
-          if (res.status !== 200) throw new Error(res.body.slice(0, 200));
-          return res.body.length;
-        },
-        async () => {
-          const [batch, counts, history, problems, responses] = await Promise.all([
-            batchesRepo.findBatch(bare, companyId, batchId),
-            dashRepo.linkCounts(bare, batchId),
-            batchesRepo.statusHistory(bare, batchId),
-            dashRepo.problemsPerWeek(bare, companyId, batchId, from, to),
-            dashRepo.responsesPerWeek(bare, companyId, batchId, from, to),
-          ]);
-          return JSON.stringify({ status: 'success', batch_details: { batch: toBatch(batch!), plant_counts: counts, status_timeline: history, problems_over_time: problems, treatments: [], form_responses_per_week: responses } }).length;
-        },
-        ITERATIONS,
-      )),
-    });
+  // get_batch_dashboard: the repository's five statements on the app's Kysely, called directly (no HTTP, auth, tenancy or schema checks).
+  const from = new Date('2025-06-01T00:00:00Z');
+  const to = new Date(Date.now() + 86_400_000);
+  results.push({
+    label: 'dashboard',
+    ...(await timeBoth(
+      async () => {
+        const res = await get(`${address}/api/get_batch_dashboard?company_id=${companyId}&batch_id=${batchId}&start_date=2025-06-01`, user.auth);
+        if (res.status !== 200) throw new Error(res.body.slice(0, 200));
+        return res.body.length;
+      },
+      async () => {
+        const [batch, counts, history, problems, responses] = await Promise.all([
+          batchesRepo.findBatch(bare, companyId, batchId),
+          dashRepo.linkCounts(bare, batchId),
+          batchesRepo.statusHistory(bare, batchId),
+          dashRepo.problemsPerWeek(bare, companyId, batchId, from, to),
+          dashRepo.responsesPerWeek(bare, companyId, batchId, from, to),
+        ]);
+        return JSON.stringify({ status: 'success', batch_details: { batch: toBatch(batch!), plant_counts: counts, status_timeline: history, problems_over_time: problems, treatments: [], form_responses_per_week: responses } }).length;
+      },
+      ITERATIONS,
+    )),
+  });
 
-    printComparison(results, { title: 'call', width: 11, align: 'end' });
-  } finally {
-    agent.destroy();
-    await app.close();
-    await db.drop();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  printComparison(results, { title: 'call', width: 11, align: 'end' });
 });

@@ -7,17 +7,11 @@
  * Goals (issue 3): app ≤ 1.5× bare at each size; app at 10k ≤ 12× app at 1k.
  * Env: BENCH_ITERATIONS (default 15), DATABASE_URL (a PostgreSQL server; a fresh database is made there).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../packages/server/src/app.js';
-import { parseEnv } from '../packages/server/src/config/env.js';
-import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { roomTreeJson } from '../packages/server/src/modules/rooms/room-tree.sql.js';
-import { agent, get, printComparison, timeBoth, type Timed } from './lib/timing.js';
+import { get, printComparison, timeBoth, type Timed } from './lib/timing.js';
+import { runBenchApp } from './lib/bench-app.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 15);
 const SIZES: Array<[label: string, nx: number, ny: number]> = [
@@ -26,64 +20,48 @@ const SIZES: Array<[label: string, nx: number, ny: number]> = [
   ['50k', 250, 200],
 ];
 
-async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-facility-'));
-  const db = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
-  const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
-  const app = await buildApp(config, { database: db.target, jobs: false, logger: false });
-  try {
-    const companyId = await makeCompany(app, 'Bench Greenhouse');
-    const user = await makeUser(app, companyId, 'Regular');
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${ITERATIONS} timed requests per size (median)\n`);
+runBenchApp('facility', async ({ app, db }) => {
+  const companyId = await makeCompany(app, 'Bench Greenhouse');
+  const user = await makeUser(app, companyId, 'Regular');
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${ITERATIONS} timed requests per size (median)\n`);
 
-    const rooms: Array<{ label: string; roomId: number }> = [];
-    for (const [label, nx, ny] of SIZES) {
-      const room = await app.db.insertInto('rooms').values({ company_id: companyId, name: `Room ${label}` }).returning('room_id').executeTakeFirstOrThrow();
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/Create_grid',
-        headers: { ...user.auth },
-        payload: { nx, ny, ngrid_name: `Grid ${label}`, ncompany_id: companyId, nroom_id: room.room_id },
-      });
-      if (created.statusCode !== 200) throw new Error(created.body);
-      rooms.push({ label, roomId: room.room_id });
-    }
-
-    const results: Array<Timed & { label: string }> = [];
-    for (const { label, roomId } of rooms) {
-      const url = `${address}/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`;
-      // The bare script: the same SQL on the same handle (the driver parses the json column), then JSON.stringify of the answer.
-      const compiled = sql`SELECT ${roomTreeJson(companyId, roomId)} AS rooms`.compile(app.db);
-      const measured = await timeBoth(
-        async () => {
-          const res = await get(url, user.auth);
-          if (res.status !== 200) throw new Error(res.body.slice(0, 200));
-          return res.body.length;
-        },
-        async () => {
-          const res = await app.database.query(compiled.sql, compiled.parameters as unknown[]);
-          return JSON.stringify({ status: 'success', rooms: res.rows[0]?.rooms }).length;
-        },
-        ITERATIONS,
-      );
-      results.push({ label, ...measured });
-    }
-
-    printComparison(results, { title: 'boxes', width: 5, align: 'start' });
-    const k1 = results.find((r) => r.label === '1k')!;
-    const k10 = results.find((r) => r.label === '10k')!;
-    const scale = k10.app / k1.app;
-    console.info(`\napp 10k / app 1k = ${scale.toFixed(2)} (goal ≤ 12) ${scale <= 12 ? 'ok' : 'OVER'}`);
-  } finally {
-    agent.destroy();
-    await app.close();
-    await db.drop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+  const rooms: Array<{ label: string; roomId: number }> = [];
+  for (const [label, nx, ny] of SIZES) {
+    const room = await app.db.insertInto('rooms').values({ company_id: companyId, name: `Room ${label}` }).returning('room_id').executeTakeFirstOrThrow();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/Create_grid',
+      headers: { ...user.auth },
+      payload: { nx, ny, ngrid_name: `Grid ${label}`, ncompany_id: companyId, nroom_id: room.room_id },
+    });
+    if (created.statusCode !== 200) throw new Error(created.body);
+    rooms.push({ label, roomId: room.room_id });
   }
-}
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  const results: Array<Timed & { label: string }> = [];
+  for (const { label, roomId } of rooms) {
+    const url = `${address}/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`;
+    // The bare script: the same SQL on the same handle (the driver parses the json column), then JSON.stringify of the answer.
+    const compiled = sql`SELECT ${roomTreeJson(companyId, roomId)} AS rooms`.compile(app.db);
+    const measured = await timeBoth(
+      async () => {
+        const res = await get(url, user.auth);
+        if (res.status !== 200) throw new Error(res.body.slice(0, 200));
+        return res.body.length;
+      },
+      async () => {
+        const res = await app.database.query(compiled.sql, compiled.parameters as unknown[]);
+        return JSON.stringify({ status: 'success', rooms: res.rows[0]?.rooms }).length;
+      },
+      ITERATIONS,
+    );
+    results.push({ label, ...measured });
+  }
+
+  printComparison(results, { title: 'boxes', width: 5, align: 'start' });
+  const k1 = results.find((r) => r.label === '1k')!;
+  const k10 = results.find((r) => r.label === '10k')!;
+  const scale = k10.app / k1.app;
+  console.info(`\napp 10k / app 1k = ${scale.toFixed(2)} (goal ≤ 12) ${scale <= 12 ? 'ok' : 'OVER'}`);
 });

@@ -134,9 +134,9 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   };
 }
 
-/** Facility rows of one tenant: a room with a whiteboard, a 2×2 grid with a named, culled box, and scan marks. */
-async function seedFacilityForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
-  const call = async (method: 'POST' | 'GET', url: string, query: Record<string, string | number>, payload?: object) => {
+/** One seeding request as the tenant's admin: query values stringified, anything but a 200 throws; the JSON body back. */
+function seedCaller(app: FastifyInstance, tenant: Tenant) {
+  return async (method: 'POST' | 'PUT' | 'GET', url: string, query: Record<string, string | number>, payload?: object) => {
     const res = await app.inject({
       method,
       url: `/api${url}`,
@@ -147,6 +147,11 @@ async function seedFacilityForWalk(app: FastifyInstance, tenant: Tenant, tag: st
     if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
     return res.json();
   };
+}
+
+/** Facility rows of one tenant: a room with a whiteboard, a 2×2 grid with a named, culled box, and scan marks. */
+async function seedFacilityForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
+  const call = seedCaller(app, tenant);
   const roomForm = new FormData();
   roomForm.append('name', `Marker Room ${tag}`);
   roomForm.append('description', `Marker room description ${tag}`);
@@ -190,17 +195,7 @@ async function seedFacilityForWalk(app: FastifyInstance, tenant: Tenant, tag: st
 /** Sub-boxes with plants in a grid box of its own, a named sub-box, a SubGrid template and one move. */
 async function seedPlantsForWalk(app: FastifyInstance, tenant: Tenant, tag: string) {
   const place = await makeFacility(app, tenant.companyId, { roomName: `Marker Plants Room ${tag}`, nx: 2, ny: 1 });
-  const call = async (method: 'POST' | 'PUT', url: string, query: Record<string, string | number>, payload?: object) => {
-    const res = await app.inject({
-      method,
-      url: `/api${url}`,
-      headers: tenant.admin.auth,
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      ...(payload ? { payload: payload as never } : {}),
-    });
-    if (res.statusCode !== 200) throw new Error(`seeding ${url} failed: ${res.body}`);
-    return res.json();
-  };
+  const call = seedCaller(app, tenant);
   const user = tenant.admin.user_id;
   const made = await call('POST', '/create_sub_gridboxes', { parent_gridbox_id: place.box(1, 1), user_id: user, nx: 2, ny: 1 });
   const sub = made.sub_gridboxes[0];

@@ -7,7 +7,7 @@ import * as repo from './batches.repository.js';
 import * as links from './batch-links.repository.js';
 import { type BatchesDeps, assertNotHarvested, lockOwnBatch, requireBatch } from './batches.service.js';
 import { isoOrNull } from '../../lib/iso.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 async function requireRoom({ db }: Deps, companyId: number, roomId: number) {
   const room = await repo.findRoom(db, companyId, roomId);
@@ -20,28 +20,46 @@ async function requireGrid({ db }: Deps, companyId: number, gridId: number) {
   return grid;
 }
 
-export async function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }, opts: { at?: Date } = {}) {
+/** The place checked, the batch locked and not harvested, the link upserted and audited: one transaction. */
+async function linkToPlace<R extends Parameters<typeof toLink>[0]>(
+  deps: BatchesDeps,
+  caller: Caller,
+  batchId: number,
+  at: Date | undefined,
+  place: {
+    require: (trx: TxDeps) => Promise<unknown>;
+    upsert: (trx: TxDeps['db'], ref: links.LinkRef) => Promise<R>;
+    action: string;
+    after: Record<string, number>;
+  },
+) {
   const companyId = caller.company_id;
   const row = await deps.db.transaction().execute(async (trx) => {
-    await requireRoom({ db: trx }, companyId, input.room_id);
-    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, input.batch_id));
-    const link = await links.upsertRoomLink(trx, { company_id: companyId, room_id: input.room_id, batch_id: input.batch_id, linked_by: caller.user_id, at: opts.at });
-    await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.linked_room', entityType: 'batch', entityId: input.batch_id, after: { room_id: input.room_id } });
+    await place.require({ db: trx });
+    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, batchId));
+    const link = await place.upsert(trx, { company_id: companyId, batch_id: batchId, linked_by: caller.user_id, at });
+    await writeAudit(trx, { companyId, userId: caller.user_id, action: place.action, entityType: 'batch', entityId: batchId, after: place.after });
     return link;
   });
   return toLink(row);
 }
 
-export async function linkGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }, opts: { at?: Date } = {}) {
-  const companyId = caller.company_id;
-  const row = await deps.db.transaction().execute(async (trx) => {
-    await requireGrid({ db: trx }, companyId, input.grid_id);
-    assertNotHarvested(await lockOwnBatch({ db: trx }, companyId, input.batch_id));
-    const link = await links.upsertGridLink(trx, { company_id: companyId, grid_id: input.grid_id, batch_id: input.batch_id, linked_by: caller.user_id, at: opts.at });
-    await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.linked_grid', entityType: 'batch', entityId: input.batch_id, after: { grid_id: input.grid_id } });
-    return link;
+export function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }, opts: { at?: Date } = {}) {
+  return linkToPlace(deps, caller, input.batch_id, opts.at, {
+    require: (trx) => requireRoom(trx, caller.company_id, input.room_id),
+    upsert: (trx, ref) => links.upsertRoomLink(trx, { ...ref, room_id: input.room_id }),
+    action: 'batch.linked_room',
+    after: { room_id: input.room_id },
   });
-  return toLink(row);
+}
+
+export function linkGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }, opts: { at?: Date } = {}) {
+  return linkToPlace(deps, caller, input.batch_id, opts.at, {
+    require: (trx) => requireGrid(trx, caller.company_id, input.grid_id),
+    upsert: (trx, ref) => links.upsertGridLink(trx, { ...ref, grid_id: input.grid_id }),
+    action: 'batch.linked_grid',
+    after: { grid_id: input.grid_id },
+  });
 }
 
 export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: { batch_id: number; grid_box_ids?: number[] }, opts: { at?: Date } = {}) {

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
 const kit = facilityKit(() => t.app);
 const { call } = kit;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
-});
-afterAll(() => t.close());
+useTwoTenants();
 
 const createGrid = (user: { auth: object }, fields: Record<string, unknown>) => call('POST', '/Create_grid', user.auth, {}, fields);
 

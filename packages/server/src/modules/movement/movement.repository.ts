@@ -1,22 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, PlantMovementTable } from '../../db/schema.js';
 import { orderBy } from '../../lib/paging.js';
 
-export interface NewMovement {
-  company_id: number;
-  plant_id: number;
-  from_sub_gridbox_id: number | null;
-  to_sub_gridbox_id: number | null;
-  from_gridbox_id: number | null;
-  to_gridbox_id: number | null;
-  from_room_id: number | null;
-  to_room_id: number | null;
-  batch_id: number | null;
-  movement_reason: string | null;
-  notes: string | null;
-  moved_by: number | null;
-  moved_at?: Date;
-}
+/** A move as written: every column but the generated id, `moved_at` defaulting to now. */
+export type NewMovement = Omit<Selectable<PlantMovementTable>, 'movement_id' | 'moved_at'> & { moved_at?: Date };
 
 export async function insertMovement(db: Kysely<DB>, row: NewMovement): Promise<number> {
   const made = await db.insertInto('plant_movements').values(row).returning('movement_id').executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, ProblemObservationTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -26,20 +26,11 @@ export function findProblems(db: Db, companyId: number, names: string[], slugs: 
     .execute();
 }
 
-export interface NewObservation {
-  company_id: number;
-  problem: string;
-  problem_id: number | null;
-  severity: number | null;
-  room_id: number | null;
-  grid_id: number | null;
-  grid_box_id: number | null;
-  sub_gridbox_id: number | null;
-  response_id: number;
-  field_response_id: number;
-  observed_at: Date;
-  observed_by: number | null;
-}
+/** A form-sourced observation as written: the table's row without the generated, status and batch columns, its response ids set. */
+export type NewObservation = Omit<
+  Selectable<ProblemObservationTable>,
+  'observation_id' | 'batch_id' | 'source' | 'response_id' | 'field_response_id' | 'notes' | 'status' | 'status_changed_at' | 'status_changed_by'
+> & { response_id: number; field_response_id: number };
 
 export async function insertObservations(trx: Transaction<DB>, rows: NewObservation[]): Promise<number[]> {
   if (!rows.length) return [];

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
 let r1: number;
 let r2: number;
 const kit = facilityKit(() => t.app);
 const { call } = kit;
 
+useTwoTenants();
 beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
   r1 = await kit.room(a);
   r2 = await kit.room(a);
 });
-afterAll(() => t.close());
 
 describe('room scroll', () => {
   it('starts at 0 and remembers StartScroll, or setValue as its alias, from the query or the body', async () => {

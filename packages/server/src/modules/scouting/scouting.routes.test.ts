@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant } from '../../test/factories.js';
-import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
-let t: TestApp;
-let a: Tenant;
-let b: Tenant;
 let roomId: number;
 let gridId: number;
 const kit = facilityKit(() => t.app);
 const { call } = kit;
 
+useTwoTenants();
 beforeAll(async () => {
-  t = await buildTestApp();
-  a = await makeTenant(t.app);
-  b = await makeTenant(t.app);
   roomId = await kit.room(a, 'Scouted');
   gridId = await kit.grid(a, roomId);
 });
-afterAll(() => t.close());
 
 describe('marking scanned', () => {
   it('marks a room and a grid scanned in the first round, by the caller whoever user_id names', async () => {
