@@ -34,6 +34,20 @@ export const isNote = (row: { action: string }) => row.action === AUDIT_NOTE_ACT
 
 const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+const idOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+/** A note's body as stored in `after` (written by this module only); fields read one by one, never asserted. */
+export function noteBodyOf(row: { after: unknown; user_id: number | null }): NoteBody {
+  const after = asObject(row.after);
+  return {
+    EventTitle: typeof after.EventTitle === 'string' ? after.EventTitle : '',
+    RoomID: idOrNull(after.RoomID),
+    BatchID: idOrNull(after.BatchID),
+    response_id: idOrNull(after.response_id),
+    AuthorID: idOrNull(after.AuthorID) ?? row.user_id ?? 0,
+  };
+}
+
 const numberIn = (objs: Record<string, unknown>[], keys: string[]): number | null => {
   for (const o of objs) {
     for (const k of keys) {

@@ -3,7 +3,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './audit.repository.js';
-import { canChange, isNote, toAuditEvent, type NoteBody } from './audit.mapper.js';
+import { canChange, isNote, noteBodyOf, toAuditEvent, type NoteBody } from './audit.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 
 async function answer(deps: Deps, caller: Caller, id: number) {
@@ -57,7 +57,7 @@ async function lockNote({ db: trx }: TxDeps, caller: Caller, id: number) {
 export async function updateNote(deps: Deps, caller: Caller, input: { id: number; EventTitle: string }) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockNote({ db: trx }, caller, input.id);
-    const before = row.after as NoteBody;
+    const before = noteBodyOf(row);
     await repo.updateNoteAfter(trx, input.id, { ...before, EventTitle: input.EventTitle });
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'audit_note.edited', entityType: AUDIT_NOTE_ENTITY, entityId: input.id,
@@ -73,7 +73,7 @@ export async function deleteNote(deps: Deps, caller: Caller, id: number) {
     await repo.deleteEvent(trx, id);
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'audit_note.deleted', entityType: AUDIT_NOTE_ENTITY, entityId: id,
-      before: { ...(row.after as NoteBody), UserID: row.user_id },
+      before: { ...noteBodyOf(row), UserID: row.user_id },
     });
   });
   return { status: 'success' as const, message: msg.deleted, id };
