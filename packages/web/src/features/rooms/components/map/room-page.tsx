@@ -1,13 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
-import { useAuth } from '../../../../state/hooks';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { gridOpacityQuery } from '../../../../api/queries/company-settings';
 import { uploadGridImage } from '../../../../api/grids';
 import { errorMessage } from '../../../../api/api-error';
@@ -16,7 +13,7 @@ import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { ProblemLegend } from './problem-legend';
 import { SelectionBar } from './selection-bar';
-import { gridBackgroundsQuery, roomKeys, roomQuery } from '../../../../api/queries/rooms';
+import { gridBackgroundsQuery, roomKeys } from '../../../../api/queries/rooms';
 import { useMarkRoomScanned } from '../../api/use-rooms';
 import { BoxPanel, type MovingPlant } from '../scouting/box-panel';
 import { CreateGridForm } from './create-grid-form';
@@ -28,19 +25,15 @@ import { ScanDetailsToggle } from '../scouting/scan-details';
 import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
 import { paths } from '../../../../lib/paths';
+import { useRoomRoute } from '../use-room-route';
 
 const ZOOMS = [10, 16, 24, 36] as const;
 
 export default function RoomPage() {
   const { t } = useTranslation('rooms');
   const toast = useToast();
-  const params = useParams();
-  const roomId = Number(params.roomID);
-  const { companyID, userId } = useAuth();
-  const companyId = companyID ?? 0;
-  const online = useOnlineStatus();
+  const { roomId, companyID, companyId, userId, online, room } = useRoomRoute();
   const queryClient = useQueryClient();
-  const room = useQuery({ ...roomQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
   const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: online && Boolean(companyID) });
   const backgrounds = useQuery({ ...gridBackgroundsQuery(companyId, roomId), enabled: online && Boolean(room.data) });
   const markRoom = useMarkRoomScanned(companyId, userId ?? 0);

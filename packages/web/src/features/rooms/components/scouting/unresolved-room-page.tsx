@@ -1,13 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, ProblemAction } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
-import { useAuth } from '../../../../state/hooks';
-import { roomQuery } from '../../../../api/queries/rooms';
 import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useProblemAction, type ProblemScope } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
@@ -16,6 +12,7 @@ import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-
 import { Swatch } from './box-problems';
 import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
+import { useRoomRoute } from '../use-room-route';
 
 type BulkAction = Exclude<ProblemAction, 'reopen'>;
 
@@ -45,13 +42,8 @@ function ActionButtons({ label, onAction, disabled }: { label: string; onAction:
 export default function UnresolvedRoomPage() {
   const { t } = useTranslation('rooms');
   const toast = useToast();
-  const params = useParams();
-  const roomId = Number(params.roomID);
-  const { companyID, userId } = useAuth();
-  const companyId = companyID ?? 0;
-  const online = useOnlineStatus();
+  const { roomId, companyID, companyId, userId, online, room } = useRoomRoute();
   const formatDate = useFormatDate();
-  const room = useQuery({ ...roomQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
   const problems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: Boolean(companyID) && online && roomId > 0 });
   const act = useProblemAction(companyId, userId ?? 0);
   const [pending, setPending] = useState<Pending | null>(null);
