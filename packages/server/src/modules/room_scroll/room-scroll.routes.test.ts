@@ -28,8 +28,20 @@ describe('room scroll', () => {
     expect((await call('GET', '/get_room_scroll', a.regular.auth, { company_id: a.companyId, room_id: r1 })).json().StartScroll).toBe(3);
   });
 
+  it('puts the room back to its start when only company_id and room_id are sent, as the spec lists them', async () => {
+    await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId, room_id: r1, StartScroll: 640 });
+    const fromBody = await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId, room_id: r1 });
+    expect(fromBody.statusCode).toBe(200);
+    expect(fromBody.json()).toEqual({ status: 'success', message: 'Scroll position saved.', room_id: r1, StartScroll: 0 });
+    expect((await call('GET', '/get_room_scroll', a.regular.auth, { company_id: a.companyId, room_id: r1 })).json().StartScroll).toBe(0);
+    await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId, room_id: r2, StartScroll: 90 });
+    const fromQuery = await call('PUT', '/update_room_scroll', a.regular.auth, { company_id: a.companyId, room_id: r2 });
+    expect(fromQuery.json()).toMatchObject({ status: 'success', room_id: r2, StartScroll: 0 });
+    expect((await call('GET', '/get_room_scroll', a.regular.auth, { company_id: a.companyId, room_id: r2 })).json().StartScroll).toBe(0);
+  });
+
   it('names missing or bad values', async () => {
-    expect((await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId, room_id: r1 })).json()).toMatchObject({ message: 'StartScroll is required.', field: 'StartScroll' });
+    expect((await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId })).json()).toMatchObject({ field: 'room_id' });
     expect((await call('PUT', '/update_room_scroll', a.regular.auth, {}, { company_id: a.companyId, room_id: r1, StartScroll: -1 })).json()).toMatchObject({ field: 'StartScroll' });
     expect((await call('PUT', '/update_all_room_scroll', a.regular.auth, {}, { company_id: a.companyId })).json()).toMatchObject({ message: 'setValue is required.' });
   });

@@ -1,9 +1,12 @@
 import { roomScrollMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import * as repo from './room-scroll.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
+
+/** Where a room's map starts when nothing else was remembered: the top. */
+const START_OF_ROOM = 0;
 
 export async function getRoomScroll(deps: Deps, caller: Caller, companyId: number, roomId: number) {
   assertOwnCompany(caller, companyId);
@@ -13,9 +16,11 @@ export async function getRoomScroll(deps: Deps, caller: Caller, companyId: numbe
 }
 
 /**
- * The spec lists only company_id and room_id; the value travels as StartScroll (the field it is read
- * back as), or as setValue (the name update_all_room_scroll uses). A scroll position is a view
- * preference, not a change of the facility, so it is not audited.
+ * The spec lists only company_id and room_id. Sent that way, the call puts the room's map back to its
+ * start (StartScroll 0): the one value a caller that names no value can mean, and what a client that
+ * only knows the spec's two fields gets from "reset this room". A client that remembers a position
+ * sends it as StartScroll (the field it is read back as) or setValue (the name update_all_room_scroll
+ * uses). A scroll position is a view preference, not a change of the facility, so it is not audited.
  */
 export async function updateRoomScroll(
   deps: Deps,
@@ -23,8 +28,7 @@ export async function updateRoomScroll(
   input: { company_id: number; room_id: number; StartScroll?: number; setValue?: number },
 ) {
   assertOwnCompany(caller, input.company_id);
-  const value = input.StartScroll ?? input.setValue;
-  if (value === undefined) throw badRequest(roomScrollMessages.valueMissing, 'StartScroll');
+  const value = input.StartScroll ?? input.setValue ?? START_OF_ROOM;
   const row = await repo.writeScroll(deps.db, input.company_id, input.room_id, value);
   if (!row) throw notFound('Room');
   return { status: 'success' as const, message: roomScrollMessages.saved, room_id: input.room_id, StartScroll: row.start_scroll };
