@@ -65,6 +65,7 @@ export * from './form_hide_until/form-hide-until.endpoints.js';
 export * from './plant_problems/plant-problems.schemas.js';
 export * from './plant_problems/plant-problems.endpoints.js';
 export * from './problem_colors/problem-colors.endpoints.js';
+export * from './problem_colors/problem-vocabulary.js';
 export * from './unresolved_problems/unresolved-problems.schemas.js';
 export * from './unresolved_problems/unresolved-problems.endpoints.js';
 export * from './unresolved_problems/observations.endpoints.js';
