@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Email } from '../common/fields.js';
+import { CompanyId, Email, NonEmpty } from '../common/fields.js';
 import { RoleSchema } from '../auth/auth.schemas.js';
 
 export const Invitation = z.object({
@@ -23,6 +23,23 @@ export const invitationsMessages = {
   alreadyUser: 'A user with this e-mail address already exists.',
   superAdminByAdmin: 'Only a SuperAdmin can invite another SuperAdmin.',
 } as const;
+
+/**
+ * What an invitation link says before anyone signs up with it. Only a usable (valid) invitation
+ * reveals its e-mail; an expired one names who sent it, so the invitee knows whom to ask for a new
+ * one; a used or unknown one reveals nothing else.
+ */
+export const InvitationState = z.enum(['valid', 'used', 'expired', 'unknown']);
+export type InvitationState = z.infer<typeof InvitationState>;
+
+export const InvitationStatus = z.object({
+  state: InvitationState,
+  email: z.string().nullable(),
+  inviter_name: z.string().nullable(),
+  inviter_email: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
 export const invitationsEndpoints = {
   createInvitation: defineEndpoint({
@@ -52,5 +69,17 @@ export const invitationsEndpoints = {
     query: z.object({ company_id: CompanyId }),
     response: z.array(Invitation),
     clientMessages: invitationsMessages,
+  }),
+  invitationStatus: defineEndpoint({
+    id: 'invitationStatus',
+    domain: 'invitations',
+    method: 'GET',
+    path: '/invitation_status',
+    summary:
+      "Verdant extension: the state of an invitation link (valid, used, expired, unknown) for the sign-up page; a valid one reveals its e-mail and inviter's name, an expired one whom to ask. Unknown tokens count against the caller's address like failed sign-ins",
+    auth: { kind: 'public' },
+    tenancy: { none: true },
+    query: z.object({ invite_token: NonEmpty }),
+    response: success({ invitation: InvitationStatus }),
   }),
 };

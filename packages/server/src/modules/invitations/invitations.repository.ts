@@ -67,3 +67,11 @@ export async function invitationMailNames(
     inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() || null : null,
   };
 }
+
+/** Who sent an invitation, for the page that tells the invitee whom to ask for a new one. */
+export async function inviterOf(db: Kysely<DB>, inviterId: number | null): Promise<{ name: string | null; email: string | null }> {
+  if (inviterId === null) return { name: null, email: null };
+  const row = await db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('user_id', '=', inviterId).executeTakeFirst();
+  if (!row) return { name: null, email: null };
+  return { name: `${row.first_name} ${row.last_name}`.trim() || null, email: row.email };
+}

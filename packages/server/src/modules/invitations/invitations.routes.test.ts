@@ -117,3 +117,54 @@ describe('tokens at rest', () => {
     expect(stored.some((r) => r.response_body?.includes(res.json().invite_token))).toBe(false);
   });
 });
+
+describe('GET /invitation_status', () => {
+  const status = (token: string, remoteAddress = '203.0.113.7') =>
+    t.app.inject({ method: 'GET', url: `/api/invitation_status?invite_token=${encodeURIComponent(token)}`, remoteAddress });
+
+  it("answers a valid invitation's e-mail and inviter's name, without signing in", async () => {
+    const made = (await create(a.admin.auth, { company_id: a.companyId, email: 'Status@Example.com' })).json();
+    const res = await status(made.invite_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'success',
+      invitation: { state: 'valid', email: 'status@example.com', inviter_name: 'Test Admin', inviter_email: null, expires_at: made.invitation.expires_at },
+    });
+  });
+
+  it('says used without revealing the e-mail, and expired with whom to ask', async () => {
+    const used = (await create(a.admin.auth, { company_id: a.companyId, email: 'status-used@example.com' })).json();
+    await t.app.db.updateTable('invitations').set({ used_at: new Date() }).where('invitation_id', '=', used.invitation.invitation_id).execute();
+    expect((await status(used.invite_token)).json().invitation).toEqual({ state: 'used', email: null, inviter_name: null, inviter_email: null, expires_at: null });
+
+    const expired = (await create(a.admin.auth, { company_id: a.companyId, email: 'status-expired@example.com' })).json();
+    await t.app.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('invitation_id', '=', expired.invitation.invitation_id).execute();
+    expect((await status(expired.invite_token)).json().invitation).toEqual({
+      state: 'expired',
+      email: null,
+      inviter_name: 'Test Admin',
+      inviter_email: a.admin.email,
+      expires_at: null,
+    });
+  });
+
+  it('answers unknown for a token that names no invitation, and 400 naming invite_token when it is missing', async () => {
+    expect((await status('not-a-real-token')).json()).toEqual({
+      status: 'success',
+      invitation: { state: 'unknown', email: null, inviter_name: null, inviter_email: null, expires_at: null },
+    });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/invitation_status' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'invite_token' });
+  });
+
+  it("refuses an address that keeps guessing (429, like sign-in), while real links and other addresses still work", async () => {
+    const made = (await create(a.admin.auth, { company_id: a.companyId, email: 'status-guess@example.com' })).json();
+    const max = t.app.config.authRateLimit.max * 4;
+    for (let i = 0; i < max; i++) expect((await status(`guess-${i}`, '198.51.100.9')).statusCode).toBe(200);
+    const refused = await status('guess-again', '198.51.100.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await status(made.invite_token, '198.51.100.10')).json().invitation.state).toBe('valid');
+  });
+});

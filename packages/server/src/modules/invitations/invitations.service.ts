@@ -1,4 +1,4 @@
-import { authMessages, invitationsMessages, type Role } from '@verdant/contract';
+import { authMessages, invitationsMessages, type InvitationStatus, type Role } from '@verdant/contract';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -6,6 +6,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import * as repo from './invitations.repository.js';
 import { toInvitation } from './invitations.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+import { forgiveAttempt, takeAttempt } from '../auth/rate-limit.js';
 
 export type InvitationDeps = Deps<'config' | 'mailer' | 'log'>;
 export type { InvitationRow } from './invitations.repository.js';
@@ -111,3 +112,24 @@ export const lockInvitation = ({ db }: TxDeps, invitationId: number) => repo.loc
 export const markInvitationUsed = ({ db }: TxDeps, invitationId: number, userId: number, at: Date) =>
   repo.markInvitationUsed(db, invitationId, userId, at);
 export const emailHasAccount = ({ db }: Deps, email: string) => repo.emailBelongsToUser(db, email);
+
+const nothing = { email: null, inviter_name: null, inviter_email: null, expires_at: null };
+
+/**
+ * What the sign-up page shows for an invitation link, in the order the sign-up itself checks it.
+ * Every lookup is counted against the caller's address with sign-in's per-address limit; a token that
+ * names an invitation is then forgiven, so only guessing (unknown tokens) runs into the 429.
+ */
+export async function invitationStatus(deps: Deps<'config'>, token: string, ip: string, now = new Date()): Promise<InvitationStatus> {
+  const base = deps.config.authRateLimit;
+  const attempt = await takeAttempt(deps.db, [{ kind: 'invitation:ip', key: ip, limit: { max: base.max * 4, windowMs: base.windowMs } }], now);
+  const invitation = await repo.findInvitationByHash(deps.db, hashOpaqueToken(token));
+  if (!invitation) return { state: 'unknown', ...nothing };
+  await forgiveAttempt(deps.db, attempt);
+  if (invitation.used_at) return { state: 'used', ...nothing };
+  const inviter = await repo.inviterOf(deps.db, invitation.invited_by);
+  if (invitation.expires_at.getTime() <= now.getTime()) {
+    return { state: 'expired', ...nothing, inviter_name: inviter.name, inviter_email: inviter.email };
+  }
+  return { state: 'valid', ...nothing, email: invitation.email, inviter_name: inviter.name, expires_at: invitation.expires_at.toISOString() };
+}
