@@ -1,0 +1,610 @@
+import type { LibraryTranslation } from './library-translation.js';
+
+/** The closing line of every pesticide list, in Spanish (LABEL in plant-problem-types.ts). */
+const LABEL_ES =
+  'Siga la etiqueta y la normativa local; compruebe la selectividad para el cultivo y la compatibilidad con los enemigos naturales liberados, y alterne modos de acción (grupos IRAC/FRAC).';
+
+/** The first cultural step of every nutrient deficiency (CHECK_ROOT_ZONE in plant-problems-disorders.ts). */
+const CHECK_ROOT_ZONE_ES =
+  'Mida primero el pH y la CE de la solución nutritiva y del drenaje o de un extracto del sustrato: en cultivos sin suelo, la mayoría de las carencias se deben al pH o a la CE, no a la falta de nutrientes.';
+
+/** The plant-problem library in Spanish, as Spanish-speaking growers and extension services name things. */
+export const ES: LibraryTranslation = {
+  label: LABEL_ES,
+  categories: {
+    insect: 'Insecto',
+    mite: 'Ácaro',
+    fungal: 'Enfermedad fúngica',
+    bacterial: 'Enfermedad bacteriana',
+    viral: 'Virus',
+    nutrient: 'Trastorno nutricional',
+    environmental: 'Estrés ambiental',
+  },
+  symptomGroups: {
+    Leaves: { name: 'Hojas', description: 'Lo que muestran las hojas: manchas, cambios de color, daños, recubrimientos.' },
+    Stems: { name: 'Tallos', description: 'Lesiones, podredumbres y decoloraciones de los tallos y del cuello.' },
+    Roots: { name: 'Raíces', description: 'Color y textura de las raíces y estado del sustrato que las rodea.' },
+    'Flowers/Fruit': { name: 'Flores/frutos', description: 'Botones, flores y frutos: manchas, podredumbres, deformaciones, caída.' },
+    'Whole plant': { name: 'Planta entera', description: 'Aspecto de toda la planta: marchitez, enanismo, colapso, recubrimientos.' },
+    'Insects visible': { name: 'Plagas visibles', description: 'Plagas que se ven a simple vista o con una lupa de 10×.' },
+  },
+  symptoms: {
+    'leaf-stippling': 'Punteado o moteado fino y pálido',
+    'leaf-silver-streaks': 'Manchas o rayas plateadas con puntitos negros',
+    'leaf-curling': 'Hojas enrolladas, abarquilladas o retorcidas',
+    'leaf-distorted-new': 'Hojas nuevas deformadas, abolladas o atrofiadas',
+    'leaf-honeydew': 'Melaza pegajosa sobre las hojas',
+    'leaf-mines': 'Galerías sinuosas (minas) dentro de la hoja',
+    'leaf-holes': 'Agujeros o bordes comidos',
+    'leaf-spots': 'Manchas o lesiones',
+    'leaf-target-spots': 'Manchas con anillos concéntricos (en diana)',
+    'leaf-water-soaked': 'Manchas acuosas, de aspecto grasiento',
+    'leaf-ring-spots': 'Manchas anulares o dibujos lineales',
+    'leaf-mosaic': 'Mosaico de verde claro y oscuro',
+    'leaf-powdery-coating': 'Polvillo blanco sobre la hoja',
+    'leaf-fuzzy-growth': 'Moho gris algodonoso',
+    'leaf-downy-underside': 'Pelusilla gris a violácea en el envés',
+    'leaf-pustules': 'Pústulas en relieve (anaranjadas, pardas o blancas)',
+    'leaf-yellow-old': 'Amarilleo de las hojas viejas (inferiores)',
+    'leaf-yellow-new': 'Amarilleo de las hojas nuevas (superiores)',
+    'leaf-interveinal': 'Clorosis internervial (los nervios siguen verdes)',
+    'leaf-edge-scorch': 'Bordes y puntas de las hojas quemados o secos',
+    'leaf-bleached': 'Zonas blanqueadas o blancas en las hojas expuestas a la luz',
+    'leaf-blisters': 'Ampollas o protuberancias acorchadas en el envés',
+    'leaf-drop': 'Caída de hojas',
+    'leaf-small': 'Hojas nuevas pequeñas, estrechas o arrosetadas',
+    'leaf-dark-dull': 'Hojas de color verde oscuro, apagado o azulado',
+    'stem-lesions': 'Lesiones oscuras o chancros en los tallos',
+    'stem-base-rot': 'Podredumbre oscura en el cuello',
+    'stem-pinched': 'Tallo fino y estrangulado a ras del sustrato',
+    'stem-vascular': 'Vetas pardas dentro del tallo (necrosis vascular)',
+    'stem-russet': 'Tallos bronceados o herrumbrosos',
+    'stem-grey-mould': 'Moho gris en tallos, tocones de poda o heridas',
+    'stem-stretch': 'Crecimiento ahilado y débil',
+    'stem-slimy': 'Podredumbre viscosa y maloliente',
+    'root-brown-mushy': 'Raíces pardas y blandas; la corteza se desprende',
+    'root-few-tips': 'Pocas puntas de raíz blancas',
+    'root-tip-burn': 'Puntas de raíz quemadas y atrofiadas',
+    'root-algae': 'Algas sobre el sustrato',
+    'flower-streaks': 'Pétalos con rayas, manchitas o deformaciones',
+    'flower-rot': 'Botones o flores podridos',
+    'fruit-blossom-end': 'Mancha oscura y hundida en la zona apical del fruto',
+    'fruit-spots': 'Manchas, anillos o moteado en los frutos',
+    'fruit-deformed': 'Frutos deformes, ásperos o arrugados',
+    'flower-drop': 'Caída de botones o flores, mal cuajado',
+    'fruit-russet': 'Piel del fruto bronceada o agrietada',
+    'plant-wilt-wet': 'Marchitez aunque el sustrato está húmedo',
+    'plant-wilt-dry': 'Marchitez con el sustrato seco',
+    'plant-stunted': 'Crecimiento lento, plantas enanas',
+    'plant-one-sided': 'Marchitez o amarilleo de un solo lado',
+    'plant-collapse': 'Plántulas o esquejes que se desploman',
+    'plant-dieback': 'Muerte regresiva de brotes o ápices',
+    'plant-sooty': 'Capa negra de hollín sobre hojas y tallos',
+    'bug-mites-webbing': 'Ácaros diminutos, huevos y telaraña fina',
+    'bug-microscopic': 'Daños sin plaga visible salvo al microscopio',
+    'bug-thrips': 'Trips alargados y rápidos en flores u hojas',
+    'bug-aphids': 'Colonias de pulgones de cuerpo blando; mudas blancas',
+    'bug-whiteflies': 'Pequeñas moscas blancas que vuelan al mover la planta',
+    'bug-gnats': 'Mosquitos oscuros sobre el sustrato; larvas dentro',
+    'bug-shore-flies': 'Moscas oscuras y robustas con manchas claras en las alas, cerca de algas',
+    'bug-mealy': 'Masas blancas algodonosas en las axilas de las hojas',
+    'bug-scale': 'Escudos inmóviles pardos o cerosos en tallos y hojas',
+    'bug-caterpillars': 'Orugas y sus excrementos',
+    'bug-leafminer-adults': 'Moscas pequeñas negras y amarillas; picaduras de alimentación',
+  },
+  colorSymptoms: {
+    yellowing: 'Amarilleo',
+    'pale-green': 'Verde pálido',
+    browning: 'Pardeamiento',
+    'black-sooty': 'Negro hollín',
+    'white-powder': 'Polvo blanco',
+    'grey-fuzz': 'Pelusa gris',
+    purple: 'Violáceo',
+    bronzing: 'Bronceado',
+    silvering: 'Plateado',
+    mottling: 'Moteado',
+    'orange-rust': 'Roya anaranjada',
+    'water-soaked': 'Verde oscuro acuoso',
+    bleaching: 'Blanqueamiento',
+    'tan-necrosis': 'Necrosis parda clara',
+    'dark-green': 'Verde oscuro',
+    'red-brown': 'Pardo rojizo',
+  },
+  problems: {
+    // Pests
+    'two-spotted-spider-mite': {
+      name: 'Araña roja',
+      description: 'Tetranychus urticae, ácaro polífago que prospera con calor y ambiente seco; a 27 °C completa una generación en una semana, por lo que las poblaciones se disparan rápidamente.',
+      symptoms: 'Punteado fino blanco amarillento en el haz, ácaros y huevos redondos en el envés y, en infestaciones fuertes, telaraña fina sobre hojas y ápices; las hojas se broncean, se secan y caen.',
+      solutions: {
+        cultural: ['Revise el envés de las hojas cada semana con lupa, sobre todo en los focos calientes junto a calefactores, ventanas y pasillos.', 'Suba la humedad relativa si el cultivo lo permite; evite el estrés hídrico y térmico.', 'Elimine hojas o plantas muy infestadas y las malas hierbas que hospedan ácaros.'],
+        biological: ['Suelte Phytoseiulus persimilis en los focos (depredador especialista, óptimo entre 20–27 °C y HR superior al 60%).', 'Use Neoseiulus californicus o Amblyseius andersoni de forma preventiva; toleran condiciones más cálidas y secas.', 'Feltiella acarisuga (cecidómido depredador) como apoyo en los focos.'],
+        chemical: ['Acaricidas selectivos como abamectina, bifenazato, acequinocilo, etoxazol, spiromesifen o hexitiazox (ovicida/larvicida).', 'Aceite hortícola o jabón potásico en tratamientos localizados, mojando bien el envés.', LABEL_ES],
+      },
+    },
+    'broad-mite': {
+      name: 'Ácaro blanco',
+      description: 'Polyphagotarsonemus latus, ácaro tarsonémido microscópico (unos 0,2 mm) que se alimenta de los tejidos más jóvenes; su saliva tóxica deforma el crecimiento mucho antes de que se detecten los ácaros.',
+      symptoms: 'Hojas nuevas retorcidas, abarquilladas, brillantes o acartonadas, ápices bronceados, brotes atrofiados y flores abortadas; los ácaros no se ven sin un aumento de 20× o un microscopio.',
+      solutions: {
+        cultural: ['Ponga en cuarentena e inspeccione al microscopio los esquejes y plantas madre que lleguen.', 'Elimine las plantas muy dañadas, embolsándolas antes de sacarlas por el invernadero.', 'Evite que el personal pase de zonas infestadas a zonas limpias (los ácaros viajan en la ropa y en las moscas blancas).'],
+        biological: ['Amblyseius swirskii o Neoseiulus cucumeris sueltos sobre los brotes jóvenes.', 'Neoseiulus californicus en cultivos cálidos.'],
+        chemical: ['Abamectina, spiromesifen, fenpiroximato o piridaben, si están autorizados.', 'Azufre o aceite hortícola si el cultivo lo tolera.', LABEL_ES],
+      },
+    },
+    'russet-mite': {
+      name: 'Ácaro del bronceado',
+      description: 'Ácaros eriófidos como el ácaro del bronceado del tomate (Aculops lycopersici) y el del cáñamo (Aculops cannabicola): diminutos, con forma de zanahoria, alcanzan poblaciones enormes antes de que se vean daños.',
+      symptoms: 'Tallos y envés bronceados, de aspecto grasiento o herrumbroso, empezando por la parte baja de la planta; hojas que se enrollan hacia arriba, quebradizas, que se secan y caen; frutos bronceados y agrietados.',
+      solutions: {
+        cultural: ['Inspeccione la parte baja de los tallos con una lupa de 20× o al microscopio; marque y vigile las plantas infestadas.', 'Retire en bolsas las plantas infestadas y los restos de cultivo; limpie entre cultivos.', 'No propague a partir de plantas madre infestadas.'],
+        biological: ['Amblyseius swirskii o Neoseiulus californicus (control parcial); Pronematus ubiquitus es prometedor en tomate.'],
+        chemical: ['Azufre (en espolvoreo o mojable, si el cultivo lo tolera), abamectina o spiromesifen, si están autorizados.', LABEL_ES],
+      },
+    },
+    'cyclamen-mite': {
+      name: 'Ácaro del ciclamen',
+      description: 'Phytonemus pallidus, ácaro tarsonémido que se esconde en los botones y las hojas en formación de ciclamen, begonia, gerbera, fresa y otros cultivos; prefiere ambientes frescos y húmedos.',
+      symptoms: 'Hojas nuevas arrugadas, atrofiadas y engrosadas, flores con rayas o deformes, botones que no llegan a abrir; los ácaros solo se ven al microscopio.',
+      solutions: {
+        cultural: ['Compre material sano e inspeccione los botones al microscopio.', 'Retire y destruya las plantas infestadas; no manipule plantas sanas después de las infestadas.'],
+        biological: ['Neoseiulus cucumeris o Amblyseius swirskii sueltos de forma preventiva sobre plantas jóvenes.'],
+        chemical: ['Abamectina, fenpiroximato o spiromesifen, si están autorizados, mojando bien los botones.', LABEL_ES],
+      },
+    },
+    'western-flower-thrips': {
+      name: 'Trips occidental de las flores',
+      description: 'Frankliniella occidentalis, insecto diminuto (1–2 mm) y alargado que se alimenta de hojas y flores; pupa en el sustrato, resiste a muchos insecticidas y transmite TSWV e INSV.',
+      symptoms: 'Manchas plateadas con puntitos negros de excrementos en las hojas, flores con rayas y deformadas, brotes nuevos deformados; adultos en las flores abiertas y en placas adhesivas azules o amarillas.',
+      solutions: {
+        cultural: ['Vigile con placas adhesivas azules o amarillas (una cada 100–300 m²) y sacudiendo flores sobre un papel blanco.', 'Elimine malas hierbas y flores viejas; ponga malla en las ventanas; empiece cada cultivo limpio.', 'Deje un vacío sanitario entre cultivos para que mueran las pupas del suelo y del sustrato.'],
+        biological: ['Amblyseius (Neoseiulus) cucumeris o Amblyseius swirskii en sobres o a granel, de forma preventiva.', 'Depredadores del suelo (Stratiolaelaps scimitus, Dalotia coriaria) y nematodos Steinernema feltiae contra las pupas.', 'Orius spp. (chinches depredadoras) en cultivos en flor; Beauveria bassiana o Metarhizium como bioplaguicidas.'],
+        chemical: ['Spinosad o spinetoram, abamectina, clorfenapir, ciantraniliprol o piridalil, si están autorizados, alternándolos entre generaciones.', LABEL_ES],
+      },
+    },
+    'green-peach-aphid': {
+      name: 'Pulgón verde del melocotonero',
+      description: 'Myzus persicae, pulgón de color verde a rosado que en invernadero se reproduce de forma asexual (una colonia puede duplicarse en pocos días) y transmite muchos virus.',
+      symptoms: 'Colonias en brotes nuevos y en el envés, hojas enrolladas o deformadas, melaza pegajosa y negrilla, mudas blancas sobre las hojas.',
+      solutions: {
+        cultural: ['Revise los ápices cada semana; las placas adhesivas amarillas capturan los adultos alados.', 'Evite el exceso de nitrógeno, que dispara la reproducción de los pulgones.', 'Elimine malas hierbas y plantas espontáneas; ponga malla en las ventanas.'],
+        biological: ['Aphidius colemani (avispa parasitoide) en sueltas preventivas, mantenido con plantas banco (cereales con pulgón Rhopalosiphum padi).', 'Aphidoletes aphidimyza (cecidómido depredador), larvas de crisopa (Chrysoperla) o mariquitas en los focos.', 'Hongos entomopatógenos como Beauveria bassiana.'],
+        chemical: ['Flonicamid, pimetrozina, afidopiropen, spirotetramat o jabón potásico/aceite, si están autorizados.', LABEL_ES],
+      },
+    },
+    'cotton-melon-aphid': {
+      name: 'Pulgón del algodón y del melón',
+      description: 'Aphis gossypii, pulgón pequeño de color amarillo pálido a verde oscuro; frecuente en cucurbitáceas, crisantemo y muchas ornamentales, y vector del virus del mosaico del pepino.',
+      symptoms: 'Colonias densas en el envés y en los ápices, hojas enrolladas y amarillentas, mucha melaza y negrilla, plantas atrofiadas.',
+      solutions: {
+        cultural: ['Revise los brotes nuevos y el envés cada semana; señale las plantas infestadas.', 'Modere el nitrógeno; elimine malas hierbas y restos de cultivo.'],
+        biological: ['Parasitoides Aphidius colemani (específicos de A. gossypii y M. persicae), a ser posible con plantas banco.', 'Aphidoletes aphidimyza, larvas de crisopa o Adalia bipunctata contra las colonias.'],
+        chemical: ['Flonicamid, pimetrozina, afidopiropen o spirotetramat; jabón potásico o aceite en tratamientos localizados.', LABEL_ES],
+      },
+    },
+    'greenhouse-whitefly': {
+      name: 'Mosca blanca de los invernaderos',
+      description: 'Trialeurodes vaporariorum, insecto chupador frecuente en tomate, pepino, flor de Pascua y ornamentales; las ninfas permanecen inmóviles en el envés.',
+      symptoms: 'Adultos blancos que levantan el vuelo al mover las plantas, ninfas con aspecto de escama en el envés, melaza, negrilla y hojas amarillentas.',
+      solutions: {
+        cultural: ['Placas adhesivas amarillas a la altura del cultivo para vigilar y capturar adultos en masa.', 'Empiece con plantas limpias, elimine malas hierbas y retire los cultivos viejos antes de plantar.'],
+        biological: ['Encarsia formosa (avispa parasitoide), en sueltas semanales desde las primeras capturas.', 'Eretmocerus eremicus, Macrolophus pygmaeus (en tomate) o Amblyseius swirskii.', 'Pulverizaciones de Beauveria bassiana o Isaria fumosorosea con humedad alta.'],
+        chemical: ['Piriproxifen, buprofezina (reguladores del crecimiento de insectos), spiromesifen, flonicamid, ciantraniliprol o jabón potásico/aceite, si están autorizados.', LABEL_ES],
+      },
+    },
+    'silverleaf-whitefly': {
+      name: 'Mosca blanca del tabaco',
+      description: 'Bemisia tabaci (incluidos el biotipo B, B. argentifolii, y el Q), que pliega las alas en forma de tejado sobre el cuerpo; más resistente a los insecticidas que la mosca blanca de los invernaderos y vector de begomovirus como el TYLCV.',
+      symptoms: 'Moscas blancas en el envés, melaza y negrilla, plateado de las hojas de calabacín, maduración irregular del tomate, amarilleo y caída de hojas.',
+      solutions: {
+        cultural: ['Placas adhesivas amarillas; inspeccione a fondo las plantas que lleguen (sobre todo la flor de Pascua).', 'Malla antiinsectos, control de malas hierbas y un periodo sin cultivo.'],
+        biological: ['Eretmocerus eremicus o E. mundus (parasitoides) y Amblyseius swirskii.', 'Pulverizaciones de Beauveria bassiana o Isaria fumosorosea.'],
+        chemical: ['Piriproxifen, buprofezina, spiromesifen, spirotetramat, ciantraniliprol o flonicamid, si están autorizados; analice la resistencia de las poblaciones del biotipo Q.', LABEL_ES],
+      },
+    },
+    'fungus-gnats': {
+      name: 'Mosquitos del sustrato (esciáridos)',
+      description: 'Bradysia spp., pequeñas moscas oscuras cuyas larvas viven en sustratos húmedos y se alimentan de materia orgánica, pelos radiculares y raíces jóvenes; propagan hongos de la podredumbre radicular.',
+      symptoms: 'Mosquitos oscuros que corren sobre el sustrato y vuelan con torpeza, larvas translúcidas de cabeza negra en la capa superficial del sustrato, esquejes y plántulas marchitos y atrofiados.',
+      solutions: {
+        cultural: ['Evite el exceso de riego; deje secar la superficie del sustrato entre riegos.', 'Use sustratos compostados y bien aireados; retire el sustrato derramado y las algas bajo las mesas.', 'Vigile los adultos con placas adhesivas amarillas justo encima del sustrato, y las larvas con rodajas de patata.'],
+        biological: ['Nematodos Steinernema feltiae aplicados al sustrato en riego.', 'Bacillus thuringiensis subsp. israelensis (Bti) en riego contra las larvas.', 'Stratiolaelaps scimitus (Hypoaspis miles) o Dalotia coriaria (estafilínido) como depredadores residentes.'],
+        chemical: ['Reguladores del crecimiento de insectos como piriproxifen, diflubenzurón o ciromazina en riego, si están autorizados.', LABEL_ES],
+      },
+    },
+    'shore-flies': {
+      name: 'Moscas de las algas (Scatella)',
+      description: 'Scatella spp. (sobre todo Scatella stagnalis), moscas oscuras y robustas que crían en las algas de sustratos, suelos y mesas húmedos; las larvas comen algas, no raíces, pero los adultos ensucian el follaje con excrementos y propagan patógenos.',
+      symptoms: 'Moscas oscuras y robustas, de antenas cortas y manchas claras en las alas, posadas sobre hojas y sustrato; películas verdes de algas; puntitos negros de excrementos en las hojas.',
+      solutions: {
+        cultural: ['Reduzca las algas: evite el exceso de riego, repare fugas y charcos, mantenga secos mesas y suelos y límpielos con un alguicida o desinfectante.', 'Use sustratos más gruesos y bien drenados y reduzca el abono que escurre sobre las superficies.', 'Vigile con placas adhesivas amarillas.'],
+        biological: ['Dalotia coriaria (estafilínido) y nematodos Steinernema carpocapsae logran un control parcial.'],
+        chemical: ['Ciromazina o piriproxifen, si están autorizados; alguicidas aprobados (por ejemplo, productos a base de amonio cuaternario o peróxido de hidrógeno) sobre las superficies.', LABEL_ES],
+      },
+    },
+    leafminers: {
+      name: 'Minadores de hojas',
+      description: 'Liriomyza spp. (L. trifolii, L. huidobrensis, L. sativae), pequeñas moscas agromícidas cuyas larvas excavan galerías dentro de las hojas de crisantemo, gerbera, tomate, lechuga y muchos otros cultivos.',
+      symptoms: 'Galerías serpenteantes o en placa en las hojas, picaduras blancas de alimentación y de puesta de las hembras, pequeñas moscas negras y amarillas.',
+      solutions: {
+        cultural: ['Placas adhesivas amarillas para los adultos; retire y destruya pronto las hojas minadas.', 'Elimine malas hierbas y restos de cultivo; ponga malla en las ventanas; cubra el suelo para que las pupas no se desarrollen.'],
+        biological: ['Diglyphus isaea (ectoparasitoide) y Dacnusa sibirica (endoparasitoide) desde las primeras minas.', 'Pulverizaciones de Steinernema feltiae contra las larvas dentro de las minas.'],
+        chemical: ['Ciromazina, abamectina, spinosad o ciantraniliprol, si están autorizados.', LABEL_ES],
+      },
+    },
+    'citrus-mealybug': {
+      name: 'Cochinillas algodonosas',
+      description: 'El cotonet o cochinilla algodonosa de los cítricos (Planococcus citri) y especies afines: insectos cerosos y lentos que se esconden en las axilas de las hojas, bajo la corteza y en las raíces, donde los tratamientos llegan mal.',
+      symptoms: 'Masas blancas algodonosas en las axilas de las hojas y en los tallos, melaza y negrilla, amarilleo y plantas atrofiadas.',
+      solutions: {
+        cultural: ['Inspeccione las plantas nuevas y las plantas madre; elimine las muy infestadas.', 'Limpie mesas y macetas entre cultivos; controle las hormigas que protegen a las cochinillas.'],
+        biological: ['Cryptolaemus montrouzieri (mariquita depredadora de cochinillas) contra las colonias.', 'Leptomastix dactylopii (parasitoide del cotonet) y larvas de crisopa.'],
+        chemical: ['Spirotetramat, flupiradifurona, buprofezina o jabón potásico/aceite, si están autorizados; repita las aplicaciones para alcanzar a las larvas móviles.', LABEL_ES],
+      },
+    },
+    'soft-scale': {
+      name: 'Cochinillas de caparazón blando',
+      description: 'La caparreta o cochinilla blanda parda (Coccus hesperidum) y otros cóccidos: las hembras permanecen inmóviles bajo un escudo ceroso en tallos y nervios; solo se desplazan las larvas móviles.',
+      symptoms: 'Escudos ovalados, planos, pardos o canela a lo largo de nervios y tallos, mucha melaza, negrilla, amarilleo y muerte regresiva.',
+      solutions: {
+        cultural: ['Inspeccione las plantas madre; pode los brotes infestados; limpie o cepille las infestaciones leves.', 'Controle las hormigas; elimine las plantas muy infestadas.'],
+        biological: ['Metaphycus helvolus (avispa parasitoide) y mariquitas Chilocorus o Rhyzobius.'],
+        chemical: ['Aceite hortícola o jabón potásico cuando haya larvas móviles; spirotetramat, buprofezina o piriproxifen, si están autorizados.', LABEL_ES],
+      },
+    },
+    'caterpillars-loopers': {
+      name: 'Orugas y plusias',
+      description: 'Larvas de polillas como la plusia de la col (Trichoplusia ni), la plusia del tomate (Chrysodeixis chalcites) y la rosquilla verde (Spodoptera exigua); los adultos entran de noche por las ventanas.',
+      symptoms: 'Agujeros y bordes de hoja comidos, hojas esqueletizadas, orugas verdes (las plusias arquean el cuerpo al avanzar), excrementos oscuros en bolitas, frutos perforados.',
+      solutions: {
+        cultural: ['Ponga malla en las ventanas; vigile los adultos con trampas de feromonas.', 'En infestaciones pequeñas, recoja las orugas a mano y retire las puestas.'],
+        biological: ['Bacillus thuringiensis subsp. kurstaki o aizawai contra las larvas jóvenes.', 'Parasitoides de huevos Trichogramma; productos a base de nucleopoliedrovirus (por ejemplo, para Spodoptera o Helicoverpa).'],
+        chemical: ['Spinosad, clorantraniliprol, benzoato de emamectina, indoxacarb o metoxifenocida, si están autorizados.', LABEL_ES],
+      },
+    },
+
+    // Diseases
+    'powdery-mildew': {
+      name: 'Oídio',
+      description: 'Hongos biótrofos obligados como Podosphaera xanthii (cucurbitáceas), Golovinomyces spp. (muchas ornamentales, cannabis) y Leveillula taurica (tomate, pimiento); sus esporas no necesitan agua libre y se propagan con humedad moderada y hojas secas.',
+      symptoms: 'Manchas de polvillo blanco en el haz y en los tallos que se extienden y se unen; las hojas amarillean, se enrollan y mueren; con Leveillula, manchas amarillas en el haz y un micelio blanco escaso en el envés.',
+      solutions: {
+        cultural: ['Mantenga estable la humedad relativa (evite las oscilaciones) y mejore el movimiento del aire con ventiladores de flujo horizontal.', 'Espacie las plantas, retire pronto las hojas afectadas y cultive variedades resistentes.', 'En cultivos sensibles, revise cada semana el envés y la parte baja de la vegetación.'],
+        biological: ['Productos a base de Bacillus subtilis, B. amyloliquefaciens o Ampelomyces quisqualis aplicados de forma preventiva.', 'Bicarbonato potásico, extractos vegetales (Reynoutria sachalinensis) o aceites hortícolas como opciones de bajo riesgo.'],
+        chemical: ['Azufre (sublimado o pulverizado, si el cultivo y los enemigos naturales lo toleran), fungicidas IBE (por ejemplo, miclobutanil, triflumizol), estrobilurinas (QoI), SDHI o quinoxifen, si están autorizados.', LABEL_ES],
+      },
+    },
+    'botrytis-grey-mould': {
+      name: 'Botritis o moho gris',
+      description: 'Botrytis cinerea, hongo omnipresente que infecta flores, heridas y tejidos senescentes con ambiente fresco y húmedo y agua libre sobre las plantas; produce esporas en cantidades enormes.',
+      symptoms: 'Masas de esporas gris pardo algodonosas en flores, hojas y tallos, lesiones acuosas de color canela, chancros en los tallos en las heridas de poda, botones podridos.',
+      solutions: {
+        cultural: ['Evite la condensación: ventile y caliente a la vez al atardecer, mantenga la humedad por debajo del 85% aproximadamente y las hojas secas.', 'Retire en bolsas cerradas flores y hojas muertas y restos de cultivo; pode con cortes limpios, pegados al tallo.', 'Espacie las plantas para que circule el aire; riegue temprano.'],
+        biological: ['Productos a base de Trichoderma spp., Bacillus amyloliquefaciens o Gliocladium (Clonostachys rosea) aplicados de forma preventiva.'],
+        chemical: ['Fludioxonil, ciprodinil, fenhexamida, boscalida, iprodiona o clorotalonil, si están autorizados; Botrytis desarrolla resistencias con facilidad.', LABEL_ES],
+      },
+    },
+    'pythium-root-rot': {
+      name: 'Podredumbre radicular por Pythium',
+      description: 'Pythium spp., oomicetos (mohos acuáticos, parecidos a los hongos pero no hongos verdaderos) que prosperan en sustratos encharcados y soluciones nutritivas cálidas; se propagan con el agua, los esciáridos y las moscas de las algas.',
+      symptoms: 'Raíces pardas y blandas cuya corteza se desprende y deja el cilindro central al descubierto, pocas puntas de raíz blancas, marchitez en las horas de calor, plantas atrofiadas y hojas inferiores amarillas.',
+      solutions: {
+        cultural: ['Use sustratos bien drenados; evite el exceso de riego y la salinidad alta, que dañan las raíces.', 'Mantenga la solución nutritiva por debajo de 24 °C aproximadamente y bien oxigenada; desinfecte el agua recirculada (UV, ozono, filtración lenta por arena).', 'Limpie y desinfecte mesas, bandejas y tuberías de riego; controle esciáridos y moscas de las algas.'],
+        biological: ['Productos a base de Trichoderma harzianum, Streptomyces griseoviridis, Gliocladium o Bacillus incorporados de forma preventiva.'],
+        chemical: ['Fungicidas antioomicetos como metalaxil-M/metalaxil, etridiazol, propamocarb, ciazofamida o fosetil-aluminio en riego, si están autorizados.', LABEL_ES],
+      },
+    },
+    'phytophthora-root-crown-rot': {
+      name: 'Podredumbre de raíz y cuello por Phytophthora',
+      description: 'Phytophthora spp., oomicetos que pudren las raíces y el cuello en sustratos húmedos y mal drenados; sus zoosporas nadadoras se propagan con el agua de riego.',
+      symptoms: 'Podredumbre pardo oscura a negra de raíces y cuello, marchitez que no se recupera al regar, amarilleo y colapso de la planta.',
+      solutions: {
+        cultural: ['Plante en sustrato limpio y a la profundidad correcta; mantenga secos los cuellos y evite el exceso de riego.', 'No reutilice macetas ni sustrato de cultivos afectados sin desinfectarlos; trate el agua recirculada.', 'Elimine enseguida las plantas infectadas.'],
+        biological: ['Productos a base de Trichoderma o Streptomyces aplicados al sustrato de forma preventiva.'],
+        chemical: ['Metalaxil-M, fosetil-aluminio o ácido fosforoso, dimetomorf, mandipropamid o ciazofamida, si están autorizados.', LABEL_ES],
+      },
+    },
+    'fusarium-wilt': {
+      name: 'Marchitez por Fusarium (fusariosis vascular)',
+      description: 'Formas especiales de Fusarium oxysporum, hongos específicos de cada huésped que viven en el suelo y el sustrato, invaden las raíces y obstruyen los vasos conductores; les favorecen las temperaturas cálidas.',
+      symptoms: 'Amarilleo y marchitez, a menudo en un lado de la planta o de la hoja, vetas vasculares pardas al cortar el tallo, enanismo y muerte.',
+      solutions: {
+        cultural: ['Cultive variedades resistentes o injerte sobre patrones resistentes; use material de propagación libre de patógenos.', 'Vaporice o renueve el sustrato; desinfecte herramientas, bandejas y mesas; evite herir las raíces.', 'Arranque las plantas infectadas con su sustrato; un pH algo más alto y el nitrógeno en forma nítrica en lugar de amoniacal reducen la enfermedad.'],
+        biological: ['Productos a base de Fusarium no patógeno (Fo47), Trichoderma o Streptomyces griseoviridis aplicados de forma preventiva.'],
+        chemical: ['No hay tratamiento curativo; riegos preventivos con fludioxonil o tiofanato-metil, si están autorizados.', LABEL_ES],
+      },
+    },
+    'verticillium-wilt': {
+      name: 'Marchitez por Verticillium (verticilosis)',
+      description: 'Verticillium dahliae y V. albo-atrum, hongos vasculares que sobreviven años en el suelo como microesclerocios; les favorecen temperaturas más frescas que a Fusarium.',
+      symptoms: 'Amarilleo en forma de V desde el borde de la hoja, marchitez diurna de las hojas inferiores, decoloración vascular parda, enanismo.',
+      solutions: {
+        cultural: ['Use variedades o patrones resistentes, sustratos sin suelo o vaporizados y material de propagación sano.', 'Retire las plantas infectadas con sus raíces; en invernaderos con cultivo en suelo, evite rotar con cultivos sensibles.'],
+        biological: ['Productos a base de Trichoderma o Bacillus incorporados al sustrato de forma preventiva.'],
+        chemical: ['No hay fungicidas curativos; desinfección del suelo con fumigantes o vapor donde esté permitida.', LABEL_ES],
+      },
+    },
+    'downy-mildew': {
+      name: 'Mildiu',
+      description: 'Oomicetos como Peronospora spp. (albahaca, impatiens, rosal), Pseudoperonospora cubensis (pepino) y Bremia lactucae (lechuga); necesitan hoja mojada y humedad alta, y se propagan deprisa.',
+      symptoms: 'Manchas amarillas angulosas limitadas por los nervios en el haz, esporulación gris a violácea en el envés (se ve mejor por la mañana), pardeamiento y caída de hojas.',
+      solutions: {
+        cultural: ['Evite que las hojas permanezcan mojadas: ventile, caliente por la noche, riegue por la mañana y mantenga la humedad por debajo del 85%.', 'Cultive variedades resistentes; elimine enseguida las plantas afectadas; use semilla sana.'],
+        biological: ['Productos a base de Bacillus amyloliquefaciens o B. subtilis como complemento preventivo.'],
+        chemical: ['Mandipropamid, fluopicolida, ciazofamida, dimetomorf, fosfonatos o metalaxil-M, si están autorizados, de forma preventiva.', LABEL_ES],
+      },
+    },
+    'damping-off': {
+      name: 'Caída de plántulas (damping-off)',
+      description: 'Muerte de plántulas y esquejes causada por Pythium, Rhizoctonia solani, Fusarium o Phytophthora en semilleros cálidos y húmedos.',
+      symptoms: 'Las semillas se pudren antes de nacer; las plántulas se desploman con el tallo fino, acuoso y estrangulado a ras del sustrato; los rodales se extienden por las bandejas.',
+      solutions: {
+        cultural: ['Use sustrato de semillero nuevo o pasteurizado y bandejas desinfectadas; siembre poco profundo y no demasiado denso.', 'Evite el exceso de riego y ventile bien el semillero; no abone en exceso las plántulas.', 'Retire enseguida las bandejas afectadas.'],
+        biological: ['Productos a base de Trichoderma harzianum, Streptomyces o Bacillus mezclados con el sustrato antes de sembrar.'],
+        chemical: ['Riegos dirigidos al patógeno (productos antioomicetos contra Pythium; fludioxonil o azoxistrobina contra Rhizoctonia), si están autorizados.', LABEL_ES],
+      },
+    },
+    'alternaria-leaf-spot': {
+      name: 'Alternariosis',
+      description: 'Alternaria spp. (por ejemplo, A. solani, A. alternata), hongos favorecidos por el tiempo cálido y húmedo y por la hoja mojada; frecuentes en tomate, crucíferas y ornamentales.',
+      symptoms: 'Manchas pardas a negras con anillos concéntricos en diana y halo amarillo, empezando por las hojas viejas; lesiones en tallos y frutos.',
+      solutions: {
+        cultural: ['Mantenga el follaje seco; retire las hojas bajas afectadas y los restos de cultivo.', 'Nutrición equilibrada (las plantas estresadas o con falta de nitrógeno son más sensibles); use semilla sana.'],
+        biological: ['Productos a base de Bacillus subtilis o B. amyloliquefaciens de forma preventiva.'],
+        chemical: ['Clorotalonil, mancozeb, cobre, estrobilurinas, boscalida o difenoconazol, si están autorizados.', LABEL_ES],
+      },
+    },
+    rust: {
+      name: 'Roya',
+      description: 'Hongos de la roya como Puccinia horiana (roya blanca del crisantemo, organismo de cuarentena en muchas regiones), Puccinia pelargonii-zonalis (roya del geranio) y Puccinia antirrhini (roya de la boca de dragón); sus esporas necesitan varias horas de hoja mojada para infectar.',
+      symptoms: 'Manchas pálidas o amarillas en el haz con pústulas en relieve anaranjadas, pardas o blancas en el envés; las pústulas liberan esporas pulverulentas; las hojas amarillean y caen.',
+      solutions: {
+        cultural: ['Evite la hoja mojada y la condensación; compre esquejes sanos e inspecciónelos a su llegada.', 'Retire en bolsas las hojas o plantas afectadas; notifique la roya blanca del crisantemo cuando sea obligatorio.'],
+        biological: ['Los productos a base de Bacillus solo dan una protección preventiva y parcial.'],
+        chemical: ['Estrobilurinas (azoxistrobina, piraclostrobina), fungicidas IBE (miclobutanil, propiconazol) o mancozeb/clorotalonil como protectores, si están autorizados.', LABEL_ES],
+      },
+    },
+    'sooty-mould': {
+      name: 'Negrilla (fumagina)',
+      description: 'Hongos saprófitos oscuros (Capnodium, Cladosporium y otros) que crecen sobre la melaza de pulgones, moscas blancas, cochinillas algodonosas y cóccidos; no infectan la planta, pero le quitan luz.',
+      symptoms: 'Capa negra de hollín sobre hojas, tallos y frutos que se quita al frotar; siempre hay cerca insectos productores de melaza.',
+      solutions: {
+        cultural: ['Controle al insecto que produce la melaza (pulgones, moscas blancas, cochinillas algodonosas, cochinillas blandas).', 'Lave las capas ligeras con agua o con una solución suave de jabón.'],
+        biological: ['Control biológico del insecto de origen (Aphidius, Encarsia, Cryptolaemus, Metaphycus).'],
+        chemical: ['No hace falta fungicida; trate la plaga de insectos.', LABEL_ES],
+      },
+    },
+    'bacterial-leaf-spot': {
+      name: 'Mancha bacteriana',
+      description: 'Xanthomonas spp. y patovares de Pseudomonas syringae, que se propagan con las salpicaduras de agua, las manos y las herramientas, y entran por estomas y heridas con calor y humedad.',
+      symptoms: 'Manchas pequeñas, acuosas y angulosas, limitadas por los nervios, que se vuelven pardas o negras, a menudo con halo amarillo; las manchas se unen y queman la hoja; manchas en los frutos.',
+      solutions: {
+        cultural: ['Use semillas y esquejes sanos; evite el riego por aspersión y trabajar entre plantas mojadas.', 'Desinfecte herramientas y manos; retire las plantas y restos afectados.', 'Baje la humedad y espacie las plantas.'],
+        biological: ['Productos a base de Bacillus subtilis, B. amyloliquefaciens o bacteriófagos como protectores.'],
+        chemical: ['Compuestos de cobre (solos o con mancozeb) o acibenzolar-S-metil como protectores, si están autorizados; una vez infectada la planta, no hay curación.', LABEL_ES],
+      },
+    },
+    'bacterial-soft-rot': {
+      name: 'Podredumbre blanda bacteriana',
+      description: 'Pectobacterium (antes Erwinia) y Dickeya spp., bacterias que disuelven los tejidos a través de heridas con calor y humedad; frecuentes en esquejes, cala, orquídeas, suculentas y hortalizas.',
+      symptoms: 'Podredumbre blanda, viscosa y acuosa de tallos, bases, esquejes u órganos de reserva, con olor fétido; colapso rápido.',
+      solutions: {
+        cultural: ['Evite las heridas y las temperaturas altas con agua libre; mantenga los esquejes frescos y con la superficie seca.', 'Elimine enseguida las plantas podridas; desinfecte las cuchillas entre plantas madre.', 'Evite el exceso de nitrógeno; mantenga un aporte de calcio suficiente.'],
+        biological: ['Los protectores a base de Bacillus dan una protección limitada.'],
+        chemical: ['Desinfecte superficies y herramientas (amonio cuaternario, peróxidos); el cobre solo protege el tejido sano.', LABEL_ES],
+      },
+    },
+    'bacterial-canker': {
+      name: 'Cáncer bacteriano del tomate',
+      description: 'Clavibacter michiganensis, bacteria del tomate transmitida por la semilla y propagada con la poda, el deshojado y otras manipulaciones; patógeno regulado en muchos países.',
+      symptoms: 'Marchitez y pardeamiento de los foliolos de un lado de la hoja, estrías y chancros pardo amarillentos en los tallos, manchas en ojo de pájaro (halo blanco, centro pardo) en los frutos.',
+      solutions: {
+        cultural: ['Use semilla certificada y tratada y plántulas sanas.', 'Desinfecte herramientas y manos entre líneas; trabaje al final en las zonas afectadas; retire las plantas infectadas y sus vecinas.', 'Limpie y desinfecte a fondo el invernadero entre cultivos.'],
+        biological: ['No hay curación biológica fiable; los protectores a base de Bacillus reducen la propagación en el follaje.'],
+        chemical: ['El cobre solo reduce la propagación secundaria.', LABEL_ES],
+      },
+    },
+    'tomato-spotted-wilt-virus': {
+      name: 'Virus del bronceado del tomate (TSWV)',
+      description: 'Ortotospovirus con una gama de huéspedes muy amplia (más de 1000 especies), transmitido de forma persistente por trips, sobre todo por el trips occidental de las flores; los trips lo adquieren en estado larvario.',
+      symptoms: 'Manchas anulares, dibujos lineales, bronceado y manchas necróticas en las hojas, plantas atrofiadas, muerte de los ápices, anillos o manchas cloróticas en los frutos.',
+      solutions: {
+        cultural: ['Controle los trips con rigor; elimine enseguida malas hierbas y plantas infectadas (no hay curación).', 'No cultive ornamentales y hortalizas juntas; ponga malla en las ventanas; use variedades resistentes (por ejemplo, tomate Sw-5, pimiento Tsw).', 'Confirme con un test ELISA o de flujo lateral.'],
+        biological: ['Control biológico de los trips (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.) para frenar la propagación.'],
+        chemical: ['No existe curación química del virus; los insecticidas solo actúan contra el trips vector.', LABEL_ES],
+      },
+    },
+    'impatiens-necrotic-spot-virus': {
+      name: 'Virus de la mancha necrótica de la impatiens (INSV)',
+      description: 'Ortotospovirus emparentado con el TSWV, transmitido por el trips occidental de las flores; frecuente en ornamentales (impatiens, begonia, ciclamen) y cada vez más en lechuga y otras hortalizas.',
+      symptoms: 'Manchas y anillos necróticos pardos, negros o violáceos, lesiones en los tallos, moteado amarillo y plantas atrofiadas; los síntomas varían mucho según el huésped.',
+      solutions: {
+        cultural: ['Controle los trips; elimine las plantas con síntomas y las malas hierbas; analice las plantas sospechosas (ELISA, flujo lateral).', 'Use plantas indicadoras de petunia o haba junto a placas azules para detectar trips portadores del virus.'],
+        biological: ['Control biológico de los trips (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.).'],
+        chemical: ['No hay curación; trate solo el trips vector.', LABEL_ES],
+      },
+    },
+    'tobamoviruses-tmv-tobrfv': {
+      name: 'Tobamovirus (TMV, ToMV, ToBRFV)',
+      description: 'Virus del mosaico del tabaco, virus del mosaico del tomate y virus del fruto rugoso marrón del tomate: virus muy estables que se propagan con las manos, las herramientas, la ropa, la semilla y la savia, y sobreviven meses sobre las superficies; el ToBRFV supera la resistencia Tm-2² y está regulado en muchas regiones.',
+      symptoms: 'Mosaico y moteado, hojas estrechadas o abolladas, manchas amarillas o pardas y frutos arrugados (rugosos) de color irregular.',
+      solutions: {
+        cultural: ['Higiene estricta: cambio frecuente de guantes, lavado de manos, herramientas desinfectadas y pediluvios; nada de tabaco en el invernadero.', 'Use semillas y plantas analizadas; retire en bolsas cerradas las plantas infectadas y sus vecinas.', 'Desinfecte las superficies con productos de eficacia probada contra tobamovirus (por ejemplo, Virkon S, o leche desnatada para sumergir manos y herramientas).'],
+        biological: ['No hay control biológico; para algunos tobamovirus existe la protección cruzada con cepas atenuadas, donde esté autorizada.'],
+        chemical: ['No hay curación; desinfectantes solo para la higiene.', LABEL_ES],
+      },
+    },
+    'cucumber-mosaic-virus': {
+      name: 'Virus del mosaico del pepino (CMV)',
+      description: 'Cucumovirus con una gama de huéspedes muy amplia, transmitido de forma no persistente por más de 80 especies de pulgones en pocos segundos de picadura, por lo que los insecticidas no lo frenan.',
+      symptoms: 'Mosaico verde claro y oscuro, hojas deformadas y estrechadas (filiformes), enanismo y frutos moteados o deformes.',
+      solutions: {
+        cultural: ['Impida la entrada de pulgones con mallas y empiece con plantas sanas; elimine las malas hierbas que hospedan el virus.', 'Arranque las plantas infectadas; cultive variedades resistentes cuando existan.'],
+        biological: ['Control biológico preventivo de pulgones (Aphidius colemani, Aphidoletes aphidimyza).'],
+        chemical: ['No hay curación; los aceites minerales pueden reducir la transmisión no persistente; trate las colonias de pulgones.', LABEL_ES],
+      },
+    },
+    'hop-latent-viroid': {
+      name: 'Viroide latente del lúpulo (HLVd)',
+      description: 'Un viroide (un pequeño ARN infeccioso, no un virus) que se propaga mecánicamente con las herramientas de corte, la manipulación y la propagación a partir de plantas madre infectadas; un problema grave en cannabis y lúpulo.',
+      symptoms: 'Plantas atrofiadas y quebradizas con hojas más pequeñas y estrechas, menos raíces y mal desarrollo floral («dudding»); muchas plantas infectadas no muestran síntomas.',
+      solutions: {
+        cultural: ['Analice las plantas madre por RT-PCR y propague solo a partir de plantas negativas; el cultivo de meristemos sanea las líneas.', 'Desinfecte las cuchillas entre plantas (lejía al 10% u otros productos probados); elimine las plantas positivas.'],
+        biological: ['No hay control biológico.'],
+        chemical: ['No hay curación; solo desinfectantes para la higiene.', LABEL_ES],
+      },
+    },
+
+    // Disorders
+    'nitrogen-deficiency': {
+      name: 'Carencia de nitrógeno (N)',
+      description: 'El nitrógeno es móvil en la planta, por lo que la carencia aparece primero en las hojas viejas; frecuente con soluciones nutritivas pobres, lavados intensos o raíces frías.',
+      symptoms: 'Hojas viejas de color verde pálido a amarillo uniforme, empezando por abajo y subiendo; hojas pequeñas, tallos finos, crecimiento lento; a veces tallos rojizos.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Aumente la dosis de nitrógeno o la frecuencia de fertirrigación; evite los lavados excesivos.'],
+        biological: ['Los tés de compost y los abonos nitrogenados orgánicos actúan despacio; úselos solo en cultivo ecológico.'],
+        chemical: ['Abonos nítricos (nitrato cálcico, nitrato potásico) en la solución nutritiva; una pulverización foliar de urea o nitrato para una respuesta rápida.'],
+      },
+    },
+    'phosphorus-deficiency': {
+      name: 'Carencia de fósforo (P)',
+      description: 'El fósforo es móvil; la carencia se ve favorecida por sustratos fríos (por debajo de unos 13 °C), pH alto y soluciones pobres en P, y aparece en las hojas viejas.',
+      symptoms: 'Hojas de color verde oscuro, apagado o azulado, tonos violáceos o rojizos en el envés, los nervios y los pecíolos, crecimiento lento y floración retrasada.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Caliente la zona radicular; corrija el pH a 5,5–6,5.'],
+        biological: ['Los inoculantes de micorrizas mejoran la absorción de fósforo en suelo y sustratos orgánicos.'],
+        chemical: ['Fosfato monopotásico (MKP) o fosfato monoamónico en la solución nutritiva.'],
+      },
+    },
+    'potassium-deficiency': {
+      name: 'Carencia de potasio (K)',
+      description: 'El potasio es móvil y se necesita en grandes cantidades durante la fructificación; la carencia aparece en las hojas viejas y medias y reduce la calidad del fruto.',
+      symptoms: 'Amarilleo y luego quemado pardo de bordes y puntas en las hojas viejas, tallos débiles, maduración irregular del fruto.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Suba el potasio cuando la carga de fruto es alta; revise el equilibrio K:Ca:Mg (el exceso de Ca o Mg compite con el K).'],
+        biological: ['No procede: corrija la solución nutritiva.'],
+        chemical: ['Nitrato potásico, sulfato potásico o MKP en la solución nutritiva.'],
+      },
+    },
+    'calcium-deficiency': {
+      name: 'Carencia de calcio (Ca)',
+      description: 'El calcio solo se desplaza con la corriente de transpiración y es inmóvil en la planta, por lo que sufren los tejidos jóvenes o que transpiran poco (hojas nuevas, frutos, cogollos cerrados); suele deberse a extremos de humedad o a una CE alta más que a falta de Ca.',
+      symptoms: 'Quemado de las puntas de las hojas jóvenes (lechuga, brácteas de flor de Pascua), hojas nuevas deformadas o en gancho, muerte de los ápices, podredumbre apical del fruto en tomate y pimiento.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Riegue de forma regular y evite la sequía y la CE alta; maneje la humedad para que las plantas transpiren (movimiento de aire por la noche).', 'Evite el exceso de amonio, potasio o magnesio, que compiten con el calcio.'],
+        biological: ['No procede: corrija la solución nutritiva y el clima.'],
+        chemical: ['Nitrato cálcico en la solución nutritiva; pulverizaciones foliares de cloruro cálcico o nitrato cálcico dirigidas a los frutos jóvenes o a los cogollos.'],
+      },
+    },
+    'magnesium-deficiency': {
+      name: 'Carencia de magnesio (Mg)',
+      description: 'El magnesio es móvil; la carencia aparece en las hojas viejas y medias y es frecuente con abonados ricos en potasio o en sustratos ácidos.',
+      symptoms: 'Amarilleo internervial de las hojas viejas mientras los nervios siguen verdes; después, tonos rojo violáceos y zonas necróticas; las hojas pueden curvarse hacia arriba.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Reduzca el exceso de potasio o de amonio en la solución nutritiva.'],
+        biological: ['No procede: corrija la solución nutritiva.'],
+        chemical: ['Sulfato de magnesio (sal de Epsom) o nitrato de magnesio en la solución nutritiva; una pulverización foliar de sal de Epsom al 1–2% para un alivio rápido.'],
+      },
+    },
+    'iron-deficiency': {
+      name: 'Carencia de hierro (Fe)',
+      description: 'El hierro es inmóvil; la carencia aparece en los brotes nuevos y suele deberse a un pH alto del sustrato (por encima de 6,5 aproximadamente), a raíces frías o encharcadas o a daños radiculares, más que a falta de hierro.',
+      symptoms: 'Amarilleo internervial de las hojas más jóvenes con los nervios verdes, que llegan casi a blanquear en casos graves; las hojas viejas siguen verdes.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Baje el pH del sustrato (inyección de ácido, más nitrógeno amoniacal, abono de reacción ácida); corrija el exceso de riego y los problemas radiculares.'],
+        biological: ['No procede: corrija el pH y la zona radicular.'],
+        chemical: ['Quelatos de hierro adecuados al pH: Fe-EDDHA por encima de pH 7, Fe-DTPA hasta 7 aproximadamente, Fe-EDTA por debajo de 6,5; pulverizaciones foliares de hierro para una respuesta rápida.'],
+      },
+    },
+    'manganese-deficiency': {
+      name: 'Carencia de manganeso (Mn)',
+      description: 'El manganeso es inmóvil y deja de estar disponible con pH alto; la carencia aparece en las hojas jóvenes y medias.',
+      symptoms: 'Clorosis internervial moteada de las hojas jóvenes, con una franja verde a lo largo de los nervios más ancha que en la carencia de hierro; pequeñas manchas canela en casos graves.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Baje un pH alto del sustrato; evite el encalado excesivo.'],
+        biological: ['No procede: corrija la solución nutritiva y el pH.'],
+        chemical: ['Sulfato de manganeso o Mn-EDTA en la solución nutritiva o en pulverización foliar.'],
+      },
+    },
+    'zinc-deficiency': {
+      name: 'Carencia de zinc (Zn)',
+      description: 'El zinc es poco móvil; la carencia se ve favorecida por el pH alto y el exceso de fósforo, y aparece en los brotes nuevos.',
+      symptoms: 'Hojas nuevas pequeñas y estrechas con entrenudos cortos (arrosetado, hoja pequeña), clorosis internervial de las hojas jóvenes, ápices deformados.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_ES, 'Baje un pH alto; evite los aportes de fósforo muy elevados.'],
+        biological: ['No procede: corrija la solución nutritiva.'],
+        chemical: ['Sulfato de zinc o Zn-EDTA en la solución nutritiva o en pulverización foliar.'],
+      },
+    },
+    'boron-toxicity': {
+      name: 'Toxicidad por boro (B)',
+      description: 'El margen entre suficiente y excesivo es estrecho en el boro; la toxicidad se produce por exceso de aporte, agua rica en boro o pH bajo del sustrato, y aparece donde se evapora el agua: en los bordes de las hojas viejas.',
+      symptoms: 'Amarilleo y después necrosis parda de puntas y bordes de las hojas viejas, a veces en forma de pequeñas manchas oscuras a lo largo del borde; las hojas se abarquillan.',
+      solutions: {
+        cultural: ['Analice el boro del agua de riego y del sustrato; deje de aportar boro.', 'Lave el sustrato con agua limpia; suba un pH bajo del sustrato hacia 6,0–6,5 (el boro está más disponible con pH bajo).'],
+        biological: ['No procede.'],
+        chemical: ['Cambie a un abono sin boro añadido hasta que bajen los niveles.'],
+      },
+    },
+    'salt-ec-toxicity': {
+      name: 'Daños por salinidad (CE alta)',
+      description: 'El exceso de abono o un agua salina elevan la CE de la zona radicular: las raíces no pueden absorber agua y se queman sus puntas; frecuente tras abonar en exceso, lavar poco o dejar secar el sustrato.',
+      symptoms: 'Puntas y bordes de las hojas quemados, marchitez con el sustrato húmedo, crecimiento oscuro y atrofiado, puntas de raíz quemadas y pardas, costra blanca de sales sobre el sustrato.',
+      solutions: {
+        cultural: ['Mida la CE de la solución nutritiva, del drenaje o de un extracto por percolación y compárela con el objetivo del cultivo.', 'Lave con agua limpia y baje la concentración de la solución; no deje que el sustrato se seque por completo.', 'Revise la calidad del agua (sodio, cloruro, bicarbonato) y la calibración del inyector.'],
+        biological: ['No procede.'],
+        chemical: ['Reduzca la dosis de abono; use abonos de bajo índice salino.'],
+      },
+    },
+    'heat-stress': {
+      name: 'Estrés por calor',
+      description: 'Las temperaturas del aire o de la hoja por encima del rango del cultivo (a menudo más de 30–32 °C) cierran los estomas, alteran la polinización y aceleran la pérdida de agua; empeora con mucha luz y poca ventilación.',
+      symptoms: 'Hojas que curvan los bordes hacia arriba (en forma de teja), marchitez al mediodía, blanqueo o quemaduras en la parte alta; crecimiento ahilado, aborto de flores y frutos, mal cuajado.',
+      solutions: {
+        cultural: ['Aumente la ventilación, el sombreo (encalado o pantallas) y la refrigeración evaporativa o la nebulización; mantenga fresca la zona radicular.', 'Suba o atenúe las lámparas; riegue lo suficiente para cubrir la mayor transpiración.', 'Vigile la temperatura de la hoja y el DPV, no solo la temperatura del aire.'],
+        biological: ['No procede.'],
+        chemical: ['Productos de sombreo (blanqueo de invernadero) sobre la cubierta.'],
+      },
+    },
+    'light-burn': {
+      name: 'Quemadura por luz (estrés lumínico)',
+      description: 'Un exceso de luz que la planta no puede aprovechar (lámparas demasiado cerca, paso brusco a pleno sol, PPFD alta sin suficiente CO2, agua o nutrientes) daña la clorofila en la parte alta de la vegetación.',
+      symptoms: 'Zonas blanqueadas, blancas o amarillas en las hojas superiores orientadas a la luz, a veces con los nervios aún verdes; bordes curvados hacia arriba y puntas secas y crujientes; las hojas inferiores están sanas.',
+      solutions: {
+        cultural: ['Suba o atenúe las lámparas; mida la PPFD y la integral de luz diaria a la altura de la vegetación y compárelas con los objetivos del cultivo.', 'Aclimate las plantas poco a poco a más luz; use pantallas de sombreo en verano.'],
+        biological: ['No procede.'],
+        chemical: ['No procede.'],
+      },
+    },
+    'chilling-injury': {
+      name: 'Daños por frío',
+      description: 'Los cultivos tropicales y subtropicales (pepino, pimiento, albahaca, flor de Pascua, orquídeas) sufren daños por encima del punto de congelación, normalmente por debajo de 10–12 °C, o por agua fría y corrientes de aire de las ventanas.',
+      symptoms: 'Zonas acuosas que después se oscurecen o blanquean, hojas violáceas o bronceadas, marchitez, crecimiento lento y frutos con picado o decolorados.',
+      solutions: {
+        cultural: ['Mantenga la temperatura del aire y de la zona radicular dentro del rango del cultivo; temple el agua de riego.', 'Evite las corrientes de aire de ventanas y puertas; use pantallas térmicas por la noche; proteja las plantas durante el transporte.'],
+        biological: ['No procede.'],
+        chemical: ['No procede.'],
+      },
+    },
+    'overwatering-edema': {
+      name: 'Exceso de riego y edema',
+      description: 'Un sustrato encharcado deja las raíces sin oxígeno; cuando las raíces absorben agua más deprisa de lo que las hojas la pierden (tiempo fresco, húmedo y nublado), las células de la hoja revientan y forman ampollas de edema, frecuentes en geranio, gitanilla, tomate y pimiento.',
+      symptoms: 'Marchitez y amarilleo con el sustrato húmedo, raíces pardas; protuberancias acorchadas en forma de ampolla en el envés; caída de hojas; algas y esciáridos en la superficie.',
+      solutions: {
+        cultural: ['Riegue según el peso o los datos de los sensores, no según el calendario; deje que el sustrato se seque entre riegos.', 'Mejore el drenaje y la porosidad de aire del sustrato; riegue por la mañana; aumente el movimiento del aire y baje la humedad los días nublados.'],
+        biological: ['Trichoderma o Bacillus preventivos en el sustrato protegen las raíces estresadas de las podredumbres secundarias.'],
+        chemical: ['No procede.'],
+      },
+    },
+    'underwatering-drought-stress': {
+      name: 'Falta de riego (estrés hídrico)',
+      description: 'El sustrato se seca más de lo que tolera el cultivo; los secados repetidos también concentran las sales y provocan trastornos por calcio.',
+      symptoms: 'Marchitez que se recupera tras el riego, hojas sin brillo, bordes y puntas quemados, caída de las hojas bajas, macetas ligeras y sustrato que se contrae y se separa de la maceta.',
+      solutions: {
+        cultural: ['Riegue según la demanda del cultivo (por peso, sensor o radiación acumulada); revise si hay goteros obstruidos.', 'Rehumedezca los sustratos hidrófobos con un humectante o por subirrigación.'],
+        biological: ['No procede.'],
+        chemical: ['Humectantes (tensioactivos) para sustratos que repelen el agua.'],
+      },
+    },
+  },
+};
