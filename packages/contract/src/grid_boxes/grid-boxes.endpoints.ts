@@ -38,6 +38,8 @@ export const gridBoxesMessages = {
   culled: 'Grid box culled.',
   unculled: 'Grid box restored.',
   renamed: 'Grid box renamed.',
+  renamedMeanwhile: 'This box was renamed by someone else meanwhile; it is now called "{name}".',
+  clearedMeanwhile: 'The name of this box was cleared by someone else meanwhile.',
   offlineSkip: 'Offline – skipping fetch',
 } as const;
 
@@ -66,6 +68,12 @@ export const gridBoxesEndpoints = {
       schema: z.object({
         GridBoxID: Id,
         custom_name: z.string({ error: 'is required' }).trim().max(NAME_MAX, { error: `must be at most ${NAME_MAX} characters` }),
+        /**
+         * Verdant extension: the name the user saw when renaming ('' for none). When the box's name has
+         * changed since (and is not already the new one), the rename is refused with 409 instead of
+         * overwriting someone else's change (a rename queued offline is sent later).
+         */
+        expected_custom_name: z.string().trim().max(NAME_MAX, { error: `must be at most ${NAME_MAX} characters` }).optional(),
       }),
     },
     response: success({ message: z.string(), grid_box: GridBoxSchema }),

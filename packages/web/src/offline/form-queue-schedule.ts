@@ -38,6 +38,48 @@ export interface FormQueueParts {
   now?: () => number;
 }
 
+/**
+ * One sender per tab (a promise chain) and per browser (a Web Lock around each run), shared by the form
+ * queue and the action queue (offline/action-queue.ts). Calls made while a run is under way share one
+ * follow-up run (options merged by `merge`), which picks up whatever was queued meanwhile.
+ */
+export function createSerialSender<O extends object, R>(lockName: string, runOnce: (opts: O) => Promise<R>, merge: (pending: O, next: O) => O) {
+  let tail: Promise<unknown> = Promise.resolve();
+  let followUp: Promise<R> | null = null;
+  let followUpOpts = {} as O;
+  let running = false;
+
+  function locked(run: () => Promise<R>): Promise<R> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(lockName, () => run()).then((r) => r) : run();
+  }
+
+  /** Runs `runOnce` after the run under way (if any); `onRunning` hears when it starts and ends. */
+  function flush(opts: O, onRunning?: (running: boolean) => void): Promise<R> {
+    if (followUp) {
+      followUpOpts = merge(followUpOpts, opts);
+      return followUp;
+    }
+    followUpOpts = { ...opts };
+    const job = tail.then(async () => {
+      followUp = null;
+      running = true;
+      onRunning?.(true);
+      try {
+        return await locked(() => runOnce(followUpOpts));
+      } finally {
+        running = false;
+        onRunning?.(false);
+      }
+    });
+    followUp = job;
+    tail = job.catch(() => undefined);
+    return job;
+  }
+
+  return { flush, isRunning: () => running };
+}
+
 const noHooks: JobHooks = { onResponses: async () => {}, onPhotoSent: async () => {} };
 
 /** The form queue: when to send (at once, or later in order with backoff), one sender per browser. */
@@ -118,16 +160,11 @@ export function createFormQueue(parts: FormQueueParts) {
     return result;
   }
 
-  // One sender per tab (the promise chain) and per browser (the Web Lock around each run).
+  const sender = createSerialSender<FlushOptions, FlushResult>(lockName, flushOnce, (pending, next) => ({
+    ...pending,
+    force: pending.force || next.force,
+  }));
   let running = false;
-  let tail: Promise<unknown> = Promise.resolve();
-  let followUp: Promise<FlushResult> | null = null;
-  let followUpOpts: FlushOptions = {};
-
-  function locked(run: () => Promise<FlushResult>): Promise<FlushResult> {
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? locks.request(lockName, () => run()).then((r) => r) : run();
-  }
 
   /**
    * Sends the waiting items, oldest first, each with its own key. Calls made while a flush runs share
@@ -135,23 +172,7 @@ export function createFormQueue(parts: FormQueueParts) {
    * `force` (the "Send now" button) ignores the backoff; `userId` sends only that user's items.
    */
   function flush(opts: FlushOptions = {}): Promise<FlushResult> {
-    if (followUp) {
-      followUpOpts = { ...followUpOpts, force: followUpOpts.force || opts.force };
-      return followUp;
-    }
-    followUpOpts = { ...opts };
-    const job = tail.then(async () => {
-      followUp = null;
-      running = true;
-      try {
-        return await locked(() => flushOnce(followUpOpts));
-      } finally {
-        running = false;
-      }
-    });
-    followUp = job;
-    tail = job.catch(() => undefined);
-    return job;
+    return sender.flush(opts, (value) => (running = value));
   }
 
   /** Puts a failed item back in line and tries it now. */

@@ -68,6 +68,23 @@ describe('names', () => {
     expect((await formPost('/update_grid_box_name', b.admin.auth, { GridBoxID: boxIds[2]!, custom_name: 'x' })).statusCode).toBe(404);
     expect((await call('GET', '/get_gridboxes_names', b.admin.auth, { GridID: gridId })).statusCode).toBe(404);
   });
+
+  it('with expected_custom_name, refuses (409) to overwrite a name someone else changed meanwhile', async () => {
+    const box = boxIds[1]!;
+    await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: box, custom_name: 'Bench A' });
+    // The scout saw "Bench A"; a colleague renamed it to "Bench B" before the scout's rename arrived.
+    await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: box, custom_name: 'Bench B' });
+    const late = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Bench A' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This box was renamed by someone else meanwhile; it is now called "Bench B".');
+    // What the user saw is still there: the rename goes through; the same name again is no conflict.
+    expect((await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Bench B' })).statusCode).toBe(200);
+    expect((await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Old' })).statusCode).toBe(200);
+    await formPost('/update_grid_box_name', a.admin.auth, { GridBoxID: box, custom_name: '' });
+    const cleared = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'D', expected_custom_name: 'Bench C' });
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json().message).toBe('The name of this box was cleared by someone else meanwhile.');
+  });
 });
 
 describe('get_plant_history_date', () => {

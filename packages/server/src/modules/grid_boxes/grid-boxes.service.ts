@@ -1,7 +1,7 @@
 import { gridBoxesMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { requireGrid } from '../grids/index.js';
 import * as repo from './grid-boxes.repository.js';
 import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './grid-boxes.mapper.js';
@@ -39,13 +39,19 @@ export async function culledGridBoxes(deps: Deps, caller: Caller, gridId: number
   return { status: 'success' as const, GridID: gridId, grid_boxes: rows.map(toCulledGridBox) };
 }
 
-/** An empty name clears it (the box shows its position again). */
-export async function renameGridBox(deps: Deps, caller: Caller, boxId: number, customName: string) {
+/**
+ * An empty name clears it (the box shows its position again). With `expected` (the name the user saw,
+ * '' for none), a box renamed by someone else since then is not overwritten: 409 naming its name now.
+ */
+export async function renameGridBox(deps: Deps, caller: Caller, boxId: number, customName: string, expected?: string) {
   const name = customName === '' ? null : customName;
   const row = await deps.db.transaction().execute(async (trx) => {
     const box = await repo.lockGridBox(trx, caller.company_id, boxId);
     if (!box) throw notFound('Grid box');
     if (box.custom_name === name) return box;
+    if (expected !== undefined && (box.custom_name ?? '') !== expected) {
+      throw conflict(box.custom_name ? gridBoxesMessages.renamedMeanwhile.replace('{name}', box.custom_name) : gridBoxesMessages.clearedMeanwhile);
+    }
     const updated = await repo.setCustomName(trx, boxId, name);
     await writeAudit(trx, {
       companyId: caller.company_id,

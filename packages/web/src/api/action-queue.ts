@@ -1,0 +1,132 @@
+import type { AxiosInstance } from 'axios';
+import {
+  batchesEndpoints,
+  commentsEndpoints,
+  gridBoxesEndpoints,
+  gridTemplatesEndpoints,
+  movementEndpoints,
+  subGridboxesEndpoints,
+  unresolvedProblemsEndpoints,
+  type EndpointOutput,
+  type EndpointRequest,
+} from '@verdant/contract';
+import { ApiError, toApiError } from './api-error';
+import { callEndpoint } from './call-endpoint';
+import { isNetworkError } from '../offline/network';
+import {
+  createActionQueue as createQueue,
+  ActionRefused,
+  type ActionOutcome,
+  type ActionQueue,
+  type ActionQueueParts,
+  type ActionTransport,
+} from '../offline/action-queue';
+import type { ActionTarget, QueuedAction } from '../offline/action-queue-store';
+
+/**
+ * The field actions that wait in the outbox when there is no connection: each is one endpoint of the
+ * contract, sent with the action's Idempotency-Key (the server answers a repeat with its first answer).
+ */
+export const queueableEndpoints = {
+  updateGridBoxName: gridBoxesEndpoints.updateGridBoxName,
+  updateCullingStatus: gridBoxesEndpoints.updateCullingStatus,
+  createSubGridboxes: subGridboxesEndpoints.createSubGridboxes,
+  submitGridTemplate: gridTemplatesEndpoints.submitGridTemplate,
+  movePlant: movementEndpoints.movePlant,
+  addComment: commentsEndpoints.addComment,
+  manageProblem: unresolvedProblemsEndpoints.manageProblem,
+  manageProblemsByTypeRoom: unresolvedProblemsEndpoints.manageProblemsByTypeRoom,
+  manageProblemsByTypeGrid: unresolvedProblemsEndpoints.manageProblemsByTypeGrid,
+  updateUnresolvedProblemsForGrid: unresolvedProblemsEndpoints.updateUnresolvedProblemsForGrid,
+  updateUnresolvedProblemsForRoom: unresolvedProblemsEndpoints.updateUnresolvedProblemsForRoom,
+  assignStatusToBatches: batchesEndpoints.assignStatusToBatches,
+} as const;
+
+export type QueueableEndpoint = keyof typeof queueableEndpoints;
+type Endpoint<K extends QueueableEndpoint> = (typeof queueableEndpoints)[K];
+
+/** The idempotency plugin's answer while the first request with the same key still runs (try again). */
+const KEY_IN_PROGRESS = /Idempotency-Key is still in progress/i;
+/** callEndpoint's rejection of a 2xx answer it could not parse (e.g. "applied, its answer was lost"). */
+const UNREADABLE_ANSWER = 'Unexpected response from server';
+
+function isQueueable(endpoint: string): endpoint is QueueableEndpoint {
+  return Object.prototype.hasOwnProperty.call(queueableEndpoints, endpoint);
+}
+
+/**
+ * What a failed send means. No answer, 5xx, 401 (session being renewed), 408, 429 and the same key
+ * still in progress (409): send again later with the same key. 409 otherwise (the target is no longer
+ * in the state the user saw: already resolved, renamed or culled by someone else) and 404 (it is gone)
+ * are refusals because the target changed on the server; any other 4xx is a plain refusal.
+ */
+export function classifyActionError(err: unknown): ReturnType<ActionTransport['classify']> {
+  const e = toApiError(err);
+  if (isNetworkError(err)) return { kind: 'retry', message: e.message };
+  const status = e.status;
+  if (status === undefined) return { kind: 'refused', message: e.message, conflict: false };
+  if (status >= 500 || [401, 408, 429].includes(status)) return { kind: 'retry', message: e.message };
+  if (status === 409 && KEY_IN_PROGRESS.test(e.message)) return { kind: 'retry', message: e.message };
+  return { kind: 'refused', message: e.message, conflict: status === 409 || status === 404 };
+}
+
+/** The action queue's transport over HTTP; `client` is the app's signed-in axios by default (loaded lazily). */
+export function actionTransport(client?: AxiosInstance): ActionTransport {
+  let clientPromise: Promise<AxiosInstance> | null = client ? Promise.resolve(client) : null;
+  const http = () => (clientPromise ??= import('./http').then((m) => m.axiosPrivate));
+  return {
+    async send(action: QueuedAction) {
+      if (!isQueueable(action.endpoint)) throw new ApiError(`This change cannot be sent (${action.endpoint}).`);
+      const endpoint = queueableEndpoints[action.endpoint];
+      try {
+        return await callEndpoint(endpoint, action.input as never, await http(), { headers: { 'Idempotency-Key': action.idempotencyKey } });
+      } catch (err) {
+        // A 2xx the contract cannot read (the server's "already applied, answer lost") is still applied.
+        if (err instanceof ApiError && err.status === undefined && !err.fromServer && !err.cause && err.message === UNREADABLE_ANSWER) return null;
+        throw err;
+      }
+    },
+    classify: classifyActionError,
+  };
+}
+
+export interface ActionQueueOptions extends Omit<ActionQueueParts, 'transport'> {
+  client?: AxiosInstance;
+}
+
+/** An action queue sending over HTTP (the app's, or a test's with its own database, client and lock). */
+export function createActionQueue({ client, ...parts }: ActionQueueOptions = {}): ActionQueue {
+  return createQueue({ ...parts, transport: actionTransport(client) });
+}
+
+let defaultQueue: ActionQueue | null = null;
+
+/** The app's action queue (its own local database, the signed-in axios, the shared Web Lock). */
+export function actionQueue(): ActionQueue {
+  return (defaultQueue ??= createActionQueue());
+}
+
+export interface ActionMeta {
+  companyId: number;
+  userId: number;
+  label: string;
+  target?: ActionTarget;
+}
+
+/**
+ * Makes a field action through the outbox: stored with its Idempotency-Key, then sent at once when
+ * online (after any older waiting action). Answers the server's response, or `{ queued: true }`;
+ * rejects with ActionRefused (an Error with the server's message) when refused.
+ */
+export async function queueAction<K extends QueueableEndpoint>(
+  endpoint: K,
+  input: EndpointRequest<Endpoint<K>>,
+  meta: ActionMeta,
+  queue: ActionQueue = actionQueue(),
+): Promise<ActionOutcome<EndpointOutput<Endpoint<K>> | null>> {
+  return queue.run<EndpointOutput<Endpoint<K>> | null>({ ...meta, endpoint, input: input as Record<string, unknown> });
+}
+
+export { ActionRefused };
+export type { ActionOutcome, ActionQueue, ActionTarget, QueuedAction };
+export type { ActionFlushResult, ActionState } from '../offline/action-queue';
