@@ -7,6 +7,7 @@ import * as plantProblemLibrary from './2026_11_22_0310_plant_problem_library.js
 import * as crops from './2026_11_22_0400_crops.js';
 import * as accountSessions from './2026_11_25_0500_account_sessions.js';
 import * as idempotencyLeases from './2026_11_25_0600_idempotency_leases.js';
+import * as problemVocabulary from './2026_11_25_0700_problem_vocabulary.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0400_crops': crops,
   '2026_11_25_0500_account_sessions': accountSessions,
   '2026_11_25_0600_idempotency_leases': idempotencyLeases,
+  '2026_11_25_0700_problem_vocabulary': problemVocabulary,
 };

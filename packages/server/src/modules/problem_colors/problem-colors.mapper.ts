@@ -20,11 +20,3 @@ export function fallbackColor(problem: string): string {
   for (const ch of problem.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return PALETTE[h % PALETTE.length]!;
 }
-
-/** 'Two-spotted spider mite' → 'TSS', 'Thrips' → 'TH', 'Botrytis grey mould' → 'BGM'. */
-export function defaultAbbreviation(problem: string): string {
-  const words = problem.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return '?';
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return words.slice(0, 3).map((w) => w[0]!).join('').toUpperCase();
-}

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemColorsMessages as msg } from '@verdant/contract';
+import { problemAbbreviation, problemColorsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { seedProblemColorsDemo } from '../../setup/demo/problem-colors-demo.js';
-import { defaultAbbreviation } from './problem-colors.mapper.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -34,7 +33,7 @@ describe('mapping colours', () => {
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json()).toMatchObject({
       status: 'success', created: true,
-      mapping: { CompanyID: a.companyId, Problem: 'Two-spotted spider mite', Color: '#D32F2F', Abbreviation: 'TSS' },
+      mapping: { CompanyID: a.companyId, Problem: 'Two-spotted spider mite', Color: '#D32F2F', Abbreviation: 'SM' },
     });
     const upd = await map(a.superAdmin.auth, { company_id: a.companyId }, { problem: 'two-SPOTTED spider mite', color: '#00ff00', abbreviation: 'SM' });
     expect(upd.json()).toMatchObject({ created: false, mapping: { id: made.json().mapping.id, Problem: 'Two-spotted spider mite', Color: '#00FF00', Abbreviation: 'SM' } });
@@ -100,9 +99,12 @@ describe('demo data and helpers', () => {
     expect(list.find((m: { Problem: string }) => m.Problem === 'Western flower thrips')).toMatchObject({ Abbreviation: 'WFT' });
   });
 
-  it('abbreviates names by initials', () => {
-    expect(defaultAbbreviation('Thrips')).toBe('TH');
-    expect(defaultAbbreviation('Botrytis grey mould')).toBe('BGM');
-    expect(defaultAbbreviation('!!')).toBe('?');
+  it("abbreviates a problem by the company's label, else the library's, else by initials", () => {
+    expect(problemAbbreviation('Western flower thrips', 'TH')).toBe('TH');
+    expect(problemAbbreviation('western-flower-thrips')).toBe('WFT');
+    expect(problemAbbreviation('Botrytis grey mould')).toBe('BOT');
+    expect(problemAbbreviation('Leaf curl')).toBe('LC');
+    expect(problemAbbreviation('Sciarids')).toBe('SC');
+    expect(problemAbbreviation('!!')).toBe('?');
   });
 });

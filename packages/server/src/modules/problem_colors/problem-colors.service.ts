@@ -1,9 +1,9 @@
-import { problemColorsMessages as msg } from '@verdant/contract';
+import { problemAbbreviation, problemColorsMessages as msg } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './problem-colors.repository.js';
-import { defaultAbbreviation, fallbackColor, toMapping } from './problem-colors.mapper.js';
+import { fallbackColor, toMapping } from './problem-colors.mapper.js';
 import type { Deps } from '../../lib/deps.js';
 
 function required<T>(value: T | undefined, message: string, field: string): T {
@@ -27,7 +27,7 @@ export interface MapInput {
 /**
  * Upserts the mapping of a problem (case-insensitive). The stored spelling of the problem stays as it
  * was first mapped, because the web caches mappings offline under CompanyID+Problem. A new mapping
- * without a colour takes the library colour; without an abbreviation, the initials.
+ * without a colour takes the library colour; without an abbreviation, the library's (else the initials).
  */
 export async function mapProblemColor(deps: Deps, caller: Caller, input: MapInput) {
   required(input.company_id, msg.companyRequired, 'company_id');
@@ -95,7 +95,7 @@ export interface ProblemColor {
 /**
  * How the map draws each problem, keyed by the lower-cased name: the company's mapping, else the
  * library's default colour (matched by name or slug), else a stable palette colour; abbreviation from
- * the mapping, else the initials. For other modules (the grid circles) to call.
+ * the mapping, else the library's, else the initials (problemAbbreviation in the contract). For other modules (the grid circles) to call.
  */
 export async function colorsForProblems(
   { db }: Deps,
@@ -118,7 +118,7 @@ export async function colorsForProblems(
       .sort((a, b) => (b.company_id ?? 0) - (a.company_id ?? 0))[0];
     out.set(key, {
       Color: m?.color ?? lib?.default_color ?? fallbackColor(p),
-      Abbreviation: m?.abbreviation || defaultAbbreviation(p),
+      Abbreviation: problemAbbreviation(lib?.name ?? p, m?.abbreviation),
     });
   }
   return out;

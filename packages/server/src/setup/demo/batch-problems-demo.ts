@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../plugins/auth.js';
 import { createBatchProblem, resolveBatchProblems } from '../../modules/batch_problems/batch-problems.service.js';
 
-const PROBLEMS = [
+/** Library problems by their English names (the stored vocabulary), on the 1–5 severity scale. */
+export const DEMO_BATCH_PROBLEMS = [
   { problem_type: 'Powdery mildew', severity: 3, notes: 'White patches on lower leaves' },
-  { problem_type: 'western-flower-thrips', severity: 2, notes: null },
-  { problem_type: 'two-spotted-spider-mite', severity: 4, notes: 'Webbing at the tops; isolate before spraying' },
-  { problem_type: 'pythium-root-rot', severity: 2, notes: null },
-  { problem_type: 'green-peach-aphid', severity: 1, notes: 'A few on new growth' },
+  { problem_type: 'Western flower thrips', severity: 2, notes: null },
+  { problem_type: 'Two-spotted spider mite', severity: 4, notes: 'Webbing at the tops; isolate before spraying' },
+  { problem_type: 'Pythium root rot', severity: 2, notes: null },
+  { problem_type: 'Green peach aphid', severity: 1, notes: 'A few on new growth' },
 ];
+const PROBLEMS = DEMO_BATCH_PROBLEMS;
 
 /**
  * A handful of batch problems on the demo company's batches (none when it has no batches yet): each in

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FieldType } from '@verdant/contract';
+import { SEVERITY_LEVELS, SEVERITY_SCALE_MIN, type FieldType } from '@verdant/contract';
 
 import type { Caller } from '../../plugins/auth.js';
 
@@ -15,7 +15,17 @@ import { fieldDefOf, recordSubmission, type Place } from '../../modules/form_res
 
 type Ctx = { companyId: number; userId: number };
 
-const PROBLEMS = ['Thrips', 'Spider mites', 'Powdery mildew', 'Aphids', 'Whiteflies', 'Fungus gnats', 'Botrytis'];
+/** What the demo's scouts record: library problems by their English names, the stored vocabulary. */
+export const DEMO_SCOUTED_PROBLEMS = [
+  'Western flower thrips',
+  'Two-spotted spider mite',
+  'Powdery mildew',
+  'Green peach aphid',
+  'Greenhouse whitefly',
+  'Fungus gnats',
+  'Botrytis grey mould',
+] as const;
+const PROBLEMS = DEMO_SCOUTED_PROBLEMS;
 const NOTES = [
   'Damage on the lower leaves.',
   'Spotted during the weekly walk; neighbours look clean.',
@@ -66,7 +76,7 @@ async function templateFor(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): 
 async function createMinimalTemplate(app: FastifyInstance, ctx: Ctx, kind: TemplateKind): Promise<number> {
   const fields: Array<[string, FieldType, string[], boolean]> =
     kind === 'scouting'
-      ? [['Problem', 'problem', [], true], ['Severity', 'severity', ['1', '2', '3', '4', '5'], true], ['Notes', 'textarea', [], false]]
+      ? [['Problem', 'problem', [], true], ['Severity', 'severity', SEVERITY_LEVELS.map(String), true], ['Notes', 'textarea', [], false]]
       : [['Whiteflies', 'sticky-trap-count', [], true], ['Thrips', 'sticky-trap-count', [], true], ['Fungus gnats', 'sticky-trap-count', [], false]];
   return app.db.transaction().execute(async (trx) => {
     const t = await trx
@@ -119,7 +129,7 @@ export async function seedScoutingDemo(app: FastifyInstance, ctx: Ctx): Promise<
       const problem = rnd.next() < 0.15 ? `${rnd.pick(PROBLEMS)}, ${rnd.pick(PROBLEMS)}` : rnd.pick(PROBLEMS);
       const answers = answersFor(scouting.fields, {
         problem,
-        severity: String(1 + Math.floor(rnd.next() * 5)),
+        severity: String(SEVERITY_SCALE_MIN + Math.floor(rnd.next() * SEVERITY_LEVELS.length)),
         number: String(1 + Math.floor(rnd.next() * 12)),
         textarea: rnd.pick(NOTES),
       });
