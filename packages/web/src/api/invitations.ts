@@ -1,6 +1,7 @@
 import { invitationsEndpoints, invitationsMessages, type EndpointRequest } from '@verdant/contract';
 import { ApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
+import { axiosPlain } from './http';
 
 export type CreateInvitationInput = EndpointRequest<typeof invitationsEndpoints.createInvitation>;
 
@@ -16,4 +17,9 @@ export async function createInvitation(input: CreateInvitationInput) {
 export async function getPendingInvitations(companyId: number | null | undefined) {
   if (!companyId) throw new ApiError(invitationsMessages.missingCompany);
   return callEndpoint(invitationsEndpoints.pendingInvitations, { company_id: companyId });
+}
+
+/** GET /invitation_status?invite_token (public): valid / used / expired / unknown, for the sign-up page. */
+export async function getInvitationStatus(inviteToken: string) {
+  return (await callEndpoint(invitationsEndpoints.invitationStatus, { invite_token: inviteToken }, axiosPlain)).invitation;
 }

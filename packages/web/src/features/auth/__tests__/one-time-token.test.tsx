@@ -33,6 +33,11 @@ describe('one-time tokens in links', () => {
   });
 
   it('the sign-up page takes the invitation token out of the address', async () => {
+    server.use(
+      http.get(`${API}/invitation_status`, () =>
+        HttpResponse.json({ status: 'success', invitation: { state: 'valid', email: 'new@example.com', inviter_name: null, inviter_email: null, expires_at: null } }),
+      ),
+    );
     const { router } = renderRoutes([{ path: '/signUp', element: <SignUpPage /> }], '/signUp?invite_token=inv-123');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // The form stays: the token lives on in the page.
