@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common/fields.js';
+import { SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN } from '../problem_colors/problem-vocabulary.js';
 import { ListField } from '../common/list-field.js';
 import { ProblemObservation } from '../unresolved_problems/unresolved-problems.schemas.js';
 
@@ -18,11 +19,14 @@ export const batchProblemsMessages = {
   noneOpen: 'No open problems of this batch matched.',
 } as const;
 
-/** The severity scale: the spec says only "finite number"; the batch problem form offers 0 to 10. */
-export const SEVERITY_MIN = 0;
-export const SEVERITY_MAX = 10;
+/**
+ * The severity scale: the spec says only "finite number"; Verdant has one scale for forms, observations
+ * and batch problems, 1 trace … 5 severe (problem-vocabulary.ts, docs/decisions.md "One problem vocabulary").
+ */
+export const SEVERITY_MIN = SEVERITY_SCALE_MIN;
+export const SEVERITY_MAX = SEVERITY_SCALE_MAX;
 
-/** A finite number on the severity scale: 'abc', NaN, Infinity and -5 are refused. */
+/** A finite number on the severity scale: 'abc', NaN, Infinity, 0 and 10 are refused (the web offers 1 to 5). */
 export const BatchProblemSeverity = z.coerce
   .number({ error: 'must be a finite number' })
   .refine(Number.isFinite, { error: 'must be a finite number' })

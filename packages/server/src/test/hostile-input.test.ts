@@ -275,13 +275,13 @@ describe('hostile input: the field is named', () => {
     expect(cut.statusCode, cut.body).toBe(400);
   });
 
-  it('refuses a severity outside 0–10', async () => {
-    for (const severity of [-5, 11]) {
+  it('refuses a severity outside the 1–5 scale', async () => {
+    for (const severity of [-5, 0, 6, 11]) {
       const res = await json('/create_batch_problem', {
         batch_id: a.ids.batchid, problem_type: 'Mildew', severity, company_id: a.companyId, user_id: a.admin.user_id,
       }, a.admin.auth);
       expect(res.statusCode, String(severity)).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'severity', message: 'severity must be between 0 and 10.' });
+      expect(res.json()).toMatchObject({ field: 'severity', message: 'severity must be between 1 and 5.' });
     }
   });
 });

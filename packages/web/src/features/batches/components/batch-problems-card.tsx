@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Card, ErrorState, Input, LoadingState, Switch, Textarea, useToast } from '../../../components/ui';
+import { SEVERITY_LEVELS } from '@verdant/contract';
+import { Alert, Badge, Button, Card, ErrorState, Input, LoadingState, Select, Switch, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { batchProblemsQuery } from '../../../api/queries/batches';
 import { useCreateBatchProblem, useResolveBatchProblem } from '../api/use-batch-info';
@@ -83,9 +84,15 @@ export function BatchProblemsCard({ companyId, batchId, userId }: { companyId: n
           ))}
         </div>
       )}
-      <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-[1fr_8rem]" noValidate>
+      <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-[1fr_11rem]" noValidate>
         <Input label={t('problems.type')} value={type} onChange={(e) => setType(e.target.value)} placeholder={t('problems.typePlaceholder')} required />
-        <Input label={t('problems.severity')} type="number" inputMode="decimal" min={0} max={10} step="any" value={severity} onChange={(e) => setSeverity(e.target.value)} required />
+        <Select
+          label={t('problems.severity')}
+          value={severity}
+          onChange={(e) => setSeverity(e.target.value)}
+          options={SEVERITY_LEVELS.map((n) => ({ value: String(n), label: t(`problems.severityLevel.${n}`) }))}
+          required
+        />
         <div className="sm:col-span-2">
           <Textarea label={t('problems.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
         </div>
