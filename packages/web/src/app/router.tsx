@@ -14,6 +14,7 @@ import {
   UnknownPublicPath,
 } from './routes/fallbacks';
 import { RequireRole } from './routes/require-role';
+import { WithWelcome } from './routes/welcome-gate';
 import { paths } from '../lib/paths';
 
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
@@ -63,9 +64,9 @@ function definesPath(routes: RouteObject[], path: string): boolean {
 }
 
 export const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <OverviewPage /> },
-  { path: 'overview', element: <OverviewPage /> },
-  { path: 'quickview', element: <QuickviewPage /> },
+  { index: true, element: <WithWelcome><OverviewPage /></WithWelcome> },
+  { path: 'overview', element: <WithWelcome><OverviewPage /></WithWelcome> },
+  { path: 'quickview', element: <WithWelcome><QuickviewPage /></WithWelcome> },
   { path: 'company', element: <CompanyPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'settings', element: <SettingsPage /> },

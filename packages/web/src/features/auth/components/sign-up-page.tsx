@@ -6,6 +6,7 @@ import type { InvitationStatus } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Input, LoadingState } from '../../../components/ui';
 import { invitationStatusQuery } from '../../../api/queries/invitations';
 import { homePathFor } from '../../../lib/session';
+import { armWelcome } from '../../../lib/welcome';
 import { useSignUp } from '../api/use-auth-mutations';
 import { checkPassword, passwordOk } from '../lib/password-rules';
 import { useOneTimeUrlToken } from '../lib/use-one-time-url-token';
@@ -121,7 +122,12 @@ function SignUpForm({ inviteToken, invitation, footer }: { inviteToken: string; 
         password: form.password,
         invite_token: inviteToken,
       },
-      { onSuccess: (session) => navigate(homePathFor(session.userRole), { replace: true }) },
+      {
+        onSuccess: (session) => {
+          if (session.userId !== null) armWelcome(session.userId);
+          navigate(homePathFor(session.userRole), { replace: true });
+        },
+      },
     );
   };
 
