@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
+import { Photo } from '../forms/form-responses.schemas.js';
 
 /** The statuses every company has, in lifecycle order (issue 5). Companies add their own on top. */
 export const BUILT_IN_BATCH_STATUSES = ['Planned', 'Propagation', 'Vegetative', 'Flowering', 'Ready', 'Harvested', 'Destroyed'] as const;
@@ -142,6 +143,8 @@ export const BatchResponseSchema = z.object({
   submitted_by: z.number().nullable(),
   submitted_at: z.string(),
   observed_at: z.string(),
+  /** Its photos, in field order: the batch timeline shows them where they were taken. */
+  photos: z.array(Photo),
 });
 
 export const BatchDashboardSchema = z.object({

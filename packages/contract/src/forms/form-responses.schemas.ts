@@ -67,6 +67,18 @@ export const FieldResponse = z.object({
   inputData: z.string(),
 });
 
+/**
+ * A photo taken with a form: the stored image and its 320-px thumbnail, both fetched from GET /image with
+ * the caller's token (another company's key is a 404). `FieldName` is the photo field it answers (null for a
+ * response's own image with no photo answer), what a viewer uses for alt text.
+ */
+export const Photo = z.object({
+  image_url: z.string(),
+  thumb_url: z.string(),
+  FieldName: z.string().nullable(),
+});
+export type Photo = z.infer<typeof Photo>;
+
 /** One submission as every read answers it. Dates are ISO date-times (UTC). */
 export const FormResponse = z.object({
   response_id: z.number(),
@@ -89,6 +101,8 @@ export const FormResponse = z.object({
   thumb_url: z.string().nullable(),
   comment_count: z.number(),
   fieldResponses: z.array(FieldResponse),
+  /** Every photo of the response, in field order: what thumbnails show (`image_url` above is only the first). */
+  photos: z.array(Photo),
 });
 export type FormResponse = z.infer<typeof FormResponse>;
 

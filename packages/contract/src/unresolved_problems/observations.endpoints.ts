@@ -5,6 +5,7 @@ import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { Limit, Offset, SortOrder } from '../common/pagination.js';
 import { PlaceFields } from '../rooms/rooms.schemas.js';
+import { Photo } from '../forms/form-responses.schemas.js';
 
 /**
  * Verdant extension: the spec has no call that lists observations across a company, yet the
@@ -29,6 +30,8 @@ export const ObservationListItem = z.object({
   ObservedBy: z.number().nullable(),
   ObservedByName: z.string().nullable(),
   Source: z.string(),
+  /** The photos of the form response it came from (empty without one). */
+  photos: z.array(Photo),
 });
 export type ObservationListItem = z.infer<typeof ObservationListItem>;
 

@@ -83,6 +83,22 @@ export const companyKeyPrefix = (companyId: number) => `company-${companyId}/`;
 /** The address the web client fetches an image from (with its bearer token). */
 export const imageUrl = (key: string) => `/api/image?key=${encodeURIComponent(key)}`;
 
+/** The key an `imageUrl` names, or null when the text is not such an address of a key `storeImage` makes. */
+export function keyOfImageUrl(url: string): string | null {
+  if (!url.startsWith('/api/image?')) return null;
+  const key = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('key');
+  return key && IMAGE_KEY.test(key) ? key : null;
+}
+
+/** The thumbnail `storeImage` made beside an image: `<uuid>.webp` → `<uuid>-thumb.webp`. */
+export const thumbKeyOf = (imageKey: string) => (imageKey.endsWith('-thumb.webp') ? imageKey : imageKey.replace(/\.webp$/, '-thumb.webp'));
+
+/**
+ * A validator for a stored image: keys are never reused (a new upload gets a new key) and a stored file is
+ * never rewritten, so the key names its content.
+ */
+export const imageEtag = (key: string) => `"${key.slice(key.lastIndexOf('/') + 1, -'.webp'.length)}"`;
+
 /** Deletes files after the rows naming them are gone; a file left behind is only wasted space, so failures are logged. */
 export async function deleteFilesQuietly(files: FileStore, keys: Array<string | null | undefined>, log: { warn(obj: object, msg: string): void }) {
   for (const key of keys) {

@@ -6,6 +6,7 @@ import * as repo from './batches.repository.js';
 import * as dash from './batch-dashboard.repository.js';
 import { type BatchesDeps, requireBatch } from './batches.service.js';
 import { iso } from '../../lib/iso.js';
+import { responsePhotos } from '../../lib/images/response-photos.js';
 
 const DAY = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -47,5 +48,6 @@ export async function batchDashboard(
 export async function batchFormResponses(deps: BatchesDeps, caller: Caller, batchId: number) {
   await requireBatch(deps, caller.company_id, batchId);
   const rows = await dash.responsesOfBatch(deps.db, caller.company_id, batchId);
-  return rows.map((r) => ({ ...r, submitted_at: iso(r.submitted_at), observed_at: iso(r.observed_at) }));
+  const photos = await responsePhotos(deps.db, caller.company_id, rows.map((r) => r.response_id));
+  return rows.map((r) => ({ ...r, submitted_at: iso(r.submitted_at), observed_at: iso(r.observed_at), photos: photos.get(r.response_id) ?? [] }));
 }

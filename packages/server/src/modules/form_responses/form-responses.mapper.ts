@@ -1,5 +1,6 @@
 import type { FormResponse } from '@verdant/contract';
 import { imageUrl } from '../../lib/images/images.js';
+import { photosOf } from '../../lib/images/response-photos.js';
 import type { FieldAnswerRow, ResponseRow } from './form-responses.reads.repository.js';
 import { fullName } from '../../lib/full-name.js';
 import { iso } from '../../lib/iso.js';
@@ -35,6 +36,7 @@ export function toFormResponse(r: ResponseRow, answers: FieldAnswerRow[]): FormR
     thumb_url: r.image_thumb ? imageUrl(r.image_thumb) : null,
     comment_count: Number(r.comment_count),
     fieldResponses: answers.map(toFieldResponse),
+    photos: photosOf(r.image_key, r.image_thumb, answers),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { roomsEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
-import { imageResponseHeaders } from '../../lib/images/images.js';
+import { imageEtag, imageResponseHeaders } from '../../lib/images/images.js';
 import { streamJsonText } from './json-text.js';
 import * as rooms from './rooms.service.js';
 
@@ -11,10 +11,20 @@ export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   deleteRoom: ({ app, user, input }) => rooms.deleteRoom(app, user, input.room_id),
   uploadWhiteboardImage: ({ app, user, input }) => rooms.uploadWhiteboard(app, user, input.room_id, input.imageFile),
   getWhiteboardHistory: ({ app, user, input }) => rooms.whiteboardHistory(app, user, input.room_id),
-  getImage: async ({ app, user, input, reply }) => {
+  getImage: async ({ app, user, input, req, reply }) => {
     const file = await rooms.readImage(app, user, input.key);
     // Keys are never reused (a new upload gets a new key), so the browser may keep it; only this user's browser.
-    reply.headers(imageResponseHeaders(input.key, file.contentType)).header('cache-control', 'private, max-age=31536000, immutable');
+    // The ETag lets a browser that did drop it revalidate without the bytes (after the company check above).
+    const etag = imageEtag(input.key);
+    reply
+      .headers(imageResponseHeaders(input.key, file.contentType))
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('etag', etag);
+    const known = req.headers['if-none-match'];
+    if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      reply.code(304);
+      return Buffer.alloc(0);
+    }
     return file.data;
   },
 };

@@ -6,6 +6,8 @@ import * as places from './unresolved-problems.repository.js';
 import * as repo from './observation-list.repository.js';
 import type { Deps } from '../../lib/deps.js';
 import { iso } from '../../lib/iso.js';
+import { responsePhotos } from '../../lib/images/response-photos.js';
+import type { Photo } from '@verdant/contract';
 
 export interface ObservationListInput {
   status?: 'open' | 'resolved' | 'dismissed';
@@ -22,7 +24,7 @@ export interface ObservationListInput {
 /** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
 const boxName = (name: string | null, x: number | null, y: number | null) => (x === null || y === null ? null : gridBoxDisplayName(name, x, y));
 
-export const toListItem = (r: repo.ObservationListRow): ObservationListItem => ({
+export const toListItem = (r: repo.ObservationListRow, photos: Photo[] = []): ObservationListItem => ({
   ProblemID: r.observation_id,
   Problem: r.problem,
   Severity: r.severity,
@@ -38,6 +40,7 @@ export const toListItem = (r: repo.ObservationListRow): ObservationListItem => (
   ObservedBy: r.observed_by,
   ObservedByName: r.observed_by_name,
   Source: r.source,
+  photos,
 });
 
 /** The company's observations, one page; a named room or grid must be the company's (404). */
@@ -59,5 +62,11 @@ export async function listObservations({ db }: Deps, caller: Caller, input: Obse
     repo.countObservations(db, filter),
     repo.listObservations(db, filter, { direction: input.sort_order, ...page }),
   ]);
-  return { status: 'success' as const, total_count: total, ...page, observations: rows.map(toListItem) };
+  const photos = await responsePhotos(db, caller.company_id, rows.map((r) => r.response_id));
+  return {
+    status: 'success' as const,
+    total_count: total,
+    ...page,
+    observations: rows.map((r) => toListItem(r, r.response_id === null ? [] : (photos.get(r.response_id) ?? []))),
+  };
 }
