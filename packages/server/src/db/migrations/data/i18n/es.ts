@@ -118,7 +118,7 @@ export const ES: LibraryTranslation = {
       symptoms: 'Punteado fino blanco amarillento en el haz, ácaros y huevos redondos en el envés y, en infestaciones fuertes, telaraña fina sobre hojas y ápices; las hojas se broncean, se secan y caen.',
       solutions: {
         cultural: ['Revise el envés de las hojas cada semana con lupa, sobre todo en los focos calientes junto a calefactores, ventanas y pasillos.', 'Suba la humedad relativa si el cultivo lo permite; evite el estrés hídrico y térmico.', 'Elimine hojas o plantas muy infestadas y las malas hierbas que hospedan ácaros.'],
-        biological: ['Suelte Phytoseiulus persimilis en los focos (depredador especialista, óptimo entre 20–27 °C y HR superior al 60%).', 'Use Neoseiulus californicus o Amblyseius andersoni de forma preventiva; toleran condiciones más cálidas y secas.', 'Feltiella acarisuga (cecidómido depredador) como apoyo en los focos.'],
+        biological: ['Suelte Phytoseiulus persimilis en los focos (depredador especialista, óptimo entre 20 y 27 °C y HR superior al 60%).', 'Use Neoseiulus californicus o Amblyseius andersoni de forma preventiva; toleran condiciones más cálidas y secas.', 'Feltiella acarisuga (cecidómido depredador) como apoyo en los focos.'],
         chemical: ['Acaricidas selectivos como abamectina, bifenazato, acequinocilo, etoxazol, spiromesifen o hexitiazox (ovicida/larvicida).', 'Aceite hortícola o jabón potásico en tratamientos localizados, mojando bien el envés.', LABEL_ES],
       },
     },
@@ -447,7 +447,7 @@ export const ES: LibraryTranslation = {
     'hop-latent-viroid': {
       name: 'Viroide latente del lúpulo (HLVd)',
       description: 'Un viroide (un pequeño ARN infeccioso, no un virus) que se propaga mecánicamente con las herramientas de corte, la manipulación y la propagación a partir de plantas madre infectadas; un problema grave en cannabis y lúpulo.',
-      symptoms: 'Plantas atrofiadas y quebradizas con hojas más pequeñas y estrechas, menos raíces y mal desarrollo floral («dudding»); muchas plantas infectadas no muestran síntomas.',
+      symptoms: 'Plantas atrofiadas y quebradizas con hojas más pequeñas y estrechas, menos raíces y mal desarrollo floral (cogollos pequeños y poco densos); muchas plantas infectadas no muestran síntomas.',
       solutions: {
         cultural: ['Analice las plantas madre por RT-PCR y propague solo a partir de plantas negativas; el cultivo de meristemos sanea las líneas.', 'Desinfecte las cuchillas entre plantas (lejía al 10% u otros productos probados); elimine las plantas positivas.'],
         biological: ['No hay control biológico.'],
@@ -471,7 +471,7 @@ export const ES: LibraryTranslation = {
       description: 'El fósforo es móvil; la carencia se ve favorecida por sustratos fríos (por debajo de unos 13 °C), pH alto y soluciones pobres en P, y aparece en las hojas viejas.',
       symptoms: 'Hojas de color verde oscuro, apagado o azulado, tonos violáceos o rojizos en el envés, los nervios y los pecíolos, crecimiento lento y floración retrasada.',
       solutions: {
-        cultural: [CHECK_ROOT_ZONE_ES, 'Caliente la zona radicular; corrija el pH a 5,5–6,5.'],
+        cultural: [CHECK_ROOT_ZONE_ES, 'Caliente la zona radicular; corrija el pH para que quede entre 5,5 y 6,5.'],
         biological: ['Los inoculantes de micorrizas mejoran la absorción de fósforo en suelo y sustratos orgánicos.'],
         chemical: ['Fosfato monopotásico (MKP) o fosfato monoamónico en la solución nutritiva.'],
       },
