@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { COLOR_SYMPTOMS, PLANT_PROBLEM_LIBRARY, PROBLEM_CATEGORIES, SYMPTOMS, SYMPTOM_GROUPS } from '../plant-problem-library.js';
 import { LABEL } from '../plant-problem-types.js';
 import { ES } from './es.js';
+import { FR } from './fr.js';
 import type { LibraryTranslation, ProblemTranslation } from './library-translation.js';
 
-const TRANSLATIONS: Record<string, LibraryTranslation> = { es: ES };
+const TRANSLATIONS: Record<string, LibraryTranslation> = { es: ES, fr: FR };
 const LANGUAGES = Object.keys(TRANSLATIONS);
 
 function load(lang: string): LibraryTranslation {
@@ -102,6 +103,7 @@ describe.each(LANGUAGES)('the plant-problem library in %s', (lang) => {
       expect(text, `${where} has straight quotes`).not.toMatch(/["']/);
       expect(text, `${where} reads as English`).not.toMatch(ENGLISH_WORDS);
       for (const digits of digitRuns(english)) expect(text, `${where} lost the number ${digits}`).toContain(digits);
+      if (lang === 'fr') expect(text, `${where} needs a no-break space before ; : ? ! % °C » and after «`).not.toMatch(/ [;:?!%»]| °C|« /);
     }
   });
 

@@ -1,0 +1,610 @@
+import type { LibraryTranslation } from './library-translation.js';
+
+/** The closing line of every pesticide list, in French (LABEL in plant-problem-types.ts). */
+const LABEL_FR =
+  'Respectez l’étiquette et la réglementation locale ; vérifiez la sélectivité pour la culture et la compatibilité avec les auxiliaires lâchés, et alternez les modes d’action (groupes IRAC/FRAC).';
+
+/** The first cultural step of every nutrient deficiency (CHECK_ROOT_ZONE in plant-problems-disorders.ts). */
+const CHECK_ROOT_ZONE_FR =
+  'Mesurez d’abord le pH et la CE de la solution nutritive et du drainage ou d’un extrait du substrat : en culture hors sol, la plupart des carences viennent du pH ou de la CE, pas d’un manque d’éléments nutritifs.';
+
+/** The plant-problem library in French, as French-speaking growers and extension services name things. */
+export const FR: LibraryTranslation = {
+  label: LABEL_FR,
+  categories: {
+    insect: 'Insecte',
+    mite: 'Acarien',
+    fungal: 'Maladie fongique',
+    bacterial: 'Maladie bactérienne',
+    viral: 'Virus',
+    nutrient: 'Trouble nutritionnel',
+    environmental: 'Stress environnemental',
+  },
+  symptomGroups: {
+    Leaves: { name: 'Feuilles', description: 'Ce que montrent les feuilles : taches, changements de couleur, dégâts, dépôts.' },
+    Stems: { name: 'Tiges', description: 'Lésions, pourritures et colorations anormales des tiges et du collet.' },
+    Roots: { name: 'Racines', description: 'Couleur et aspect des racines, état du substrat qui les entoure.' },
+    'Flowers/Fruit': { name: 'Fleurs/fruits', description: 'Boutons, fleurs et fruits : taches, pourritures, déformations, chute.' },
+    'Whole plant': { name: 'Plante entière', description: 'Aspect de la plante entière : flétrissement, nanisme, effondrement, dépôts.' },
+    'Insects visible': { name: 'Ravageurs visibles', description: 'Ravageurs visibles à l’œil nu ou avec une loupe 10×.' },
+  },
+  symptoms: {
+    'leaf-stippling': 'Fines ponctuations ou moucheture claires',
+    'leaf-silver-streaks': 'Plages ou stries argentées avec des points noirs',
+    'leaf-curling': 'Feuilles enroulées, en cuillère ou tordues',
+    'leaf-distorted-new': 'Jeunes feuilles déformées, gaufrées ou rabougries',
+    'leaf-honeydew': 'Miellat collant sur les feuilles',
+    'leaf-mines': 'Galeries sinueuses (mines) dans la feuille',
+    'leaf-holes': 'Trous ou bords rongés',
+    'leaf-spots': 'Taches ou lésions',
+    'leaf-target-spots': 'Taches à anneaux concentriques (en cible)',
+    'leaf-water-soaked': 'Taches huileuses, d’aspect détrempé',
+    'leaf-ring-spots': 'Taches annulaires ou dessins en lignes',
+    'leaf-mosaic': 'Mosaïque de vert clair et de vert foncé',
+    'leaf-powdery-coating': 'Feutrage blanc poudreux',
+    'leaf-fuzzy-growth': 'Moisissure grise duveteuse',
+    'leaf-downy-underside': 'Duvet gris à violacé à la face inférieure',
+    'leaf-pustules': 'Pustules en relief (orange, brunes ou blanches)',
+    'leaf-yellow-old': 'Jaunissement des feuilles âgées (du bas)',
+    'leaf-yellow-new': 'Jaunissement des jeunes feuilles (du haut)',
+    'leaf-interveinal': 'Chlorose internervaire (les nervures restent vertes)',
+    'leaf-edge-scorch': 'Bords et pointes des feuilles brûlés ou desséchés',
+    'leaf-bleached': 'Plages décolorées ou blanches du côté de la lumière',
+    'leaf-blisters': 'Cloques ou bosses liégeuses à la face inférieure',
+    'leaf-drop': 'Chute des feuilles',
+    'leaf-small': 'Jeunes feuilles petites, étroites ou en rosette',
+    'leaf-dark-dull': 'Feuilles vert foncé, ternes ou bleutées',
+    'stem-lesions': 'Lésions sombres ou chancres sur les tiges',
+    'stem-base-rot': 'Pourriture sombre au collet',
+    'stem-pinched': 'Tige amincie, étranglée au niveau du substrat',
+    'stem-vascular': 'Stries brunes dans la tige (brunissement des vaisseaux)',
+    'stem-russet': 'Tiges bronzées ou liégeuses',
+    'stem-grey-mould': 'Moisissure grise sur les tiges, chicots ou plaies',
+    'stem-stretch': 'Croissance étiolée et faible',
+    'stem-slimy': 'Pourriture visqueuse et nauséabonde',
+    'root-brown-mushy': 'Racines brunes et molles ; l’écorce se détache',
+    'root-few-tips': 'Peu de pointes de racines blanches',
+    'root-tip-burn': 'Pointes de racines brûlées et rabougries',
+    'root-algae': 'Algues sur le substrat',
+    'flower-streaks': 'Pétales striés, tachetés ou déformés',
+    'flower-rot': 'Boutons ou fleurs pourris',
+    'fruit-blossom-end': 'Plage sombre et déprimée à l’extrémité pistillaire du fruit',
+    'fruit-spots': 'Taches, anneaux ou marbrures sur les fruits',
+    'fruit-deformed': 'Fruits déformés, rugueux ou ridés',
+    'flower-drop': 'Chute des boutons ou des fleurs, mauvaise nouaison',
+    'fruit-russet': 'Épiderme du fruit liégeux ou crevassé',
+    'plant-wilt-wet': 'Flétrissement malgré un substrat humide',
+    'plant-wilt-dry': 'Flétrissement quand le substrat est sec',
+    'plant-stunted': 'Croissance lente, plantes rabougries',
+    'plant-one-sided': 'Flétrissement ou jaunissement d’un seul côté',
+    'plant-collapse': 'Semis ou boutures qui s’effondrent',
+    'plant-dieback': 'Dessèchement des pousses ou des apex',
+    'plant-sooty': 'Dépôt noir de suie sur les feuilles et les tiges',
+    'bug-mites-webbing': 'Minuscules acariens, œufs et fines toiles',
+    'bug-microscopic': 'Dégâts sans ravageur visible sauf au microscope',
+    'bug-thrips': 'Thrips allongés et rapides dans les fleurs ou sur les feuilles',
+    'bug-aphids': 'Colonies de pucerons à corps mou ; exuvies blanches',
+    'bug-whiteflies': 'Petites mouches blanches qui s’envolent quand on touche la plante',
+    'bug-gnats': 'Petits moucherons sombres sur le substrat ; larves dedans',
+    'bug-shore-flies': 'Mouches sombres et trapues aux ailes tachées de clair, près des algues',
+    'bug-mealy': 'Amas blancs cotonneux à l’aisselle des feuilles',
+    'bug-scale': 'Boucliers immobiles bruns ou cireux sur les tiges et les feuilles',
+    'bug-caterpillars': 'Chenilles et leurs excréments',
+    'bug-leafminer-adults': 'Petites mouches noir et jaune ; piqûres de nutrition',
+  },
+  colorSymptoms: {
+    yellowing: 'Jaunissement',
+    'pale-green': 'Vert pâle',
+    browning: 'Brunissement',
+    'black-sooty': 'Noir de suie',
+    'white-powder': 'Poudre blanche',
+    'grey-fuzz': 'Duvet gris',
+    purple: 'Violet',
+    bronzing: 'Bronzage',
+    silvering: 'Argenture',
+    mottling: 'Marbrure',
+    'orange-rust': 'Rouille orangée',
+    'water-soaked': 'Vert foncé détrempé',
+    bleaching: 'Décoloration',
+    'tan-necrosis': 'Nécrose beige',
+    'dark-green': 'Vert foncé',
+    'red-brown': 'Brun rouge',
+  },
+  problems: {
+    // Pests
+    'two-spotted-spider-mite': {
+      name: 'Tétranyque tisserand',
+      description: 'Tetranychus urticae, acarien polyphage qui prospère par temps chaud et sec ; à 27 °C, une génération ne dure qu’environ une semaine, si bien que les populations explosent rapidement.',
+      symptoms: 'Fines ponctuations blanc jaunâtre sur la face supérieure, acariens et œufs ronds à la face inférieure, fines toiles sur les feuilles et les apex en cas de forte infestation ; les feuilles bronzent, se dessèchent et tombent.',
+      solutions: {
+        cultural: ['Inspectez chaque semaine la face inférieure des feuilles à la loupe, surtout dans les zones chaudes près des chauffages, des ouvrants et des allées.', 'Augmentez l’humidité relative si la culture le permet ; évitez les stress hydriques et thermiques.', 'Éliminez les feuilles ou plantes très infestées ainsi que les adventices qui hébergent des acariens.'],
+        biological: ['Lâchez Phytoseiulus persimilis sur les foyers (prédateur spécialiste, optimal entre 20 et 27 °C et au-dessus de 60 % d’HR).', 'Utilisez Neoseiulus californicus ou Amblyseius andersoni en préventif ; ils tolèrent des conditions plus chaudes et plus sèches.', 'Feltiella acarisuga (cécidomyie prédatrice) en renfort sur les foyers.'],
+        chemical: ['Acaricides sélectifs comme l’abamectine, le bifénazate, l’acéquinocyl, l’étoxazole, le spiromésifène ou l’hexythiazox (ovicide/larvicide).', 'Huile horticole ou savon insecticide en traitement localisé, en mouillant bien la face inférieure des feuilles.', LABEL_FR],
+      },
+    },
+    'broad-mite': {
+      name: 'Tarsonème trapu',
+      description: 'Polyphagotarsonemus latus, acarien tarsonème microscopique (environ 0,2 mm) qui se nourrit des tissus les plus jeunes ; sa salive toxique déforme la croissance bien avant que l’on remarque les acariens.',
+      symptoms: 'Jeunes feuilles tordues, en cuillère, luisantes ou coriaces, apex bronzés, pousses rabougries et fleurs avortées ; les acariens sont invisibles sans un grossissement de 20× ou un microscope.',
+      solutions: {
+        cultural: ['Mettez en quarantaine et examinez au microscope les boutures et pieds-mères qui arrivent.', 'Éliminez les plantes très atteintes en les ensachant avant de traverser la serre.', 'Empêchez le personnel de passer des zones infestées aux zones saines (les acariens voyagent sur les vêtements et les aleurodes).'],
+        biological: ['Amblyseius swirskii ou Neoseiulus cucumeris lâchés sur les jeunes pousses.', 'Neoseiulus californicus dans les cultures chaudes.'],
+        chemical: ['Abamectine, spiromésifène, fenpyroximate ou pyridabène selon les homologations.', 'Soufre ou huile horticole si la culture les supporte.', LABEL_FR],
+      },
+    },
+    'russet-mite': {
+      name: 'Acariose bronzée (ériophyides)',
+      description: 'Acariens ériophyides comme l’acarien de l’acariose bronzée de la tomate (Aculops lycopersici) et celui du chanvre (Aculops cannabicola) : minuscules, en forme de carotte, ils pullulent en très grand nombre avant que les dégâts n’apparaissent.',
+      symptoms: 'Tiges et faces inférieures bronzées, d’aspect gras ou liégeux, en commençant par le bas de la plante ; feuilles enroulées vers le haut, cassantes, qui se dessèchent et tombent ; fruits liégeux et crevassés.',
+      solutions: {
+        cultural: ['Examinez le bas des tiges avec une loupe 20× ou au microscope ; marquez et surveillez les plantes infestées.', 'Retirez en sacs les plantes infestées et les débris de culture ; nettoyez entre deux cultures.', 'Ne multipliez pas à partir de pieds-mères infestés.'],
+        biological: ['Amblyseius swirskii ou Neoseiulus californicus (lutte partielle) ; Pronematus ubiquitus est prometteur en tomate.'],
+        chemical: ['Soufre (poudrage ou mouillable, si la culture le supporte), abamectine ou spiromésifène selon les homologations.', LABEL_FR],
+      },
+    },
+    'cyclamen-mite': {
+      name: 'Tarsonème du cyclamen',
+      description: 'Phytonemus pallidus, acarien tarsonème qui se cache dans les boutons et les feuilles en cours de déploiement du cyclamen, du bégonia, du gerbera, du fraisier et d’autres cultures ; il préfère la fraîcheur et l’humidité.',
+      symptoms: 'Jeunes feuilles crispées, rabougries et épaissies, fleurs striées ou déformées, boutons qui ne s’ouvrent pas ; acariens visibles seulement au microscope.',
+      solutions: {
+        cultural: ['Achetez du matériel sain et examinez les boutons au microscope.', 'Retirez et détruisez les plantes infestées ; ne manipulez pas de plantes saines après des plantes infestées.'],
+        biological: ['Neoseiulus cucumeris ou Amblyseius swirskii lâchés en préventif sur les jeunes plantes.'],
+        chemical: ['Abamectine, fenpyroximate ou spiromésifène selon les homologations, en mouillant bien les boutons.', LABEL_FR],
+      },
+    },
+    'western-flower-thrips': {
+      name: 'Thrips californien',
+      description: 'Frankliniella occidentalis, insecte minuscule (1–2 mm) et effilé qui se nourrit sur les feuilles et les fleurs ; il se nymphose dans le substrat, résiste à de nombreux insecticides et transmet le TSWV et l’INSV.',
+      symptoms: 'Plages argentées ponctuées d’excréments noirs sur les feuilles, fleurs striées et déformées, jeunes pousses déformées ; adultes dans les fleurs ouvertes et sur les panneaux englués bleus ou jaunes.',
+      solutions: {
+        cultural: ['Surveillez avec des panneaux englués bleus ou jaunes (un pour 100–300 m²) et en secouant les fleurs au-dessus d’une feuille blanche.', 'Éliminez les adventices et les fleurs fanées ; posez des filets sur les ouvrants ; démarrez chaque culture propre.', 'Respectez un vide sanitaire entre deux cultures pour que les nymphes dans le sol et le substrat meurent.'],
+        biological: ['Amblyseius (Neoseiulus) cucumeris ou Amblyseius swirskii en sachets ou en vrac, lâchés en préventif.', 'Prédateurs du sol (Stratiolaelaps scimitus, Dalotia coriaria) et nématodes Steinernema feltiae contre les nymphes.', 'Orius spp. (punaises prédatrices) dans les cultures en fleurs ; Beauveria bassiana ou Metarhizium comme biopesticides.'],
+        chemical: ['Spinosad ou spinétorame, abamectine, chlorfénapyr, cyantraniliprole ou pyridalyl selon les homologations, en alternant d’une génération à l’autre.', LABEL_FR],
+      },
+    },
+    'green-peach-aphid': {
+      name: 'Puceron vert du pêcher',
+      description: 'Myzus persicae, puceron vert à rose qui se reproduit sans fécondation en serre (une colonie peut doubler en quelques jours) et transmet de nombreux virus.',
+      symptoms: 'Colonies sur les jeunes pousses et à la face inférieure des feuilles, feuilles enroulées ou déformées, miellat collant et fumagine, exuvies blanches sur les feuilles.',
+      solutions: {
+        cultural: ['Inspectez les apex chaque semaine ; les panneaux englués jaunes capturent les adultes ailés.', 'Évitez l’excès d’azote, qui stimule la reproduction des pucerons.', 'Éliminez les adventices et les repousses ; posez des filets sur les ouvrants.'],
+        biological: ['Aphidius colemani (guêpe parasitoïde) lâché en préventif, entretenu par des plantes relais (céréales avec le puceron Rhopalosiphum padi).', 'Aphidoletes aphidimyza (cécidomyie prédatrice), larves de chrysopes (Chrysoperla) ou coccinelles sur les foyers.', 'Champignons entomopathogènes comme Beauveria bassiana.'],
+        chemical: ['Flonicamide, pymétrozine, afidopyropène, spirotétramate ou savon insecticide/huile selon les homologations.', LABEL_FR],
+      },
+    },
+    'cotton-melon-aphid': {
+      name: 'Puceron du melon et du cotonnier',
+      description: 'Aphis gossypii, petit puceron jaune pâle à vert foncé ; fréquent sur les cucurbitacées, le chrysanthème et de nombreuses plantes ornementales, et vecteur du virus de la mosaïque du concombre.',
+      symptoms: 'Colonies denses à la face inférieure des feuilles et sur les apex, feuilles enroulées et jaunies, abondant miellat et fumagine, plantes rabougries.',
+      solutions: {
+        cultural: ['Inspectez chaque semaine les jeunes pousses et la face inférieure des feuilles ; signalez les plantes infestées.', 'Modérez l’azote ; éliminez les adventices et les résidus de culture.'],
+        biological: ['Parasitoïdes Aphidius colemani (spécifiques d’A. gossypii et de M. persicae), idéalement avec des plantes relais.', 'Aphidoletes aphidimyza, larves de chrysopes ou Adalia bipunctata contre les colonies.'],
+        chemical: ['Flonicamide, pymétrozine, afidopyropène ou spirotétramate ; savon insecticide ou huile en traitement localisé.', LABEL_FR],
+      },
+    },
+    'greenhouse-whitefly': {
+      name: 'Aleurode des serres',
+      description: 'Trialeurodes vaporariorum, insecte piqueur-suceur fréquent sur tomate, concombre, poinsettia et plantes ornementales ; les larves restent immobiles à la face inférieure des feuilles.',
+      symptoms: 'Adultes blancs qui s’envolent quand on remue les plantes, larves en forme d’écaille à la face inférieure des feuilles, miellat, fumagine et jaunissement des feuilles.',
+      solutions: {
+        cultural: ['Panneaux englués jaunes à hauteur de culture pour surveiller et piéger les adultes en masse.', 'Démarrez avec des plantes saines, éliminez les adventices et débarrassez les anciennes cultures avant de planter.'],
+        biological: ['Encarsia formosa (guêpe parasitoïde), lâchée chaque semaine dès les premières captures.', 'Eretmocerus eremicus, Macrolophus pygmaeus (en tomate) ou Amblyseius swirskii.', 'Pulvérisations de Beauveria bassiana ou d’Isaria fumosorosea par humidité élevée.'],
+        chemical: ['Pyriproxyfène, buprofézine (régulateurs de croissance des insectes), spiromésifène, flonicamide, cyantraniliprole ou savon insecticide/huile selon les homologations.', LABEL_FR],
+      },
+    },
+    'silverleaf-whitefly': {
+      name: 'Aleurode du tabac',
+      description: 'Bemisia tabaci (dont le biotype B, B. argentifolii, et le biotype Q), qui tient ses ailes en toit au-dessus du corps ; plus résistant aux insecticides que l’aleurode des serres et vecteur de bégomovirus comme le TYLCV.',
+      symptoms: 'Aleurodes à la face inférieure des feuilles, miellat et fumagine, argenture des feuilles de courgette, maturation irrégulière de la tomate, jaunissement et chute des feuilles.',
+      solutions: {
+        cultural: ['Panneaux englués jaunes ; inspectez soigneusement les plantes qui arrivent (notamment le poinsettia).', 'Filets anti-insectes, désherbage et période sans culture.'],
+        biological: ['Eretmocerus eremicus ou E. mundus (parasitoïdes) et Amblyseius swirskii.', 'Pulvérisations de Beauveria bassiana ou d’Isaria fumosorosea.'],
+        chemical: ['Pyriproxyfène, buprofézine, spiromésifène, spirotétramate, cyantraniliprole ou flonicamide selon les homologations ; faites tester la résistance des populations du biotype Q.', LABEL_FR],
+      },
+    },
+    'fungus-gnats': {
+      name: 'Sciarides (mouches des terreaux)',
+      description: 'Bradysia spp., petites mouches sombres dont les larves vivent dans les substrats humides et se nourrissent de matière organique, de poils absorbants et de jeunes racines ; elles propagent les agents de pourriture racinaire.',
+      symptoms: 'Petits moucherons sombres qui courent sur le substrat et volent mollement, larves translucides à tête noire dans la couche superficielle du substrat, boutures et semis flétris et rabougris.',
+      solutions: {
+        cultural: ['Évitez l’excès d’arrosage ; laissez sécher la surface du substrat entre deux irrigations.', 'Utilisez des substrats compostés et bien aérés ; retirez le substrat renversé et les algues sous les tablettes.', 'Surveillez les adultes avec des panneaux englués jaunes posés juste au-dessus du substrat, et les larves avec des rondelles de pomme de terre.'],
+        biological: ['Nématodes Steinernema feltiae apportés en arrosage sur le substrat.', 'Bacillus thuringiensis subsp. israelensis (Bti) en arrosage contre les larves.', 'Stratiolaelaps scimitus (Hypoaspis miles) ou Dalotia coriaria (staphylin) comme prédateurs résidents.'],
+        chemical: ['Régulateurs de croissance des insectes comme le pyriproxyfène, le diflubenzuron ou la cyromazine en arrosage, selon les homologations.', LABEL_FR],
+      },
+    },
+    'shore-flies': {
+      name: 'Éphydres (mouches des rivages)',
+      description: 'Scatella spp. (surtout Scatella stagnalis), mouches sombres et trapues qui se développent dans les algues des substrats, sols et tablettes humides ; les larves mangent des algues, pas des racines, mais les adultes salissent le feuillage de déjections et propagent des agents pathogènes.',
+      symptoms: 'Mouches sombres et robustes aux antennes courtes et aux ailes tachées de clair, posées sur les feuilles et le substrat ; pellicules vertes d’algues ; points noirs de déjections sur les feuilles.',
+      solutions: {
+        cultural: ['Réduisez les algues : évitez l’excès d’arrosage, réparez fuites et flaques, gardez tablettes et sols secs et nettoyez-les avec un algicide ou un désinfectant.', 'Utilisez des substrats plus grossiers et bien drainants et limitez les écoulements d’engrais sur les surfaces.', 'Surveillez avec des panneaux englués jaunes.'],
+        biological: ['Dalotia coriaria (staphylin) et les nématodes Steinernema carpocapsae donnent une lutte partielle.'],
+        chemical: ['Cyromazine ou pyriproxyfène selon les homologations ; algicides autorisés (par exemple à base d’ammonium quaternaire ou de peroxyde d’hydrogène) sur les surfaces.', LABEL_FR],
+      },
+    },
+    leafminers: {
+      name: 'Mouches mineuses',
+      description: 'Liriomyza spp. (L. trifolii, L. huidobrensis, L. sativae), petites mouches agromyzides dont les larves creusent des galeries entre les deux épidermes des feuilles du chrysanthème, du gerbera, de la tomate, de la laitue et de nombreuses autres cultures.',
+      symptoms: 'Mines en serpentin ou en plaque dans les feuilles, piqûres blanches de nutrition et de ponte des femelles, petites mouches noir et jaune.',
+      solutions: {
+        cultural: ['Panneaux englués jaunes pour les adultes ; retirez et détruisez tôt les feuilles minées.', 'Éliminez les adventices et les débris de culture ; posez des filets sur les ouvrants ; couvrez le sol pour empêcher le développement des pupes.'],
+        biological: ['Diglyphus isaea (ectoparasitoïde) et Dacnusa sibirica (endoparasitoïde) lâchés dès les premières mines.', 'Pulvérisations de Steinernema feltiae contre les larves dans les mines.'],
+        chemical: ['Cyromazine, abamectine, spinosad ou cyantraniliprole selon les homologations.', LABEL_FR],
+      },
+    },
+    'citrus-mealybug': {
+      name: 'Cochenilles farineuses',
+      description: 'La cochenille farineuse des agrumes (Planococcus citri) et les espèces voisines : insectes cireux et lents qui se cachent à l’aisselle des feuilles, sous l’écorce et sur les racines, où les pulvérisations les atteignent mal.',
+      symptoms: 'Amas blancs cotonneux à l’aisselle des feuilles et sur les tiges, miellat et fumagine, jaunissement et plantes rabougries.',
+      solutions: {
+        cultural: ['Inspectez les nouvelles plantes et les pieds-mères ; éliminez les plantes très infestées.', 'Nettoyez tablettes et pots entre deux cultures ; luttez contre les fourmis qui protègent les cochenilles.'],
+        biological: ['Cryptolaemus montrouzieri (coccinelle prédatrice des cochenilles) contre les colonies.', 'Leptomastix dactylopii (parasitoïde de la cochenille farineuse des agrumes) et larves de chrysopes.'],
+        chemical: ['Spirotétramate, flupyradifurone, buprofézine ou savon insecticide/huile selon les homologations ; répétez les applications pour atteindre les larves mobiles.', LABEL_FR],
+      },
+    },
+    'soft-scale': {
+      name: 'Cochenilles à carapace (lécanines)',
+      description: 'La lécanine ou cochenille plate (Coccus hesperidum) et d’autres cochenilles à carapace molle : les femelles restent immobiles sous un bouclier cireux sur les tiges et les nervures ; seules les larves mobiles se déplacent.',
+      symptoms: 'Boucliers ovales et plats, bruns ou beiges, le long des nervures et des tiges, miellat abondant, fumagine, jaunissement et dessèchement des pousses.',
+      solutions: {
+        cultural: ['Inspectez les pieds-mères ; taillez les pousses infestées ; essuyez ou brossez les infestations légères.', 'Luttez contre les fourmis ; éliminez les plantes très infestées.'],
+        biological: ['Metaphycus helvolus (guêpe parasitoïde) et coccinelles Chilocorus ou Rhyzobius.'],
+        chemical: ['Huile horticole ou savon insecticide au moment des larves mobiles ; spirotétramate, buprofézine ou pyriproxyfène selon les homologations.', LABEL_FR],
+      },
+    },
+    'caterpillars-loopers': {
+      name: 'Chenilles (noctuelles et plusies)',
+      description: 'Larves de papillons de nuit comme la fausse-arpenteuse du chou (Trichoplusia ni), la plusie de la tomate (Chrysodeixis chalcites) et la noctuelle de la betterave (Spodoptera exigua) ; les adultes entrent la nuit par les ouvrants.',
+      symptoms: 'Trous et bords de feuilles rongés, feuilles squelettisées, chenilles vertes (les plusies se déplacent en arquant le corps), crottes sombres en granulés, fruits perforés.',
+      solutions: {
+        cultural: ['Posez des filets sur les ouvrants ; surveillez les adultes avec des pièges à phéromones.', 'En cas de faible infestation, ramassez les chenilles à la main et retirez les pontes.'],
+        biological: ['Bacillus thuringiensis subsp. kurstaki ou aizawai contre les jeunes larves.', 'Trichogrammes (Trichogramma) parasitoïdes des œufs ; produits à base de nucléopolyédrovirus (par exemple contre Spodoptera ou Helicoverpa).'],
+        chemical: ['Spinosad, chlorantraniliprole, benzoate d’émamectine, indoxacarbe ou méthoxyfénozide selon les homologations.', LABEL_FR],
+      },
+    },
+
+    // Diseases
+    'powdery-mildew': {
+      name: 'Oïdium',
+      description: 'Champignons parasites obligatoires comme Podosphaera xanthii (cucurbitacées), Golovinomyces spp. (nombreuses plantes ornementales, cannabis) et Leveillula taurica (tomate, poivron) ; leurs spores n’ont pas besoin d’eau libre et se propagent par humidité modérée sur feuillage sec.',
+      symptoms: 'Taches blanches poudreuses sur la face supérieure des feuilles et sur les tiges, qui s’étendent et confluent ; les feuilles jaunissent, s’enroulent et meurent ; avec Leveillula, taches jaunes dessus et feutrage blanc clairsemé dessous.',
+      solutions: {
+        cultural: ['Maintenez une humidité relative stable (évitez les variations) et améliorez le brassage de l’air avec des ventilateurs à flux horizontal.', 'Espacez les plantes, retirez tôt les feuilles atteintes et cultivez des variétés résistantes.', 'Inspectez chaque semaine la face inférieure des feuilles et le bas de la végétation dans les cultures sensibles.'],
+        biological: ['Produits à base de Bacillus subtilis, B. amyloliquefaciens ou Ampelomyces quisqualis appliqués en préventif.', 'Bicarbonate de potassium, extraits végétaux (Reynoutria sachalinensis) ou huiles horticoles comme options à faible risque.'],
+        chemical: ['Soufre (sublimé ou pulvérisé, si la culture et les auxiliaires le supportent), fongicides IBS (par exemple myclobutanil, triflumizole), strobilurines (QoI), SDHI ou quinoxyfène selon les homologations.', LABEL_FR],
+      },
+    },
+    'botrytis-grey-mould': {
+      name: 'Pourriture grise (Botrytis)',
+      description: 'Botrytis cinerea, champignon omniprésent qui infecte les fleurs, les plaies et les tissus sénescents par temps frais et humide avec de l’eau libre sur les plantes ; il produit des spores en quantités énormes.',
+      symptoms: 'Masses de spores gris-brun duveteuses sur les fleurs, les feuilles et les tiges, lésions beiges d’aspect détrempé, chancres de tige aux plaies de taille, boutons pourris.',
+      solutions: {
+        cultural: ['Évitez la condensation : aérez et chauffez en même temps au coucher du soleil, maintenez l’humidité sous 85 % environ et le feuillage sec.', 'Retirez en sacs fermés les fleurs et feuilles mortes et les débris de culture ; taillez net, au ras de la tige.', 'Espacez les plantes pour la circulation de l’air ; arrosez tôt dans la journée.'],
+        biological: ['Produits à base de Trichoderma spp., Bacillus amyloliquefaciens ou Gliocladium (Clonostachys rosea) appliqués en préventif.'],
+        chemical: ['Fludioxonil, cyprodinil, fenhexamid, boscalid, iprodione ou chlorothalonil selon les homologations ; Botrytis devient facilement résistant aux fongicides.', LABEL_FR],
+      },
+    },
+    'pythium-root-rot': {
+      name: 'Pourriture racinaire à Pythium',
+      description: 'Pythium spp., oomycètes (moisissures aquatiques, proches des champignons sans en être) qui prospèrent dans les substrats gorgés d’eau et les solutions nutritives chaudes ; propagés par l’eau, les sciarides et les éphydres.',
+      symptoms: 'Racines brunes et molles dont l’écorce se détache en laissant le cylindre central à nu, peu de pointes racinaires blanches, flétrissement aux heures chaudes, plantes rabougries et feuilles du bas jaunes.',
+      solutions: {
+        cultural: ['Utilisez des substrats bien drainants ; évitez l’excès d’arrosage et une salinité élevée qui abîment les racines.', 'Gardez la solution nutritive sous 24 °C environ et bien oxygénée ; désinfectez l’eau recyclée (UV, ozone, filtration lente sur sable).', 'Nettoyez et désinfectez tablettes, plateaux et conduites d’irrigation ; luttez contre les sciarides et les éphydres.'],
+        biological: ['Produits à base de Trichoderma harzianum, Streptomyces griseoviridis, Gliocladium ou Bacillus incorporés en préventif.'],
+        chemical: ['Fongicides anti-oomycètes comme le méfénoxam/métalaxyl, l’étridiazole, le propamocarbe, la cyazofamide ou le fosétyl-aluminium en arrosage, selon les homologations.', LABEL_FR],
+      },
+    },
+    'phytophthora-root-crown-rot': {
+      name: 'Pourriture des racines et du collet à Phytophthora',
+      description: 'Phytophthora spp., oomycètes qui pourrissent les racines et le collet dans les substrats humides et mal drainés ; leurs zoospores nageuses se propagent dans l’eau d’irrigation.',
+      symptoms: 'Pourriture brun foncé à noire des racines et du collet, flétrissement qui ne disparaît pas après arrosage, jaunissement et effondrement de la plante.',
+      solutions: {
+        cultural: ['Plantez dans un substrat sain à la bonne profondeur ; gardez le collet sec et évitez l’excès d’arrosage.', 'Ne réutilisez pas les pots ni le substrat de cultures atteintes sans les désinfecter ; traitez l’eau recyclée.', 'Éliminez rapidement les plantes infectées.'],
+        biological: ['Produits à base de Trichoderma ou de Streptomyces appliqués en préventif au substrat.'],
+        chemical: ['Méfénoxam, fosétyl-aluminium ou acide phosphoreux, diméthomorphe, mandipropamide ou cyazofamide selon les homologations.', LABEL_FR],
+      },
+    },
+    'fusarium-wilt': {
+      name: 'Fusariose vasculaire',
+      description: 'Formes spéciales de Fusarium oxysporum, champignons propres à chaque hôte, présents dans le sol et les substrats, qui envahissent les racines et bouchent les vaisseaux conducteurs ; favorisés par la chaleur.',
+      symptoms: 'Jaunissement et flétrissement souvent d’un seul côté de la plante ou de la feuille, stries vasculaires brunes à la coupe de la tige, nanisme et mort.',
+      solutions: {
+        cultural: ['Cultivez des variétés résistantes ou greffées sur porte-greffes résistants ; utilisez du matériel de multiplication sain.', 'Désinfectez le substrat à la vapeur ou remplacez-le ; désinfectez outils, plateaux et tablettes ; évitez de blesser les racines.', 'Arrachez les plantes atteintes avec leur substrat ; un pH un peu plus élevé et l’azote nitrique plutôt qu’ammoniacal réduisent la maladie.'],
+        biological: ['Produits à base de Fusarium non pathogène (Fo47), de Trichoderma ou de Streptomyces griseoviridis appliqués en préventif.'],
+        chemical: ['Aucun traitement curatif ; arrosages préventifs au fludioxonil ou au thiophanate-méthyl selon les homologations.', LABEL_FR],
+      },
+    },
+    'verticillium-wilt': {
+      name: 'Verticilliose',
+      description: 'Verticillium dahliae et V. albo-atrum, champignons vasculaires qui survivent des années dans le sol sous forme de microsclérotes ; favorisés par des températures plus fraîches que Fusarium.',
+      symptoms: 'Jaunissement en V à partir du bord des feuilles, flétrissement des feuilles du bas pendant la journée, brunissement des vaisseaux, nanisme.',
+      solutions: {
+        cultural: ['Utilisez des variétés ou porte-greffes résistants, des substrats hors sol ou désinfectés à la vapeur et du matériel de multiplication sain.', 'Retirez les plantes atteintes avec leurs racines ; dans les serres en pleine terre, évitez les rotations avec des cultures sensibles.'],
+        biological: ['Produits à base de Trichoderma ou de Bacillus incorporés au substrat en préventif.'],
+        chemical: ['Aucun fongicide curatif ; fumigation ou désinfection du sol à la vapeur là où elles sont autorisées.', LABEL_FR],
+      },
+    },
+    'downy-mildew': {
+      name: 'Mildiou',
+      description: 'Oomycètes comme Peronospora spp. (basilic, impatiens, rosier), Pseudoperonospora cubensis (concombre) et Bremia lactucae (laitue) ; ils ont besoin d’un feuillage mouillé et d’une humidité élevée, et se propagent vite.',
+      symptoms: 'Taches jaunes anguleuses délimitées par les nervures à la face supérieure, sporulation grise à violacée à la face inférieure (plus visible le matin), brunissement et chute des feuilles.',
+      solutions: {
+        cultural: ['Évitez que le feuillage reste mouillé : aérez, chauffez la nuit, arrosez le matin et maintenez l’humidité sous 85 %.', 'Cultivez des variétés résistantes ; éliminez immédiatement les plantes atteintes ; partez de semences saines.'],
+        biological: ['Produits à base de Bacillus amyloliquefaciens ou B. subtilis en complément préventif.'],
+        chemical: ['Mandipropamide, fluopicolide, cyazofamide, diméthomorphe, phosphonates ou méfénoxam selon les homologations, en préventif.', LABEL_FR],
+      },
+    },
+    'damping-off': {
+      name: 'Fonte des semis',
+      description: 'Mort des semis et des boutures causée par Pythium, Rhizoctonia solani, Fusarium ou Phytophthora en conditions de multiplication chaudes et humides.',
+      symptoms: 'Les graines pourrissent avant la levée ; les plantules s’effondrent avec une tige amincie, détrempée et étranglée au niveau du substrat ; les foyers s’étendent dans les plateaux.',
+      solutions: {
+        cultural: ['Utilisez un substrat de semis neuf ou pasteurisé et des plateaux désinfectés ; semez peu profond et pas trop dense.', 'Évitez l’excès d’arrosage et aérez bien la zone de multiplication ; ne surfertilisez pas les plantules.', 'Retirez rapidement les plateaux atteints.'],
+        biological: ['Produits à base de Trichoderma harzianum, Streptomyces ou Bacillus mélangés au substrat avant le semis.'],
+        chemical: ['Arrosages ciblés selon l’agent pathogène (produits anti-oomycètes contre Pythium ; fludioxonil ou azoxystrobine contre Rhizoctonia), selon les homologations.', LABEL_FR],
+      },
+    },
+    'alternaria-leaf-spot': {
+      name: 'Alternariose',
+      description: 'Alternaria spp. (par exemple A. solani, A. alternata), champignons favorisés par un temps chaud et humide et par l’humectation du feuillage ; fréquents sur tomate, choux et plantes ornementales.',
+      symptoms: 'Taches brunes à noires à anneaux concentriques en cible, entourées d’un halo jaune, d’abord sur les feuilles âgées ; lésions sur les tiges et les fruits.',
+      solutions: {
+        cultural: ['Gardez le feuillage sec ; retirez les feuilles basses atteintes et les débris de culture.', 'Nutrition équilibrée (les plantes stressées ou carencées en azote sont plus sensibles) ; utilisez des semences saines.'],
+        biological: ['Produits à base de Bacillus subtilis ou B. amyloliquefaciens en préventif.'],
+        chemical: ['Chlorothalonil, mancozèbe, cuivre, strobilurines, boscalid ou difénoconazole selon les homologations.', LABEL_FR],
+      },
+    },
+    rust: {
+      name: 'Rouille',
+      description: 'Champignons de rouille comme Puccinia horiana (rouille blanche du chrysanthème, organisme de quarantaine dans de nombreuses régions), Puccinia pelargonii-zonalis (rouille du géranium) et Puccinia antirrhini (rouille du muflier) ; leurs spores ont besoin de plusieurs heures d’humectation pour infecter.',
+      symptoms: 'Taches pâles ou jaunes sur la face supérieure avec des pustules en relief orange, brunes ou blanches à la face inférieure ; les pustules libèrent des spores poudreuses ; les feuilles jaunissent et tombent.',
+      solutions: {
+        cultural: ['Évitez l’humectation du feuillage et la condensation ; achetez des boutures saines et contrôlez-les à réception.', 'Retirez en sacs les feuilles ou plantes atteintes ; déclarez la rouille blanche du chrysanthème lorsque c’est obligatoire.'],
+        biological: ['Les produits à base de Bacillus n’apportent qu’une protection préventive partielle.'],
+        chemical: ['Strobilurines (azoxystrobine, pyraclostrobine), fongicides IBS (myclobutanil, propiconazole) ou mancozèbe/chlorothalonil en protection, selon les homologations.', LABEL_FR],
+      },
+    },
+    'sooty-mould': {
+      name: 'Fumagine',
+      description: 'Champignons saprophytes sombres (Capnodium, Cladosporium et autres) qui se développent sur le miellat des pucerons, aleurodes, cochenilles farineuses et cochenilles à carapace ; ils n’infectent pas la plante mais lui retirent de la lumière.',
+      symptoms: 'Dépôt noir de suie sur les feuilles, les tiges et les fruits, qui part au frottement ; toujours avec des insectes producteurs de miellat à proximité.',
+      solutions: {
+        cultural: ['Luttez contre l’insecte producteur de miellat (pucerons, aleurodes, cochenilles farineuses, lécanines).', 'Lavez les dépôts légers à l’eau ou avec une solution savonneuse douce.'],
+        biological: ['Lutte biologique contre l’insecte en cause (Aphidius, Encarsia, Cryptolaemus, Metaphycus).'],
+        chemical: ['Aucun fongicide nécessaire ; traitez le ravageur.', LABEL_FR],
+      },
+    },
+    'bacterial-leaf-spot': {
+      name: 'Taches bactériennes des feuilles',
+      description: 'Xanthomonas spp. et pathovars de Pseudomonas syringae, propagés par les éclaboussures d’eau, les mains et les outils, qui pénètrent par les stomates et les plaies par temps chaud et humide.',
+      symptoms: 'Petites taches anguleuses d’aspect détrempé, limitées par les nervures, qui deviennent brunes ou noires, souvent avec un halo jaune ; les taches confluent et dessèchent la feuille ; taches sur les fruits.',
+      solutions: {
+        cultural: ['Utilisez des semences et boutures saines ; évitez l’aspersion et le travail dans une culture mouillée.', 'Désinfectez outils et mains ; retirez les plantes et débris atteints.', 'Baissez l’humidité et espacez les plantes.'],
+        biological: ['Produits à base de Bacillus subtilis, B. amyloliquefaciens ou de bactériophages en protection.'],
+        chemical: ['Composés cupriques (avec ou sans mancozèbe) ou acibenzolar-S-méthyl en protection, selon les homologations ; une fois la plante infectée, il n’existe aucun traitement curatif.', LABEL_FR],
+      },
+    },
+    'bacterial-soft-rot': {
+      name: 'Pourriture molle bactérienne',
+      description: 'Pectobacterium (anciennement Erwinia) et Dickeya spp., bactéries qui décomposent les tissus à partir des plaies par temps chaud et humide ; fréquentes sur boutures, calla, orchidées, plantes grasses et légumes.',
+      symptoms: 'Pourriture molle, visqueuse et détrempée des tiges, des bases, des boutures ou des organes de réserve, à l’odeur nauséabonde ; effondrement rapide.',
+      solutions: {
+        cultural: ['Évitez les blessures et les fortes chaleurs avec de l’eau libre ; gardez les boutures au frais, la surface sèche.', 'Éliminez immédiatement les plantes qui pourrissent ; désinfectez les couteaux entre les pieds-mères.', 'Évitez l’excès d’azote ; maintenez un apport de calcium suffisant.'],
+        biological: ['Les produits protecteurs à base de Bacillus n’apportent qu’une protection limitée.'],
+        chemical: ['Désinfectez surfaces et outils (ammonium quaternaire, peroxydes) ; le cuivre ne protège que les tissus sains.', LABEL_FR],
+      },
+    },
+    'bacterial-canker': {
+      name: 'Chancre bactérien de la tomate',
+      description: 'Clavibacter michiganensis, bactérie de la tomate transmise par les semences et propagée par la taille, l’effeuillage et les autres manipulations ; organisme réglementé dans de nombreux pays.',
+      symptoms: 'Flétrissement et brunissement des folioles d’un seul côté de la feuille, stries et chancres brun jaunâtre sur les tiges, taches en œil d’oiseau (halo blanc, centre brun) sur les fruits.',
+      solutions: {
+        cultural: ['Utilisez des semences certifiées et traitées et des plants sains.', 'Désinfectez outils et mains entre les rangs ; intervenez en dernier dans les zones atteintes ; retirez les plantes infectées et leurs voisines.', 'Nettoyez et désinfectez soigneusement la serre entre deux cultures.'],
+        biological: ['Aucun traitement biologique fiable ; les protecteurs à base de Bacillus limitent la propagation sur le feuillage.'],
+        chemical: ['Le cuivre ne réduit que la propagation secondaire.', LABEL_FR],
+      },
+    },
+    'tomato-spotted-wilt-virus': {
+      name: 'Virus de la maladie bronzée de la tomate (TSWV)',
+      description: 'Orthotospovirus à très large gamme d’hôtes (plus de 1000 espèces), transmis sur le mode persistant par les thrips, surtout le thrips californien ; les thrips l’acquièrent au stade larvaire.',
+      symptoms: 'Taches annulaires, dessins en lignes, bronzage et taches nécrotiques sur les feuilles, plantes rabougries, dessèchement des apex, anneaux ou marbrures chlorotiques sur les fruits.',
+      solutions: {
+        cultural: ['Luttez rigoureusement contre les thrips ; éliminez immédiatement les adventices et les plantes infectées (aucun traitement curatif).', 'Ne cultivez pas ensemble plantes ornementales et légumes ; posez des filets sur les ouvrants ; utilisez des variétés résistantes (par exemple tomate Sw-5, poivron Tsw).', 'Confirmez par un test ELISA ou un test rapide à flux latéral.'],
+        biological: ['Lutte biologique contre les thrips (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.) pour freiner la propagation.'],
+        chemical: ['Aucun traitement chimique contre le virus ; les insecticides n’agissent que sur le thrips vecteur.', LABEL_FR],
+      },
+    },
+    'impatiens-necrotic-spot-virus': {
+      name: 'Virus des taches nécrotiques de l’impatiens (INSV)',
+      description: 'Orthotospovirus apparenté au TSWV, transmis par le thrips californien ; fréquent sur les plantes ornementales (impatiens, bégonia, cyclamen) et de plus en plus sur la laitue et d’autres légumes.',
+      symptoms: 'Taches et anneaux nécrotiques bruns, noirs ou violacés, lésions sur les tiges, marbrures jaunes et plantes rabougries ; les symptômes varient beaucoup selon l’hôte.',
+      solutions: {
+        cultural: ['Luttez contre les thrips ; éliminez les plantes symptomatiques et les adventices ; faites analyser les plantes suspectes (ELISA, flux latéral).', 'Utilisez des plantes indicatrices de pétunia ou de fève avec des panneaux bleus pour détecter les thrips porteurs du virus.'],
+        biological: ['Lutte biologique contre les thrips (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.).'],
+        chemical: ['Aucun traitement curatif ; traitez seulement le thrips vecteur.', LABEL_FR],
+      },
+    },
+    'tobamoviruses-tmv-tobrfv': {
+      name: 'Tobamovirus (TMV, ToMV, ToBRFV)',
+      description: 'Virus de la mosaïque du tabac, virus de la mosaïque de la tomate et virus du fruit rugueux brun de la tomate : virus très stables propagés par les mains, les outils, les vêtements, les semences et la sève, qui survivent des mois sur les surfaces ; le ToBRFV contourne la résistance Tm-2² et il est réglementé dans de nombreuses régions.',
+      symptoms: 'Mosaïque et marbrures, feuilles rétrécies ou gaufrées, plages jaunes ou brunes et fruits ridés (rugueux) à la coloration irrégulière.',
+      solutions: {
+        cultural: ['Hygiène stricte : gants changés souvent, lavage des mains, outils désinfectés et pédiluves ; aucun produit du tabac dans la serre.', 'Utilisez des semences et des plants testés ; retirez en sacs fermés les plantes infectées et leurs voisines.', 'Désinfectez les surfaces avec des produits d’efficacité prouvée contre les tobamovirus (par exemple Virkon S, ou un trempage dans du lait écrémé pour les mains et les outils).'],
+        biological: ['Aucune lutte biologique ; la prémunition par souche atténuée existe pour certains tobamovirus, là où elle est autorisée.'],
+        chemical: ['Aucun traitement curatif ; désinfectants pour l’hygiène uniquement.', LABEL_FR],
+      },
+    },
+    'cucumber-mosaic-virus': {
+      name: 'Virus de la mosaïque du concombre (CMV)',
+      description: 'Cucumovirus à très large gamme d’hôtes, transmis sur le mode non persistant par plus de 80 espèces de pucerons en quelques secondes de piqûre, si bien que les insecticides ne l’arrêtent pas.',
+      symptoms: 'Mosaïque vert clair et vert foncé, feuilles déformées et rétrécies (filiformes), nanisme et fruits marbrés ou déformés.',
+      solutions: {
+        cultural: ['Empêchez l’entrée des pucerons avec des filets et démarrez avec des plantes saines ; éliminez les adventices qui hébergent le virus.', 'Arrachez les plantes infectées ; cultivez des variétés résistantes quand il en existe.'],
+        biological: ['Lutte biologique préventive contre les pucerons (Aphidius colemani, Aphidoletes aphidimyza).'],
+        chemical: ['Aucun traitement curatif ; les huiles minérales peuvent réduire la transmission non persistante ; traitez les colonies de pucerons.', LABEL_FR],
+      },
+    },
+    'hop-latent-viroid': {
+      name: 'Viroïde latent du houblon (HLVd)',
+      description: 'Un viroïde (petit ARN infectieux, pas un virus) propagé mécaniquement par les outils de coupe, les manipulations et la multiplication à partir de pieds-mères infectés ; un problème majeur du cannabis et du houblon.',
+      symptoms: 'Plantes rabougries et cassantes aux feuilles plus petites et plus étroites, masse racinaire réduite et mauvais développement des fleurs (têtes petites et peu denses) ; beaucoup de plantes infectées ne montrent aucun symptôme.',
+      solutions: {
+        cultural: ['Testez les pieds-mères par RT-PCR et ne multipliez qu’à partir de plantes négatives ; la culture de méristèmes assainit les lignées.', 'Désinfectez les lames entre chaque plante (eau de Javel à 10 % ou autres produits éprouvés) ; éliminez les plantes positives.'],
+        biological: ['Aucune lutte biologique.'],
+        chemical: ['Aucun traitement curatif ; désinfectants pour l’hygiène uniquement.', LABEL_FR],
+      },
+    },
+
+    // Disorders
+    'nitrogen-deficiency': {
+      name: 'Carence en azote (N)',
+      description: 'L’azote est mobile dans la plante, si bien que la carence apparaît d’abord sur les feuilles âgées ; fréquente avec une solution nutritive faible, un fort lessivage ou des racines froides.',
+      symptoms: 'Feuilles âgées uniformément vert pâle à jaunes, en commençant par le bas et en remontant ; petites feuilles, tiges grêles, croissance lente ; parfois tiges rougeâtres.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Augmentez la dose d’azote ou la fréquence de fertigation ; évitez un lessivage excessif.'],
+        biological: ['Les thés de compost et les engrais azotés organiques agissent lentement ; réservez-les aux cultures biologiques.'],
+        chemical: ['Engrais nitriques (nitrate de calcium, nitrate de potassium) dans la solution nutritive ; pulvérisation foliaire d’urée ou de nitrate pour une réponse rapide.'],
+      },
+    },
+    'phosphorus-deficiency': {
+      name: 'Carence en phosphore (P)',
+      description: 'Le phosphore est mobile ; la carence est favorisée par un substrat froid (sous 13 °C environ), un pH élevé et des solutions pauvres en P, et se voit sur les feuilles âgées.',
+      symptoms: 'Feuilles vert foncé, ternes ou bleutées, coloration violette ou rougeâtre à la face inférieure, sur les nervures et les pétioles, croissance ralentie et floraison retardée.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Réchauffez la zone racinaire ; corrigez le pH pour le ramener entre 5,5 et 6,5.'],
+        biological: ['Les inoculums mycorhiziens améliorent l’absorption du phosphore en sol et en substrats organiques.'],
+        chemical: ['Phosphate monopotassique (MKP) ou phosphate monoammonique dans la solution nutritive.'],
+      },
+    },
+    'potassium-deficiency': {
+      name: 'Carence en potassium (K)',
+      description: 'Le potassium est mobile et nécessaire en grandes quantités pendant la fructification ; la carence apparaît sur les feuilles âgées et médianes et réduit la qualité des fruits.',
+      symptoms: 'Jaunissement puis brûlure brune des bords et des pointes des feuilles âgées, tiges faibles, maturation irrégulière des fruits.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Augmentez le potassium en pleine charge en fruits ; vérifiez l’équilibre K:Ca:Mg (un excès de Ca ou de Mg concurrence le K).'],
+        biological: ['Sans objet : corrigez la solution nutritive.'],
+        chemical: ['Nitrate de potassium, sulfate de potassium ou MKP dans la solution nutritive.'],
+      },
+    },
+    'calcium-deficiency': {
+      name: 'Carence en calcium (Ca)',
+      description: 'Le calcium ne circule qu’avec le flux de transpiration et reste immobile dans la plante, si bien que les tissus jeunes ou qui transpirent peu (jeunes feuilles, fruits, pommes fermées) en souffrent ; la cause est souvent une humidité extrême ou une CE élevée plutôt qu’un manque de Ca.',
+      symptoms: 'Brûlure de la pointe des jeunes feuilles (laitue, bractées du poinsettia), jeunes feuilles déformées ou en crochet, dessèchement des apex, nécrose apicale (cul noir) des fruits de tomate et de poivron.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Arrosez régulièrement et évitez la sécheresse et une CE élevée ; gérez l’humidité pour que les plantes transpirent (brassage d’air la nuit).', 'Évitez l’excès d’ammonium, de potassium ou de magnésium, qui concurrencent le calcium.'],
+        biological: ['Sans objet : corrigez la solution nutritive et le climat.'],
+        chemical: ['Nitrate de calcium dans la solution nutritive ; pulvérisations foliaires de chlorure ou de nitrate de calcium dirigées vers les jeunes fruits ou les pommes.'],
+      },
+    },
+    'magnesium-deficiency': {
+      name: 'Carence en magnésium (Mg)',
+      description: 'Le magnésium est mobile ; la carence apparaît sur les feuilles âgées et médianes et elle est fréquente avec une fertilisation riche en potassium ou dans les substrats acides.',
+      symptoms: 'Jaunissement internervaire des feuilles âgées alors que les nervures restent vertes, puis teintes pourpre rougeâtre et plages nécrotiques ; les feuilles peuvent s’enrouler vers le haut.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Réduisez l’excès de potassium ou d’ammonium dans la solution nutritive.'],
+        biological: ['Sans objet : corrigez la solution nutritive.'],
+        chemical: ['Sulfate de magnésium (sel d’Epsom) ou nitrate de magnésium dans la solution nutritive ; pulvérisation foliaire de sel d’Epsom à 1–2 % pour un effet rapide.'],
+      },
+    },
+    'iron-deficiency': {
+      name: 'Carence en fer (Fe)',
+      description: 'Le fer est immobile ; la carence apparaît sur les jeunes pousses et vient généralement d’un pH élevé du substrat (au-dessus de 6,5 environ), de racines froides ou asphyxiées ou de racines abîmées, plutôt que d’un manque de fer.',
+      symptoms: 'Jaunissement internervaire des plus jeunes feuilles aux nervures vertes, qui deviennent presque blanches dans les cas graves ; les feuilles âgées restent vertes.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Abaissez le pH du substrat (injection d’acide, plus d’azote ammoniacal, engrais acidifiant) ; corrigez l’excès d’arrosage et les problèmes racinaires.'],
+        biological: ['Sans objet : corrigez le pH et la zone racinaire.'],
+        chemical: ['Chélates de fer adaptés au pH : Fe-EDDHA au-dessus de pH 7, Fe-DTPA jusqu’à 7 environ, Fe-EDTA sous 6,5 ; pulvérisations foliaires de fer pour une réponse rapide.'],
+      },
+    },
+    'manganese-deficiency': {
+      name: 'Carence en manganèse (Mn)',
+      description: 'Le manganèse est immobile et devient indisponible à pH élevé ; la carence apparaît sur les jeunes feuilles et les feuilles médianes.',
+      symptoms: 'Chlorose internervaire marbrée des jeunes feuilles, avec une bande verte le long des nervures plus large qu’en carence en fer ; petites taches beiges dans les cas graves.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Abaissez un pH élevé du substrat ; évitez le surchaulage.'],
+        biological: ['Sans objet : corrigez la solution nutritive et le pH.'],
+        chemical: ['Sulfate de manganèse ou Mn-EDTA dans la solution nutritive ou en pulvérisation foliaire.'],
+      },
+    },
+    'zinc-deficiency': {
+      name: 'Carence en zinc (Zn)',
+      description: 'Le zinc est peu mobile ; la carence est favorisée par un pH élevé et un excès de phosphore, et apparaît sur les jeunes pousses.',
+      symptoms: 'Jeunes feuilles petites et étroites aux entre-nœuds courts (rosette, petites feuilles), chlorose internervaire des jeunes feuilles, apex déformés.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_FR, 'Abaissez un pH élevé ; évitez les apports de phosphore très élevés.'],
+        biological: ['Sans objet : corrigez la solution nutritive.'],
+        chemical: ['Sulfate de zinc ou Zn-EDTA dans la solution nutritive ou en pulvérisation foliaire.'],
+      },
+    },
+    'boron-toxicity': {
+      name: 'Toxicité du bore (B)',
+      description: 'L’écart entre assez et trop de bore est étroit ; la toxicité fait suite à un surdosage, à une eau riche en bore ou à un pH bas du substrat, et se manifeste là où l’eau s’évapore : au bord des feuilles âgées.',
+      symptoms: 'Jaunissement puis nécrose brune des pointes et des bords des feuilles âgées, parfois sous forme de petites taches sombres le long du bord ; les feuilles se creusent en cuillère.',
+      solutions: {
+        cultural: ['Faites analyser le bore de l’eau d’irrigation et du substrat ; arrêtez tout apport de bore.', 'Lessivez le substrat à l’eau claire ; remontez un pH bas vers 6,0–6,5 (le bore est plus disponible à pH bas).'],
+        biological: ['Sans objet.'],
+        chemical: ['Passez à un engrais sans bore ajouté jusqu’à ce que les teneurs baissent.'],
+      },
+    },
+    'salt-ec-toxicity': {
+      name: 'Excès de sels (CE élevée)',
+      description: 'Trop d’engrais ou une eau salée font monter la CE de la zone racinaire : les racines ne peuvent plus absorber l’eau et leurs pointes brûlent ; fréquent après une surfertilisation, un lessivage insuffisant ou un dessèchement du substrat.',
+      symptoms: 'Pointes et bords des feuilles brûlés, flétrissement malgré un substrat humide, croissance sombre et rabougrie, pointes de racines brûlées et brunes, croûte de sel blanche sur le substrat.',
+      solutions: {
+        cultural: ['Mesurez la CE de la solution nutritive, du drainage ou d’un extrait par percolation et comparez-la à l’objectif de la culture.', 'Lessivez à l’eau claire et diminuez la concentration de la solution ; ne laissez pas le substrat sécher complètement.', 'Vérifiez la qualité de l’eau (sodium, chlorure, bicarbonate) et l’étalonnage de l’injecteur.'],
+        biological: ['Sans objet.'],
+        chemical: ['Réduisez la dose d’engrais ; utilisez des engrais à faible indice de salinité.'],
+      },
+    },
+    'heat-stress': {
+      name: 'Stress thermique (chaleur)',
+      description: 'Des températures de l’air ou des feuilles au-dessus de la plage de la culture (souvent plus de 30–32 °C) ferment les stomates, perturbent la pollinisation et accélèrent les pertes d’eau ; c’est pire sous forte lumière avec une aération insuffisante.',
+      symptoms: 'Feuilles dont les bords se relèvent (en gouttière), flétrissement à midi, décoloration ou brûlures en haut de la plante ; croissance étiolée, avortement des fleurs et des fruits, mauvaise nouaison.',
+      solutions: {
+        cultural: ['Augmentez l’aération, l’ombrage (blanchiment ou écrans) et le refroidissement par évaporation ou brumisation ; gardez la zone racinaire au frais.', 'Remontez ou baissez l’intensité des lampes ; irriguez suffisamment pour couvrir la transpiration accrue.', 'Suivez la température des feuilles et le DPV, pas seulement la température de l’air.'],
+        biological: ['Sans objet.'],
+        chemical: ['Produits d’ombrage (blanc de serre) sur la couverture.'],
+      },
+    },
+    'light-burn': {
+      name: 'Brûlure lumineuse (stress lumineux)',
+      description: 'Plus de lumière que la plante ne peut en utiliser (lampes trop proches, passage brutal en plein soleil, PPFD élevée sans assez de CO2, d’eau ou d’éléments nutritifs) détruit la chlorophylle en haut de la végétation.',
+      symptoms: 'Plages décolorées, blanches ou jaunes sur les feuilles du haut exposées à la lumière, les nervures pouvant rester vertes ; bords relevés et pointes sèches et cassantes ; feuilles du bas saines.',
+      solutions: {
+        cultural: ['Remontez les lampes ou baissez leur intensité ; mesurez la PPFD et l’intégrale lumineuse journalière à hauteur de végétation et comparez-les aux objectifs de la culture.', 'Habituez progressivement les plantes à plus de lumière ; utilisez des écrans d’ombrage en été.'],
+        biological: ['Sans objet.'],
+        chemical: ['Sans objet.'],
+      },
+    },
+    'chilling-injury': {
+      name: 'Dégâts de froid',
+      description: 'Les cultures tropicales et subtropicales (concombre, poivron, basilic, poinsettia, orchidées) subissent des dégâts au-dessus de zéro, généralement sous 10–12 °C, ou à cause d’une eau froide et des courants d’air des ouvrants.',
+      symptoms: 'Plages détrempées qui deviennent ensuite sombres ou décolorées, feuilles violacées ou bronzées, flétrissement, croissance lente et fruits piqués ou décolorés.',
+      solutions: {
+        cultural: ['Maintenez les températures de l’air et de la zone racinaire dans la plage de la culture ; réchauffez l’eau d’irrigation.', 'Évitez les courants d’air des ouvrants et des portes ; utilisez des écrans thermiques la nuit ; protégez les plantes pendant le transport.'],
+        biological: ['Sans objet.'],
+        chemical: ['Sans objet.'],
+      },
+    },
+    'overwatering-edema': {
+      name: 'Excès d’arrosage et œdème',
+      description: 'Un substrat gorgé d’eau prive les racines d’oxygène ; quand les racines absorbent l’eau plus vite que les feuilles ne la perdent (temps frais, humide et couvert), les cellules des feuilles éclatent et forment des cloques d’œdème, fréquentes sur géranium, géranium-lierre, tomate et poivron.',
+      symptoms: 'Flétrissement et jaunissement dans un substrat humide, racines brunes ; bosses liégeuses en forme de cloques à la face inférieure des feuilles ; chute des feuilles ; algues et sciarides en surface.',
+      solutions: {
+        cultural: ['Arrosez selon le poids ou les capteurs, pas selon le calendrier ; laissez le substrat ressuyer entre deux irrigations.', 'Améliorez le drainage et la porosité en air du substrat ; arrosez le matin ; augmentez le brassage d’air et baissez l’humidité par temps couvert.'],
+        biological: ['Trichoderma ou Bacillus apportés en préventif au substrat protègent les racines stressées des pourritures secondaires.'],
+        chemical: ['Sans objet.'],
+      },
+    },
+    'underwatering-drought-stress': {
+      name: 'Manque d’arrosage (stress hydrique)',
+      description: 'Le substrat se dessèche au-delà de ce que supporte la culture ; des dessèchements répétés concentrent aussi les sels et provoquent des troubles liés au calcium.',
+      symptoms: 'Flétrissement qui disparaît après l’arrosage, feuilles ternes, bords et pointes brûlés, chute des feuilles du bas, pots légers et substrat qui se rétracte et se décolle du pot.',
+      solutions: {
+        cultural: ['Irriguez selon les besoins de la culture (au poids, au capteur ou à la somme de rayonnement) ; vérifiez que les goutteurs ne sont pas bouchés.', 'Réhumidifiez les substrats hydrophobes avec un agent mouillant ou par subirrigation.'],
+        biological: ['Sans objet.'],
+        chemical: ['Agents mouillants (tensioactifs) pour les substrats qui repoussent l’eau.'],
+      },
+    },
+  },
+};
