@@ -40,6 +40,10 @@ const BatchInfoPage = lazy(() => import('../features/batches/components/batch-in
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page'));
 const ForecastingPage = lazy(() => import('../features/forecasting/components/forecasting-page'));
 const AuditTrailPage = lazy(() => import('../features/audit-trail/components/audit-trail-page'));
+const LabelsPage = lazy(() => import('../features/labels/components/labels-page'));
+const PlacePage = lazy(() => import('../features/quick-observation/components/place-page'));
+const ScanLabelPage = lazy(() => import('../features/quick-observation/components/scan-label-page'));
+const QuickObservationPage = lazy(() => import('../features/quick-observation/components/quick-observation-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
@@ -90,6 +94,10 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'inventory', element: <InventoryPage /> },
   { path: 'forecasting', element: <ForecastingPage /> },
   { path: 'audittrail', element: <AuditTrailPage /> },
+  { path: 'labels', element: <LabelsPage /> },
+  { path: 'place/:kind/:placeId', element: <PlacePage /> },
+  { path: 'scan-label', element: <ScanLabelPage /> },
+  { path: 'quick-observation', element: <QuickObservationPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

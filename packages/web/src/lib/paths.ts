@@ -66,7 +66,19 @@ export const paths = {
   batchLabels: (batchIds: readonly Id[]) => `${dashboard}/batches/labels?ids=${batchIds.join(',')}`,
   inventory: `${dashboard}/inventory`,
   forecasting: `${dashboard}/forecasting`,
+
+  /** A place's stable link (what its printed QR code holds): the place opens with its form ready. */
+  place: (kind: PlaceKind, id: Id) => `${dashboard}/place/${kind}/${id}`,
+  /** Printable QR label sheets, optionally started from a room or a grid. */
+  labels: (from?: { roomId?: Id; gridId?: Id }) =>
+    `${dashboard}/labels${from?.gridId !== undefined ? `?grid=${from.gridId}` : from?.roomId !== undefined ? `?room=${from.roomId}` : ''}`,
+  scanLabel: `${dashboard}/scan-label`,
+  quickObservation: `${dashboard}/quick-observation`,
 } as const;
+
+/** The kinds of place that carry a QR label (batches have their own, `batch`). */
+export const PLACE_KINDS = ['room', 'grid', 'box', 'tray'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** True for a path inside the dashboard (not the dashboard root itself). */
 export function isDashboardPath(path: string): boolean {

@@ -19,6 +19,8 @@ Object.assign(urls, {
   submitForm: paths.submitForm(template, 1201),
   batch: paths.batch(9),
   batchLabels: paths.batchLabels([9, 10]),
+  place: paths.place('box', 12),
+  labels: paths.labels({ gridId: 3 }),
 });
 
 describe('paths', () => {
