@@ -15,6 +15,8 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'overview', to: paths.overview, icon: 'grid' },
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
   { key: 'scan', to: paths.scanNow, icon: 'scan', planned: true },
+  { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
+  { key: 'scanLabel', to: paths.scanLabel, icon: 'scan' },
   { key: 'rooms', to: paths.rooms, icon: 'rooms' },
   { key: 'observations', to: paths.observations, icon: 'observation' },
   { key: 'plantsProblems', to: paths.plantsProblems, icon: 'problems' },
@@ -22,6 +24,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'batches', to: paths.batches, icon: 'batches' },
   { key: 'inventory', to: paths.inventory, icon: 'leaf' },
   { key: 'forecasting', to: paths.forecasting, icon: 'history' },
+  { key: 'labels', to: paths.labels(), icon: 'grid' },
   { key: 'tasks', to: paths.tasks, icon: 'tasks', planned: true },
   { key: 'reports', to: paths.reports, icon: 'reports', planned: true },
 ];
@@ -38,5 +41,5 @@ export const FIELD_ACTIONS: NavItem[] = [
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
   { key: 'scan', to: paths.scanNow, icon: 'scan' },
   { key: 'rooms', to: paths.rooms, icon: 'rooms' },
-  { key: 'tasks', to: paths.tasks, icon: 'tasks' },
+  { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
 ];
