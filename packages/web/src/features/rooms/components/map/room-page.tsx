@@ -143,6 +143,9 @@ export default function RoomPage() {
             <Button variant="secondary" onClick={() => setFillFor('room')}>
               {t('fill.room')}
             </Button>
+            <ButtonLink to={paths.labels({ roomId: data.RoomID })} variant="secondary">
+              {t('app:nav.labels')}
+            </ButtonLink>
             <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
               {t('room.addGrid')}
             </Button>
