@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   OBSERVATION_STATUSES,
   OBSERVATIONS_LIMIT,
+  problemAbbreviation,
   type ObservationListItem,
   type ObservationStatus,
   type ProblemAction,
@@ -68,10 +69,6 @@ export function toObservationQuery(p: { status?: ObservationStatus; room?: numbe
   };
 }
 
-/** The map's fallback label for a problem without a company abbreviation. */
-const initials = (name: string) =>
-  name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 4);
-
 function place(o: ObservationListItem) {
   return [o.RoomName, o.GridName, o.BoxName].filter(Boolean).join(' › ');
 }
@@ -110,7 +107,7 @@ function ObservationRow({
             )}
             style={color ? { backgroundColor: color } : undefined}
           >
-            {abbreviation || initials(o.Problem)}
+            {problemAbbreviation(o.Problem, abbreviation)}
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlantProblem, ProblemColorMapping } from '@verdant/contract';
+import { problemAbbreviation, type PlantProblem, type ProblemColorMapping } from '@verdant/contract';
 import { Alert, Button, ConfirmDialog, Dialog, EmptyState, ErrorState, LoadingState, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useProblemColors } from '../../../api/queries/problem-colors';
 import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } from '../api/use-color-mappings';
-import { ColorMappingForm, initialsOf } from './color-mapping-form';
+import { ColorMappingForm } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; mapping: ProblemColorMapping } | null;
@@ -118,7 +118,7 @@ export function ColorMappingsTab({ companyId, problems, canEdit }: { companyId: 
             problemNames={problems.map((p) => p.name)}
             saving={save.isPending}
             error={save.error}
-            onSave={(d) => onSave(editing.mode === 'add' && !d.abbreviation ? { ...d, abbreviation: initialsOf(d.problem) } : d)}
+            onSave={(d) => onSave(editing.mode === 'add' && !d.abbreviation ? { ...d, abbreviation: problemAbbreviation(d.problem) } : d)}
             onCancel={close}
           />
         )}

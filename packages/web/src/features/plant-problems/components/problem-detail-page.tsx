@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ROLES, CUSTOM_SOLUTION_MAX, type PlantProblem, type ProblemColorMapping } from '@verdant/contract';
+import { ADMIN_ROLES, CUSTOM_SOLUTION_MAX, problemAbbreviation, type PlantProblem, type ProblemColorMapping } from '@verdant/contract';
 import { Alert, Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
@@ -12,7 +12,7 @@ import { useProblemColors } from '../../../api/queries/problem-colors';
 import { useAddCustomSolution } from '../api/use-plant-problems';
 import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } from '../api/use-color-mappings';
 import { isLabelNote } from '../lib/filter-problems';
-import { ColorMappingForm, initialsOf } from './color-mapping-form';
+import { ColorMappingForm } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
 import { paths } from '../../../lib/paths';
 import { useFormatDay } from '../../../lib/format-date';
@@ -54,7 +54,7 @@ function MapColourCard({ companyId, problem, mapping, canEdit }: { companyId: nu
   const initial: ColorMappingDraft = {
     problem: mapping?.Problem ?? problem.name,
     color: mapping?.Color ?? problem.default_color ?? '#2E7D32',
-    abbreviation: mapping?.Abbreviation ?? initialsOf(problem.name),
+    abbreviation: problemAbbreviation(problem.name, mapping?.Abbreviation),
   };
   const onSave = (d: ColorMappingDraft) =>
     save.mutate(d, {
