@@ -29,6 +29,8 @@ export interface UserTable {
   /** Carried in access tokens; bumped to refuse every one of them at once. */
   token_version: Generated<number>;
   active: Generated<boolean>;
+  /** The user's own interface language; null follows the company's (company_settings.language). */
+  language: 'en' | 'es' | 'nl' | 'fr' | null;
 }
 
 export interface CompanySettingsTable {
