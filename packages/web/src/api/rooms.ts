@@ -18,9 +18,9 @@ export interface RoomsAnswer {
 /** The contract types files as the server receives them; the browser sends a File/Blob in their place. */
 export const asUpload = (file: Blob) => file as unknown as UploadedFile;
 
-function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number) {
+function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number): Promise<void> {
   // Writing 10,000 boxes takes a moment: the screen does not wait for it.
-  void saveRoomsToCache(companyId, rooms, { roomId }).catch((err: unknown) =>
+  return saveRoomsToCache(companyId, rooms, { roomId }).catch((err: unknown) =>
     console.error('Could not refresh the local room copy', err),
   );
 }
@@ -29,11 +29,17 @@ function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number
  * GET /load_room_grids_boxes?company_id[&room_id]. Online answers refresh the local database; when the
  * browser is offline or the request gets no answer, the rooms are read from the local database.
  */
-export async function loadRoomGridsBoxes(companyId: number, roomId?: number): Promise<RoomsAnswer> {
+export async function loadRoomGridsBoxes(
+  companyId: number,
+  roomId?: number,
+  options: { waitForCache?: boolean } = {},
+): Promise<RoomsAnswer> {
   if (!browserOffline()) {
     try {
       const { rooms } = await callEndpoint(ep.loadRoomGridsBoxes, { company_id: companyId, room_id: roomId });
-      refreshCache(companyId, rooms, roomId);
+      const saving = refreshCache(companyId, rooms, roomId);
+      // The background fill (offline-prefetch.ts) waits for the local copy; screens do not.
+      if (options.waitForCache) await saving;
       return { rooms, fromCache: false };
     } catch (err) {
       if (!isNetworkError(err)) throw err;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { LoadingState, ToastProvider } from '../components/ui';
 import { i18n, setLanguage } from '../lib/i18n';
@@ -9,11 +9,18 @@ import { onSessionEnd } from '../lib/session';
 import { useAppSelector } from '../state/hooks';
 import { preferencesReset } from '../state/preferences-slice';
 import { createAppStore } from './store';
+import { forgetOfflineData } from '../api/offline-prefetch';
+import { isNotAvailableOffline } from '../api/offline-read';
+
+// TanStack assumes "online" until an event says otherwise; a page loaded without a connection must
+// not fire requests that can only fail (cold offline, issue 10).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false);
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, staleTime: 30_000 },
+      // Nothing stored on the device offline: trying again cannot help.
+      queries: { retry: (count, err) => count < 1 && !isNotAvailableOffline(err), staleTime: 30_000 },
       mutations: { retry: 0 },
     },
   });
@@ -44,6 +51,8 @@ export function AppProvider({ children, store: givenStore, queryClient: givenCli
       onSessionEnd(() => {
         queryClient.clear();
         store.dispatch(preferencesReset());
+        // Another user may sign in on this device: the company's local copies go too.
+        void forgetOfflineData().catch((err: unknown) => console.error('Could not clear the offline copies', err));
       }),
     [queryClient, store],
   );

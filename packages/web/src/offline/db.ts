@@ -94,9 +94,48 @@ export interface ProblemColorMappingRow {
   Abbreviation: string | null;
 }
 
+/**
+ * Version 2 (cold offline): one stored answer per read the screens make (keyed by the read's query key),
+ * the images they show, and how far the background fill has got. Every row carries its company so a
+ * sign-out (or another company signing in) wipes them.
+ */
+export interface CachedAnswerRow {
+  /** The read's query key as JSON, e.g. '["batches",7,"list"]'. */
+  key: string;
+  companyId: number;
+  value: unknown;
+  savedAt: number;
+}
+
+export interface CachedImageRow {
+  /** The image's storage key or URL as the answers name it. */
+  key: string;
+  companyId: number;
+  blob: Blob;
+  savedAt: number;
+}
+
+export type ReadinessState = 'running' | 'ready' | 'incomplete';
+
+export interface OfflineReadinessRow {
+  companyId: number;
+  userId: number;
+  state: ReadinessState;
+  /** Steps of the current (or last) fill: done of total. */
+  done: number;
+  total: number;
+  /** Names of the steps already stored by the current fill, so an interrupted fill resumes. */
+  doneSteps: string[];
+  startedAt: number;
+  /** When a fill last stored everything; null until the first complete fill. */
+  readyAt: number | null;
+  /** Steps that failed in the last fill (they are tried again next time). */
+  failedSteps: string[];
+}
+
 export const OFFLINE_DB_NAME = 'verdant';
 
-/** The local offline database, version 1, with exactly the spec's ten tables (spec-1 §3). */
+/** The local offline database: version 1 is exactly the spec's ten tables (spec-1 §3); version 2 adds the cold-offline copies. */
 export class OfflineDatabase extends Dexie {
   rooms!: EntityTable<RoomRow, 'RoomID'>;
   grids!: EntityTable<GridRow, 'id'>;
@@ -108,6 +147,9 @@ export class OfflineDatabase extends Dexie {
   offlineFormResponses!: EntityTable<OfflineFormResponseRow, 'tempResponseID'>;
   offlineFieldResponses!: EntityTable<OfflineFieldResponseRow, 'tempFieldResponseID'>;
   problemColorMapping!: EntityTable<ProblemColorMappingRow, 'id'>;
+  cachedAnswers!: EntityTable<CachedAnswerRow, 'key'>;
+  cachedImages!: EntityTable<CachedImageRow, 'key'>;
+  offlineReadiness!: EntityTable<OfflineReadinessRow, 'companyId'>;
 
   constructor(name = OFFLINE_DB_NAME) {
     super(name);
@@ -122,6 +164,12 @@ export class OfflineDatabase extends Dexie {
       offlineFormResponses: '++tempResponseID, GridBoxID, SubmittedBy',
       offlineFieldResponses: '++tempFieldResponseID, tempResponseID, FieldID',
       problemColorMapping: 'id, [CompanyID+Problem], CompanyID',
+    });
+    // Version 2 only adds tables: the ten version-1 tables keep their schema and their rows.
+    this.version(2).stores({
+      cachedAnswers: 'key, companyId',
+      cachedImages: 'key, companyId',
+      offlineReadiness: 'companyId',
     });
   }
 }

@@ -13,6 +13,7 @@ import {
 import { getBatchProblems } from '../batch-problems';
 import { getAllPlantsLinkedToBatch } from '../plants';
 import { ApiError } from '../api-error';
+import { offlineRead } from '../offline-read';
 
 /**
  * Query keys of batches (TkDodo's factory). The batches, inventory and forecasting screens all read
@@ -38,17 +39,22 @@ export const batchKeys = {
 
 /** GET /get_batches: the company's batches, for the batches, inventory and forecasting screens. */
 export const batchesQuery = (companyId: number) =>
-  queryOptions({ queryKey: batchKeys.lists(companyId), queryFn: () => getBatches(companyId) });
+  queryOptions({
+    queryKey: batchKeys.lists(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getBatches(companyId)),
+    networkMode: 'always',
+  });
 
 /** The batches now in a room. */
 export const roomBatchesQuery = (companyId: number, roomId: number) =>
   queryOptions({
     queryKey: batchKeys.byRoom(companyId, roomId),
-    queryFn: async () => {
-      const batches = await getBatchesByRoom(roomId);
+    queryFn: async ({ queryKey }) => {
+      const batches = await offlineRead(companyId, queryKey, () => getBatchesByRoom(roomId), { failed: (b) => !b });
       if (!batches) throw new ApiError('Failed to fetch batches');
       return batches;
     },
+    networkMode: 'always',
   });
 
 const idsOf = (batches: ReadonlyArray<{ BatchID: number }>) => batches.map((b) => b.BatchID);
@@ -58,56 +64,76 @@ export const batchIdsByRoomQuery = (companyId: number, roomId: number) =>
   queryOptions({ ...roomBatchesQuery(companyId, roomId), select: idsOf });
 
 export const batchStatusesQuery = (companyId: number) =>
-  queryOptions({ queryKey: batchKeys.statuses(companyId), queryFn: () => getCustomBatchStatuses(companyId), staleTime: 60_000 });
+  queryOptions({
+    queryKey: batchKeys.statuses(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCustomBatchStatuses(companyId)),
+    networkMode: 'always',
+    staleTime: 60_000,
+  });
 
 export const batchDetailQuery = (companyId: number, batchId: number) =>
   queryOptions({
     queryKey: batchKeys.detail(companyId, batchId),
-    queryFn: async () => {
-      const info = await getBatchQrInfo(batchId, companyId);
+    queryFn: async ({ queryKey }) => {
+      const info = await offlineRead(companyId, queryKey, () => getBatchQrInfo(batchId, companyId));
       if (!info) throw new ApiError('Required parameter(s) missing.');
       return info;
     },
+    networkMode: 'always',
     retry: false,
   });
 
 export const batchRoomsQuery = (companyId: number, batchId: number) =>
-  queryOptions({ queryKey: batchKeys.batchRooms(companyId, batchId), queryFn: () => getRoomsByBatch(batchId) });
+  queryOptions({
+    queryKey: batchKeys.batchRooms(companyId, batchId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getRoomsByBatch(batchId)),
+    networkMode: 'always',
+  });
 
 export const batchPlantsQuery = (companyId: number, batchId: number) =>
-  queryOptions({ queryKey: batchKeys.plants(companyId, batchId), queryFn: () => getAllPlantsLinkedToBatch(batchId, true) });
+  queryOptions({
+    queryKey: batchKeys.plants(companyId, batchId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getAllPlantsLinkedToBatch(batchId, true)),
+    networkMode: 'always',
+  });
 
 export const batchProblemsQuery = (companyId: number, batchId: number, includeResolved: boolean) =>
   queryOptions({
     queryKey: batchKeys.problems(companyId, batchId, includeResolved),
-    queryFn: () => getBatchProblems(companyId, { batchId, includeResolved }),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getBatchProblems(companyId, { batchId, includeResolved })),
+    networkMode: 'always',
   });
 
 export const batchDashboardQuery = (companyId: number, batchId: number, from: string, to: string) =>
   queryOptions({
     queryKey: batchKeys.dashboard(companyId, batchId, from, to),
-    queryFn: () => getBatchDashboard(companyId, batchId, from || undefined, to || undefined),
+    queryFn: ({ queryKey }) =>
+      offlineRead(companyId, queryKey, () => getBatchDashboard(companyId, batchId, from || undefined, to || undefined)),
+    networkMode: 'always',
   });
 
 /** The batch's moves, read from the history of the rooms it is in now. */
 export const batchMovesQuery = (companyId: number, batchId: number, roomIds: readonly number[]) =>
   queryOptions({
     queryKey: batchKeys.moves(companyId, batchId, roomIds),
-    queryFn: async () => {
-      const histories = await Promise.all(roomIds.map((id) => getBatchHistoryByRoom(id)));
-      const seen = new Set<string>();
-      return histories
-        .flat()
-        .filter((h) => h.batch.BatchID === batchId)
-        .flatMap((h) => h.moves)
-        .filter((m) => {
-          const key = `${m.moved_at}-${m.old_room_id}-${m.new_room_id}`;
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
-    },
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => batchMoves(batchId, roomIds)),
+    networkMode: 'always',
   });
+
+async function batchMoves(batchId: number, roomIds: readonly number[]) {
+  const histories = await Promise.all(roomIds.map((id) => getBatchHistoryByRoom(id)));
+  const seen = new Set<string>();
+  return histories
+    .flat()
+    .filter((h) => h.batch.BatchID === batchId)
+    .flatMap((h) => h.moves)
+    .filter((m) => {
+      const key = `${m.moved_at}-${m.old_room_id}-${m.new_room_id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
 
 export const batchQrQuery = (companyId: number, batchId: number) =>
   queryOptions({ queryKey: batchKeys.qr(companyId, batchId), queryFn: () => getBatchQrUrl(batchId, companyId, 256), staleTime: Infinity });

@@ -9,6 +9,7 @@ import {
   getGridOpacity,
   getStickytrapRender,
 } from '../company-settings';
+import { offlineRead } from '../offline-read';
 
 /** Query keys of company settings (TkDodo's factory); shared by the shell, overview and settings. */
 export const companySettingsKeys = {
@@ -25,35 +26,52 @@ export const companySettingsKeys = {
 export const gridOrderQuery = (companyId: number) =>
   queryOptions({
     queryKey: companySettingsKeys.gridOrder(companyId),
-    queryFn: async () => {
-      const order = await getCompanyGridOrder(companyId);
+    queryFn: async ({ queryKey }) => {
+      const order = await offlineRead(companyId, queryKey, () => getCompanyGridOrder(companyId));
       return order.length ? order : [...DASHBOARD_TILES];
     },
+    networkMode: 'always',
   });
 
 export const gridOpacityQuery = (companyId: number) =>
   queryOptions({
     queryKey: companySettingsKeys.gridOpacity(companyId),
-    queryFn: async () => (await getGridOpacity(companyId)) ?? DEFAULT_GRID_OPACITY,
+    queryFn: async ({ queryKey }) => (await offlineRead(companyId, queryKey, () => getGridOpacity(companyId))) ?? DEFAULT_GRID_OPACITY,
+    networkMode: 'always',
   });
 
 export const offlineModeQuery = (companyId: number) =>
-  queryOptions({ queryKey: companySettingsKeys.offlineMode(companyId), queryFn: () => getCompanyOfflineMode(companyId) });
+  queryOptions({
+    queryKey: companySettingsKeys.offlineMode(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyOfflineMode(companyId)),
+    networkMode: 'always',
+  });
 
 export const aiModelQuery = (companyId: number) =>
-  queryOptions({ queryKey: companySettingsKeys.aiModel(companyId), queryFn: () => getCompanyAiModel(companyId) });
+  queryOptions({
+    queryKey: companySettingsKeys.aiModel(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyAiModel(companyId)),
+    networkMode: 'always',
+  });
 
 export const autoRefreshQuery = (companyId: number) =>
   queryOptions({
     queryKey: companySettingsKeys.autoRefresh(companyId),
-    queryFn: () => getCompanyAutoRefreshMode(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyAutoRefreshMode(companyId)),
+    networkMode: 'always',
   });
 
 export const languageQuery = (companyId: number) =>
-  queryOptions({ queryKey: companySettingsKeys.language(companyId), queryFn: () => getCompanyLanguage(companyId) });
+  queryOptions({
+    queryKey: companySettingsKeys.language(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyLanguage(companyId)),
+    networkMode: 'always',
+  });
 
 export const stickyTrapQuery = (companyId: number) =>
   queryOptions({
     queryKey: companySettingsKeys.stickyTrap(companyId),
-    queryFn: async () => (await getStickytrapRender(companyId)) ?? DEFAULT_STICKYTRAP_RENDER,
+    queryFn: async ({ queryKey }) =>
+      (await offlineRead(companyId, queryKey, () => getStickytrapRender(companyId))) ?? DEFAULT_STICKYTRAP_RENDER,
+    networkMode: 'always',
   });

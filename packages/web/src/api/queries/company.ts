@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { loadCompanyById } from '../company';
+import { offlineRead } from '../offline-read';
 import { getPendingInvitations } from '../invitations';
 
 export const companyKeys = {
@@ -9,7 +10,11 @@ export const companyKeys = {
 };
 
 export const companyQuery = (companyId: number) =>
-  queryOptions({ queryKey: companyKeys.detail(companyId), queryFn: () => loadCompanyById(companyId) });
+  queryOptions({
+    queryKey: companyKeys.detail(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => loadCompanyById(companyId)),
+    networkMode: 'always',
+  });
 
 export const pendingInvitationsQuery = (companyId: number) =>
   queryOptions({ queryKey: companyKeys.invitations(companyId), queryFn: () => getPendingInvitations(companyId) });

@@ -3,20 +3,32 @@ import { getPlantHistoryDate } from '../grid-boxes';
 import { getSubGridboxes } from '../sub-gridboxes';
 import { getFieldResponsesByGridbox, getStickyTrapHistory } from '../gridbox-responses';
 import { roomKeys } from './rooms';
+import { offlineRead } from '../offline-read';
 
 /** The box's latest responses shown in its panel. */
 export const BOX_RESPONSES_SHOWN = 5;
 
 export const boxHistoryQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.boxHistory(companyId, boxId), queryFn: () => getPlantHistoryDate(companyId, boxId), staleTime: 0 });
+  queryOptions({
+    queryKey: roomKeys.boxHistory(companyId, boxId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getPlantHistoryDate(companyId, boxId)),
+    networkMode: 'always',
+    staleTime: 0,
+  });
 
 export const subBoxesQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.subBoxes(companyId, boxId), queryFn: () => getSubGridboxes(boxId), staleTime: 0 });
+  queryOptions({
+    queryKey: roomKeys.subBoxes(companyId, boxId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getSubGridboxes(boxId)),
+    networkMode: 'always',
+    staleTime: 0,
+  });
 
 export const boxResponsesQuery = (companyId: number, boxId: number) =>
   queryOptions({
     queryKey: roomKeys.boxResponses(companyId, boxId),
-    queryFn: () => getFieldResponsesByGridbox(boxId, BOX_RESPONSES_SHOWN),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getFieldResponsesByGridbox(boxId, BOX_RESPONSES_SHOWN)),
+    networkMode: 'always',
     staleTime: 0,
   });
 

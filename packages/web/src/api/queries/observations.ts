@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getFieldResponses, getProblemObservations, type ObservationFilters } from '../observations';
+import { offlineRead } from '../offline-read';
 
 export const observationKeys = {
   all: (companyId: number) => ['observations', companyId] as const,
@@ -12,7 +13,8 @@ export const observationKeys = {
 export const observationsQuery = (companyId: number, filters: ObservationFilters) =>
   queryOptions({
     queryKey: observationKeys.list(companyId, filters),
-    queryFn: () => getProblemObservations(companyId, filters),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getProblemObservations(companyId, filters)),
+    networkMode: 'always',
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -21,6 +23,7 @@ export const observationsQuery = (companyId: number, filters: ObservationFilters
 export const responseQuery = (companyId: number, responseId: number) =>
   queryOptions({
     queryKey: observationKeys.response(companyId, responseId),
-    queryFn: () => getFieldResponses(responseId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getFieldResponses(responseId)),
+    networkMode: 'always',
     staleTime: 5 * 60_000,
   });

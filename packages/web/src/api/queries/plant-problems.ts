@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { filterPlantProblems, getColorSymptoms, getSymptomGroups, loadPlantProblems } from '../plant-problems';
+import { offlineRead } from '../offline-read';
 
 /**
  * Query keys of the plant-problem library. Symptom groups and colour symptoms are the same for every
@@ -18,7 +19,8 @@ export const plantProblemKeys = {
 export const plantProblemsQuery = (companyId: number) =>
   queryOptions({
     queryKey: plantProblemKeys.library(companyId),
-    queryFn: () => loadPlantProblems(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => loadPlantProblems(companyId)),
+    networkMode: 'always',
     staleTime: 5 * 60_000,
   });
 
@@ -32,7 +34,17 @@ export const filteredProblemIdsQuery = (companyId: number, groupId?: number, sym
   });
 
 export const symptomGroupsQuery = (companyId: number) =>
-  queryOptions({ queryKey: plantProblemKeys.symptomGroups(companyId), queryFn: getSymptomGroups, staleTime: Infinity });
+  queryOptions({
+    queryKey: plantProblemKeys.symptomGroups(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, getSymptomGroups),
+    networkMode: 'always',
+    staleTime: Infinity,
+  });
 
 export const colorSymptomsQuery = (companyId: number) =>
-  queryOptions({ queryKey: plantProblemKeys.colorSymptoms(companyId), queryFn: getColorSymptoms, staleTime: Infinity });
+  queryOptions({
+    queryKey: plantProblemKeys.colorSymptoms(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, getColorSymptoms),
+    networkMode: 'always',
+    staleTime: Infinity,
+  });

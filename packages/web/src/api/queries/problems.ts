@@ -4,21 +4,33 @@ import {
   getUnresolvedProblemsForGridCircles,
   getUnresolvedProblemsForRoom,
 } from '../unresolved-problems';
+import { offlineRead } from '../offline-read';
 import { roomKeys } from './rooms';
 import { observationKeys } from './observations';
 
 export const gridCirclesQuery = (companyId: number, gridId: number) =>
   queryOptions({
     queryKey: roomKeys.gridCircles(companyId, gridId),
-    queryFn: () => getUnresolvedProblemsForGridCircles(gridId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getUnresolvedProblemsForGridCircles(gridId)),
+    networkMode: 'always',
     staleTime: 30_000,
   });
 
 export const boxProblemsQuery = (companyId: number, boxId: number) =>
-  queryOptions({ queryKey: roomKeys.boxProblems(companyId, boxId), queryFn: () => getUnresolvedProblemsForGridbox(boxId), staleTime: 0 });
+  queryOptions({
+    queryKey: roomKeys.boxProblems(companyId, boxId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getUnresolvedProblemsForGridbox(boxId)),
+    networkMode: 'always',
+    staleTime: 0,
+  });
 
 export const roomProblemsQuery = (companyId: number, roomId: number) =>
-  queryOptions({ queryKey: roomKeys.roomProblems(companyId, roomId), queryFn: () => getUnresolvedProblemsForRoom(roomId), staleTime: 0 });
+  queryOptions({
+    queryKey: roomKeys.roomProblems(companyId, roomId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getUnresolvedProblemsForRoom(roomId)),
+    networkMode: 'always',
+    staleTime: 0,
+  });
 
 /**
  * Any change to problems (an action on the map, a box, the observations list, or a submitted form

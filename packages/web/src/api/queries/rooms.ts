@@ -6,6 +6,8 @@ import { getGridBackground } from '../grids';
 import { getGridTemplates } from '../grid-templates';
 import { getGridScanDetails, getRoomScanDetails } from '../scouting';
 import { getCompanyMovementHistory, type MovementHistoryFilters } from '../movement';
+import { offlineImage, offlineRead } from '../offline-read';
+import { readSession } from '../../lib/session';
 
 /**
  * Query keys of the rooms tree and everything read per room, grid or box (TkDodo's factory). Every
@@ -59,10 +61,21 @@ export const roomQuery = (companyId: number, roomId: number) =>
   });
 
 export const roomScrollQuery = (companyId: number, roomId: number) =>
-  queryOptions({ queryKey: roomKeys.scroll(companyId, roomId), queryFn: () => getRoomScroll(companyId, roomId), staleTime: 0, retry: false });
+  queryOptions({
+    queryKey: roomKeys.scroll(companyId, roomId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getRoomScroll(companyId, roomId)),
+    networkMode: 'always',
+    staleTime: 0,
+    retry: false,
+  });
 
 export const gridBackgroundsQuery = (companyId: number, roomId: number) =>
-  queryOptions({ queryKey: roomKeys.backgrounds(companyId, roomId), queryFn: () => getGridBackground(roomId), retry: false });
+  queryOptions({
+    queryKey: roomKeys.backgrounds(companyId, roomId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getGridBackground(roomId)),
+    networkMode: 'always',
+    retry: false,
+  });
 
 export const whiteboardsQuery = (companyId: number, roomId: number) =>
   queryOptions({ queryKey: roomKeys.whiteboards(companyId, roomId), queryFn: () => getWhiteboardHistory(roomId) });
@@ -103,7 +116,9 @@ export const scanDetailsQuery = (companyId: number, kind: 'room' | 'grid', id: n
 export const imageQuery = (url: string | null | undefined) =>
   queryOptions({
     queryKey: ['image', url] as const,
-    queryFn: () => fetchImage(url!),
+    // Kept on the device (under the signed-in company) so photos and thumbnails seen once show offline.
+    queryFn: () => offlineImage(readSession().companyID ?? 0, url!, () => fetchImage(url!)),
+    networkMode: 'always',
     enabled: Boolean(url),
     staleTime: Infinity,
     gcTime: 5 * 60_000,

@@ -1,5 +1,7 @@
 import { queryOptions, onlineManager } from '@tanstack/react-query';
 import { getThreshold, loadUsers } from '../users';
+import { offlineRead } from '../offline-read';
+import { readSession } from '../../lib/session';
 
 /** Query keys of the company's users (TkDodo's factory); a role or active change invalidates `all`. */
 export const userKeys = {
@@ -12,15 +14,25 @@ export const userKeys = {
 };
 
 export const usersListQuery = (companyId: number) =>
-  queryOptions({ queryKey: userKeys.list(companyId), queryFn: () => loadUsers(companyId) });
+  queryOptions({
+    queryKey: userKeys.list(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => loadUsers(companyId)),
+    networkMode: 'always',
+  });
 
 /** The signed-in user's own record; refetches on window focus only while online (spec-1 §4). */
 export const userDataQuery = (userId: number, companyId: number) =>
   queryOptions({
     queryKey: userKeys.data(userId, companyId),
-    queryFn: async () => (await loadUsers(companyId, userId))[0] ?? null,
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, async () => (await loadUsers(companyId, userId))[0] ?? null),
+    networkMode: 'always',
     refetchOnWindowFocus: () => onlineManager.isOnline(),
   });
 
 export const thresholdQuery = (userId: number) =>
-  queryOptions({ queryKey: userKeys.threshold(userId), queryFn: () => getThreshold(userId) });
+  queryOptions({
+    queryKey: userKeys.threshold(userId),
+    // The threshold's key has no company; its local copy is kept under the signed-in company's.
+    queryFn: ({ queryKey }) => offlineRead(readSession().companyID ?? 0, queryKey, () => getThreshold(userId)),
+    networkMode: 'always',
+  });

@@ -11,6 +11,7 @@ import { OnlineStatus } from './online-status';
 import { SessionEffects } from './session-effects';
 import { SyncStatus } from './sync-status';
 import { UserMenu } from './user-menu';
+import { OfflineReadiness } from '../../components/offline-status/offline-readiness';
 import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
 import { paths } from '../../lib/paths';
@@ -135,6 +136,7 @@ function OfflineBanner() {
   return (
     <div className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
       {t('header.offlineBanner')}
+      <OfflineReadiness compact className="mt-1 flex justify-center" />
     </div>
   );
 }

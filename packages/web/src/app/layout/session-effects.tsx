@@ -7,6 +7,7 @@ import {
 } from '../../api/queries/company-settings';
 import { thresholdQuery, userDataQuery } from '../../api/queries/users';
 import { useAiModel } from '../../api/queries/use-ai-model';
+import { useOfflinePrefetch } from '../../api/offline-prefetch';
 import { isLanguage } from '../../lib/i18n';
 import { useAppDispatch, useAuth } from '../../state/hooks';
 import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../state/preferences-slice';
@@ -26,6 +27,8 @@ export function SessionEffects() {
   const company = companyID ?? 0;
 
   useAiModel();
+  // Cold offline: after the first screen, fill the device with what a scout needs (issue 10).
+  useOfflinePrefetch(userId && companyID ? companyID : null, userId);
   // Also the session check: once an administrator deactivates the account or the user signs out
   // everywhere, the next call is refused and the refresh interceptor sends this tab to /signIn.
   useQuery({ ...userDataQuery(userId ?? 0, company), enabled: signedIn, refetchInterval: SESSION_CHECK_MS });

@@ -7,6 +7,7 @@ import { userDataQuery } from '../../api/queries/users';
 import { useGuardedSignOut } from './sign-out-guard';
 import { useAuth } from '../../state/hooks';
 import { cn } from '../../lib/cn';
+import { OfflineReadiness } from '../../components/offline-status/offline-readiness';
 import { paths } from '../../lib/paths';
 
 function initials(first?: string, last?: string) {
@@ -75,6 +76,7 @@ export function UserMenu() {
           <p className="text-sm font-medium text-stone-900">{name}</p>
           <p className="text-xs text-stone-600">{userRole ? t(`roles.${userRole}`) : ''}</p>
         </div>
+        <OfflineReadiness className="border-b border-stone-200 px-3 py-2" />
         <ul className="pt-1">
           <li>
             <Link to={paths.profile} className={item} onClick={() => setOpen(false)}>

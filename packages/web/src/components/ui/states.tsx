@@ -17,6 +17,14 @@ export function LoadingState({ className }: { className?: string }) {
 export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
   const { t } = useTranslation('app');
   const message = error instanceof Error ? error.message : String(error ?? '');
+  // Offline with nothing stored on this device yet (api/offline-read.ts): not a failure, no retry.
+  if (error instanceof Error && error.name === 'NotAvailableOfflineError') {
+    return (
+      <Alert tone="warning" title={t('notAvailableTitle', { ns: 'offline-status' })}>
+        {message}
+      </Alert>
+    );
+  }
   return (
     <Alert
       tone="danger"

@@ -2,12 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { OfflineDatabase, openOfflineDb } from '../db';
 
 describe('offline database', () => {
-  it('is version 1 with exactly the spec tables and keys', async () => {
+  it('keeps exactly the spec tables and keys of version 1, and adds the cold-offline tables as version 2', async () => {
     const db = new OfflineDatabase('verdant-test');
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const tables = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.primKey.src]));
     expect(tables).toEqual({
+      cachedAnswers: 'key',
+      cachedImages: 'key',
+      offlineReadiness: 'companyId',
       rooms: '++RoomID',
       grids: '++id',
       grid_boxes: '++id',

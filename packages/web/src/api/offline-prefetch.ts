@@ -1,0 +1,336 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { OBSERVATIONS_LIMIT } from '@verdant/contract';
+import { db as defaultDb, type OfflineDatabase, type OfflineReadinessRow } from '../offline/db';
+import { readReadiness, watchReadiness, wipeCompanyData, writeReadiness } from '../offline/answer-cache';
+import { browserOffline, isNetworkError } from '../offline/network';
+import { loadRoomGridsBoxes } from './rooms';
+import { roomKeys, gridBackgroundsQuery, roomScrollQuery } from './queries/rooms';
+import { formTemplatesQuery } from './queries/form-templates';
+import { problemColorsQuery } from './queries/problem-colors';
+import { colorSymptomsQuery, plantProblemsQuery, symptomGroupsQuery } from './queries/plant-problems';
+import {
+  batchDashboardQuery,
+  batchDetailQuery,
+  batchesQuery,
+  batchMovesQuery,
+  batchProblemsQuery,
+  batchRoomsQuery,
+  batchStatusesQuery,
+  roomBatchesQuery,
+} from './queries/batches';
+import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
+import { subBoxesQuery } from './queries/grid-boxes';
+import { observationsQuery } from './queries/observations';
+import {
+  aiModelQuery,
+  autoRefreshQuery,
+  gridOpacityQuery,
+  gridOrderQuery,
+  languageQuery,
+  offlineModeQuery,
+  stickyTrapQuery,
+} from './queries/company-settings';
+import { thresholdQuery, userDataQuery } from './queries/users';
+import { companyQuery } from './queries/company';
+
+/**
+ * Cold offline (issue 10): right after sign-in, on every online start and when the connection returns
+ * after a long gap, everything a scout needs is loaded in the background and kept on the device — rooms
+ * with grids and boxes, sub-boxes, form templates, the problem library, colour mappings, batches with
+ * what their screens show, open problems, recent observations, company settings and the user. Every
+ * read goes through its own query factory, whose offline-capable queryFn stores the answer; so the
+ * screens later find exactly what they ask for.
+ */
+
+export type { OfflineReadinessRow };
+
+export interface PrefetchTarget {
+  companyId: number;
+  userId: number;
+}
+
+export interface PrefetchOptions {
+  signal?: AbortSignal;
+  /** Requests at a time (low, so the screens the user opens are not held up). */
+  concurrency?: number;
+  /** Sub-boxes are read one box at a time: at most this many boxes per fill. */
+  maxSubBoxes?: number;
+  database?: OfflineDatabase;
+  now?: () => number;
+}
+
+/** A fill interrupted (offline, tab closed) resumes where it stopped if restarted within this time. */
+export const RESUME_WITHIN_MS = 6 * 60 * 60_000;
+/** A start (reload) does not refill a device made ready this recently. */
+export const FRESH_ENOUGH_MS = 2 * 60_000;
+/** Coming back online refills when the device was last ready longer ago than this. */
+export const LONG_GAP_MS = 30 * 60_000;
+export const DEFAULT_MAX_SUB_BOXES = 300;
+
+interface Step {
+  name: string;
+  /** Leaf reads are skipped when a resumed fill already stored them; list reads always run (they name the rest). */
+  leaf: boolean;
+  run: () => Promise<unknown>;
+}
+
+class Interrupted extends Error {}
+
+/** The same date the batch screen asks its dashboard up to (local YYYY-MM-DD). */
+function todayIso(now: number): string {
+  const d = new Date(now);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Lets the browser paint and handle input between requests. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Runs one fill for a company and user. Resolves with the final readiness, or null when it stopped
+ * early (offline, aborted) — the readiness then keeps its steps so the next fill resumes.
+ */
+export async function prefetchForOffline(
+  queryClient: QueryClient,
+  target: PrefetchTarget,
+  options: PrefetchOptions = {},
+): Promise<OfflineReadinessRow | null> {
+  const { companyId, userId } = target;
+  const database = options.database ?? defaultDb;
+  const now = options.now ?? Date.now;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const maxSubBoxes = options.maxSubBoxes ?? DEFAULT_MAX_SUB_BOXES;
+
+  const previous = await readReadiness(companyId, database);
+  const resume =
+    previous && previous.state === 'running' && previous.userId === userId && now() - previous.startedAt < RESUME_WITHIN_MS;
+  const row: OfflineReadinessRow = {
+    companyId,
+    userId,
+    state: 'running',
+    done: 0,
+    total: 0,
+    doneSteps: resume ? [...previous.doneSteps] : [],
+    startedAt: resume ? previous.startedAt : now(),
+    readyAt: previous?.readyAt ?? null,
+    failedSteps: [],
+  };
+  const alreadyDone = new Set(row.doneSteps);
+  const stopped = () => options.signal?.aborted === true || browserOffline();
+
+  const save = async () => {
+    if (options.signal?.aborted) return;
+    await writeReadiness({ ...row, doneSteps: [...row.doneSteps], failedSteps: [...row.failedSteps] }, database);
+  };
+
+  const fetch = <T>(opts: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
+    queryClient.fetchQuery({ ...(opts as Parameters<QueryClient['fetchQuery']>[0]), staleTime: 0, retry: false }) as Promise<T>;
+
+  async function runSteps(steps: Step[]): Promise<void> {
+    row.total += steps.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < steps.length) {
+        if (stopped()) throw new Interrupted();
+        const step = steps[next++]!;
+        if (step.leaf && alreadyDone.has(step.name)) {
+          row.done++;
+          continue;
+        }
+        try {
+          await step.run();
+          if (step.leaf) row.doneSteps.push(step.name);
+        } catch (err) {
+          if (stopped() || isNetworkError(err)) throw new Interrupted();
+          console.warn(`Could not prepare ${step.name} for offline use`, err);
+          row.failedSteps.push(step.name);
+        }
+        row.done++;
+        await save();
+        await breathe();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, worker));
+  }
+
+  const leaf = (name: string, run: () => Promise<unknown>): Step => ({ name, leaf: true, run });
+
+  try {
+    await save();
+    let rooms: Awaited<ReturnType<typeof loadRoomGridsBoxes>>['rooms'] = [];
+    let batchIds: number[] = [];
+    await runSteps([
+      leaf('user', () => fetch(userDataQuery(userId, companyId))),
+      leaf('threshold', () => fetch(thresholdQuery(userId))),
+      leaf('company', () => fetch(companyQuery(companyId))),
+      leaf('settings:grid-order', () => fetch(gridOrderQuery(companyId))),
+      leaf('settings:grid-opacity', () => fetch(gridOpacityQuery(companyId))),
+      leaf('settings:offline-mode', () => fetch(offlineModeQuery(companyId))),
+      leaf('settings:ai-model', () => fetch(aiModelQuery(companyId))),
+      leaf('settings:auto-refresh', () => fetch(autoRefreshQuery(companyId))),
+      leaf('settings:language', () => fetch(languageQuery(companyId))),
+      leaf('settings:sticky-trap', () => fetch(stickyTrapQuery(companyId))),
+      {
+        name: 'rooms',
+        leaf: false,
+        run: async () => {
+          // Waits for the local copy (the screens' loads write it in the background).
+          const answer = await loadRoomGridsBoxes(companyId, undefined, { waitForCache: true });
+          if (answer.fromCache) throw new Interrupted();
+          rooms = answer.rooms;
+          queryClient.setQueryData(roomKeys.list(companyId), answer);
+        },
+      },
+      leaf('form-templates', () => fetch(formTemplatesQuery(companyId))),
+      leaf('problem-colours', () => fetch(problemColorsQuery(companyId))),
+      leaf('library', () => fetch(plantProblemsQuery(companyId))),
+      leaf('library:symptom-groups', () => fetch(symptomGroupsQuery(companyId))),
+      leaf('library:colour-symptoms', () => fetch(colorSymptomsQuery(companyId))),
+      {
+        name: 'batches',
+        leaf: false,
+        run: async () => {
+          batchIds = (await fetch<Array<{ BatchID: number }>>(batchesQuery(companyId))).map((b) => b.BatchID);
+        },
+      },
+      leaf('batch-statuses', () => fetch(batchStatusesQuery(companyId))),
+      leaf('observations', () => fetch(observationsQuery(companyId, { limit: OBSERVATIONS_LIMIT, offset: 0 }))),
+    ]);
+
+    const grids = rooms.flatMap((r) => r.grids);
+    const problemBoxes: number[] = [];
+    const today = todayIso(now());
+    await runSteps([
+      ...rooms.flatMap((r) => [
+        leaf(`room:${r.RoomID}:problems`, () => fetch(roomProblemsQuery(companyId, r.RoomID))),
+        leaf(`room:${r.RoomID}:scroll`, () => fetch(roomScrollQuery(companyId, r.RoomID))),
+        leaf(`room:${r.RoomID}:backgrounds`, () => fetch(gridBackgroundsQuery(companyId, r.RoomID))),
+        leaf(`room:${r.RoomID}:batches`, () => fetch(roomBatchesQuery(companyId, r.RoomID))),
+      ]),
+      // The map's problem colours; always read, since they also name the boxes with open problems.
+      ...grids.map(
+        (g): Step => ({
+          name: `grid:${g.id}:circles`,
+          leaf: false,
+          run: async () => {
+            const circles = await fetch<{ Boxes?: Array<{ GridBoxID?: number; id?: number }> }>(gridCirclesQuery(companyId, g.id));
+            for (const b of circles?.Boxes ?? []) {
+              const id = b.GridBoxID ?? b.id;
+              if (typeof id === 'number') problemBoxes.push(id);
+            }
+          },
+        }),
+      ),
+      ...batchIds.flatMap((id) => [
+        leaf(`batch:${id}:detail`, () => fetch(batchDetailQuery(companyId, id))),
+        leaf(`batch:${id}:problems`, () => fetch(batchProblemsQuery(companyId, id, true))),
+        leaf(`batch:${id}:dashboard`, () => fetch(batchDashboardQuery(companyId, id, '', today))),
+        leaf(`batch:${id}:rooms`, async () => {
+          const batchRooms = await fetch<Array<{ RoomID: number }>>(batchRoomsQuery(companyId, id));
+          const roomIds = batchRooms.map((r) => r.RoomID);
+          if (roomIds.length) await fetch(batchMovesQuery(companyId, id, roomIds));
+        }),
+      ]),
+    ]);
+
+    const boxes = grids.flatMap((g) => g.grid_boxes.map((b) => b.id)).slice(0, maxSubBoxes);
+    await runSteps([
+      ...[...new Set(problemBoxes)].map((id) => leaf(`box:${id}:problems`, () => fetch(boxProblemsQuery(companyId, id)))),
+      ...boxes.map((id) => leaf(`box:${id}:sub-boxes`, () => fetch(subBoxesQuery(companyId, id)))),
+    ]);
+  } catch (err) {
+    if (err instanceof Interrupted) {
+      await save();
+      return null;
+    }
+    throw err;
+  }
+
+  row.state = row.failedSteps.length ? 'incomplete' : 'ready';
+  row.readyAt = now();
+  row.doneSteps = [];
+  row.done = row.total;
+  await save();
+  return options.signal?.aborted ? null : row;
+}
+
+export type PrefetchReason = 'start' | 'online' | 'manual';
+
+let running: { companyId: number; controller: AbortController; job: Promise<unknown> } | null = null;
+
+/** Whether a fill should start now, given why and what the device already holds. */
+export function shouldPrefetch(reason: PrefetchReason, readiness: OfflineReadinessRow | undefined, userId: number, now: number): boolean {
+  if (reason === 'manual' || !readiness || readiness.userId !== userId) return true;
+  if (readiness.state !== 'ready' || readiness.readyAt === null) return true;
+  const age = now - readiness.readyAt;
+  return reason === 'online' ? age > LONG_GAP_MS : age > FRESH_ENOUGH_MS;
+}
+
+/**
+ * Starts a fill unless one runs already (in this tab, or in another: a Web Lock keeps it to one per
+ * browser). Never rejects: a failure is logged and the readiness shows what is missing.
+ */
+export function startOfflinePrefetch(queryClient: QueryClient, target: PrefetchTarget, reason: PrefetchReason): Promise<unknown> {
+  if (running || browserOffline()) return running?.job ?? Promise.resolve();
+  const controller = new AbortController();
+  const fill = async () => {
+    const readiness = await readReadiness(target.companyId);
+    if (!shouldPrefetch(reason, readiness, target.userId, Date.now())) return;
+    await prefetchForOffline(queryClient, target, { signal: controller.signal });
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const job = (locks ? locks.request('verdant-offline-prefetch', { ifAvailable: true }, (lock) => (lock ? fill() : undefined)) : fill())
+    .catch((err: unknown) => console.warn('Preparing for offline use failed', err))
+    .finally(() => {
+      if (running?.controller === controller) running = null;
+    });
+  running = { companyId: target.companyId, controller, job };
+  return job;
+}
+
+/** Sign-out: stops a running fill and removes every local copy of company data from this device. */
+export async function forgetOfflineData(database: OfflineDatabase = defaultDb): Promise<void> {
+  const job = running;
+  running = null;
+  if (job) {
+    job.controller.abort();
+    await job.job;
+  }
+  await wipeCompanyData(database);
+}
+
+/** The shell's trigger: a fill after the first screen has rendered, and again when the connection returns. */
+export function useOfflinePrefetch(companyId: number | null | undefined, userId: number | null | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!companyId || !userId) return;
+    const target = { companyId, userId };
+    const idle: (cb: () => void) => number =
+      typeof window.requestIdleCallback === 'function'
+        ? (cb) => window.requestIdleCallback(cb, { timeout: 3000 })
+        : (cb) => window.setTimeout(cb, 1500);
+    const cancel = (id: number) =>
+      typeof window.cancelIdleCallback === 'function' ? window.cancelIdleCallback(id) : window.clearTimeout(id);
+    const handle = idle(() => void startOfflinePrefetch(queryClient, target, 'start'));
+    const onOnline = () => void startOfflinePrefetch(queryClient, target, 'online');
+    window.addEventListener('online', onOnline);
+    return () => {
+      cancel(handle);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [queryClient, companyId, userId]);
+}
+
+/** Live readiness of the signed-in company for the header, and a way to refill now. */
+export function useOfflineReadiness(companyId: number | null | undefined, userId: number | null | undefined) {
+  const queryClient = useQueryClient();
+  const [readiness, setReadiness] = useState<OfflineReadinessRow | null | undefined>(undefined);
+  useEffect(() => {
+    if (!companyId) return;
+    return watchReadiness(companyId, setReadiness);
+  }, [companyId]);
+  const refill = useCallback(() => {
+    if (companyId && userId) void startOfflinePrefetch(queryClient, { companyId, userId }, 'manual');
+  }, [queryClient, companyId, userId]);
+  return { readiness: readiness && readiness.userId === userId ? readiness : readiness === undefined ? undefined : null, refill };
+}
