@@ -1,0 +1,610 @@
+import type { LibraryTranslation } from './library-translation.js';
+
+/** The closing line of every pesticide list, in Dutch (LABEL in plant-problem-types.ts). */
+const LABEL_NL =
+  'Volg het etiket en de lokale regelgeving; controleer de gewasveiligheid en de verenigbaarheid met uitgezette natuurlijke vijanden, en wissel van werkingsmechanisme (IRAC/FRAC-groepen).';
+
+/** The first cultural step of every nutrient deficiency (CHECK_ROOT_ZONE in plant-problems-disorders.ts). */
+const CHECK_ROOT_ZONE_NL =
+  'Meet eerst de pH en EC van de voedingsoplossing en van het drainwater of een substraatextract: de meeste gebreken in substraatteelten komen door pH of EC, niet door een tekort aan voedingselementen.';
+
+/** The plant-problem library in Dutch, as Dutch and Flemish growers and advisers name things. */
+export const NL: LibraryTranslation = {
+  label: LABEL_NL,
+  categories: {
+    insect: 'Insect',
+    mite: 'Mijt',
+    fungal: 'Schimmelziekte',
+    bacterial: 'Bacterieziekte',
+    viral: 'Virus',
+    nutrient: 'Voedingsstoornis',
+    environmental: 'Klimaatstress',
+  },
+  symptomGroups: {
+    Leaves: { name: 'Bladeren', description: 'Wat het blad laat zien: vlekken, verkleuring, vraat- en zuigschade, aanslag.' },
+    Stems: { name: 'Stengels', description: 'Laesies, rot en verkleuring van de stengel en de stengelvoet.' },
+    Roots: { name: 'Wortels', description: 'Kleur en structuur van de wortels en het substraat eromheen.' },
+    'Flowers/Fruit': { name: 'Bloemen/vruchten', description: 'Knoppen, bloemen en vruchten: vlekken, rot, misvorming, afval.' },
+    'Whole plant': { name: 'Hele plant', description: 'Hoe de hele plant eruitziet: verwelking, groeiremming, instorting, aanslag.' },
+    'Insects visible': { name: 'Zichtbare plagen', description: 'Plagen die u met het blote oog of met een loep van 10× ziet.' },
+  },
+  symptoms: {
+    'leaf-stippling': 'Fijne lichte puntjes of spikkels',
+    'leaf-silver-streaks': 'Zilverige strepen of plekken met zwarte puntjes',
+    'leaf-curling': 'Krullen, komvorming of draaien van het blad',
+    'leaf-distorted-new': 'Misvormd, gerimpeld of achterblijvend jong blad',
+    'leaf-honeydew': 'Kleverige honingdauw op het blad',
+    'leaf-mines': 'Kronkelende gangen (mijnen) in het blad',
+    'leaf-holes': 'Vraatgaten of gerafelde bladranden',
+    'leaf-spots': 'Vlekken of laesies',
+    'leaf-target-spots': 'Vlekken met concentrische ringen (schietschijf)',
+    'leaf-water-soaked': 'Waterige, vettig ogende vlekken',
+    'leaf-ring-spots': 'Kringvlekken of lijnpatronen',
+    'leaf-mosaic': 'Mozaïek van licht- en donkergroen',
+    'leaf-powdery-coating': 'Witte, poederige schimmellaag',
+    'leaf-fuzzy-growth': 'Grijs, pluizig schimmelpluis',
+    'leaf-downy-underside': 'Grijs tot paars dons aan de onderkant',
+    'leaf-pustules': 'Opstaande puisten (oranje, bruin of wit)',
+    'leaf-yellow-old': 'Vergeling van oud (onderste) blad',
+    'leaf-yellow-new': 'Vergeling van jong (bovenste) blad',
+    'leaf-interveinal': 'Chlorose tussen de nerven (nerven blijven groen)',
+    'leaf-edge-scorch': 'Verbrande of afgestorven bladranden en -punten',
+    'leaf-bleached': 'Gebleekte of witte plekken aan de lichtzijde',
+    'leaf-blisters': 'Kurkachtige blaasjes of bultjes aan de onderkant',
+    'leaf-drop': 'Bladval',
+    'leaf-small': 'Klein, smal of rozetvormig jong blad',
+    'leaf-dark-dull': 'Donker, dof of blauwgroen blad',
+    'stem-lesions': 'Donkere laesies of kankerplekken op de stengel',
+    'stem-base-rot': 'Donker rot aan de stengelvoet',
+    'stem-pinched': 'Dunne, ingesnoerde stengel op de grondlijn',
+    'stem-vascular': 'Bruine strepen in de stengel (vaatverbruining)',
+    'stem-russet': 'Gebronsde of verkurkte stengels',
+    'stem-grey-mould': 'Grauwe schimmel op stengels, stompjes of wonden',
+    'stem-stretch': 'Gerekte, slappe groei',
+    'stem-slimy': 'Slijmerig, stinkend rot',
+    'root-brown-mushy': 'Bruine, zachte wortels; de buitenlaag schuift eraf',
+    'root-few-tips': 'Weinig witte worteltoppen',
+    'root-tip-burn': 'Verbrande, achterblijvende worteltoppen',
+    'root-algae': 'Algen op het substraat',
+    'flower-streaks': 'Gestreepte, gespikkelde of misvormde bloembladen',
+    'flower-rot': 'Rottende knoppen of bloemen',
+    'fruit-blossom-end': 'Donkere, ingezonken plek aan de kelkzijde van de vrucht',
+    'fruit-spots': 'Vlekken, ringen of marmering op de vruchten',
+    'fruit-deformed': 'Misvormde, ruwe of gerimpelde vruchten',
+    'flower-drop': 'Knop- of bloemval, slechte vruchtzetting',
+    'fruit-russet': 'Verkurkte of gebarsten vruchtschil',
+    'plant-wilt-wet': 'Verwelking terwijl het substraat nat is',
+    'plant-wilt-dry': 'Verwelking bij droog substraat',
+    'plant-stunted': 'Groeiremming, trage groei',
+    'plant-one-sided': 'Eenzijdige verwelking of vergeling',
+    'plant-collapse': 'Zaailingen of stekken vallen om',
+    'plant-dieback': 'Afsterven van scheuten of groeipunten',
+    'plant-sooty': 'Zwarte roetlaag op blad en stengels',
+    'bug-mites-webbing': 'Piepkleine mijten, eitjes en fijn spinsel',
+    'bug-microscopic': 'Schade, maar zonder microscoop geen plaag te zien',
+    'bug-thrips': 'Slanke, snel bewegende tripsen in bloemen of op het blad',
+    'bug-aphids': 'Kolonies zachte bladluizen; witte vervellingshuidjes',
+    'bug-whiteflies': 'Kleine witte vliegjes die opvliegen als de plant beweegt',
+    'bug-gnats': 'Kleine donkere muggen boven het substraat; larven erin',
+    'bug-shore-flies': 'Gedrongen donkere vliegjes met lichte vlekken op de vleugels, bij algen',
+    'bug-mealy': 'Witte, wattige plukjes in de bladoksels',
+    'bug-scale': 'Onbeweeglijke bruine of wasachtige bultjes op stengels en blad',
+    'bug-caterpillars': 'Rupsen en hun uitwerpselen',
+    'bug-leafminer-adults': 'Kleine zwart-gele vliegjes; witte vreet- en legstippen',
+  },
+  colorSymptoms: {
+    yellowing: 'Vergeling',
+    'pale-green': 'Lichtgroen',
+    browning: 'Verbruining',
+    'black-sooty': 'Roetzwart',
+    'white-powder': 'Wit poeder',
+    'grey-fuzz': 'Grijs pluis',
+    purple: 'Paars',
+    bronzing: 'Bronskleuring',
+    silvering: 'Zilverkleuring',
+    mottling: 'Marmering',
+    'orange-rust': 'Oranje roest',
+    'water-soaked': 'Waterig donkergroen',
+    bleaching: 'Bleking',
+    'tan-necrosis': 'Lichtbruine necrose',
+    'dark-green': 'Donkergroen',
+    'red-brown': 'Roodbruin',
+  },
+  problems: {
+    // Pests
+    'two-spotted-spider-mite': {
+      name: 'Bonenspintmijt (spint)',
+      description: 'Tetranychus urticae, een polyfage mijt die gedijt bij warm en droog weer; bij 27 °C duurt een generatie ongeveer een week, zodat de populatie snel explodeert.',
+      symptoms: 'Fijne geelwitte puntjes op de bovenkant van het blad, mijten en ronde eitjes aan de onderkant, bij zware aantasting fijn spinsel over blad en kop; het blad verbronst, verdroogt en valt af.',
+      solutions: {
+        cultural: ['Controleer wekelijks de onderkant van het blad met een loep, vooral op warme plekken bij verwarming, luchtramen en paden.', 'Verhoog de relatieve luchtvochtigheid als het gewas dat toelaat; voorkom water- en hittestress.', 'Verwijder zwaar aangetast blad of zwaar aangetaste planten en onkruid waarop spint overleeft.'],
+        biological: ['Zet Phytoseiulus persimilis uit op haarden (specialistische roofmijt, het best bij 20–27 °C en een RV boven 60%).', 'Gebruik Neoseiulus californicus of Amblyseius andersoni preventief; ze verdragen warmere en drogere omstandigheden.', 'Feltiella acarisuga (roofgalmug) als aanvulling op haardbestrijding.'],
+        chemical: ['Selectieve acariciden zoals abamectine, bifenazaat, acequinocyl, etoxazool, spiromesifen of hexythiazox (ovicide/larvicide).', 'Tuinbouwolie of insecticidezeep voor pleksgewijze behandeling, met goede bedekking van de bladonderkant.', LABEL_NL],
+      },
+    },
+    'broad-mite': {
+      name: 'Begoniamijt',
+      description: 'Polyphagotarsonemus latus, een microscopisch kleine weekhuidmijt (ongeveer 0,2 mm) die op het jongste weefsel zuigt; het giftige speeksel misvormt de groei lang voordat iemand de mijten opmerkt.',
+      symptoms: 'Gedraaid, lepelvormig, glanzend of leerachtig jong blad, gebronsde groeipunten, achterblijvende scheuten en geaborteerde bloemen; de mijten zijn onzichtbaar zonder 20× vergroting of microscoop.',
+      solutions: {
+        cultural: ['Zet binnenkomende stekken en moerplanten in quarantaine en controleer ze onder de microscoop.', 'Gooi zwaar beschadigde planten weg en doe ze in een zak voordat u ze door de kas draagt.', 'Laat medewerkers niet van besmette naar schone afdelingen lopen (mijten liften mee op kleding en witte vliegen).'],
+        biological: ['Amblyseius swirskii of Neoseiulus cucumeris uitgezet op de jonge groei.', 'Neoseiulus californicus in warme teelten.'],
+        chemical: ['Abamectine, spiromesifen, fenpyroximaat of pyridaben, indien toegelaten.', 'Zwavel of tuinbouwolie als het gewas dat verdraagt.', LABEL_NL],
+      },
+    },
+    'russet-mite': {
+      name: 'Roestmijt',
+      description: 'Galmijten zoals de tomatenroestmijt (Aculops lycopersici) en de roestmijt van hennep (Aculops cannabicola): piepkleine, wortelvormige mijten die zich in enorme aantallen vermeerderen voordat er schade te zien is.',
+      symptoms: 'Gebronsde, vettige of verkurkte stengels en bladonderkanten, onderin de plant beginnend, naar boven krullend blad, bros blad dat verdroogt en afvalt; verkurkte, gebarsten vruchten.',
+      solutions: {
+        cultural: ['Controleer de onderste stengeldelen met een loep van 20× of een microscoop; markeer en volg aangetaste planten.', 'Verwijder aangetaste planten en gewasresten in zakken; maak schoon tussen de teelten.', 'Vermeerder niet van aangetaste moerplanten.'],
+        biological: ['Amblyseius swirskii of Neoseiulus californicus (gedeeltelijke bestrijding); Pronematus ubiquitus is veelbelovend in tomaat.'],
+        chemical: ['Zwavel (verstuiven of spuitpoeder, als het gewas dat verdraagt), abamectine of spiromesifen, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'cyclamen-mite': {
+      name: 'Cyclamenmijt (aardbeimijt)',
+      description: 'Phytonemus pallidus, een weekhuidmijt die zich verschuilt in knoppen en ontvouwend blad van cyclaam, begonia, gerbera, aardbei en andere gewassen; houdt van koele, vochtige omstandigheden.',
+      symptoms: 'Gekroesd, achterblijvend, verdikt jong blad, gestreepte of misvormde bloemen, knoppen die niet opengaan; de mijten zijn alleen onder de microscoop te zien.',
+      solutions: {
+        cultural: ['Koop schoon plantmateriaal en controleer knoppen onder de microscoop.', 'Verwijder en vernietig aangetaste planten; werk niet aan schone planten na aangetaste.'],
+        biological: ['Neoseiulus cucumeris of Amblyseius swirskii preventief uitgezet op jonge planten.'],
+        chemical: ['Abamectine, fenpyroximaat of spiromesifen, indien toegelaten; knoppen goed raken.', LABEL_NL],
+      },
+    },
+    'western-flower-thrips': {
+      name: 'Californische trips',
+      description: 'Frankliniella occidentalis, een piepklein (1–2 mm) slank insect dat op blad en bloemen zuigt; verpopt in het substraat, is resistent tegen veel insecticiden en brengt TSWV en INSV over.',
+      symptoms: 'Zilverige zuigplekken met zwarte uitwerpselpuntjes op het blad, gestreepte en misvormde bloemen, misvormde jonge groei; volwassen tripsen in open bloemen en op blauwe of gele vangplaten.',
+      solutions: {
+        cultural: ['Monitor met blauwe of gele vangplaten (één per 100–300 m²) en door bloemen boven wit papier uit te kloppen.', 'Verwijder onkruid en uitgebloeide bloemen; gaas in de luchtramen; begin elke teelt schoon.', 'Houd een teeltvrije periode aan zodat poppen in de vloer en het substraat afsterven.'],
+        biological: ['Amblyseius (Neoseiulus) cucumeris of Amblyseius swirskii in zakjes of los, preventief uitgezet.', 'Bodemroofmijten en kortschildkevers (Stratiolaelaps scimitus, Dalotia coriaria) en Steinernema feltiae-aaltjes tegen de poppen.', 'Orius spp. (roofwantsen) in bloeiende gewassen; Beauveria bassiana of Metarhizium als biologisch middel.'],
+        chemical: ['Spinosad of spinetoram, abamectine, chloorfenapyr, cyantraniliprole of pyridalyl, indien toegelaten, afgewisseld per generatie.', LABEL_NL],
+      },
+    },
+    'green-peach-aphid': {
+      name: 'Groene perzikluis',
+      description: 'Myzus persicae, een groene tot roze bladluis die zich in de kas ongeslachtelijk voortplant (een kolonie kan in enkele dagen verdubbelen) en veel virussen overbrengt.',
+      symptoms: 'Kolonies op jonge groei en bladonderkanten, gekruld of misvormd blad, kleverige honingdauw en roetdauw, witte vervellingshuidjes op het blad.',
+      solutions: {
+        cultural: ['Controleer de koppen wekelijks; gele vangplaten vangen gevleugelde luizen.', 'Vermijd te veel stikstof, dat de vermeerdering van bladluizen versnelt.', 'Verwijder onkruid en opslag; gaas in de luchtramen.'],
+        biological: ['Aphidius colemani (sluipwesp), preventief uitgezet; bankerplanten (granen met vogelkersluis) houden hem in stand.', 'Aphidoletes aphidimyza (galmug), gaasvliegenlarven (Chrysoperla) of lieveheersbeestjes op haarden.', 'Insectpathogene schimmels zoals Beauveria bassiana.'],
+        chemical: ['Flonicamid, pymetrozine, afidopyropen, spirotetramat of insecticidezeep/olie, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'cotton-melon-aphid': {
+      name: 'Katoenluis (meloenluis)',
+      description: 'Aphis gossypii, een kleine bladluis van lichtgeel tot donkergroen; algemeen in komkommerachtigen, chrysant en veel sierteelten, en overbrenger van het komkommermozaïekvirus.',
+      symptoms: 'Dichte kolonies aan de bladonderkant en in de koppen, gekruld en vergeeld blad, veel honingdauw en roetdauw, achterblijvende planten.',
+      solutions: {
+        cultural: ['Controleer jonge groei en bladonderkanten wekelijks; markeer aangetaste planten.', 'Geef matig stikstof; verwijder onkruid en gewasresten.'],
+        biological: ['Aphidius colemani-sluipwespen (specifiek voor A. gossypii en M. persicae), bij voorkeur met bankerplanten.', 'Aphidoletes aphidimyza, gaasvliegenlarven of Adalia bipunctata tegen kolonies.'],
+        chemical: ['Flonicamid, pymetrozine, afidopyropen of spirotetramat; insecticidezeep of olie voor pleksgewijze behandeling.', LABEL_NL],
+      },
+    },
+    'greenhouse-whitefly': {
+      name: 'Kaswittevlieg',
+      description: 'Trialeurodes vaporariorum, een zuigend insect dat veel voorkomt in tomaat, komkommer, kerstster en sierteelt; de larven zitten onbeweeglijk aan de bladonderkant.',
+      symptoms: 'Witte vliegjes die opvliegen als u de planten aanraakt, schildvormige larven aan de bladonderkant, honingdauw, roetdauw en vergelend blad.',
+      solutions: {
+        cultural: ['Gele vangplaten op gewashoogte om volwassen vliegen te monitoren en massaal weg te vangen.', 'Begin met schone planten, verwijder onkruid en ruim het oude gewas op voor het planten.'],
+        biological: ['Encarsia formosa (sluipwesp), wekelijks uitgezet vanaf de eerste vangsten.', 'Eretmocerus eremicus, Macrolophus pygmaeus (tomaat) of Amblyseius swirskii.', 'Bespuitingen met Beauveria bassiana of Isaria fumosorosea bij hoge luchtvochtigheid.'],
+        chemical: ['Pyriproxyfen, buprofezin (insectengroeiregulatoren), spiromesifen, flonicamid, cyantraniliprole of insecticidezeep/olie, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'silverleaf-whitefly': {
+      name: 'Tabakswittevlieg',
+      description: 'Bemisia tabaci (waaronder biotype B, B. argentifolii, en Q), die de vleugels dakvormig over het lijf houdt; resistenter tegen insecticiden dan de kaswittevlieg en overbrenger van begomovirussen zoals TYLCV.',
+      symptoms: 'Witte vliegen aan de bladonderkant, honingdauw en roetdauw, zilverblad bij courgette, onregelmatige afrijping bij tomaat, vergeling en bladval.',
+      solutions: {
+        cultural: ['Gele vangplaten; controleer binnenkomende planten (vooral kerstster) nauwkeurig.', 'Insectengaas, onkruidbestrijding en een teeltvrije periode.'],
+        biological: ['Eretmocerus eremicus of E. mundus (sluipwespen) en Amblyseius swirskii.', 'Bespuitingen met Beauveria bassiana of Isaria fumosorosea.'],
+        chemical: ['Pyriproxyfen, buprofezin, spiromesifen, spirotetramat, cyantraniliprole of flonicamid, indien toegelaten; laat populaties van biotype Q op resistentie testen.', LABEL_NL],
+      },
+    },
+    'fungus-gnats': {
+      name: 'Rouwmuggen',
+      description: 'Bradysia spp., kleine donkere muggen waarvan de larven in vochtig substraat leven en zich voeden met organisch materiaal, wortelharen en jonge wortels; ze verspreiden wortelrotschimmels.',
+      symptoms: 'Kleine donkere muggen die over het substraat lopen en slap opvliegen, glazige larven met een zwarte kop in de bovenste laag van het substraat, verwelkende en achterblijvende stekken en zaailingen.',
+      solutions: {
+        cultural: ['Geef niet te veel water; laat de bovenlaag van het substraat opdrogen tussen de watergiften.', 'Gebruik luchtig, gecomposteerd substraat; ruim gemorst substraat en algen onder de tafels op.', 'Monitor volwassen muggen met gele vangplaten vlak boven het substraat en larven met plakjes aardappel.'],
+        biological: ['Steinernema feltiae-aaltjes, aangegoten in het substraat.', 'Bacillus thuringiensis subsp. israelensis (Bti) als gietbehandeling tegen de larven.', 'Stratiolaelaps scimitus (Hypoaspis miles) of Dalotia coriaria (kortschildkever) als blijvende predatoren.'],
+        chemical: ['Insectengroeiregulatoren zoals pyriproxyfen, diflubenzuron of cyromazine als gietbehandeling, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'shore-flies': {
+      name: 'Oevervliegen',
+      description: 'Scatella spp. (vooral Scatella stagnalis), gedrongen donkere vliegjes die zich ontwikkelen in algen op nat substraat, vloeren en tafels; de larven eten algen, geen wortels, maar de volwassen vliegen bevuilen het gewas met uitwerpselvlekjes en verspreiden ziekteverwekkers.',
+      symptoms: 'Stevige donkere vliegjes met korte antennes en lichte vlekken op de vleugels, zittend op blad en substraat; groene algenlaagjes; zwarte uitwerpselpuntjes op het blad.',
+      solutions: {
+        cultural: ['Beperk algen: geef niet te veel water, herstel lekken en plassen, houd tafels en vloeren droog en reinig ze met een algicide of ontsmettingsmiddel.', 'Gebruik grover, goed drainerend substraat en laat minder voedingswater op oppervlakken weglopen.', 'Monitor met gele vangplaten.'],
+        biological: ['Dalotia coriaria (kortschildkever) en Steinernema carpocapsae-aaltjes geven gedeeltelijke bestrijding.'],
+        chemical: ['Cyromazine of pyriproxyfen, indien toegelaten; toegelaten algiciden (bijvoorbeeld op basis van quaternaire ammonium of waterstofperoxide) op oppervlakken.', LABEL_NL],
+      },
+    },
+    leafminers: {
+      name: 'Mineervliegen',
+      description: 'Liriomyza spp. (L. trifolii, L. huidobrensis, L. sativae), kleine mineervliegjes waarvan de larven gangen vreten tussen de bladhuiden van chrysant, gerbera, tomaat, sla en veel andere gewassen.',
+      symptoms: 'Slingervormige of vlekvormige mijnen in het blad, witte vreet- en legstippen van de vrouwtjes, kleine zwart-gele vliegjes.',
+      solutions: {
+        cultural: ['Gele vangplaten voor de volwassen vliegen; verwijder en vernietig gemineerd blad vroeg.', 'Ruim onkruid en gewasresten op; gaas in de luchtramen; houd de vloer afgedekt zodat poppen zich niet kunnen ontwikkelen.'],
+        biological: ['Diglyphus isaea (ectoparasitoïde sluipwesp) en Dacnusa sibirica (endoparasitoïde sluipwesp), uitgezet vanaf de eerste mijnen.', 'Bespuitingen met Steinernema feltiae tegen larven in de mijnen.'],
+        chemical: ['Cyromazine, abamectine, spinosad of cyantraniliprole, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'citrus-mealybug': {
+      name: 'Wolluizen',
+      description: 'Citruswolluis (Planococcus citri) en verwanten: met was bedekte, trage insecten die zich verschuilen in bladoksels, onder schors en op de wortels; moeilijk te raken met een bespuiting.',
+      symptoms: 'Witte, wattige plukjes in bladoksels en op stengels, honingdauw en roetdauw, vergeling en groeiremming.',
+      solutions: {
+        cultural: ['Controleer nieuwe planten en moerplanten; gooi zwaar aangetaste planten weg.', 'Reinig tafels en potten tussen de teelten; bestrijd mieren die wolluizen beschermen.'],
+        biological: ['Cryptolaemus montrouzieri (Australisch lieveheersbeestje) tegen kolonies.', 'Leptomastix dactylopii (sluipwesp van de citruswolluis) en gaasvliegenlarven.'],
+        chemical: ['Spirotetramat, flupyradifuron, buprofezin of insecticidezeep/olie, indien toegelaten; herhaal de behandeling om de kruipers te raken.', LABEL_NL],
+      },
+    },
+    'soft-scale': {
+      name: 'Zachte dopluizen',
+      description: 'Bruine zachte dopluis (Coccus hesperidum) en andere dopluizen: de vrouwtjes zitten onbeweeglijk onder een wasachtig schildje op stengels en bladnerven; alleen de kruipers bewegen.',
+      symptoms: 'Platte, ovale bruine of lichtbruine bultjes langs nerven en stengels, veel honingdauw, roetdauw, vergeling en afsterven van scheuten.',
+      solutions: {
+        cultural: ['Controleer moerplanten; knip aangetaste scheuten weg; veeg of borstel lichte aantastingen weg.', 'Bestrijd mieren; gooi zwaar aangetaste planten weg.'],
+        biological: ['Metaphycus helvolus (sluipwesp) en lieveheersbeestjes van de geslachten Chilocorus of Rhyzobius.'],
+        chemical: ['Tuinbouwolie of insecticidezeep als de kruipers actief zijn; spirotetramat, buprofezin of pyriproxyfen, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'caterpillars-loopers': {
+      name: 'Rupsen (uilen en spanrupsen)',
+      description: 'Larven van nachtvlinders zoals Trichoplusia ni, Chrysodeixis chalcites en de floridamot (Spodoptera exigua); de vlinders komen ’s nachts via de luchtramen binnen.',
+      symptoms: 'Vraatgaten en gerafelde bladranden, skeletvraat, groene rupsen (spanrupsen maken een boog met hun lijf als ze lopen), donkere uitwerpselkorrels, aangevreten vruchten.',
+      solutions: {
+        cultural: ['Gaas in de luchtramen; monitor de vlinders met feromoonvallen.', 'Raap bij een kleine aantasting de rupsen met de hand weg en verwijder eipakketten.'],
+        biological: ['Bacillus thuringiensis subsp. kurstaki of aizawai tegen jonge rupsen.', 'Trichogramma-sluipwespen (eiparasieten); middelen op basis van nucleopolyhedrovirus (bijvoorbeeld tegen Spodoptera of Helicoverpa).'],
+        chemical: ['Spinosad, chlorantraniliprole, emamectinebenzoaat, indoxacarb of methoxyfenozide, indien toegelaten.', LABEL_NL],
+      },
+    },
+
+    // Diseases
+    'powdery-mildew': {
+      name: 'Echte meeldauw',
+      description: 'Obligate schimmels zoals Podosphaera xanthii (komkommerachtigen), Golovinomyces spp. (veel sierteelten, cannabis) en Leveillula taurica (tomaat, paprika); de sporen hebben geen vrij water nodig en verspreiden zich bij gematigde luchtvochtigheid op droog blad.',
+      symptoms: 'Witte poederige plekken op de bladbovenkant en de stengels die groter worden en samenvloeien; het blad vergeelt, krult en sterft af; bij Leveillula gele vlekken bovenop en een ijl wit schimmelpluis onderaan.',
+      solutions: {
+        cultural: ['Houd de relatieve luchtvochtigheid stabiel (voorkom schommelingen) en verbeter de luchtbeweging met horizontale ventilatoren.', 'Zet planten ruimer, verwijder aangetast blad vroeg en teel resistente rassen.', 'Controleer in gevoelige gewassen wekelijks de bladonderkant en het onderste deel van het gewas.'],
+        biological: ['Middelen op basis van Bacillus subtilis, B. amyloliquefaciens of Ampelomyces quisqualis, preventief toegepast.', 'Kaliumbicarbonaat, plantenextracten (Reynoutria sachalinensis) of tuinbouwolie als middelen met een laag risico.'],
+        chemical: ['Zwavel (verdampen of spuiten, als gewas en natuurlijke vijanden dat verdragen), DMI-fungiciden (bijvoorbeeld myclobutanil, triflumizool), strobilurinen (QoI), SDHI’s of quinoxyfen, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'botrytis-grey-mould': {
+      name: 'Grauwe schimmel (botrytis)',
+      description: 'Botrytis cinerea, een alomtegenwoordige schimmel die bloemen, wonden en verouderend weefsel infecteert bij koel, vochtig weer met vrij water op de planten; vormt enorme aantallen sporen.',
+      symptoms: 'Grijsbruin, pluizig sporenpluis op bloemen, blad en stengels, lichtbruine waterige laesies, stengelaantasting bij snoeiwonden, rottende knoppen.',
+      solutions: {
+        cultural: ['Voorkom condensatie: lucht en stook tegelijk rond zonsondergang, houd de luchtvochtigheid onder ongeveer 85% en het blad droog.', 'Verwijder dode bloemen, dood blad en gewasresten in gesloten zakken; snoei strak langs de stengel.', 'Zet planten ruim voor luchtbeweging; geef vroeg op de dag water.'],
+        biological: ['Middelen op basis van Trichoderma spp., Bacillus amyloliquefaciens of Gliocladium (Clonostachys rosea), preventief toegepast.'],
+        chemical: ['Fludioxonil, cyprodinil, fenhexamide, boscalid, iprodion of chloorthalonil, indien toegelaten; botrytis wordt snel resistent tegen fungiciden.', LABEL_NL],
+      },
+    },
+    'pythium-root-rot': {
+      name: 'Pythium-wortelrot',
+      description: 'Pythium spp., oömyceten (waterschimmels, schimmelachtig maar geen echte schimmels) die gedijen in verzadigd substraat en warme voedingsoplossingen; verspreid via water, rouwmuggen en oevervliegen.',
+      symptoms: 'Bruine, zachte wortels waarvan de buitenlaag loslaat en alleen de centrale streng overblijft, weinig witte worteltoppen, verwelking op het warmst van de dag, groeiremming en geel onderblad.',
+      solutions: {
+        cultural: ['Gebruik goed drainerend substraat, geef niet te veel water en vermijd een hoge zoutconcentratie die wortels beschadigt.', 'Houd de voedingsoplossing onder ongeveer 24 °C met voldoende zuurstof; ontsmet recirculatiewater (UV, ozon, langzame zandfiltratie).', 'Reinig en ontsmet tafels, trays en gietleidingen; bestrijd rouwmuggen en oevervliegen.'],
+        biological: ['Middelen op basis van Trichoderma harzianum, Streptomyces griseoviridis, Gliocladium of Bacillus, preventief ingemengd.'],
+        chemical: ['Middelen tegen oömyceten zoals metalaxyl-M/metalaxyl, etridiazool, propamocarb, cyazofamid of fosetyl-aluminium als gietbehandeling, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'phytophthora-root-crown-rot': {
+      name: 'Phytophthora-wortel- en voetrot',
+      description: 'Phytophthora spp., oömyceten die wortels en stengelvoet laten rotten in nat, slecht drainerend substraat; zwemmende zoösporen verspreiden zich met het gietwater.',
+      symptoms: 'Donkerbruin tot zwart rot van wortels en stengelvoet, verwelking die na water geven niet herstelt, vergeling en instorting van de plant.',
+      solutions: {
+        cultural: ['Plant in schoon substraat op de juiste diepte; houd de stengelvoet droog en geef niet te veel water.', 'Hergebruik potten of substraat van aangetaste teelten niet zonder ontsmetting; behandel recirculatiewater.', 'Verwijder aangetaste planten meteen.'],
+        biological: ['Middelen op basis van Trichoderma of Streptomyces, preventief door het substraat.'],
+        chemical: ['Metalaxyl-M, fosetyl-aluminium of fosforigzuur, dimethomorf, mandipropamid of cyazofamid, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'fusarium-wilt': {
+      name: 'Fusarium-verwelkingsziekte',
+      description: 'Formae speciales van Fusarium oxysporum, waardspecifieke schimmels uit grond en substraat die de wortels binnendringen en de houtvaten verstoppen; bevorderd door warmte.',
+      symptoms: 'Vergeling en verwelking, vaak aan één kant van de plant of van een blad, bruine vaatverkleuring als de stengel wordt doorgesneden, groeiremming en afsterven.',
+      solutions: {
+        cultural: ['Teel resistente rassen of ent op resistente onderstammen; gebruik ziektevrij uitgangsmateriaal.', 'Stoom of vervang het substraat; ontsmet gereedschap, trays en tafels; voorkom wortelbeschadiging.', 'Verwijder aangetaste planten met hun substraat; een iets hogere pH en nitraat- in plaats van ammoniumstikstof remmen de ziekte.'],
+        biological: ['Middelen op basis van niet-pathogene Fusarium (Fo47), Trichoderma of Streptomyces griseoviridis, preventief toegepast.'],
+        chemical: ['Geen curatieve behandeling; preventieve gietbehandelingen zoals fludioxonil of thiofanaat-methyl, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'verticillium-wilt': {
+      name: 'Verticillium-verwelkingsziekte',
+      description: 'Verticillium dahliae en V. albo-atrum, vaatschimmels die als microsclerotiën jarenlang in de grond overleven; bevorderd door lagere temperaturen dan Fusarium.',
+      symptoms: 'V-vormige vergeling vanaf de bladrand, overdag verwelkend onderblad, bruine vaatverkleuring, groeiremming.',
+      solutions: {
+        cultural: ['Gebruik resistente rassen of onderstammen, substraat of gestoomde grond en schoon uitgangsmateriaal.', 'Verwijder aangetaste planten met wortel en al; vermijd in grondteelt een vruchtwisseling met gevoelige gewassen.'],
+        biological: ['Middelen op basis van Trichoderma of Bacillus, preventief door het substraat.'],
+        chemical: ['Geen curatieve fungiciden; grondontsmetting of stomen waar dat is toegestaan.', LABEL_NL],
+      },
+    },
+    'downy-mildew': {
+      name: 'Valse meeldauw',
+      description: 'Oömyceten zoals Peronospora spp. (basilicum, impatiens, roos), Pseudoperonospora cubensis (komkommer) en Bremia lactucae (sla); ze hebben nat blad en een hoge luchtvochtigheid nodig en verspreiden zich snel.',
+      symptoms: 'Hoekige gele vlekken, begrensd door de nerven, op de bladbovenkant, grijs tot paars sporendons aan de onderkant (’s ochtends het best te zien), verbruining en bladval.',
+      solutions: {
+        cultural: ['Voorkom nat blad: lucht, stook ’s nachts, geef ’s ochtends water en houd de luchtvochtigheid onder 85%.', 'Teel resistente rassen; verwijder aangetaste planten direct; begin met schoon zaad.'],
+        biological: ['Middelen op basis van Bacillus amyloliquefaciens of B. subtilis als preventieve aanvulling.'],
+        chemical: ['Mandipropamid, fluopicolide, cyazofamid, dimethomorf, fosfonaten of metalaxyl-M, indien toegelaten, preventief.', LABEL_NL],
+      },
+    },
+    'damping-off': {
+      name: 'Kiemplantenziekte (omvallen)',
+      description: 'Afsterven van zaailingen en stekken door Pythium, Rhizoctonia solani, Fusarium of Phytophthora bij warme, natte opkweekomstandigheden.',
+      symptoms: 'Zaad rot voor het opkomen; zaailingen vallen om met een dunne, waterige, ingesnoerde stengel op de grondlijn; de plekken breiden zich uit over de trays.',
+      solutions: {
+        cultural: ['Gebruik nieuw of gepasteuriseerd zaai- en stekmedium en ontsmette trays; zaai ondiep en niet te dicht.', 'Geef niet te veel water en ventileer de opkweek goed; geef zaailingen niet te veel voeding.', 'Verwijder aangetaste trays direct.'],
+        biological: ['Middelen op basis van Trichoderma harzianum, Streptomyces of Bacillus, voor het zaaien door het substraat gemengd.'],
+        chemical: ['Gietbehandelingen gericht op de ziekteverwekker (middelen tegen oömyceten voor Pythium; fludioxonil of azoxystrobine voor Rhizoctonia), indien toegelaten.', LABEL_NL],
+      },
+    },
+    'alternaria-leaf-spot': {
+      name: 'Alternaria-bladvlekkenziekte',
+      description: 'Alternaria spp. (bijvoorbeeld A. solani, A. alternata), schimmels die bevorderd worden door warm, vochtig weer en nat blad; algemeen in tomaat, koolgewassen en sierteelt.',
+      symptoms: 'Bruine tot zwarte vlekken met concentrische ringen (schietschijf) en een gele rand, eerst op het oudere blad; laesies op stengels en vruchten.',
+      solutions: {
+        cultural: ['Houd het gewas droog; verwijder aangetast onderblad en gewasresten.', 'Evenwichtige bemesting (gestreste planten met stikstoftekort zijn gevoeliger); gebruik schoon zaad.'],
+        biological: ['Middelen op basis van Bacillus subtilis of B. amyloliquefaciens, preventief.'],
+        chemical: ['Chloorthalonil, mancozeb, koper, strobilurinen, boscalid of difenoconazool, indien toegelaten.', LABEL_NL],
+      },
+    },
+    rust: {
+      name: 'Roest',
+      description: 'Roestschimmels zoals Puccinia horiana (witte roest van chrysant, in veel gebieden een quarantaineorganisme), Puccinia pelargonii-zonalis (pelargoniumroest) en Puccinia antirrhini (leeuwenbekroest); de sporen hebben uren nat blad nodig om te infecteren.',
+      symptoms: 'Lichte of gele vlekken op de bladbovenkant met opstaande oranje, bruine of witte puisten aan de onderkant; de puisten geven poederige sporen af; het blad vergeelt en valt af.',
+      solutions: {
+        cultural: ['Voorkom nat blad en condensatie; koop schone stekken en controleer ze bij aankomst.', 'Verwijder aangetast blad of aangetaste planten in zakken; meld witte roest van chrysant waar dat verplicht is.'],
+        biological: ['Middelen op basis van Bacillus geven alleen gedeeltelijke, preventieve bescherming.'],
+        chemical: ['Strobilurinen (azoxystrobine, pyraclostrobine), DMI-fungiciden (myclobutanil, propiconazool) of mancozeb/chloorthalonil als contactmiddel, indien toegelaten.', LABEL_NL],
+      },
+    },
+    'sooty-mould': {
+      name: 'Roetdauw',
+      description: 'Donkere saprofytische schimmels (Capnodium, Cladosporium en andere) die groeien op honingdauw van bladluizen, witte vliegen, wolluizen en dopluizen; ze infecteren de plant niet, maar nemen licht weg.',
+      symptoms: 'Zwarte, roetachtige laag op blad, stengels en vruchten die u kunt wegvegen; altijd met honingdauw producerende insecten in de buurt.',
+      solutions: {
+        cultural: ['Bestrijd de honingdauwproducent (bladluizen, witte vliegen, wolluizen, zachte dopluizen).', 'Was een lichte aanslag af met water of een milde zeepoplossing.'],
+        biological: ['Biologische bestrijding van het insect dat de honingdauw maakt (Aphidius, Encarsia, Cryptolaemus, Metaphycus).'],
+        chemical: ['Geen fungicide nodig; bestrijd de plaag.', LABEL_NL],
+      },
+    },
+    'bacterial-leaf-spot': {
+      name: 'Bacteriële bladvlekkenziekte',
+      description: 'Xanthomonas spp. en pathovars van Pseudomonas syringae, verspreid door opspattend water, handen en gereedschap, die via huidmondjes en wonden binnendringen bij warm, nat weer.',
+      symptoms: 'Kleine, waterige, hoekige vlekjes begrensd door de nerven die bruin of zwart worden, vaak met een gele rand; vlekken vloeien samen tot verbranding van het blad; vlekken op de vruchten.',
+      solutions: {
+        cultural: ['Gebruik schoon zaad en schone stekken; vermijd beregening van bovenaf en werken in een nat gewas.', 'Ontsmet gereedschap en handen; verwijder aangetaste planten en resten.', 'Verlaag de luchtvochtigheid en zet planten ruimer.'],
+        biological: ['Middelen op basis van Bacillus subtilis, B. amyloliquefaciens of bacteriofagen als beschermend middel.'],
+        chemical: ['Koperverbindingen (met of zonder mancozeb) of acibenzolar-S-methyl als beschermend middel, indien toegelaten; eenmaal geïnfecteerd is er geen genezing.', LABEL_NL],
+      },
+    },
+    'bacterial-soft-rot': {
+      name: 'Bacterieel zacht rot (natrot)',
+      description: 'Pectobacterium (voorheen Erwinia) en Dickeya spp., bacteriën die via wonden plantenweefsel oplossen bij warm, nat weer; algemeen in stekken, calla, orchideeën, vetplanten en groenten.',
+      symptoms: 'Zacht, slijmerig, waterig rot van stengels, stengelvoet, stekken of opslagorganen met een vieze geur; snelle instorting.',
+      solutions: {
+        cultural: ['Voorkom verwonding en hoge temperaturen met vrij water; houd stekken koel en oppervlakkig droog.', 'Gooi rottende planten direct weg; ontsmet messen tussen moerplanten.', 'Voorkom een stikstofoverschot; zorg voor voldoende calcium.'],
+        biological: ['Beschermende middelen op basis van Bacillus geven beperkte bescherming.'],
+        chemical: ['Ontsmet oppervlakken en gereedschap (quaternaire ammonium, peroxiden); koper beschermt alleen gezond weefsel.', LABEL_NL],
+      },
+    },
+    'bacterial-canker': {
+      name: 'Bacteriekanker van tomaat',
+      description: 'Clavibacter michiganensis, een zaadoverdraagbare bacterie van tomaat die zich verspreidt via dieven, blad plukken en ander gewaswerk; in veel landen een gereguleerde ziekteverwekker.',
+      symptoms: 'Verwelking en verbruining van de deelblaadjes aan één kant van een blad, geelbruine strepen en kankerplekken op stengels, vogeloogvlekken (witte rand, bruin midden) op vruchten.',
+      solutions: {
+        cultural: ['Gebruik gecertificeerd, behandeld zaad en schoon plantmateriaal.', 'Ontsmet gereedschap en handen tussen de rijen; werk aangetaste plekken als laatste; verwijder aangetaste planten en hun buren.', 'Reinig en ontsmet de kas grondig tussen de teelten.'],
+        biological: ['Geen betrouwbare biologische genezing; Bacillus-middelen beperken verspreiding over het blad.'],
+        chemical: ['Koperbespuitingen beperken alleen verdere verspreiding.', LABEL_NL],
+      },
+    },
+    'tomato-spotted-wilt-virus': {
+      name: 'Tomatenbronsvlekkenvirus (TSWV)',
+      description: 'Een orthotospovirus met een zeer brede waardplantenreeks (meer dan 1000 soorten), persistent overgebracht door tripsen, vooral de Californische trips; tripsen nemen het virus op als larve.',
+      symptoms: 'Kringvlekken, lijnpatronen, bronskleuring en necrotische vlekken op het blad, groeiremming, afsterven van groeipunten, chlorotische ringen of vlekken op de vruchten.',
+      solutions: {
+        cultural: ['Bestrijd trips consequent; verwijder onkruid en aangetaste planten direct (er is geen genezing).', 'Teel sierteelt en groenten niet samen; gaas in de luchtramen; gebruik resistente rassen (bijvoorbeeld Sw-5-tomaat, Tsw-paprika).', 'Bevestig met een ELISA- of sneltest (lateral flow).'],
+        biological: ['Biologische tripsbestrijding (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.) om verspreiding te voorkomen.'],
+        chemical: ['Geen chemische genezing van het virus; insecticiden alleen tegen de trips als overbrenger.', LABEL_NL],
+      },
+    },
+    'impatiens-necrotic-spot-virus': {
+      name: 'Impatiens-necrotischevlekkenvirus (INSV)',
+      description: 'Een orthotospovirus, verwant aan TSWV, overgebracht door de Californische trips; algemeen in sierteelt (impatiens, begonia, cyclaam) en steeds vaker in sla en andere groenten.',
+      symptoms: 'Bruine, zwarte of paarse necrotische vlekken en ringen, laesies op de stengel, gele marmering en achterblijvende planten; de symptomen verschillen sterk per waardplant.',
+      solutions: {
+        cultural: ['Bestrijd trips; verwijder planten met symptomen en onkruid; laat verdachte planten testen (ELISA, sneltest).', 'Gebruik petunia of tuinbonen als indicatorplanten naast blauwe vangplaten om virusdragende tripsen op te sporen.'],
+        biological: ['Biologische tripsbestrijding (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.).'],
+        chemical: ['Geen genezing; bestrijd alleen de trips als overbrenger.', LABEL_NL],
+      },
+    },
+    'tobamoviruses-tmv-tobrfv': {
+      name: 'Tobamovirussen (TMV, ToMV, ToBRFV)',
+      description: 'Tabaksmozaïekvirus, tomatenmozaïekvirus en tomatenbruinrimpelvirus: zeer stabiele virussen die zich verspreiden via handen, gereedschap, kleding, zaad en plantensap en maandenlang op oppervlakken overleven; ToBRFV doorbreekt de Tm-2²-resistentie en is in veel gebieden gereguleerd.',
+      symptoms: 'Mozaïek en marmering, versmald of blazig blad, gele of bruine vlekken en gerimpelde (ruwe) vruchten met een onregelmatige kleur.',
+      solutions: {
+        cultural: ['Strikte hygiëne: handschoenen vaak wisselen, handen wassen, gereedschap ontsmetten en ontsmettingsmatten; geen tabaksproducten in de kas.', 'Gebruik getest zaad en geteste planten; verwijder aangetaste planten en hun buren in afgesloten zakken.', 'Ontsmet oppervlakken met middelen die aantoonbaar werken tegen tobamovirussen (bijvoorbeeld Virkon S, of een dompelbad in magere melk voor handen en gereedschap).'],
+        biological: ['Geen biologische bestrijding; voor sommige tobamovirussen bestaat kruisbescherming met een mild isolaat, waar dat is toegestaan.'],
+        chemical: ['Geen genezing; ontsmettingsmiddelen alleen voor de hygiëne.', LABEL_NL],
+      },
+    },
+    'cucumber-mosaic-virus': {
+      name: 'Komkommermozaïekvirus (CMV)',
+      description: 'Een cucumovirus met een zeer brede waardplantenreeks, non-persistent overgebracht door meer dan 80 bladluissoorten binnen enkele seconden proefprikken, zodat insecticiden de overdracht niet tegenhouden.',
+      symptoms: 'Licht- en donkergroen mozaïek, misvormd en versmald (draadvormig) blad, groeiremming en gemarmerde of misvormde vruchten.',
+      solutions: {
+        cultural: ['Houd bladluizen buiten met insectengaas en begin met schone planten; verwijder onkruid waarin het virus overleeft.', 'Verwijder aangetaste planten; teel resistente rassen waar die er zijn.'],
+        biological: ['Preventieve biologische bladluisbestrijding (Aphidius colemani, Aphidoletes aphidimyza).'],
+        chemical: ['Geen genezing; minerale olie kan non-persistente overdracht verminderen; bestrijd bladluiskolonies.', LABEL_NL],
+      },
+    },
+    'hop-latent-viroid': {
+      name: 'Latent hopviroïde (HLVd)',
+      description: 'Een viroïde (een klein besmettelijk RNA, geen virus) dat mechanisch wordt verspreid via snijgereedschap, gewaswerk en vermeerdering van besmette moerplanten; een groot probleem in cannabis en hop.',
+      symptoms: 'Achterblijvende, brosse planten met kleiner, smaller blad, minder wortels en een slechte bloemontwikkeling (kleine, losse toppen); veel besmette planten tonen geen symptomen.',
+      solutions: {
+        cultural: ['Test moerplanten met RT-PCR en vermeerder alleen van negatieve planten; meristeemcultuur maakt lijnen weer schoon.', 'Ontsmet messen tussen de planten (10% bleekwater of andere bewezen middelen); gooi positieve planten weg.'],
+        biological: ['Geen biologische bestrijding.'],
+        chemical: ['Geen genezing; alleen ontsmettingsmiddelen voor de hygiëne.', LABEL_NL],
+      },
+    },
+
+    // Disorders
+    'nitrogen-deficiency': {
+      name: 'Stikstofgebrek (N)',
+      description: 'Stikstof is mobiel in de plant, dus een tekort is eerst aan het oudere blad te zien; komt veel voor bij een te lage bemesting, sterke uitspoeling of een koude wortelomgeving.',
+      symptoms: 'Egaal lichtgroen tot geel ouder blad, onderaan beginnend en naar boven oplopend; klein blad, dunne stengels, trage groei; soms roodachtige stengels.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verhoog de stikstofgift of de frequentie van bemesten; voorkom overmatige uitspoeling.'],
+        biological: ['Compostthee of organische stikstofbronnen werken langzaam; gebruik ze alleen in biologische teelt.'],
+        chemical: ['Nitraatmeststoffen (kalksalpeter, kalisalpeter) in de voedingsoplossing; een bladbespuiting met ureum of nitraat voor een snel effect.'],
+      },
+    },
+    'phosphorus-deficiency': {
+      name: 'Fosforgebrek (P)',
+      description: 'Fosfor is mobiel; een tekort wordt bevorderd door koud substraat (onder ongeveer 13 °C), een hoge pH en voeding met weinig P, en is te zien aan het oudere blad.',
+      symptoms: 'Donker, dof of blauwgroen blad, paarse of roodachtige kleur aan de bladonderkant, op nerven en bladstelen, groeiremming en late bloei.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verwarm de wortelomgeving; breng de pH naar 5,5–6,5.'],
+        biological: ['Mycorrhiza-entmiddelen verbeteren de fosforopname in grond en organisch substraat.'],
+        chemical: ['Monokaliumfosfaat (MKP) of monoammoniumfosfaat in de voedingsoplossing.'],
+      },
+    },
+    'potassium-deficiency': {
+      name: 'Kaliumgebrek (K)',
+      description: 'Kalium is mobiel en in de vruchtzetting in grote hoeveelheden nodig; een tekort is te zien aan het oudere en middelste blad en verlaagt de vruchtkwaliteit.',
+      symptoms: 'Vergeling en daarna bruine verbranding van bladranden en -punten van het oudere blad, zwakke stengels, onregelmatige afrijping van de vruchten.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verhoog kalium bij een zware vruchtbelasting; controleer de K:Ca:Mg-verhouding (te veel Ca of Mg concurreert met K).'],
+        biological: ['Niet van toepassing: pas de voeding aan.'],
+        chemical: ['Kalisalpeter, kaliumsulfaat of MKP in de voedingsoplossing.'],
+      },
+    },
+    'calcium-deficiency': {
+      name: 'Calciumgebrek (Ca)',
+      description: 'Calcium beweegt alleen mee met de verdampingsstroom en is onbeweeglijk in de plant, zodat jong en weinig verdampend weefsel (jong blad, vruchten, gesloten kroppen) eronder lijdt; vaak veroorzaakt door extreme luchtvochtigheid of een hoge EC en niet door te weinig Ca.',
+      symptoms: 'Randverbranding van jong blad (rand bij sla, schutbladen van kerstster), misvormd of haakvormig jong blad, afsterven van groeipunten, neusrot bij tomaat en paprika.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Geef regelmatig water en voorkom droogte en een hoge EC; stuur het klimaat zo dat de planten verdampen (luchtbeweging ’s nachts).', 'Vermijd te veel ammonium, kalium of magnesium, die met calcium concurreren.'],
+        biological: ['Niet van toepassing: pas voeding en klimaat aan.'],
+        chemical: ['Kalksalpeter in de voedingsoplossing; bladbespuitingen met calciumchloride of kalksalpeter gericht op jonge vruchten of kroppen.'],
+      },
+    },
+    'magnesium-deficiency': {
+      name: 'Magnesiumgebrek (Mg)',
+      description: 'Magnesium is mobiel; een tekort is te zien aan het oudere en middelste blad en komt veel voor bij een hoge kaliumgift of in zuur substraat.',
+      symptoms: 'Vergeling tussen de nerven van het oudere blad terwijl de nerven groen blijven, later roodpaarse tinten en afgestorven plekken; het blad kan omhoog krullen.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verlaag een te hoge kalium- of ammoniumgift.'],
+        biological: ['Niet van toepassing: pas de voeding aan.'],
+        chemical: ['Magnesiumsulfaat (bitterzout) of magnesiumnitraat in de voedingsoplossing; een bladbespuiting met 1–2% bitterzout voor snel herstel.'],
+      },
+    },
+    'iron-deficiency': {
+      name: 'IJzergebrek (Fe)',
+      description: 'IJzer is onbeweeglijk; een tekort is te zien aan de nieuwe groei en komt meestal door een hoge substraat-pH (boven ongeveer 6,5), koude of natte wortels of wortelschade, en niet door te weinig ijzer.',
+      symptoms: 'Vergeling tussen de nerven van het jongste blad met groene nerven, bij ernstig gebrek bijna wit; het oudere blad blijft groen.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verlaag de substraat-pH (zuur doseren, meer ammoniumstikstof, zure meststof); los te veel water en wortelproblemen op.'],
+        biological: ['Niet van toepassing: pas de pH en de wortelomgeving aan.'],
+        chemical: ['IJzerchelaten die passen bij de pH: Fe-EDDHA boven pH 7, Fe-DTPA tot ongeveer 7, Fe-EDTA onder 6,5; bladbespuitingen met ijzer voor een snel effect.'],
+      },
+    },
+    'manganese-deficiency': {
+      name: 'Mangaangebrek (Mn)',
+      description: 'Mangaan is onbeweeglijk en wordt bij een hoge pH onbeschikbaar; een tekort is te zien aan het jonge en middelste blad.',
+      symptoms: 'Gemarmerde chlorose tussen de nerven van jong blad, met een bredere groene band langs de nerven dan bij ijzergebrek; bij ernstig gebrek kleine lichtbruine vlekjes.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verlaag een hoge substraat-pH; voorkom overbekalking.'],
+        biological: ['Niet van toepassing: pas voeding en pH aan.'],
+        chemical: ['Mangaansulfaat of Mn-EDTA in de voedingsoplossing of als bladbespuiting.'],
+      },
+    },
+    'zinc-deficiency': {
+      name: 'Zinkgebrek (Zn)',
+      description: 'Zink is weinig mobiel; een tekort wordt bevorderd door een hoge pH en veel fosfor en is te zien aan de nieuwe groei.',
+      symptoms: 'Klein, smal jong blad met korte internodiën (rozetvorming, kleinbladigheid), chlorose tussen de nerven van jong blad, misvormde groeipunten.',
+      solutions: {
+        cultural: [CHECK_ROOT_ZONE_NL, 'Verlaag een hoge pH; vermijd een zeer hoge fosforgift.'],
+        biological: ['Niet van toepassing: pas de voeding aan.'],
+        chemical: ['Zinksulfaat of Zn-EDTA in de voedingsoplossing of als bladbespuiting.'],
+      },
+    },
+    'boron-toxicity': {
+      name: 'Boriumovermaat (B)',
+      description: 'Tussen genoeg en te veel borium zit weinig ruimte; een overmaat volgt op overdosering, boriumrijk water of een lage substraat-pH en is te zien waar water verdampt: aan de bladranden van het oudere blad.',
+      symptoms: 'Vergeling en daarna bruine necrose van de punten en randen van het oudere blad, soms als kleine donkere vlekjes langs de rand; het blad wordt lepelvormig.',
+      solutions: {
+        cultural: ['Laat gietwater en substraat op borium analyseren; stop met borium toevoegen.', 'Spoel het substraat door met schoon water; breng een lage substraat-pH omhoog naar 6,0–6,5 (borium is beter opneembaar bij een lage pH).'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Stap over op een meststof zonder toegevoegd borium tot de gehalten gedaald zijn.'],
+      },
+    },
+    'salt-ec-toxicity': {
+      name: 'Zoutschade (hoge EC)',
+      description: 'Te veel meststoffen of zout water verhogen de EC in de wortelomgeving, zodat de wortels geen water meer kunnen opnemen en de worteltoppen verbranden; komt veel voor na overbemesting, te weinig drain of uitdrogen van het substraat.',
+      symptoms: 'Verbrande bladpunten en -randen, verwelking ondanks vochtig substraat, donkere geremde groei, verbrande bruine worteltoppen, witte zoutkorst op het substraat.',
+      solutions: {
+        cultural: ['Meet de EC van de voedingsoplossing, het drainwater of een doorspoelextract en vergelijk die met de streefwaarde van het gewas.', 'Spoel door met schoon water en verlaag de concentratie van de voeding; laat het substraat niet helemaal uitdrogen.', 'Controleer de waterkwaliteit (natrium, chloride, bicarbonaat) en de afstelling van de doseerunit.'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Verlaag de meststofgift; gebruik meststoffen met een lage zoutindex.'],
+      },
+    },
+    'heat-stress': {
+      name: 'Hittestress',
+      description: 'Lucht- of bladtemperaturen boven het bereik van het gewas (vaak boven 30–32 °C) sluiten de huidmondjes, verstoren de bestuiving en versnellen het waterverlies; erger bij veel licht en slechte ventilatie.',
+      symptoms: 'Bladranden krullen omhoog (gootvorming), verwelking rond het middaguur, bleken of verbranden bovenin; gerekte groei, bloem- en vruchtabortie, slechte vruchtzetting.',
+      solutions: {
+        cultural: ['Verhoog de ventilatie, de schermen of het krijten en de verdampingskoeling of vernevelingen; houd de wortelomgeving koel.', 'Hang de lampen hoger of dim ze; geef genoeg water voor de hogere verdamping.', 'Volg de bladtemperatuur en het vochtdeficit (VPD), niet alleen de luchttemperatuur.'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Krijtmiddelen (kaskrijt) op het kasdek.'],
+      },
+    },
+    'light-burn': {
+      name: 'Lichtschade (lichtstress)',
+      description: 'Meer licht dan de plant kan benutten (lampen te dichtbij, plotseling in de volle zon, een hoge PPFD zonder genoeg CO2, water of voeding) beschadigt het bladgroen bovenin het gewas.',
+      symptoms: 'Gebleekte, witte of gele plekken op het bovenste blad aan de lichtzijde, waarbij de nerven groen kunnen blijven; omhoog krullend blad en knapperige punten; het onderste blad is gezond.',
+      solutions: {
+        cultural: ['Hang de lampen hoger of dim ze; meet PPFD en lichtsom (DLI) op gewashoogte en vergelijk ze met de streefwaarden van het gewas.', 'Laat planten geleidelijk wennen aan meer licht; gebruik in de zomer schaduwschermen.'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Niet van toepassing.'],
+      },
+    },
+    'chilling-injury': {
+      name: 'Kouschade',
+      description: 'Tropische en subtropische gewassen (komkommer, paprika, basilicum, kerstster, orchideeën) raken beschadigd boven het vriespunt, meestal onder 10–12 °C, of door koud gietwater en tocht uit de luchtramen.',
+      symptoms: 'Waterige plekken die daarna donker of gebleekt worden, paars of gebronsd blad, verwelking, trage groei en vruchten met putjes of verkleuring.',
+      solutions: {
+        cultural: ['Houd lucht- en worteltemperatuur binnen het bereik van het gewas; verwarm het gietwater.', 'Voorkom tocht van luchtramen en deuren; gebruik ’s nachts energieschermen; bescherm planten tijdens transport.'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Niet van toepassing.'],
+      },
+    },
+    'overwatering-edema': {
+      name: 'Te veel water en oedeem',
+      description: 'Verzadigd substraat onthoudt de wortels zuurstof; als de wortels sneller water opnemen dan het blad verdampt (koel, vochtig, bewolkt weer), barsten bladcellen en ontstaan oedeemblaasjes, vooral bij pelargonium, hangpelargonium, tomaat en paprika.',
+      symptoms: 'Verwelking en vergeling in nat substraat, bruine wortels; blaasvormige, kurkachtige bultjes aan de bladonderkant; bladval; algen en rouwmuggen op het oppervlak.',
+      solutions: {
+        cultural: ['Geef water op gewicht of sensorgegevens, niet op de kalender; laat het substraat tussen de watergiften opdrogen.', 'Verbeter de drainage en het luchtgehalte van het substraat; geef ’s ochtends water; verhoog de luchtbeweging en verlaag de luchtvochtigheid op bewolkte dagen.'],
+        biological: ['Preventief Trichoderma of Bacillus in het substraat beschermt gestreste wortels tegen secundair wortelrot.'],
+        chemical: ['Niet van toepassing.'],
+      },
+    },
+    'underwatering-drought-stress': {
+      name: 'Te weinig water (droogtestress)',
+      description: 'Het substraat droogt verder uit dan het gewas verdraagt; herhaaldelijk uitdrogen concentreert ook zouten en veroorzaakt calciumproblemen.',
+      symptoms: 'Verwelking die na water geven herstelt, dof blad, verbrande randen en punten, afvallend onderblad, lichte potten en krimpend substraat dat loskomt van de pot.',
+      solutions: {
+        cultural: ['Geef water naar de gewasbehoefte (op gewicht, sensor of lichtsom); controleer druppelaars op verstoppingen.', 'Bevochtig waterafstotend substraat opnieuw met een bevochtigingsmiddel of via eb en vloed.'],
+        biological: ['Niet van toepassing.'],
+        chemical: ['Bevochtigingsmiddelen (oppervlakteactieve stoffen) voor substraat dat water afstoot.'],
+      },
+    },
+  },
+};
