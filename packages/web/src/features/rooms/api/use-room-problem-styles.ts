@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useProblemColors } from '../../../api/queries/problem-colors';
-import { useOnlineStatus } from '../../../lib/use-online-status';
 import { boxProblemStyles, problemLegend, type BoxProblemStyle, type LegendEntry } from '../lib/problem-paint';
 import { gridCirclesQuery } from '../../../api/queries/problems';
 
@@ -15,13 +14,15 @@ export interface RoomProblemStyles {
   failed: boolean;
 }
 
-/** The map's problem colours for some grids: circles per grid, the company's mappings on top. */
+/**
+ * The map's problem colours for some grids: circles per grid, the company's mappings on top. Offline
+ * both come from the device's copy (api/offline-read.ts); without one the circles fail as offline.
+ */
 export function useRoomProblemStyles(companyId: number, gridIds: readonly number[], enabled = true): RoomProblemStyles {
-  const online = useOnlineStatus();
   const colors = useProblemColors(companyId);
   // `combine` keeps one stable array while no query changes, so the memo below has fixed-size deps.
   const circles = useQueries({
-    queries: gridIds.map((id) => ({ ...gridCirclesQuery(companyId, id), enabled: enabled && online && companyId > 0 })),
+    queries: gridIds.map((id) => ({ ...gridCirclesQuery(companyId, id), enabled: enabled && companyId > 0 })),
     combine: (results) => ({
       data: results.map((r) => r.data),
       pending: results.some((r) => r.isPending),

@@ -46,7 +46,8 @@ export function ProblemLegend({
       </ul>
       {showProblems && (
         <div className="text-xs text-stone-700">
-          {offline ? (
+          {failed && offline ? (
+            // Offline with no copy of the room's problems on this device yet.
             <p>{t('problems.offlineMap')}</p>
           ) : failed ? (
             <p role="alert" className="text-red-800">{t('problems.mapFailed')}</p>
