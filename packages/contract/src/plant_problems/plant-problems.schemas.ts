@@ -20,13 +20,21 @@ export const CustomSolution = z.object({
   created_at: z.string(),
 });
 
-/** A library problem (`company_id` null) or a company's own, with the caller company's custom solutions. */
+/**
+ * A library problem (`company_id` null) or a company's own, with the caller company's custom solutions.
+ * Texts come in the caller's language (their own, else their company's); `name` stays the stored English
+ * name — the key observations, batch problems and colour mappings use — and `display_name` is what to show.
+ */
 export const PlantProblem = z.object({
   problem_id: z.number(),
   company_id: z.number().nullable(),
   slug: z.string(),
   name: z.string(),
+  /** The name in the caller's language (the stored name for a company's own problem). */
+  display_name: z.string(),
   category: z.string(),
+  /** The category in the caller's language. */
+  category_label: z.string(),
   description: z.string(),
   symptoms_text: z.string(),
   symptoms: z.array(Symptom),

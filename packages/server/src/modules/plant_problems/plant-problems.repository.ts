@@ -53,7 +53,8 @@ export function symptomsOf(db: Db, problemIds: number[]) {
   return db
     .selectFrom('plant_problem_symptoms as ps')
     .innerJoin('symptoms as s', 's.symptom_id', 'ps.symptom_id')
-    .select(['ps.problem_id', 's.symptom_id', 's.symptom_group_id', 's.name'])
+    .innerJoin('symptom_groups as g', 'g.symptom_group_id', 's.symptom_group_id')
+    .select(['ps.problem_id', 's.symptom_id', 's.symptom_group_id', 's.name', 'g.name as group_name'])
     .where('ps.problem_id', 'in', problemIds)
     .orderBy('s.symptom_group_id')
     .orderBy('s.symptom_id')

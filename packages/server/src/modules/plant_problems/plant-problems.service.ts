@@ -5,47 +5,62 @@ import { notFound } from '../../lib/errors.js';
 import * as repo from './plant-problems.repository.js';
 import { toCustomSolution, toPlantProblems } from './plant-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
+import { userLanguage } from '../../lib/caller-language.js';
+import { libraryReader, type LibraryReader } from './plant-problems.i18n.js';
 
-async function withDetails(deps: Deps, companyId: number, rows: repo.ProblemRow[]) {
+/** The library as the caller reads it: in their own language, else their company's, else English. */
+export async function readerFor({ db }: Deps, caller: Caller): Promise<LibraryReader> {
+  return libraryReader((await userLanguage(db, caller.user_id, caller.company_id)).effective);
+}
+
+async function withDetails(deps: Deps, caller: Caller, rows: repo.ProblemRow[]) {
   const ids = rows.map((r) => r.problem_id);
-  const [symptoms, colors, solutions] = await Promise.all([
+  const [symptoms, colors, solutions, lib] = await Promise.all([
     repo.symptomsOf(deps.db, ids),
     repo.colorSymptomsOf(deps.db, ids),
-    repo.customSolutionsOf(deps.db, companyId, ids),
+    repo.customSolutionsOf(deps.db, caller.company_id, ids),
+    readerFor(deps, caller),
   ]);
-  return toPlantProblems(rows, symptoms, colors, solutions);
+  // Listed by the name the caller reads (a company's own problem next to a library one of its name, own first).
+  const collator = new Intl.Collator(lib.language, { sensitivity: 'base' });
+  return toPlantProblems(rows, symptoms, colors, solutions, lib)
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => collator.compare(a.p.display_name, b.p.display_name) || a.i - b.i)
+    .map(({ p }) => p);
 }
 
 /** The library plus the caller company's own problems; a slug that names nothing is a 404. */
 export async function loadPlantProblems(deps: Deps, caller: Caller, slug: string | undefined) {
   const rows = await repo.listProblems(deps.db, caller.company_id, { slug });
   if (slug !== undefined && rows.length === 0) throw notFound('Plant problem');
-  return { status: 'success' as const, problems: await withDetails(deps, caller.company_id, rows) };
+  return { status: 'success' as const, problems: await withDetails(deps, caller, rows) };
 }
 
 export async function filterPlantProblems(deps: Deps, caller: Caller, f: { symptom_group_id?: number; symptom_id?: number }) {
   if (f.symptom_group_id !== undefined && !(await repo.symptomGroupExists(deps.db, f.symptom_group_id))) throw notFound('Symptom group');
   if (f.symptom_id !== undefined && !(await repo.symptomExists(deps.db, f.symptom_id))) throw notFound('Symptom');
   const rows = await repo.listProblems(deps.db, caller.company_id, { symptomGroupId: f.symptom_group_id, symptomId: f.symptom_id });
-  return { status: 'success' as const, problems: await withDetails(deps, caller.company_id, rows) };
+  return { status: 'success' as const, problems: await withDetails(deps, caller, rows) };
 }
 
-export async function symptomGroups(deps: Deps) {
-  const [groups, symptoms] = await Promise.all([repo.listSymptomGroups(deps.db), repo.listSymptoms(deps.db)]);
+export async function symptomGroups(deps: Deps, caller: Caller) {
+  const [groups, symptoms, lib] = await Promise.all([repo.listSymptomGroups(deps.db), repo.listSymptoms(deps.db), readerFor(deps, caller)]);
   return {
     status: 'success' as const,
     symptom_groups: groups.map((g) => ({
       symptom_group_id: g.symptom_group_id,
-      name: g.name,
-      description: g.description,
-      symptoms: symptoms.filter((s) => s.symptom_group_id === g.symptom_group_id).map((s) => ({ symptom_id: s.symptom_id, name: s.name })),
+      name: lib.group(g.name)?.name ?? g.name,
+      description: lib.group(g.name)?.description ?? g.description,
+      symptoms: symptoms
+        .filter((s) => s.symptom_group_id === g.symptom_group_id)
+        .map((s) => ({ symptom_id: s.symptom_id, name: lib.symptom(g.name, s.name) })),
     })),
   };
 }
 
-export async function colorSymptoms(deps: Deps) {
-  const rows = await repo.listColorSymptoms(deps.db);
-  return { status: 'success' as const, color_symptoms: rows.map((r) => ({ color_symptom_id: r.color_symptom_id, name: r.name, hex: r.hex })) };
+export async function colorSymptoms(deps: Deps, caller: Caller) {
+  const [rows, lib] = await Promise.all([repo.listColorSymptoms(deps.db), readerFor(deps, caller)]);
+  return { status: 'success' as const, color_symptoms: rows.map((r) => ({ color_symptom_id: r.color_symptom_id, name: lib.colorSymptom(r.name), hex: r.hex })) };
 }
 
 /** A company adds its own advice to a library problem or one of its own; another company's problem is a 404. */
