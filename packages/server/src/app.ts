@@ -23,7 +23,7 @@ import { localFileStore } from './lib/storage/local-file-store.js';
 import { s3FileStore } from './lib/storage/s3-file-store.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { persistentSecret } from './lib/secrets.js';
-import { requestSerializer } from './lib/log-redaction.js';
+import { loggerOptions, logRequests, quietRequests } from './lib/logging.js';
 import { buildOpenApi } from './lib/openapi/openapi.js';
 import { startJobs } from './jobs/boss.js';
 import { modules } from './modules/index.js';
@@ -58,18 +58,10 @@ export interface BuildOptions {
 /** Builds the whole server: plugins in a fixed order, then the API modules under /api, then the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Reset and invitation links carry their token in the query string.
-            serializers: { req: requestSerializer },
-            // People read a terminal; machines read JSON lines.
-            ...(process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-              : {}),
-          },
+    // Reset and invitation links carry their token in the query string: lib/logging redacts it.
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    // One terse line per request instead (lib/logging logRequests).
+    logController: quietRequests(),
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
     // A path that is not UTF-8 is refused before any route: in the same envelope as every answer.
@@ -77,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.decorate('config', config);
+  if (options.logger !== false) logRequests(app);
 
   const target: DatabaseTarget =
     options.database ??
