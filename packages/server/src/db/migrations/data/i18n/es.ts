@@ -119,7 +119,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Revise el envés de las hojas cada semana con lupa, sobre todo en los focos calientes junto a calefactores, ventanas y pasillos.', 'Suba la humedad relativa si el cultivo lo permite; evite el estrés hídrico y térmico.', 'Elimine hojas o plantas muy infestadas y las malas hierbas que hospedan ácaros.'],
         biological: ['Suelte Phytoseiulus persimilis en los focos (depredador especialista, óptimo entre 20 y 27 °C y HR superior al 60%).', 'Use Neoseiulus californicus o Amblyseius andersoni de forma preventiva; toleran condiciones más cálidas y secas.', 'Feltiella acarisuga (cecidómido depredador) como apoyo en los focos.'],
-        chemical: ['Acaricidas selectivos como abamectina, bifenazato, acequinocilo, etoxazol, spiromesifen o hexitiazox (ovicida/larvicida).', 'Aceite hortícola o jabón potásico en tratamientos localizados, mojando bien el envés.', LABEL_ES],
+        chemical: ['Acaricidas selectivos como abamectina, bifenazato, acequinocilo, etoxazol, espiromesifeno o hexitiazox (ovicida/larvicida).', 'Aceite hortícola o jabón potásico en tratamientos localizados, mojando bien el envés.', LABEL_ES],
       },
     },
     'broad-mite': {
@@ -129,7 +129,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Ponga en cuarentena e inspeccione al microscopio los esquejes y plantas madre que lleguen.', 'Elimine las plantas muy dañadas, embolsándolas antes de sacarlas por el invernadero.', 'Evite que el personal pase de zonas infestadas a zonas limpias (los ácaros viajan en la ropa y en las moscas blancas).'],
         biological: ['Amblyseius swirskii o Neoseiulus cucumeris sueltos sobre los brotes jóvenes.', 'Neoseiulus californicus en cultivos cálidos.'],
-        chemical: ['Abamectina, spiromesifen, fenpiroximato o piridaben, si están autorizados.', 'Azufre o aceite hortícola si el cultivo lo tolera.', LABEL_ES],
+        chemical: ['Abamectina, espiromesifeno, fenpiroximato o piridaben, si están autorizados.', 'Azufre o aceite hortícola si el cultivo lo tolera.', LABEL_ES],
       },
     },
     'russet-mite': {
@@ -139,7 +139,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Inspeccione la parte baja de los tallos con una lupa de 20× o al microscopio; marque y vigile las plantas infestadas.', 'Retire en bolsas las plantas infestadas y los restos de cultivo; limpie entre cultivos.', 'No propague a partir de plantas madre infestadas.'],
         biological: ['Amblyseius swirskii o Neoseiulus californicus (control parcial); Pronematus ubiquitus es prometedor en tomate.'],
-        chemical: ['Azufre (en espolvoreo o mojable, si el cultivo lo tolera), abamectina o spiromesifen, si están autorizados.', LABEL_ES],
+        chemical: ['Azufre (en espolvoreo o mojable, si el cultivo lo tolera), abamectina o espiromesifeno, si están autorizados.', LABEL_ES],
       },
     },
     'cyclamen-mite': {
@@ -149,7 +149,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Compre material sano e inspeccione los botones al microscopio.', 'Retire y destruya las plantas infestadas; no manipule plantas sanas después de las infestadas.'],
         biological: ['Neoseiulus cucumeris o Amblyseius swirskii sueltos de forma preventiva sobre plantas jóvenes.'],
-        chemical: ['Abamectina, fenpiroximato o spiromesifen, si están autorizados, mojando bien los botones.', LABEL_ES],
+        chemical: ['Abamectina, fenpiroximato o espiromesifeno, si están autorizados, mojando bien los botones.', LABEL_ES],
       },
     },
     'western-flower-thrips': {
@@ -169,7 +169,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Revise los ápices cada semana; las placas adhesivas amarillas capturan los adultos alados.', 'Evite el exceso de nitrógeno, que dispara la reproducción de los pulgones.', 'Elimine malas hierbas y plantas espontáneas; ponga malla en las ventanas.'],
         biological: ['Aphidius colemani (avispa parasitoide) en sueltas preventivas, mantenido con plantas banco (cereales con pulgón Rhopalosiphum padi).', 'Aphidoletes aphidimyza (cecidómido depredador), larvas de crisopa (Chrysoperla) o mariquitas en los focos.', 'Hongos entomopatógenos como Beauveria bassiana.'],
-        chemical: ['Flonicamid, pimetrozina, afidopiropen, spirotetramat o jabón potásico/aceite, si están autorizados.', LABEL_ES],
+        chemical: ['Flonicamid, pimetrozina, afidopiropen, espirotetramat o jabón potásico/aceite, si están autorizados.', LABEL_ES],
       },
     },
     'cotton-melon-aphid': {
@@ -179,7 +179,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Revise los brotes nuevos y el envés cada semana; señale las plantas infestadas.', 'Modere el nitrógeno; elimine malas hierbas y restos de cultivo.'],
         biological: ['Parasitoides Aphidius colemani (específicos de A. gossypii y M. persicae), a ser posible con plantas banco.', 'Aphidoletes aphidimyza, larvas de crisopa o Adalia bipunctata contra las colonias.'],
-        chemical: ['Flonicamid, pimetrozina, afidopiropen o spirotetramat; jabón potásico o aceite en tratamientos localizados.', LABEL_ES],
+        chemical: ['Flonicamid, pimetrozina, afidopiropen o espirotetramat; jabón potásico o aceite en tratamientos localizados.', LABEL_ES],
       },
     },
     'greenhouse-whitefly': {
@@ -189,7 +189,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Placas adhesivas amarillas a la altura del cultivo para vigilar y capturar adultos en masa.', 'Empiece con plantas limpias, elimine malas hierbas y retire los cultivos viejos antes de plantar.'],
         biological: ['Encarsia formosa (avispa parasitoide), en sueltas semanales desde las primeras capturas.', 'Eretmocerus eremicus, Macrolophus pygmaeus (en tomate) o Amblyseius swirskii.', 'Pulverizaciones de Beauveria bassiana o Isaria fumosorosea con humedad alta.'],
-        chemical: ['Piriproxifen, buprofezina (reguladores del crecimiento de insectos), spiromesifen, flonicamid, ciantraniliprol o jabón potásico/aceite, si están autorizados.', LABEL_ES],
+        chemical: ['Piriproxifen, buprofezina (reguladores del crecimiento de insectos), espiromesifeno, flonicamid, ciantraniliprol o jabón potásico/aceite, si están autorizados.', LABEL_ES],
       },
     },
     'silverleaf-whitefly': {
@@ -199,7 +199,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Placas adhesivas amarillas; inspeccione a fondo las plantas que lleguen (sobre todo la flor de Pascua).', 'Malla antiinsectos, control de malas hierbas y un periodo sin cultivo.'],
         biological: ['Eretmocerus eremicus o E. mundus (parasitoides) y Amblyseius swirskii.', 'Pulverizaciones de Beauveria bassiana o Isaria fumosorosea.'],
-        chemical: ['Piriproxifen, buprofezina, spiromesifen, spirotetramat, ciantraniliprol o flonicamid, si están autorizados; analice la resistencia de las poblaciones del biotipo Q.', LABEL_ES],
+        chemical: ['Piriproxifen, buprofezina, espiromesifeno, espirotetramat, ciantraniliprol o flonicamid, si están autorizados; analice la resistencia de las poblaciones del biotipo Q.', LABEL_ES],
       },
     },
     'fungus-gnats': {
@@ -239,7 +239,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Inspeccione las plantas nuevas y las plantas madre; elimine las muy infestadas.', 'Limpie mesas y macetas entre cultivos; controle las hormigas que protegen a las cochinillas.'],
         biological: ['Cryptolaemus montrouzieri (mariquita depredadora de cochinillas) contra las colonias.', 'Leptomastix dactylopii (parasitoide del cotonet) y larvas de crisopa.'],
-        chemical: ['Spirotetramat, flupiradifurona, buprofezina o jabón potásico/aceite, si están autorizados; repita las aplicaciones para alcanzar a las larvas móviles.', LABEL_ES],
+        chemical: ['Espirotetramat, flupiradifurona, buprofezina o jabón potásico/aceite, si están autorizados; repita las aplicaciones para alcanzar a las larvas móviles.', LABEL_ES],
       },
     },
     'soft-scale': {
@@ -249,7 +249,7 @@ export const ES: LibraryTranslation = {
       solutions: {
         cultural: ['Inspeccione las plantas madre; pode los brotes infestados; limpie o cepille las infestaciones leves.', 'Controle las hormigas; elimine las plantas muy infestadas.'],
         biological: ['Metaphycus helvolus (avispa parasitoide) y mariquitas Chilocorus o Rhyzobius.'],
-        chemical: ['Aceite hortícola o jabón potásico cuando haya larvas móviles; spirotetramat, buprofezina o piriproxifen, si están autorizados.', LABEL_ES],
+        chemical: ['Aceite hortícola o jabón potásico cuando haya larvas móviles; espirotetramat, buprofezina o piriproxifen, si están autorizados.', LABEL_ES],
       },
     },
     'caterpillars-loopers': {

@@ -254,7 +254,7 @@ export const FR: LibraryTranslation = {
     },
     'caterpillars-loopers': {
       name: 'Chenilles (noctuelles et plusies)',
-      description: 'Larves de papillons de nuit comme la fausse-arpenteuse du chou (Trichoplusia ni), la plusie de la tomate (Chrysodeixis chalcites) et la noctuelle de la betterave (Spodoptera exigua) ; les adultes entrent la nuit par les ouvrants.',
+      description: 'Larves de papillons de nuit comme la fausse-arpenteuse du chou (Trichoplusia ni), la plusie Chrysodeixis chalcites et la noctuelle de la betterave (Spodoptera exigua) ; les adultes entrent la nuit par les ouvrants.',
       symptoms: 'Trous et bords de feuilles rongés, feuilles squelettisées, chenilles vertes (les plusies se déplacent en arquant le corps), crottes sombres en granulés, fruits perforés.',
       solutions: {
         cultural: ['Posez des filets sur les ouvrants ; surveillez les adultes avec des pièges à phéromones.', 'En cas de faible infestation, ramassez les chenilles à la main et retirez les pontes.'],

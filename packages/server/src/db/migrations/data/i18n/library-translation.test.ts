@@ -20,6 +20,18 @@ function problemTexts(p: ProblemTranslation): string[] {
   return [p.name, p.description, p.symptoms, ...p.solutions.cultural, ...p.solutions.biological, ...p.solutions.chemical];
 }
 
+/** English abbreviations and terms that each language writes its own way (CE, HR, DPV, IBE, ARN, bitterzout…). */
+const LOCAL_TERMS = new Set(['EC', 'RH', 'VPD', 'DMI', 'SDHIs', 'RNA', 'Q-biotype', 'Epsom']);
+
+/** Capitalised words after the first: genus and species, products, agents, virus acronyms, IRAC/FRAC. */
+function properNames(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .slice(1)
+    .map((word) => word.replace(/^[("]+|[),.;:"]+$/g, ''))
+    .filter((word) => /^[A-Z]/.test(word) && !LOCAL_TERMS.has(word));
+}
+
 /** Every number written in the English text (doses, temperatures, sizes) must survive translation. */
 function digitRuns(text: string): string[] {
   return text.match(/\d+/g) ?? [];
@@ -94,6 +106,18 @@ describe.each(LANGUAGES)('the plant-problem library in %s', (lang) => {
       expect(text, `${where} reads as English`).not.toMatch(ENGLISH_WORDS);
       for (const digits of digitRuns(english)) expect(text, `${where} lost the number ${digits}`).toContain(digits);
       if (lang === 'fr') expect(text, `${where} needs a no-break space before ; : ? ! % °C » and after «`).not.toMatch(/ [;:?!%»]| °C|« /);
+    }
+  });
+
+  it('keeps every Latin, product and other proper name the English text writes mid-sentence', () => {
+    const tr = load(lang);
+    for (const en of PLANT_PROBLEM_LIBRARY) {
+      const p = tr.problems[en.slug]!;
+      const english = [en.description, en.symptoms, ...en.solutions.cultural, ...en.solutions.biological, ...en.solutions.chemical];
+      const texts = [p.description, p.symptoms, ...p.solutions.cultural, ...p.solutions.biological, ...p.solutions.chemical];
+      english.forEach((line, i) => {
+        for (const name of properNames(line)) expect(texts[i], `${en.slug}: ${name}`).toContain(name);
+      });
     }
   });
 

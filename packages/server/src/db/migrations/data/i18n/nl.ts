@@ -281,7 +281,7 @@ export const NL: LibraryTranslation = {
       solutions: {
         cultural: ['Voorkom condensatie: lucht en stook tegelijk rond zonsondergang, houd de luchtvochtigheid onder ongeveer 85% en het blad droog.', 'Verwijder dode bloemen, dood blad en gewasresten in gesloten zakken; snoei strak langs de stengel.', 'Zet planten ruim voor luchtbeweging; geef vroeg op de dag water.'],
         biological: ['Middelen op basis van Trichoderma spp., Bacillus amyloliquefaciens of Gliocladium (Clonostachys rosea), preventief toegepast.'],
-        chemical: ['Fludioxonil, cyprodinil, fenhexamide, boscalid, iprodion of chloorthalonil, indien toegelaten; botrytis wordt snel resistent tegen fungiciden.', LABEL_NL],
+        chemical: ['Fludioxonil, cyprodinil, fenhexamide, boscalid, iprodion of chloorthalonil, indien toegelaten; Botrytis wordt snel resistent tegen fungiciden.', LABEL_NL],
       },
     },
     'pythium-root-rot': {
