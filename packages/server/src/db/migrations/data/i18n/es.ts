@@ -335,7 +335,7 @@ export const ES: LibraryTranslation = {
       },
     },
     'damping-off': {
-      name: 'Caída de plántulas (damping-off)',
+      name: 'Caída de plántulas',
       description: 'Muerte de plántulas y esquejes causada por Pythium, Rhizoctonia solani, Fusarium o Phytophthora en semilleros cálidos y húmedos.',
       symptoms: 'Las semillas se pudren antes de nacer; las plántulas se desploman con el tallo fino, acuoso y estrangulado a ras del sustrato; los rodales se extienden por las bandejas.',
       solutions: {

@@ -409,7 +409,7 @@ export const NL: LibraryTranslation = {
       description: 'Een orthotospovirus met een zeer brede waardplantenreeks (meer dan 1000 soorten), persistent overgebracht door tripsen, vooral de Californische trips; tripsen nemen het virus op als larve.',
       symptoms: 'Kringvlekken, lijnpatronen, bronskleuring en necrotische vlekken op het blad, groeiremming, afsterven van groeipunten, chlorotische ringen of vlekken op de vruchten.',
       solutions: {
-        cultural: ['Bestrijd trips consequent; verwijder onkruid en aangetaste planten direct (er is geen genezing).', 'Teel sierteelt en groenten niet samen; gaas in de luchtramen; gebruik resistente rassen (bijvoorbeeld Sw-5-tomaat, Tsw-paprika).', 'Bevestig met een ELISA- of sneltest (lateral flow).'],
+        cultural: ['Bestrijd trips consequent; verwijder onkruid en aangetaste planten direct (er is geen genezing).', 'Teel sierteelt en groenten niet samen; gaas in de luchtramen; gebruik resistente rassen (bijvoorbeeld Sw-5-tomaat, Tsw-paprika).', 'Bevestig met een ELISA-toets of een sneltest.'],
         biological: ['Biologische tripsbestrijding (Amblyseius swirskii, Neoseiulus cucumeris, Orius spp.) om verspreiding te voorkomen.'],
         chemical: ['Geen chemische genezing van het virus; insecticiden alleen tegen de trips als overbrenger.', LABEL_NL],
       },
