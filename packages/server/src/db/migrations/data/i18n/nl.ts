@@ -478,7 +478,7 @@ export const NL: LibraryTranslation = {
     },
     'potassium-deficiency': {
       name: 'Kaliumgebrek (K)',
-      description: 'Kalium is mobiel en in de vruchtzetting in grote hoeveelheden nodig; een tekort is te zien aan het oudere en middelste blad en verlaagt de vruchtkwaliteit.',
+      description: 'Kalium is mobiel en tijdens de vruchtdracht in grote hoeveelheden nodig; een tekort is te zien aan het oudere en middelste blad en verlaagt de vruchtkwaliteit.',
       symptoms: 'Vergeling en daarna bruine verbranding van bladranden en -punten van het oudere blad, zwakke stengels, onregelmatige afrijping van de vruchten.',
       solutions: {
         cultural: [CHECK_ROOT_ZONE_NL, 'Verhoog kalium bij een zware vruchtbelasting; controleer de K:Ca:Mg-verhouding (te veel Ca of Mg concurreert met K).'],
