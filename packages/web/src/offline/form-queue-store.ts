@@ -74,6 +74,12 @@ export interface QueueEntry {
   photos: number;
 }
 
+/** A queued submission's photos still on this device (see `waitingPhotos`). */
+export interface WaitingPhotos {
+  item: QueuedForm;
+  photos: Array<{ rowId: number; fieldID: number; file: Blob }>;
+}
+
 export interface FlushResult {
   sent: QueuedForm[];
   /** Refused by the server during this flush: kept as failed, with the server's reason. */
@@ -265,6 +271,36 @@ export function createFormStore(database: OfflineDatabase, now: () => number) {
     });
   }
 
+  /**
+   * The photos of queued submissions still on this device (the user's, oldest first), each with its
+   * submission: what screens show as "Waiting to upload" until the server's copy replaces them.
+   */
+  async function waitingPhotos(userId: number): Promise<WaitingPhotos[]> {
+    const items = ((await database.offlineFormResponses.orderBy('tempResponseID').toArray()) as QueuedForm[]).filter((i) => i.SubmittedBy === userId);
+    const fields = (await database.offlineFieldResponses
+      .where('tempResponseID')
+      .anyOf(items.map((i) => i.tempResponseID))
+      .filter((f) => Boolean((f as QueuedField).photo))
+      .toArray()) as QueuedField[];
+    return items
+      .map((item) => ({
+        item,
+        photos: fields
+          .filter((f) => f.tempResponseID === item.tempResponseID)
+          .map((f) => ({ rowId: f.tempFieldResponseID, fieldID: f.FieldID, file: f.InputData as Blob })),
+      }))
+      .filter((w) => w.photos.length > 0);
+  }
+
+  /** Live `waitingPhotos`: called again whenever the queue changes (a photo uploaded, an item sent). */
+  function watchWaitingPhotos(onChange: (entries: WaitingPhotos[]) => void, userId: number): () => void {
+    const sub = liveQuery(() => waitingPhotos(userId)).subscribe({
+      next: onChange,
+      error: (err: unknown) => console.warn('Could not read the queued photos', err),
+    });
+    return () => sub.unsubscribe();
+  }
+
   /** Live list of queued submissions (all users when `userId` is omitted). */
   function watch(onChange: (entries: QueueEntry[]) => void, userId?: number): () => void {
     const sub = liveQuery(() => list(userId)).subscribe({
@@ -274,7 +310,7 @@ export function createFormStore(database: OfflineDatabase, now: () => number) {
     return () => sub.unsubscribe();
   }
 
-  return { store, jobOf, markResponses, markPhotoSent, update, removeItem, hasWaiting, nextItem, countPending, list, watch };
+  return { store, jobOf, markResponses, markPhotoSent, update, removeItem, hasWaiting, nextItem, countPending, list, watch, waitingPhotos, watchWaitingPhotos };
 }
 
 export type FormStore = ReturnType<typeof createFormStore>;

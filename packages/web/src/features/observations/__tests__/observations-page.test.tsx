@@ -18,7 +18,7 @@ const room = (id: number, name: string): RoomWithGrids =>
 
 const obs = (id: number, more: Partial<ObservationListItem> = {}): ObservationListItem => ({
   ProblemID: id, Problem: 'Western flower thrips', Severity: 3, Status: 'open', RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Bench A',
-  GridBoxID: 301, BoxName: '2,4', ResponseID: 500 + id, ObservedAt: T, ObservedBy: 7, ObservedByName: 'Ada Grower', Source: 'form', ...more,
+  GridBoxID: 301, BoxName: '2,4', ResponseID: 500 + id, ObservedAt: T, ObservedBy: 7, ObservedByName: 'Ada Grower', Source: 'form', photos: [], ...more,
 });
 
 const comment = (id: number, userId: number, text: string): Comment => ({
@@ -63,7 +63,7 @@ function api(total = 2) {
         ],
         response: {
           response_id: id, TemplateID: 4, TemplateName: 'Weekly scouting', FormCategory: 'scouting', kind: 'box', RoomID: 11, GridID: 21, GridBoxID: 301, Sub_gridboxID: null,
-          x: 2, y: 4, SubmittedBy: 7, SubmittedByName: 'Ada Grower', SubmittedAt: T, ObservedAt: T, status: 'open', image_url: null, thumb_url: null, comment_count: 2,
+          x: 2, y: 4, SubmittedBy: 7, SubmittedByName: 'Ada Grower', SubmittedAt: T, ObservedAt: T, status: 'open', image_url: null, thumb_url: null, comment_count: 2, photos: [],
         },
       });
     }),
