@@ -17,6 +17,9 @@ function boxesOf(submission: FormSubmission): number[] {
 export function useSubmitForm(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The queue decides what happens offline (keeps the form on this device); TanStack must not pause
+    // the submit until the connection is back, or nothing is kept and the screen waits.
+    networkMode: 'always',
     mutationFn: (submission: FormSubmission): Promise<SubmitOutcome> => submitFormResponse(submission),
     onSuccess: (outcome, submission) => {
       if (outcome.queued) return;
