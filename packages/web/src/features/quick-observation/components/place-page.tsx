@@ -91,6 +91,11 @@ function PlaceActions({ place }: { place: ResolvedPlace }) {
       <ButtonLink variant="secondary" to={paths.room(place.room.RoomID)}>
         {t('place.openMap')}
       </ButtonLink>
+      {place.kind === 'grid' && (
+        <ButtonLink variant="secondary" to={paths.labels({ gridId: place.grid.id })}>
+          {t('place.printGrid')}
+        </ButtonLink>
+      )}
       {(place.kind === 'box' || place.kind === 'room') && <ButtonLink to={paths.quickObservation}>{t('place.quick')}</ButtonLink>}
     </>
   );

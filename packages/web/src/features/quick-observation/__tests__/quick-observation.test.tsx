@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import QuickObservationPage from '../components/quick-observation-page';
+import { renderRoutes } from '../../../testing/render';
+import { server } from '../../../testing/msw-server';
+import { signInAs } from '../../../testing/session';
+import { db } from '../../../offline/db';
+import { rememberPlace } from '../lib/last-place';
+import { field, observation, placeApi, template } from './fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  server.resetHandlers();
+  localStorage.clear();
+  await db.offlineFormResponses.clear();
+  await db.offlineFieldResponses.clear();
+});
+afterAll(() => server.close());
+
+const scouting = template(90, 'Scouting', 'scouting', [
+  field(1, 'Problem seen', 'problem'),
+  field(2, 'Severity', 'severity'),
+  field(3, 'Photo', 'photo'),
+  field(4, 'Notes', 'text'),
+]);
+const recent = [observation(1, 'Thrips'), observation(2, 'Aphids'), observation(3, 'Thrips'), observation(4, 'thrips '), observation(5, 'Powdery mildew'), observation(6, 'Aphids')];
+
+function start() {
+  signInAs({ userId: 7, companyId: 3 });
+  rememberPlace(3, 7, { kind: 'box', id: 2100002, label: 'Mother A · Bay 1 › Grid A' });
+  const api = placeApi([template(80, 'Other form', null, [field(9, 'Issue', 'problem', { TemplateID: 80 })]), scouting], recent);
+  renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
+  return { api, user: userEvent.setup() };
+}
+
+describe('quick observation', () => {
+  it("offers the company's most-seen problems of the last 30 days, severity 0–10 by tap, and saves through the default scouting form", async () => {
+    const { api, user } = start();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quick observation' })).toBeInTheDocument();
+    expect(screen.getByTestId('quick-place')).toHaveTextContent('Mother A · Bay 1 › Grid A');
+    const problems = screen.getByRole('group', { name: 'Problem seen' });
+    await waitFor(() => expect(within(problems).getAllByRole('button').map((b) => b.textContent)).toEqual(['Thrips', 'Aphids', 'Powdery mildew', 'Other…']));
+    const query = api.writes.find((w) => w.path === 'get_problem_observations')!.body as Record<string, string>;
+    expect(query).toMatchObject({ company_id: '3', limit: '200' });
+    expect(Date.now() - Date.parse(query.start_date!)).toBeGreaterThan(29 * 86_400_000);
+
+    const severity = screen.getByRole('group', { name: /^Severity/ });
+    expect(within(severity).getAllByRole('button').map((b) => b.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    await user.click(within(problems).getByRole('button', { name: 'Thrips' }));
+    await user.click(within(severity).getByRole('button', { name: '6' }));
+    expect(within(severity).getByRole('button', { name: '6' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save observation' }));
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Saved');
+    expect(status).toHaveTextContent('Thrips, severity 6, at Mother A · Bay 1 › Grid A');
+    expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([
+      {
+        path: 'submit_form',
+        body: expect.objectContaining({ GridBoxID: 2100002, templateID: 90, submittedBy: 7, fieldResponses: [{ fieldID: 1, inputData: 'Thrips' }, { fieldID: 2, inputData: '6' }] }),
+      },
+    ]);
+    // Ready for the next one: the choices are cleared, the place stays.
+    expect(within(problems).getByRole('button', { name: 'Thrips' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('quick-place')).toHaveTextContent('Mother A');
+  });
+
+  it('asks for the problem before saving', async () => {
+    const { api, user } = start();
+    await user.click(await screen.findByRole('button', { name: 'Save observation' }));
+    expect(await screen.findByText('Tap the problem you see.')).toBeInTheDocument();
+    expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([]);
+  });
+
+  it('offline, keeps the observation on the device and says it will send when online', async () => {
+    const { api, user } = start();
+    const problems = await screen.findByRole('group', { name: 'Problem seen' });
+    await within(problems).findByRole('button', { name: 'Aphids' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(within(problems).getByRole('button', { name: 'Other…' }));
+    await user.type(screen.getByRole('textbox', { name: 'Problem' }), 'Spider mites');
+    await user.click(screen.getByRole('button', { name: 'Save (sends when online)' }));
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Queued — will send when online');
+    expect(status).toHaveTextContent('Spider mites at Mother A · Bay 1 › Grid A');
+    expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([]);
+    const queued = await db.offlineFormResponses.toArray();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ GridBoxID: 2100002, SubmittedBy: 7 });
+    const answers = await db.offlineFieldResponses.where('tempResponseID').equals(queued[0]!.tempResponseID).toArray();
+    expect(answers.map((a) => [a.FieldID, a.InputData])).toEqual([[1, 'Spider mites']]);
+  });
+
+  it('without a place, asks for one first', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    const api = placeApi([scouting], recent);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
+    expect(await screen.findByText('No place yet — scan a label or choose')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Thrips' }));
+    await user.click(screen.getByRole('button', { name: 'Save observation' }));
+    expect(await screen.findByText('Choose the place first: scan its label or choose it.')).toBeInTheDocument();
+    expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([]);
+  });
+});
