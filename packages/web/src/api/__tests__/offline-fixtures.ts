@@ -1,0 +1,116 @@
+import { http, HttpResponse } from 'msw';
+import { API } from '../../testing/msw-server';
+import { makeRoom } from '../../testing/room-fixtures';
+
+/** One batch as /get_batches answers it. */
+export const BATCH = {
+  BatchID: 5,
+  BatchNumber: 'B-005',
+  NumberOfPlants: 100,
+  StrainName: 'Basil',
+  BatchStatus: 'Vegetative',
+  Color: '#2f855a',
+  company_id: 3,
+  PreBooks: 10,
+  StartDate: '2026-01-05',
+  EndDate: '2026-03-02',
+  Harvested: false,
+  HarvestedAt: null,
+  HarvestedBy: null,
+  HarvestWetWeight: null,
+  HarvestDryWeight: null,
+  HarvestUnit: null,
+  CreatedAt: '2026-01-05T08:00:00.000Z',
+  UpdatedAt: '2026-01-05T08:00:00.000Z',
+};
+
+const T = '2026-01-05T08:00:00.000Z';
+/** A 2 × 1 grid: two boxes, 2100001 and 2100002. */
+export const ROOM = makeRoom({ roomId: 11, gridId: 21, nx: 2, ny: 1 });
+export const BOX_WITH_PROBLEM = 2_100_001;
+
+const ok = (body: object) => HttpResponse.json({ status: 'success', ...body });
+
+/**
+ * The server as the background fill meets it: one room with a grid of two boxes (one with an open
+ * problem), one form template, one colour mapping, a library problem, one batch, one observation.
+ * `requests` counts each path asked; `fail` makes a path get no answer (the connection drops there).
+ */
+export function offlineServer() {
+  const requests = new Map<string, number>();
+  const fail = new Set<string>();
+  const count = (path: string) => requests.set(path, (requests.get(path) ?? 0) + 1);
+  const answer = (path: string, body: () => object) => ({ request }: { request: Request }) => {
+    count(path);
+    if (fail.has(path)) return HttpResponse.error();
+    void request;
+    return ok(body());
+  };
+  const handlers = [
+    http.get(`${API}/load_users`, answer('/load_users', () => ({
+      users: [{ user_id: 7, company_id: 3, first_name: 'Ana', last_name: 'Grower', email: 'ana@example.com', user_role: 'Admin', location: null, created_at: T, active: true }],
+    }))),
+    http.get(`${API}/threshold`, answer('/threshold', () => ({ threshold: 3 }))),
+    http.get(`${API}/Load_company_by_id/:id`, answer('/Load_company_by_id', () => ({
+      company: { company_id: 3, company_name: 'Green Bay', company_type: null, contact_name: null, contact_email: null, contact_phone: null, created_at: T },
+    }))),
+    http.get(`${API}/get_company_grid_order`, answer('/get_company_grid_order', () => ({ grid_order: [] }))),
+    http.get(`${API}/get_grid_opacity`, answer('/get_grid_opacity', () => ({ grid_opacity: 0.5 }))),
+    http.get(`${API}/get_company_offline_mode`, answer('/get_company_offline_mode', () => ({ offline_mode: 1 }))),
+    http.get(`${API}/get_company_ai_model`, answer('/get_company_ai_model', () => ({ ai_model: 'plantDiseaseRecognition' }))),
+    http.get(`${API}/get_company_auto_refresh_mode`, answer('/get_company_auto_refresh_mode', () => ({ auto_refresh_mode: 0 }))),
+    http.get(`${API}/get_company_language`, answer('/get_company_language', () => ({ language: 'en' }))),
+    http.get(`${API}/get_stickytrap_render`, answer('/get_stickytrap_render', () => ({ value: 1 }))),
+    http.get(`${API}/load_room_grids_boxes`, answer('/load_room_grids_boxes', () => ({ rooms: [ROOM] }))),
+    http.get(`${API}/get_form_templates`, answer('/get_form_templates', () => ({
+      templates: [{
+        TemplateID: 40, TemplateName: 'Scouting', CompanyID: 3, CreatedAt: T, UpdatedAt: T, FormCategory: 'Scouting', PageCSS: '', DefaultForType: null, DeletedAt: null,
+        fields: [{ FieldID: 401, TemplateID: 40, FieldName: 'Notes', FieldType: 'text', FieldOptions: [], IsRequired: false, IsActive: true, CSSClass: '', report_id: null, Position: 1, HideUntil: null }],
+      }],
+    }))),
+    http.get(`${API}/get_problem_color_mappings`, answer('/get_problem_color_mappings', () => ({
+      mappings: [{ id: 1, CompanyID: 3, Problem: 'Aphids', Color: '#ff0000', Abbreviation: 'AP', updated_at: T }],
+    }))),
+    http.get(`${API}/plant_problems/load_plant_problems`, answer('/plant_problems/load_plant_problems', () => ({ problems: [] }))),
+    http.get(`${API}/plant_problems/get_symptom_groups`, answer('/plant_problems/get_symptom_groups', () => ({ symptom_groups: [] }))),
+    http.get(`${API}/plant_problems/get_color_symptoms`, answer('/plant_problems/get_color_symptoms', () => ({ color_symptoms: [] }))),
+    http.get(`${API}/get_batches`, ({ request }) => {
+      count('/get_batches');
+      void request;
+      return fail.has('/get_batches') ? HttpResponse.error() : HttpResponse.json([BATCH]);
+    }),
+    http.get(`${API}/get_custom_batch_statuses`, answer('/get_custom_batch_statuses', () => ({ custom_statuses: [], built_in_statuses: ['Vegetative'] }))),
+    http.get(`${API}/get_problem_observations`, answer('/get_problem_observations', () => ({ total_count: 0, limit: 50, offset: 0, observations: [] }))),
+    http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
+    http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
+    http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),
+    http.get(`${API}/get_batches_by_room`, answer('/get_batches_by_room', () => ({ room_id: 11, batches: [BATCH] }))),
+    http.get(`${API}/get_unresolved_problems_for_grid_circles`, answer('/get_unresolved_problems_for_grid_circles', () => ({
+      data: { GridID: 21, Boxes: [{ GridBoxID: BOX_WITH_PROBLEM, x: 1, y: 1, circles: [] }] },
+    }))),
+    http.get(`${API}/batch_qr_info/:id`, answer('/batch_qr_info', () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' }))),
+    http.get(`${API}/get_batch_problems`, answer('/get_batch_problems', () => ({ problems: [] }))),
+    http.get(`${API}/get_batch_dashboard`, answer('/get_batch_dashboard', () => ({
+      batch_details: {
+        batch: BATCH, start_date: '2026-01-05', end_date: '2026-03-01',
+        plant_counts: { number_of_plants: 100, pre_books: 10, linked_plants: 0, rooms: 1, grids: 0, grid_boxes: 0 },
+        status_timeline: [], problems_over_time: [], treatments: [], form_responses_per_week: [],
+      },
+    }))),
+    http.get(`${API}/get_rooms_by_batch`, answer('/get_rooms_by_batch', () => ({ data: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }] }))),
+    http.post(`${API}/get_batch_history_by_room`, answer('/get_batch_history_by_room', () => ({ room_id: 11, history: [] }))),
+    http.get(`${API}/get_unresolved_problems_for_gridbox`, answer('/get_unresolved_problems_for_gridbox', () => ({ GridBoxID: BOX_WITH_PROBLEM, problems: [] }))),
+    http.get(`${API}/get_sub_gridboxes`, ({ request }) => {
+      count('/get_sub_gridboxes');
+      if (fail.has('/get_sub_gridboxes')) return HttpResponse.error();
+      const id = Number(new URL(request.url).searchParams.get('parent_gridbox_id'));
+      return ok({
+        parent_gridbox: { id, GridID: 21, RoomID: 11, X: 1, Y: 1, CustomName: null, Color: null, Status: null, culled: false, display_name: '1,1' },
+        total_count: 0,
+        max_allowed: 16,
+        sub_gridboxes: [],
+      });
+    }),
+  ];
+  return { handlers, requests, fail, total: () => [...requests.values()].reduce((a, b) => a + b, 0) };
+}

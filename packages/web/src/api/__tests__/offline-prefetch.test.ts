@@ -1,0 +1,168 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { OBSERVATIONS_LIMIT } from '@verdant/contract';
+import { db } from '../../offline/db';
+import { server } from '../../testing/msw-server';
+import { signInAs } from '../../testing/session';
+import { setOnline } from '../../testing/room-fixtures';
+import { forgetOfflineData, prefetchForOffline, shouldPrefetch, FRESH_ENOUGH_MS, LONG_GAP_MS } from '../offline-prefetch';
+import { roomQuery, roomScrollQuery } from '../queries/rooms';
+import { formTemplatesQuery } from '../queries/form-templates';
+import { problemColorsQuery } from '../queries/problem-colors';
+import { plantProblemsQuery } from '../queries/plant-problems';
+import { batchDetailQuery, batchesQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
+import { boxProblemsQuery, gridCirclesQuery } from '../queries/problems';
+import { subBoxesQuery } from '../queries/grid-boxes';
+import { observationsQuery } from '../queries/observations';
+import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
+import { userDataQuery } from '../queries/users';
+import { BATCH, BOX_WITH_PROBLEM, offlineServer } from './offline-fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let restoreOnline: (() => void) | null = null;
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  signInAs({ companyId: 3, userId: 7 });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  restoreOnline?.();
+  restoreOnline = null;
+  vi.restoreAllMocks();
+});
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+describe('background fill for offline use', () => {
+  it('stores every read a scout needs; offline, a fresh app reads all of it without one request', async () => {
+    const api = offlineServer();
+    server.use(...api.handlers);
+
+    const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+
+    expect(result?.state).toBe('ready');
+    expect(result?.failedSteps).toEqual([]);
+    expect(result?.done).toBe(result?.total);
+    const readiness = await db.offlineReadiness.get(3);
+    expect(readiness).toMatchObject({ state: 'ready', userId: 7, doneSteps: [] });
+    expect(readiness?.readyAt).toEqual(expect.any(Number));
+    // The spec's tables (rooms, templates, colours) and the new answer store are all filled.
+    expect(await db.rooms.count()).toBe(1);
+    expect(await db.grid_boxes.count()).toBe(2);
+    expect(await db.formTemplates.count()).toBe(1);
+    expect(await db.formFields.count()).toBe(1);
+    expect(await db.problemColorMapping.count()).toBe(1);
+    // Every box's sub-boxes, the problems of the box that has some, the batch's screen.
+    expect(api.requests.get('/get_sub_gridboxes')).toBe(2);
+    expect(api.requests.get('/get_unresolved_problems_for_gridbox')).toBe(1);
+    expect(api.requests.get('/get_batch_history_by_room')).toBe(1);
+
+    // Cold offline: a new query client (a reload), no connection. Nothing reaches the network.
+    restoreOnline = setOnline(false);
+    const before = api.total();
+    const offline = newClient();
+    const read = <T,>(q: { queryKey: readonly unknown[] }) => offline.fetchQuery(q as never) as Promise<T>;
+    expect((await read<{ room: { RoomID: number } }>(roomQuery(3, 11))).room.RoomID).toBe(11);
+    expect(await read(roomScrollQuery(3, 11))).toBe(40);
+    expect((await read<{ templates: unknown[] }>(formTemplatesQuery(3))).templates).toHaveLength(1);
+    expect((await read<{ mappings: unknown[] }>(problemColorsQuery(3))).mappings).toHaveLength(1);
+    expect(await read(plantProblemsQuery(3))).toEqual([]);
+    expect(await read(batchesQuery(3))).toEqual([BATCH]);
+    expect(await read(roomBatchesQuery(3, 11))).toEqual([BATCH]);
+    expect((await read<{ batch: typeof BATCH }>(batchDetailQuery(3, 5))).batch).toEqual(BATCH);
+    expect(await read(batchRoomsQuery(3, 5))).toHaveLength(1);
+    expect((await read<{ Boxes: unknown[] }>(gridCirclesQuery(3, 21))).Boxes).toHaveLength(1);
+    expect(await read(boxProblemsQuery(3, BOX_WITH_PROBLEM))).toEqual([]);
+    expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002))).total_count).toBe(0);
+    expect((await read<{ observations: unknown[] }>(observationsQuery(3, { limit: OBSERVATIONS_LIMIT, offset: 0 }))).observations).toEqual([]);
+    expect(await read(languageQuery(3))).toBe('en');
+    expect(await read(stickyTrapQuery(3))).toBe(1);
+    expect(await read(userDataQuery(7, 3))).toMatchObject({ first_name: 'Ana', last_name: 'Grower' });
+    expect(api.total()).toBe(before);
+  });
+
+  it('an interrupted fill resumes where it stopped instead of starting over', async () => {
+    const api = offlineServer();
+    server.use(...api.handlers);
+    // The connection drops when the fill reaches the sub-boxes.
+    api.fail.add('/get_sub_gridboxes');
+
+    expect(await prefetchForOffline(newClient(), { companyId: 3, userId: 7 }, { concurrency: 1 })).toBeNull();
+    const stopped = await db.offlineReadiness.get(3);
+    expect(stopped).toMatchObject({ state: 'running', readyAt: null });
+    expect(stopped?.doneSteps).toEqual(expect.arrayContaining(['user', 'library', `batch:${BATCH.BatchID}:detail`, 'room:11:scroll']));
+    expect(stopped!.done).toBeLessThan(stopped!.total);
+
+    api.fail.clear();
+    const threshold = api.requests.get('/threshold');
+    const detail = api.requests.get('/batch_qr_info');
+    const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 }, { concurrency: 1 });
+    expect(result?.state).toBe('ready');
+    // Steps stored before the drop are not asked again; the list reads that name the rest are.
+    expect(api.requests.get('/threshold')).toBe(threshold);
+    expect(api.requests.get('/batch_qr_info')).toBe(detail);
+    expect(api.requests.get('/load_room_grids_boxes')).toBe(2);
+    expect(api.requests.get('/get_sub_gridboxes')).toBe(3);
+    expect(result?.startedAt).toBe(stopped?.startedAt);
+  });
+
+  it('a refusal marks the step as missing (partly ready) and the rest is still stored', async () => {
+    const api = offlineServer();
+    const { http, HttpResponse } = await import('msw');
+    const { API } = await import('../../testing/msw-server');
+    server.use(
+      http.get(`${API}/get_batch_problems`, () => HttpResponse.json({ status: 'error', message: 'nope' }, { status: 400 })),
+      ...api.handlers,
+    );
+    const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    expect(result?.state).toBe('incomplete');
+    expect(result?.failedSteps).toEqual([`batch:${BATCH.BatchID}:problems`]);
+    expect(result?.readyAt).toEqual(expect.any(Number));
+    expect(await db.rooms.count()).toBe(1);
+  });
+
+  it('does not start offline: nothing is asked and the readiness stays as it was', async () => {
+    const api = offlineServer();
+    server.use(...api.handlers);
+    restoreOnline = setOnline(false);
+    expect(await prefetchForOffline(newClient(), { companyId: 3, userId: 7 })).toBeNull();
+    expect(api.total()).toBe(0);
+  });
+
+  it('sign-out wipes every local copy of company data but keeps the queues', async () => {
+    const api = offlineServer();
+    server.use(...api.handlers);
+    await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    await db.createRoomQueue.add({ id: 'q1', name: 'Bay 9', description: '', companyID: 3 });
+    expect(await db.cachedAnswers.count()).toBeGreaterThan(20);
+
+    await forgetOfflineData();
+
+    for (const table of ['rooms', 'grids', 'grid_boxes', 'room_grid', 'formTemplates', 'formFields', 'problemColorMapping', 'cachedAnswers', 'cachedImages', 'offlineReadiness'] as const) {
+      expect(await db[table].count(), table).toBe(0);
+    }
+    expect(await db.createRoomQueue.count()).toBe(1);
+  });
+});
+
+describe('when a fill starts', () => {
+  const ready = { companyId: 3, userId: 7, state: 'ready' as const, done: 9, total: 9, doneSteps: [], startedAt: 0, readyAt: 1_000_000, failedSteps: [] };
+  it('fills a device never filled, filled for another user, or left partly filled', () => {
+    expect(shouldPrefetch('start', undefined, 7, 1_000_000)).toBe(true);
+    expect(shouldPrefetch('start', { ...ready, userId: 8 }, 7, 1_000_001)).toBe(true);
+    expect(shouldPrefetch('start', { ...ready, state: 'incomplete' }, 7, 1_000_001)).toBe(true);
+    expect(shouldPrefetch('start', { ...ready, state: 'running' }, 7, 1_000_001)).toBe(true);
+  });
+  it('a reload right after a fill does not refill; an older one does; "Update now" always does', () => {
+    expect(shouldPrefetch('start', ready, 7, 1_000_000 + FRESH_ENOUGH_MS - 1)).toBe(false);
+    expect(shouldPrefetch('start', ready, 7, 1_000_000 + FRESH_ENOUGH_MS + 1)).toBe(true);
+    expect(shouldPrefetch('manual', ready, 7, 1_000_001)).toBe(true);
+  });
+  it('coming back online refills only after a long gap', () => {
+    expect(shouldPrefetch('online', ready, 7, 1_000_000 + LONG_GAP_MS - 1)).toBe(false);
+    expect(shouldPrefetch('online', ready, 7, 1_000_000 + LONG_GAP_MS + 1)).toBe(true);
+  });
+});
