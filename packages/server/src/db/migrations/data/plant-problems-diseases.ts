@@ -3,7 +3,7 @@ import { LABEL, type LibraryProblem } from './plant-problem-types.js';
 /** Fungal (and fungus-like oomycete), bacterial and viral diseases of greenhouse and indoor crops. */
 export const DISEASES: LibraryProblem[] = [
   {
-    slug: 'powdery-mildew', name: 'Powdery mildew', category: 'fungal', defaultColor: '#FAFAFA',
+    slug: 'powdery-mildew', name: 'Powdery mildew', category: 'fungal', defaultColor: '#FFFFDD',
     description: 'Obligate fungi such as Podosphaera xanthii (cucurbits), Golovinomyces spp. (many ornamentals, cannabis) and Leveillula taurica (tomato, pepper); spores need no free water and spread in moderate humidity with dry leaves.',
     symptoms: 'White powdery patches on upper leaf surfaces and stems that spread and merge; leaves yellow, curl and die; on Leveillula yellow spots above and sparse white growth below.',
     symptomKeys: ['leaf-powdery-coating', 'leaf-yellow-old', 'leaf-curling'], colors: ['white-powder', 'yellowing'],
@@ -14,7 +14,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'botrytis-grey-mould', name: 'Botrytis grey mould', category: 'fungal', defaultColor: '#757575',
+    slug: 'botrytis-grey-mould', name: 'Botrytis grey mould', category: 'fungal', defaultColor: '#556677',
     description: 'Botrytis cinerea, a ubiquitous fungus infecting flowers, wounds and senescing tissue in cool, humid conditions with free water on plants; spores are produced in huge numbers.',
     symptoms: 'Grey-brown fuzzy spore masses on flowers, leaves and stems, tan water-soaked lesions, stem cankers at pruning wounds, rotting buds.',
     symptomKeys: ['leaf-fuzzy-growth', 'stem-grey-mould', 'flower-rot', 'stem-lesions'], colors: ['grey-fuzz', 'browning'],
@@ -25,7 +25,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'pythium-root-rot', name: 'Pythium root rot', category: 'fungal', defaultColor: '#4E342E',
+    slug: 'pythium-root-rot', name: 'Pythium root rot', category: 'fungal', defaultColor: '#331111',
     description: 'Pythium spp., oomycetes (water moulds, fungus-like rather than true fungi) that thrive in waterlogged media and warm nutrient solutions; spread by water, fungus gnats and shore flies.',
     symptoms: 'Brown, soft roots whose outer layer slips off and leaves the inner strand, few white root tips, wilting in the heat of the day, stunting and yellow lower leaves.',
     symptomKeys: ['root-brown-mushy', 'root-few-tips', 'plant-wilt-wet', 'plant-stunted'], colors: ['browning', 'yellowing'],
@@ -36,7 +36,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'phytophthora-root-crown-rot', name: 'Phytophthora root and crown rot', category: 'fungal', defaultColor: '#3E2723',
+    slug: 'phytophthora-root-crown-rot', name: 'Phytophthora root and crown rot', category: 'fungal', defaultColor: '#442233',
     description: 'Phytophthora spp., oomycetes that rot roots and the crown in wet, poorly drained media; swimming zoospores spread in irrigation water.',
     symptoms: 'Dark brown to black rot of roots and stem base, wilting that does not recover with watering, yellowing and collapse of the plant.',
     symptomKeys: ['stem-base-rot', 'root-brown-mushy', 'plant-wilt-wet'], colors: ['browning', 'yellowing'],
@@ -47,7 +47,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'fusarium-wilt', name: 'Fusarium wilt', category: 'fungal', defaultColor: '#6A1B9A',
+    slug: 'fusarium-wilt', name: 'Fusarium wilt', category: 'fungal', defaultColor: '#661199',
     description: 'Fusarium oxysporum formae speciales, host-specific soil- and media-borne fungi that invade roots and block the water-conducting vessels; favoured by warm temperatures.',
     symptoms: 'Yellowing and wilting often on one side of the plant or one side of a leaf, brown vascular streaks when the stem is cut, stunting and death.',
     symptomKeys: ['plant-one-sided', 'stem-vascular', 'plant-wilt-wet', 'leaf-yellow-old'], colors: ['yellowing', 'browning'],
@@ -58,7 +58,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'verticillium-wilt', name: 'Verticillium wilt', category: 'fungal', defaultColor: '#4A148C',
+    slug: 'verticillium-wilt', name: 'Verticillium wilt', category: 'fungal', defaultColor: '#551177',
     description: 'Verticillium dahliae and V. albo-atrum, vascular fungi persisting for years in soil as microsclerotia; favoured by cooler temperatures than Fusarium.',
     symptoms: 'V-shaped yellowing at leaf margins, wilting of lower leaves in the day, brown vascular discolouration, stunting.',
     symptomKeys: ['plant-one-sided', 'stem-vascular', 'leaf-yellow-old', 'plant-stunted'], colors: ['yellowing', 'tan-necrosis'],
@@ -69,7 +69,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'downy-mildew', name: 'Downy mildew', category: 'fungal', defaultColor: '#5E35B1',
+    slug: 'downy-mildew', name: 'Downy mildew', category: 'fungal', defaultColor: '#6644CC',
     description: 'Oomycetes such as Peronospora spp. (basil, impatiens, roses), Pseudoperonospora cubensis (cucumber) and Bremia lactucae (lettuce); they need leaf wetness and high humidity and spread fast.',
     symptoms: 'Angular yellow patches bounded by veins on upper surfaces, grey to purple downy sporulation on the underside (best seen in the morning), browning and leaf drop.',
     symptomKeys: ['leaf-downy-underside', 'leaf-spots', 'leaf-drop'], colors: ['yellowing', 'purple'],
@@ -80,7 +80,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'damping-off', name: 'Damping-off', category: 'fungal', defaultColor: '#795548',
+    slug: 'damping-off', name: 'Damping-off', category: 'fungal', defaultColor: '#BBAA99',
     description: 'Seedling and cutting death caused by Pythium, Rhizoctonia solani, Fusarium or Phytophthora in warm, wet propagation conditions.',
     symptoms: 'Seeds rot before emergence; seedlings collapse with a thin, water-soaked, pinched stem at the soil line; patches spread across trays.',
     symptomKeys: ['stem-pinched', 'plant-collapse', 'stem-base-rot'], colors: ['water-soaked', 'browning'],
@@ -91,7 +91,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'alternaria-leaf-spot', name: 'Alternaria leaf spot', category: 'fungal', defaultColor: '#8D6E63',
+    slug: 'alternaria-leaf-spot', name: 'Alternaria leaf spot', category: 'fungal', defaultColor: '#EEBB99',
     description: 'Alternaria spp. (for example A. solani, A. alternata), fungi favoured by warm, humid weather and leaf wetness; common on tomato, brassicas and ornamentals.',
     symptoms: 'Brown to black spots with concentric target rings and a yellow halo, starting on older leaves; lesions on stems and fruit.',
     symptomKeys: ['leaf-target-spots', 'leaf-spots', 'fruit-spots', 'leaf-yellow-old'], colors: ['browning', 'yellowing'],
@@ -102,7 +102,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'rust', name: 'Rust', category: 'fungal', defaultColor: '#E65100',
+    slug: 'rust', name: 'Rust', category: 'fungal', defaultColor: '#EE6633',
     description: 'Rust fungi such as Puccinia horiana (chrysanthemum white rust, a quarantine pest in many regions), Puccinia pelargonii-zonalis (geranium rust) and Puccinia antirrhini (snapdragon); spores need hours of leaf wetness to infect.',
     symptoms: 'Pale or yellow spots on upper surfaces with raised orange, brown or white pustules on the underside; pustules release powdery spores; leaves yellow and drop.',
     symptomKeys: ['leaf-pustules', 'leaf-spots', 'leaf-drop'], colors: ['orange-rust', 'yellowing'],
@@ -113,7 +113,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'sooty-mould', name: 'Sooty mould', category: 'fungal', defaultColor: '#212121',
+    slug: 'sooty-mould', name: 'Sooty mould', category: 'fungal', defaultColor: '#000011',
     description: 'Dark saprophytic fungi (Capnodium, Cladosporium and others) growing on honeydew from aphids, whiteflies, mealybugs and scales; they do not infect the plant but block light.',
     symptoms: 'Black, sooty coating on leaves, stems and fruit that can be wiped off; always with honeydew-producing insects nearby.',
     symptomKeys: ['plant-sooty', 'leaf-honeydew'], colors: ['black-sooty'],
@@ -124,7 +124,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'bacterial-leaf-spot', name: 'Bacterial leaf spot', category: 'bacterial', defaultColor: '#33691E',
+    slug: 'bacterial-leaf-spot', name: 'Bacterial leaf spot', category: 'bacterial', defaultColor: '#BBDD77',
     description: 'Xanthomonas spp. and Pseudomonas syringae pathovars, spread by splashing water, hands and tools, and entering through stomata and wounds in warm, wet conditions.',
     symptoms: 'Small, water-soaked, angular spots limited by veins that turn brown or black, often with a yellow halo; spots merge into blight; fruit spots.',
     symptomKeys: ['leaf-water-soaked', 'leaf-spots', 'fruit-spots'], colors: ['water-soaked', 'browning'],
@@ -135,7 +135,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'bacterial-soft-rot', name: 'Bacterial soft rot', category: 'bacterial', defaultColor: '#1B5E20',
+    slug: 'bacterial-soft-rot', name: 'Bacterial soft rot', category: 'bacterial', defaultColor: '#BBFFAA',
     description: 'Pectobacterium (formerly Erwinia) and Dickeya spp., bacteria that dissolve plant tissue through wounds in warm, wet conditions; common in cuttings, calla, orchids, succulents and vegetables.',
     symptoms: 'Soft, slimy, water-soaked decay of stems, bases, cuttings or storage organs with a foul smell; rapid collapse.',
     symptomKeys: ['stem-slimy', 'stem-base-rot', 'plant-collapse'], colors: ['water-soaked', 'browning'],
@@ -146,7 +146,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'bacterial-canker', name: 'Bacterial canker', category: 'bacterial', defaultColor: '#827717',
+    slug: 'bacterial-canker', name: 'Bacterial canker', category: 'bacterial', defaultColor: '#DDCC55',
     description: 'Clavibacter michiganensis, a seed-borne bacterium of tomato spread by pruning, de-leafing and other handling; a regulated pathogen in many countries.',
     symptoms: 'Wilting and browning of leaflets on one side of a leaf, yellow-brown streaks and cankers on stems, bird\'s-eye spots (white halo, brown centre) on fruit.',
     symptomKeys: ['plant-one-sided', 'stem-lesions', 'fruit-spots', 'leaf-edge-scorch'], colors: ['browning', 'tan-necrosis'],
@@ -157,7 +157,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'tomato-spotted-wilt-virus', name: 'Tomato spotted wilt virus (TSWV)', category: 'viral', defaultColor: '#C2185B',
+    slug: 'tomato-spotted-wilt-virus', name: 'Tomato spotted wilt virus (TSWV)', category: 'viral', defaultColor: '#880055',
     description: 'An orthotospovirus with a very wide host range (over 1,000 species), transmitted persistently by thrips, mainly western flower thrips; thrips acquire it as larvae.',
     symptoms: 'Ring spots, line patterns, bronzing and necrotic spots on leaves, stunted growth, dieback of tips, chlorotic rings or blotches on fruit.',
     symptomKeys: ['leaf-ring-spots', 'leaf-spots', 'fruit-spots', 'plant-dieback'], colors: ['bronzing', 'mottling'],
@@ -168,7 +168,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'impatiens-necrotic-spot-virus', name: 'Impatiens necrotic spot virus (INSV)', category: 'viral', defaultColor: '#AD1457',
+    slug: 'impatiens-necrotic-spot-virus', name: 'Impatiens necrotic spot virus (INSV)', category: 'viral', defaultColor: '#770066',
     description: 'An orthotospovirus related to TSWV, transmitted by western flower thrips; common in ornamentals (impatiens, begonia, cyclamen) and increasingly in lettuce and other vegetables.',
     symptoms: 'Brown, black or purple necrotic spots and rings, stem lesions, yellow mottling and stunted plants; symptoms vary widely by host.',
     symptomKeys: ['leaf-ring-spots', 'leaf-spots', 'stem-lesions', 'plant-stunted'], colors: ['purple', 'browning'],
@@ -179,7 +179,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'tobamoviruses-tmv-tobrfv', name: 'Tobamoviruses (TMV, ToMV, ToBRFV)', category: 'viral', defaultColor: '#880E4F',
+    slug: 'tobamoviruses-tmv-tobrfv', name: 'Tobamoviruses (TMV, ToMV, ToBRFV)', category: 'viral', defaultColor: '#994499',
     description: 'Tobacco mosaic virus, tomato mosaic virus and tomato brown rugose fruit virus: very stable viruses spread by hands, tools, clothing, seed and plant sap, surviving for months on surfaces; ToBRFV breaks the Tm-2² resistance and is regulated in many regions.',
     symptoms: 'Mosaic and mottling, narrowed or blistered leaves, yellow or brown patches and wrinkled (rugose) fruit with uneven colour.',
     symptomKeys: ['leaf-mosaic', 'leaf-distorted-new', 'fruit-deformed', 'fruit-spots'], colors: ['mottling', 'yellowing'],
@@ -190,7 +190,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'cucumber-mosaic-virus', name: 'Cucumber mosaic virus (CMV)', category: 'viral', defaultColor: '#D81B60',
+    slug: 'cucumber-mosaic-virus', name: 'Cucumber mosaic virus (CMV)', category: 'viral', defaultColor: '#EE55CC',
     description: 'A cucumovirus with a very wide host range, transmitted non-persistently by more than 80 aphid species within seconds of probing, so insecticides do not stop it.',
     symptoms: 'Light and dark green mosaic, distorted and narrowed (shoestring) leaves, stunting, and mottled or deformed fruit.',
     symptomKeys: ['leaf-mosaic', 'leaf-distorted-new', 'plant-stunted', 'fruit-deformed'], colors: ['mottling', 'pale-green'],
@@ -201,7 +201,7 @@ export const DISEASES: LibraryProblem[] = [
     },
   },
   {
-    slug: 'hop-latent-viroid', name: 'Hop latent viroid (HLVd)', category: 'viral', defaultColor: '#6A1B4D',
+    slug: 'hop-latent-viroid', name: 'Hop latent viroid (HLVd)', category: 'viral', defaultColor: '#330033',
     description: 'A viroid (a small infectious RNA, not a virus) spread mechanically by cutting tools, handling and propagation from infected mothers; a major problem of cannabis and hop.',
     symptoms: 'Stunted, brittle plants with smaller, narrower leaves, reduced root mass and poor flower development ("dudding"); many infected plants show no symptoms.',
     symptomKeys: ['plant-stunted', 'leaf-small', 'root-few-tips', 'flower-drop'], colors: ['pale-green'],

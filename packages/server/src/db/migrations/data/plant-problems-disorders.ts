@@ -6,7 +6,7 @@ const CHECK_ROOT_ZONE = 'Measure the pH and EC of the feed and of the runoff or 
 /** Nutrient deficiencies and toxicities, and environmental stress. */
 export const DISORDERS: LibraryProblem[] = [
   {
-    slug: 'nitrogen-deficiency', name: 'Nitrogen (N) deficiency', category: 'nutrient', defaultColor: '#FFF176',
+    slug: 'nitrogen-deficiency', name: 'Nitrogen (N) deficiency', category: 'nutrient', defaultColor: '#FFEE77',
     description: 'Nitrogen is mobile in the plant, so shortages show first on older leaves; common with weak feed, heavy leaching or cold root zones.',
     symptoms: 'Uniform pale green to yellow older leaves, starting at the bottom and moving up; small leaves, thin stems, slow growth; sometimes reddish stems.',
     symptomKeys: ['leaf-yellow-old', 'plant-stunted'], colors: ['yellowing', 'pale-green'],
@@ -17,7 +17,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'phosphorus-deficiency', name: 'Phosphorus (P) deficiency', category: 'nutrient', defaultColor: '#9575CD',
+    slug: 'phosphorus-deficiency', name: 'Phosphorus (P) deficiency', category: 'nutrient', defaultColor: '#9977CC',
     description: 'Phosphorus is mobile; deficiency is favoured by cold media (below about 13 °C), high pH and low-P feeds, and shows on older leaves.',
     symptoms: 'Dark, dull or bluish-green leaves, purple or reddish colour on leaf undersides, veins and petioles, stunted growth and delayed flowering.',
     symptomKeys: ['leaf-dark-dull', 'plant-stunted', 'leaf-yellow-old'], colors: ['purple', 'dark-green'],
@@ -28,7 +28,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'potassium-deficiency', name: 'Potassium (K) deficiency', category: 'nutrient', defaultColor: '#FFB74D',
+    slug: 'potassium-deficiency', name: 'Potassium (K) deficiency', category: 'nutrient', defaultColor: '#FFBB77',
     description: 'Potassium is mobile and is needed in large amounts during fruiting; deficiency shows on older and middle leaves and reduces fruit quality.',
     symptoms: 'Yellowing and then brown scorching of leaf margins and tips on older leaves, weak stems, uneven ripening of fruit.',
     symptomKeys: ['leaf-edge-scorch', 'leaf-yellow-old', 'fruit-spots'], colors: ['yellowing', 'tan-necrosis'],
@@ -39,7 +39,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'calcium-deficiency', name: 'Calcium (Ca) deficiency', category: 'nutrient', defaultColor: '#A1887F',
+    slug: 'calcium-deficiency', name: 'Calcium (Ca) deficiency', category: 'nutrient', defaultColor: '#CCAA99',
     description: 'Calcium moves only with the transpiration stream and is immobile in the plant, so young and low-transpiring tissue (new leaves, fruit, enclosed heads) suffers; often caused by humidity extremes or high EC rather than low Ca.',
     symptoms: 'Tip burn of young leaves (lettuce, poinsettia bracts), distorted or hooked new leaves, dieback of growing tips, blossom-end rot of tomato and pepper fruit.',
     symptomKeys: ['fruit-blossom-end', 'leaf-distorted-new', 'leaf-edge-scorch', 'plant-dieback'], colors: ['browning', 'tan-necrosis'],
@@ -50,7 +50,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'magnesium-deficiency', name: 'Magnesium (Mg) deficiency', category: 'nutrient', defaultColor: '#DCE775',
+    slug: 'magnesium-deficiency', name: 'Magnesium (Mg) deficiency', category: 'nutrient', defaultColor: '#EEFF99',
     description: 'Magnesium is mobile; deficiency shows on older and middle leaves and is common under high potassium feeding or in acidic media.',
     symptoms: 'Interveinal yellowing of older leaves while the veins stay green, later reddish-purple tints and necrotic patches; leaves may curl up.',
     symptomKeys: ['leaf-interveinal', 'leaf-yellow-old'], colors: ['yellowing', 'purple'],
@@ -61,7 +61,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'iron-deficiency', name: 'Iron (Fe) deficiency', category: 'nutrient', defaultColor: '#FFF59D',
+    slug: 'iron-deficiency', name: 'Iron (Fe) deficiency', category: 'nutrient', defaultColor: '#EEEEAA',
     description: 'Iron is immobile; deficiency shows on new growth and is usually caused by high medium pH (above about 6.5), cold or waterlogged roots, or root damage rather than a lack of iron.',
     symptoms: 'Interveinal yellowing of the youngest leaves with green veins, turning almost white in severe cases; older leaves stay green.',
     symptomKeys: ['leaf-interveinal', 'leaf-yellow-new'], colors: ['yellowing', 'bleaching'],
@@ -72,7 +72,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'manganese-deficiency', name: 'Manganese (Mn) deficiency', category: 'nutrient', defaultColor: '#E6EE9C',
+    slug: 'manganese-deficiency', name: 'Manganese (Mn) deficiency', category: 'nutrient', defaultColor: '#CCCC99',
     description: 'Manganese is immobile and becomes unavailable at high pH; deficiency shows on young and middle leaves.',
     symptoms: 'Mottled interveinal chlorosis of young leaves with a broader green band along the veins than with iron deficiency; small tan spots in severe cases.',
     symptomKeys: ['leaf-interveinal', 'leaf-yellow-new', 'leaf-spots'], colors: ['mottling', 'yellowing'],
@@ -83,7 +83,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'zinc-deficiency', name: 'Zinc (Zn) deficiency', category: 'nutrient', defaultColor: '#F0F4C3',
+    slug: 'zinc-deficiency', name: 'Zinc (Zn) deficiency', category: 'nutrient', defaultColor: '#EEEECC',
     description: 'Zinc is poorly mobile; deficiency is favoured by high pH and high phosphorus and shows on new growth.',
     symptoms: 'Small, narrow new leaves with short internodes (rosetting, little leaf), interveinal chlorosis of young leaves, distorted growing tips.',
     symptomKeys: ['leaf-small', 'leaf-interveinal', 'leaf-distorted-new'], colors: ['yellowing', 'pale-green'],
@@ -94,7 +94,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'boron-toxicity', name: 'Boron (B) toxicity', category: 'nutrient', defaultColor: '#BCAAA4',
+    slug: 'boron-toxicity', name: 'Boron (B) toxicity', category: 'nutrient', defaultColor: '#AAAADD',
     description: 'The range between enough and too much boron is narrow; toxicity follows over-application, boron-rich water or low medium pH, and shows where water evaporates: leaf margins of older leaves.',
     symptoms: 'Yellowing then brown necrosis of the tips and margins of older leaves, sometimes as small dark spots along the edge; leaves cup.',
     symptomKeys: ['leaf-edge-scorch', 'leaf-yellow-old', 'leaf-curling'], colors: ['tan-necrosis', 'yellowing'],
@@ -105,7 +105,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'salt-ec-toxicity', name: 'Soluble salt (high EC) injury', category: 'nutrient', defaultColor: '#BDBDBD',
+    slug: 'salt-ec-toxicity', name: 'Soluble salt (high EC) injury', category: 'nutrient', defaultColor: '#447799',
     description: 'Too much fertilizer or salty water raises the EC of the root zone, so roots cannot take up water and their tips burn; common after overfeeding, little leaching or drying of the medium.',
     symptoms: 'Burnt leaf tips and margins, wilting despite moist media, dark stunted growth, burnt brown root tips, white salt crust on the medium.',
     symptomKeys: ['leaf-edge-scorch', 'root-tip-burn', 'plant-wilt-wet', 'plant-stunted'], colors: ['tan-necrosis', 'dark-green'],
@@ -116,7 +116,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'heat-stress', name: 'Heat stress', category: 'environmental', defaultColor: '#FF7043',
+    slug: 'heat-stress', name: 'Heat stress', category: 'environmental', defaultColor: '#441100',
     description: 'Air or leaf temperatures above the crop\'s range (often above 30–32 °C) close stomata, disturb pollination and accelerate water loss; worse under high light with poor ventilation.',
     symptoms: 'Leaves curl upward at the edges (tacoing), wilt at midday, bleach or scorch at the top; stretched growth, flower and fruit abortion, poor fruit set.',
     symptomKeys: ['leaf-curling', 'stem-stretch', 'flower-drop', 'plant-wilt-dry'], colors: ['bleaching', 'yellowing'],
@@ -127,7 +127,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'light-burn', name: 'Light burn (light stress)', category: 'environmental', defaultColor: '#FFE082',
+    slug: 'light-burn', name: 'Light burn (light stress)', category: 'environmental', defaultColor: '#FFEE55',
     description: 'More light than the plant can use (too-close lamps, sudden move to full sun, high PPFD without enough CO2, water or nutrients) damages chlorophyll at the top of the canopy.',
     symptoms: 'Bleached, white or yellow patches on the top leaves facing the light while veins may stay green; upward curling and crisp tips; lower leaves healthy.',
     symptomKeys: ['leaf-bleached', 'leaf-yellow-new', 'leaf-curling'], colors: ['bleaching', 'yellowing'],
@@ -138,7 +138,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'chilling-injury', name: 'Cold and chilling injury', category: 'environmental', defaultColor: '#64B5F6',
+    slug: 'chilling-injury', name: 'Cold and chilling injury', category: 'environmental', defaultColor: '#44AAFF',
     description: 'Tropical and subtropical crops (cucumber, pepper, basil, poinsettia, orchids) are injured above freezing, typically below 10–12 °C, or by cold water and draughts from vents.',
     symptoms: 'Water-soaked then dark or bleached patches, purple or bronzed leaves, wilting, slow growth and pitted or discoloured fruit.',
     symptomKeys: ['leaf-water-soaked', 'plant-wilt-wet', 'plant-stunted', 'leaf-spots'], colors: ['purple', 'water-soaked'],
@@ -149,7 +149,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'overwatering-edema', name: 'Overwatering and edema (oedema)', category: 'environmental', defaultColor: '#4FC3F7',
+    slug: 'overwatering-edema', name: 'Overwatering and edema (oedema)', category: 'environmental', defaultColor: '#0088EE',
     description: 'Waterlogged media starve roots of oxygen; when roots take up water faster than leaves lose it (cool, humid, overcast weather), leaf cells burst and form edema blisters, common in geranium, ivy geranium, tomato and peppers.',
     symptoms: 'Wilting and yellowing in wet media, brown roots; blister-like, corky bumps on leaf undersides; leaf drop; algae and fungus gnats on the surface.',
     symptomKeys: ['leaf-blisters', 'plant-wilt-wet', 'leaf-yellow-old', 'root-brown-mushy'], colors: ['yellowing', 'browning'],
@@ -160,7 +160,7 @@ export const DISORDERS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'underwatering-drought-stress', name: 'Underwatering (drought stress)', category: 'environmental', defaultColor: '#FFCC80',
+    slug: 'underwatering-drought-stress', name: 'Underwatering (drought stress)', category: 'environmental', defaultColor: '#FFFF33',
     description: 'The medium dries beyond what the crop tolerates; repeated dry-down also concentrates salts and causes calcium disorders.',
     symptoms: 'Wilting that recovers after irrigation, dull leaves, scorched margins and tips, dropped lower leaves, light pots and shrinking media pulling away from the pot.',
     symptomKeys: ['plant-wilt-dry', 'leaf-edge-scorch', 'leaf-drop'], colors: ['tan-necrosis', 'yellowing'],

@@ -3,7 +3,7 @@ import { LABEL, type LibraryProblem } from './plant-problem-types.js';
 /** Insect and mite pests of greenhouse and indoor crops. */
 export const PESTS: LibraryProblem[] = [
   {
-    slug: 'two-spotted-spider-mite', name: 'Two-spotted spider mite', category: 'mite', defaultColor: '#D32F2F',
+    slug: 'two-spotted-spider-mite', name: 'Two-spotted spider mite', category: 'mite', defaultColor: '#DD3333',
     description: 'Tetranychus urticae, a polyphagous mite that thrives in warm, dry conditions; a generation takes about a week at 27 °C, so populations explode quickly.',
     symptoms: 'Fine yellow-white stippling on the upper leaf surface, mites and round eggs on the underside, fine webbing on leaves and growing tips in heavy infestations; leaves bronze, dry and drop.',
     symptomKeys: ['leaf-stippling', 'bug-mites-webbing', 'leaf-drop'], colors: ['yellowing', 'bronzing'],
@@ -14,7 +14,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'broad-mite', name: 'Broad mite', category: 'mite', defaultColor: '#B71C1C',
+    slug: 'broad-mite', name: 'Broad mite', category: 'mite', defaultColor: '#AA1111',
     description: 'Polyphagotarsonemus latus, a microscopic tarsonemid mite (about 0.2 mm) that feeds on the youngest tissue; its toxic saliva distorts growth long before mites are noticed.',
     symptoms: 'Twisted, cupped, shiny or leathery new leaves, bronzed growing tips, stunted shoots and aborted flowers; mites are invisible without 20× magnification or a microscope.',
     symptomKeys: ['leaf-distorted-new', 'leaf-curling', 'bug-microscopic', 'plant-dieback'], colors: ['bronzing'],
@@ -25,7 +25,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'russet-mite', name: 'Russet mite', category: 'mite', defaultColor: '#C62828',
+    slug: 'russet-mite', name: 'Russet mite', category: 'mite', defaultColor: '#CC3344',
     description: 'Eriophyid mites such as the tomato russet mite (Aculops lycopersici) and hemp russet mite (Aculops cannabicola): tiny, carrot-shaped mites that build up in huge numbers before damage shows.',
     symptoms: 'Bronzed, greasy or russeted stems and leaf undersides starting low on the plant, upward leaf curling, brittle leaves that dry and drop; russeted, cracked fruit.',
     symptomKeys: ['stem-russet', 'leaf-curling', 'fruit-russet', 'bug-microscopic'], colors: ['bronzing', 'browning'],
@@ -36,7 +36,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'cyclamen-mite', name: 'Cyclamen mite', category: 'mite', defaultColor: '#AD1457',
+    slug: 'cyclamen-mite', name: 'Cyclamen mite', category: 'mite', defaultColor: '#AA1155',
     description: 'Phytonemus pallidus, a tarsonemid mite that hides in buds and unfolding leaves of cyclamen, begonia, gerbera, strawberry and other crops; prefers cool, humid conditions.',
     symptoms: 'Crinkled, stunted, thickened new leaves, streaked or deformed flowers, buds that fail to open; mites visible only under a microscope.',
     symptomKeys: ['leaf-distorted-new', 'flower-streaks', 'bug-microscopic'], colors: ['bronzing'],
@@ -47,7 +47,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'western-flower-thrips', name: 'Western flower thrips', category: 'insect', defaultColor: '#F57C00',
+    slug: 'western-flower-thrips', name: 'Western flower thrips', category: 'insect', defaultColor: '#EE7700',
     description: 'Frankliniella occidentalis, a tiny (1–2 mm) slender insect feeding on leaves and flowers; it pupates in the medium, resists many insecticides and transmits TSWV and INSV.',
     symptoms: 'Silvery scars with black faecal specks on leaves, streaked and deformed flowers, distorted new growth; adults in open flowers and on blue or yellow sticky cards.',
     symptomKeys: ['leaf-silver-streaks', 'flower-streaks', 'leaf-distorted-new', 'bug-thrips'], colors: ['silvering'],
@@ -58,7 +58,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'green-peach-aphid', name: 'Green peach aphid', category: 'insect', defaultColor: '#388E3C',
+    slug: 'green-peach-aphid', name: 'Green peach aphid', category: 'insect', defaultColor: '#55AA66',
     description: 'Myzus persicae, a green to pink aphid that reproduces asexually in the greenhouse (a colony can double in days) and transmits many viruses.',
     symptoms: 'Colonies on new growth and leaf undersides, curled or distorted leaves, sticky honeydew and sooty mould, white cast skins on leaves.',
     symptomKeys: ['bug-aphids', 'leaf-curling', 'leaf-honeydew', 'plant-sooty'], colors: ['yellowing', 'black-sooty'],
@@ -69,7 +69,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'cotton-melon-aphid', name: 'Cotton/melon aphid', category: 'insect', defaultColor: '#2E7D32',
+    slug: 'cotton-melon-aphid', name: 'Cotton/melon aphid', category: 'insect', defaultColor: '#116611',
     description: 'Aphis gossypii, a small aphid ranging from pale yellow to dark green; common in cucurbits, chrysanthemum and many ornamentals, and a vector of cucumber mosaic virus.',
     symptoms: 'Dense colonies on leaf undersides and tips, curled and yellowed leaves, heavy honeydew and sooty mould, stunted plants.',
     symptomKeys: ['bug-aphids', 'leaf-curling', 'leaf-honeydew', 'plant-stunted'], colors: ['yellowing', 'black-sooty'],
@@ -80,7 +80,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'greenhouse-whitefly', name: 'Greenhouse whitefly', category: 'insect', defaultColor: '#90A4AE',
+    slug: 'greenhouse-whitefly', name: 'Greenhouse whitefly', category: 'insect', defaultColor: '#99AABB',
     description: 'Trialeurodes vaporariorum, a sap-feeding insect common in tomato, cucumber, poinsettia and ornamentals; nymphs sit immobile on leaf undersides.',
     symptoms: 'White adults that fly up when plants are disturbed, scale-like nymphs on leaf undersides, honeydew, sooty mould and yellowing leaves.',
     symptomKeys: ['bug-whiteflies', 'leaf-honeydew', 'plant-sooty', 'leaf-yellow-old'], colors: ['yellowing', 'black-sooty'],
@@ -91,7 +91,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'silverleaf-whitefly', name: 'Silverleaf whitefly', category: 'insect', defaultColor: '#78909C',
+    slug: 'silverleaf-whitefly', name: 'Silverleaf whitefly', category: 'insect', defaultColor: '#778899',
     description: 'Bemisia tabaci (including biotype B, B. argentifolii, and Q), holding its wings tent-like over the body; more insecticide-resistant than the greenhouse whitefly and a vector of begomoviruses such as TYLCV.',
     symptoms: 'Whiteflies on leaf undersides, honeydew and sooty mould, silvering of squash leaves, irregular ripening of tomato, yellowing and leaf drop.',
     symptomKeys: ['bug-whiteflies', 'leaf-honeydew', 'plant-sooty', 'leaf-drop'], colors: ['silvering', 'yellowing'],
@@ -102,7 +102,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'fungus-gnats', name: 'Fungus gnats', category: 'insect', defaultColor: '#5D4037',
+    slug: 'fungus-gnats', name: 'Fungus gnats', category: 'insect', defaultColor: '#553333',
     description: 'Bradysia spp., small dark flies whose larvae live in moist growing media, feeding on organic matter, root hairs and young roots; they spread root-rot pathogens.',
     symptoms: 'Small dark flies running over the medium and flying up weakly, clear-headed (black head capsule) larvae in the top layer of the medium, wilting and stunted cuttings and seedlings.',
     symptomKeys: ['bug-gnats', 'plant-stunted', 'root-few-tips', 'plant-collapse'], colors: ['pale-green'],
@@ -113,7 +113,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'shore-flies', name: 'Shore flies', category: 'insect', defaultColor: '#6D4C41',
+    slug: 'shore-flies', name: 'Shore flies', category: 'insect', defaultColor: '#663322',
     description: 'Scatella spp. (mainly Scatella stagnalis), stout dark flies breeding in algae on wet media, floors and benches; larvae feed on algae, not roots, but adults soil foliage with faecal spots and spread pathogens.',
     symptoms: 'Robust dark flies with short antennae and pale wing spots resting on leaves and media; green algal films; black faecal specks on leaves.',
     symptomKeys: ['bug-shore-flies', 'root-algae'], colors: ['dark-green'],
@@ -124,7 +124,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'leafminers', name: 'Leafminers', category: 'insect', defaultColor: '#FBC02D',
+    slug: 'leafminers', name: 'Leafminers', category: 'insect', defaultColor: '#EEBB22',
     description: 'Liriomyza spp. (L. trifolii, L. huidobrensis, L. sativae), small agromyzid flies whose larvae tunnel between the leaf surfaces of chrysanthemum, gerbera, tomato, lettuce and many other crops.',
     symptoms: 'Serpentine or blotch mines in leaves, white feeding and egg-laying punctures from adult females, small black-and-yellow flies.',
     symptomKeys: ['leaf-mines', 'bug-leafminer-adults', 'leaf-stippling'], colors: ['tan-necrosis'],
@@ -135,7 +135,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'citrus-mealybug', name: 'Mealybugs', category: 'insect', defaultColor: '#E0E0E0',
+    slug: 'citrus-mealybug', name: 'Mealybugs', category: 'insect', defaultColor: '#DDDDFF',
     description: 'Citrus mealybug (Planococcus citri) and relatives: waxy, slow-moving insects that hide in leaf axils, under bark and on roots; hard to reach with sprays.',
     symptoms: 'White cottony masses in leaf axils and on stems, honeydew and sooty mould, yellowing and stunting.',
     symptomKeys: ['bug-mealy', 'leaf-honeydew', 'plant-sooty', 'plant-stunted'], colors: ['white-powder', 'black-sooty'],
@@ -146,7 +146,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'soft-scale', name: 'Soft scale', category: 'insect', defaultColor: '#8D6E63',
+    slug: 'soft-scale', name: 'Soft scale', category: 'insect', defaultColor: '#998877',
     description: 'Brown soft scale (Coccus hesperidum) and other soft scales: females sit immobile under a waxy shell on stems and leaf veins; only crawlers move.',
     symptoms: 'Flat brown or tan oval bumps along veins and stems, abundant honeydew, sooty mould, yellowing and dieback.',
     symptomKeys: ['bug-scale', 'leaf-honeydew', 'plant-sooty', 'plant-dieback'], colors: ['browning', 'black-sooty'],
@@ -157,7 +157,7 @@ export const PESTS: LibraryProblem[] = [
     },
   },
   {
-    slug: 'caterpillars-loopers', name: 'Caterpillars and loopers', category: 'insect', defaultColor: '#689F38',
+    slug: 'caterpillars-loopers', name: 'Caterpillars and loopers', category: 'insect', defaultColor: '#88BB55',
     description: 'Larvae of moths such as the cabbage looper (Trichoplusia ni), tomato looper (Chrysodeixis chalcites) and beet armyworm (Spodoptera exigua); adults enter through vents at night.',
     symptoms: 'Chewed holes and ragged leaf edges, skeletonised leaves, green caterpillars (loopers arch their bodies as they move), dark frass pellets, bored fruit.',
     symptomKeys: ['leaf-holes', 'bug-caterpillars', 'fruit-deformed'], colors: ['tan-necrosis'],
