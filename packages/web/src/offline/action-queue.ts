@@ -33,7 +33,7 @@ export interface ActionFlushResult {
 }
 
 /** What running one action at once answered: the server's response, or that it waits in the queue. */
-export type ActionOutcome<R = unknown> = { queued: false; result: R } | { queued: true; seq: number };
+export type ActionOutcome<R = unknown> = { queued: false; result: R; seq: number } | { queued: true; seq: number };
 
 /** The server's refusal of an action sent at once; the item stays in the outbox as refused. */
 export class ActionRefused extends Error {
@@ -141,7 +141,7 @@ export function createActionQueue(parts: ActionQueueParts) {
     if (after?.state === 'sent') {
       const result = answers.get(item.seq) as R;
       answers.delete(item.seq);
-      return { queued: false, result };
+      return { queued: false, result, seq: item.seq };
     }
     if (after?.state === 'refused') throw new ActionRefused(after.reason ?? '', item.seq, after.conflict);
     return { queued: true, seq: item.seq };

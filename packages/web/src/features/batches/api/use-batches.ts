@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Batch } from '@verdant/contract';
 import {
-  assignStatusToBatches,
   createCustomBatchStatus,
   deleteBatch,
   deleteCustomBatchStatus,
@@ -9,12 +9,19 @@ import {
   type BatchFields,
 } from '../../../api/batches';
 import { ApiError } from '../../../api/api-error';
+import { queueAction } from '../../../api/action-queue';
+import { useAuth } from '../../../state/hooks';
 import { batchKeys } from '../../../api/queries/batches';
 
 /** Every batch read of the company (the batches, inventory and forecasting screens share `batchKeys.lists`). */
 function useInvalidateBatches(companyId: number) {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: batchKeys.all(companyId) });
+}
+
+/** A status change waiting in the outbox: the cached batch list shows it already. */
+function showStatus(qc: QueryClient, companyId: number, ids: readonly number[], status: string) {
+  qc.setQueryData<Batch[]>(batchKeys.lists(companyId), (list) => list?.map((b) => (ids.includes(b.BatchID) ? { ...b, BatchStatus: status } : b)));
 }
 
 export function useSaveBatch(companyId: number) {
@@ -38,11 +45,31 @@ export function useDeleteBatch(companyId: number) {
   });
 }
 
+/**
+ * Gives batches one status through the outbox (offline it waits; the lists show the new status at once).
+ * Answers the server's result, or, waiting, the change as asked with `queued: true`.
+ */
 export function useAssignStatus(companyId: number) {
+  const qc = useQueryClient();
   const invalidate = useInvalidateBatches(companyId);
+  const { userId } = useAuth();
   return useMutation({
-    mutationFn: ({ status, ids }: { status: string; ids: readonly number[] }) => assignStatusToBatches(companyId, status, ids),
-    onSuccess: invalidate,
+    networkMode: 'always',
+    mutationFn: async ({ status, ids }: { status: string; ids: readonly number[] }): Promise<{ batch_status: string; changed: number; queued: boolean }> => {
+      if (!ids.length) throw new ApiError('Select at least one batch.');
+      const out = await queueAction(
+        'assignStatusToBatches',
+        { company_id: companyId, batch_status: status, batch_ids: ids.join(',') },
+        { companyId, userId: userId ?? 0, label: `${status} · ${ids.length}`, target: { type: 'batch', id: ids[0]! } },
+      );
+      if (!out.queued && out.result) return { batch_status: out.result.batch_status, changed: out.result.changed, queued: false };
+      return { batch_status: status, changed: ids.length, queued: true };
+    },
+    onSuccess: (res, { ids }) => {
+      // Waiting: a refetch now (offline, the local copy) would hide the change until it is sent.
+      if (res.queued) showStatus(qc, companyId, ids, res.batch_status);
+      else return invalidate();
+    },
   });
 }
 

@@ -1,32 +1,83 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubGridbox } from '@verdant/contract';
-import { keepLocalBox, updateCullingStatus, updateGridBoxName } from '../../../api/grid-boxes';
-import { createSubGridboxes, deleteSubGridbox, type getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
-import { submitGridTemplate } from '../../../api/grid-templates';
-import { movePlant, type MovePlantInput } from '../../../api/movement';
-import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { subGridboxesMessages, type GridBox, type RoomWithGrids, type SubGridbox } from '@verdant/contract';
+import { keepLocalBox } from '../../../api/grid-boxes';
+import { deleteSubGridbox, type getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
+import { movePlantBody, type MovePlantInput } from '../../../api/movement';
+import { queueAction } from '../../../api/action-queue';
+import { ApiError } from '../../../api/api-error';
+import type { RoomsAnswer } from '../../../api/rooms';
 import { roomKeys } from '../../../api/queries/rooms';
+import { useAuth } from '../../../state/hooks';
+import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
+import { boxLabel } from '../lib/box-label';
 import { patchBoxInCaches } from './use-rooms';
 
+/** The box as the room caches hold it (the list's and the room's own answer), if one of them has it. */
+export function findCachedBox(queryClient: QueryClient, companyId: number, boxId: number): GridBox | undefined {
+  const answers = [
+    ...queryClient.getQueriesData<RoomsAnswer>({ queryKey: roomKeys.list(companyId) }).flatMap(([, a]) => a?.rooms ?? []),
+    ...queryClient.getQueriesData<{ room: RoomWithGrids }>({ queryKey: roomKeys.details(companyId) }).flatMap(([, a]) => (a ? [a.room] : [])),
+  ];
+  for (const room of answers) for (const grid of room.grids) for (const box of grid.grid_boxes) if (box.id === boxId) return box;
+  return undefined;
+}
+
+/** What a queued change answers in place of the server: the box as the user will see it. */
+function boxAfter(queryClient: QueryClient, companyId: number, boxId: number, change: Partial<GridBox>): GridBox {
+  const seen = findCachedBox(queryClient, companyId, boxId);
+  const base: GridBox = seen ?? { id: boxId, GridID: 0, X: 0, Y: 0, Color: null, Status: null, Content: null, ImageName: null, CustomName: null, culled: false };
+  return { ...base, ...change };
+}
+
+/** The box changed (sent or waiting in the outbox): the map, the room's caches and the offline copy show it. */
+function showBox(queryClient: QueryClient, companyId: number, box: Pick<GridBox, 'id' | 'GridID'> & Partial<GridBox>) {
+  if (box.GridID) patchBoxInCaches(queryClient, companyId, box);
+  void keepLocalBox({ id: box.id, ...(box.CustomName !== undefined ? { CustomName: box.CustomName } : {}), ...(box.culled !== undefined ? { culled: box.culled } : {}) });
+}
+
+/**
+ * Renames a box through the outbox (offline it waits; the map shows the new name at once). The name
+ * the user saw travels as expected_custom_name: a box renamed by someone else meanwhile is refused (409).
+ * Answers the server's box, or the box as it will be with `queued: true`.
+ */
 export function useRenameBox(companyId: number) {
   const queryClient = useQueryClient();
+  const { userId } = useAuth();
   return useMutation({
-    mutationFn: ({ boxId, name }: { boxId: number; name: string }) => updateGridBoxName(boxId, name),
+    networkMode: 'always',
+    mutationFn: async ({ boxId, name }: { boxId: number; name: string }): Promise<GridBox & { queued: boolean }> => {
+      const seen = findCachedBox(queryClient, companyId, boxId);
+      const out = await queueAction(
+        'updateGridBoxName',
+        { GridBoxID: boxId, custom_name: name, ...(seen ? { expected_custom_name: seen.CustomName ?? '' } : {}) },
+        { companyId, userId: userId ?? 0, label: seen ? boxLabel(seen) : `#${boxId}`, target: { type: 'box', id: boxId } },
+      );
+      if (!out.queued && out.result) return { ...out.result.grid_box, queued: false };
+      return { ...boxAfter(queryClient, companyId, boxId, { CustomName: name || null }), queued: out.queued };
+    },
     onSuccess: (box) => {
-      patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, CustomName: box.CustomName });
-      void keepLocalBox({ id: box.id, CustomName: box.CustomName });
+      showBox(queryClient, companyId, { id: box.id, GridID: box.GridID, CustomName: box.CustomName });
       void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
     },
   });
 }
-
+/** Culls or restores a box through the outbox; the map shows it at once, also offline. */
 export function useCullBox(companyId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ boxId, culled }: { boxId: number; culled: boolean }) => updateCullingStatus(boxId, userId, culled),
+    networkMode: 'always',
+    mutationFn: async ({ boxId, culled }: { boxId: number; culled: boolean }): Promise<GridBox & { queued: boolean }> => {
+      const seen = findCachedBox(queryClient, companyId, boxId);
+      const out = await queueAction(
+        'updateCullingStatus',
+        { GridBoxID: boxId, user_id: userId, culled: culled ? 1 : 0 },
+        { companyId, userId, label: seen ? boxLabel(seen) : `#${boxId}`, target: { type: 'box', id: boxId } },
+      );
+      if (!out.queued && out.result) return { ...out.result.grid_box, queued: false };
+      return { ...boxAfter(queryClient, companyId, boxId, { culled }), queued: out.queued };
+    },
     onSuccess: (box) => {
-      patchBoxInCaches(queryClient, companyId, { id: box.id, GridID: box.GridID, culled: box.culled });
-      void keepLocalBox({ id: box.id, culled: box.culled });
+      showBox(queryClient, companyId, { id: box.id, GridID: box.GridID, culled: box.culled });
       void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyId, box.id) });
     },
   });
@@ -34,19 +85,49 @@ export function useCullBox(companyId: number, userId: number) {
 
 type SubList = Awaited<ReturnType<typeof getSubGridboxes>>;
 
+/**
+ * Adds sub-boxes (nx × ny, or from a template; with their plants unless told not to) through the outbox.
+ * Answers how many were made, or, waiting, how many will be (`queued: true`).
+ */
 export function useCreateSubBoxes(companyId: number, boxId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: Omit<CreateSubGridboxesInput, 'parentGridboxId'> & { templateId?: number }): Promise<{ created_count: number }> =>
-      input.templateId
-        ? submitGridTemplate({
-            templateId: input.templateId,
-            companyId,
-            userId: input.userId!,
-            parentGridboxId: boxId,
-            autoInitializePlants: input.autoInitializePlants,
-          })
-        : createSubGridboxes({ ...input, parentGridboxId: boxId }),
+    networkMode: 'always',
+    mutationFn: async (
+      input: Omit<CreateSubGridboxesInput, 'parentGridboxId'> & { templateId?: number },
+    ): Promise<{ created_count: number; queued: boolean }> => {
+      if (!input.userId) throw new ApiError(subGridboxesMessages.userRequired);
+      const seen = findCachedBox(queryClient, companyId, boxId);
+      const meta = { companyId, userId: input.userId, label: seen ? boxLabel(seen) : `#${boxId}`, target: { type: 'subBoxes' as const, id: boxId } };
+      if (input.templateId) {
+        const out = await queueAction(
+          'submitGridTemplate',
+          {
+            template_id: input.templateId,
+            company_id: companyId,
+            user_id: input.userId,
+            parent_gridbox_id: boxId,
+            auto_initialize_plants: input.autoInitializePlants ?? true,
+          },
+          meta,
+        );
+        return { created_count: out.queued ? 0 : (out.result?.created_count ?? 0), queued: out.queued };
+      }
+      const positions = input.customPositions;
+      if (!positions?.length && (!Number.isFinite(input.nx) || !Number.isFinite(input.ny))) throw new ApiError(subGridboxesMessages.sizeOrPositions);
+      const out = await queueAction(
+        'createSubGridboxes',
+        {
+          parent_gridbox_id: boxId,
+          user_id: input.userId,
+          auto_initialize_plants: input.autoInitializePlants ?? true,
+          ...(positions?.length ? { custom_positions: positions } : { nx: input.nx, ny: input.ny }),
+        },
+        meta,
+      );
+      const planned = positions?.length ?? (input.nx ?? 0) * (input.ny ?? 0);
+      return { created_count: out.queued ? planned : (out.result?.created_count ?? planned), queued: out.queued };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, boxId) }),
   });
 }
@@ -62,12 +143,34 @@ export function useDeleteSubBox(companyId: number, boxId: number) {
   });
 }
 
+type PlantMoved = { queued: false; movement: { from_gridbox_id: number | null; to_gridbox_id: number | null }; sub_gridbox: SubGridbox };
+
+/**
+ * Moves a plant through the outbox. Sent: the server's movement and the sub-box it landed in. Offline
+ * (or without an answer) it waits: `{ queued: true }`; an occupied position is then refused when sent.
+ */
 export function useMovePlant(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MovePlantInput) => movePlant(input),
-    onSuccess: (res) => {
-      const touched = [res.movement.from_gridbox_id, res.movement.to_gridbox_id, res.sub_gridbox.ParentGridboxID];
+    networkMode: 'always',
+    mutationFn: async (input: MovePlantInput): Promise<PlantMoved | { queued: true }> => {
+      if (!input.plantUid || !input.targetParentGridboxId || !input.userId) throw new ApiError('Required parameter(s) missing.');
+      const target = findCachedBox(queryClient, companyId, input.targetParentGridboxId);
+      const out = await queueAction('movePlant', movePlantBody(input), {
+        companyId,
+        userId: input.userId,
+        label: `${input.plantUid} → ${target ? boxLabel(target) : `#${input.targetParentGridboxId}`}`,
+        target: { type: 'plant', id: input.targetParentGridboxId },
+      });
+      if (out.queued || !out.result) return { queued: true };
+      // The same path also answers a batch move; a plant move always carries the movement.
+      if (!('movement' in out.result)) throw new ApiError('The plant could not be moved.');
+      return { queued: false, movement: out.result.movement, sub_gridbox: out.result.sub_gridbox };
+    },
+    onSuccess: (res, input) => {
+      const touched = res.queued
+        ? [input.targetParentGridboxId]
+        : [res.movement.from_gridbox_id, res.movement.to_gridbox_id, res.sub_gridbox.ParentGridboxID];
       for (const id of touched) {
         if (!id) continue;
         void queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, id) });

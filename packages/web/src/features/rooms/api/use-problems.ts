@@ -1,12 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProblemAction } from '@verdant/contract';
-import {
-  manageProblem,
-  manageProblemsByTypeGrid,
-  manageProblemsByTypeRoom,
-  updateUnresolvedProblemsForGrid,
-  updateUnresolvedProblemsForRoom,
-} from '../../../api/unresolved-problems';
+import { queueAction } from '../../../api/action-queue';
 import { invalidateProblems } from '../../../api/queries/problems';
 
 /** Where a bulk action applies; `problemType` narrows it to one problem. */
@@ -20,21 +14,36 @@ export interface ProblemActionInput {
   action: ProblemAction;
 }
 
-/** The one call a scope and action make; answers how many observations changed and which. */
-export async function runProblemAction({ scope, action }: ProblemActionInput, userId: number): Promise<{ affected: number; ProblemIDs: number[] }> {
+/** The one call a scope and action make, through the outbox; answers how many observations changed and which. */
+export async function runProblemAction(
+  { scope, action }: ProblemActionInput,
+  userId: number,
+  companyId: number,
+): Promise<{ affected: number; ProblemIDs: number[]; queued: boolean }> {
+  const meta = { companyId, userId };
   switch (scope.kind) {
     case 'observation': {
-      const res = await manageProblem(scope.problemId, action, userId);
-      return { affected: 1, ProblemIDs: [res.problem.ProblemID] };
+      const out = await queueAction(
+        'manageProblem',
+        { problemID: scope.problemId, action, userID: userId },
+        { ...meta, label: `#${scope.problemId}`, target: { type: 'problem', id: scope.problemId } },
+      );
+      return { affected: 1, ProblemIDs: [scope.problemId], queued: out.queued };
     }
-    case 'room':
-      return scope.problemType
-        ? manageProblemsByTypeRoom(scope.roomId, scope.problemType, action, userId)
-        : updateUnresolvedProblemsForRoom(scope.roomId, action, userId);
-    case 'grid':
-      return scope.problemType
-        ? manageProblemsByTypeGrid(scope.gridId, scope.problemType, action, userId)
-        : updateUnresolvedProblemsForGrid(scope.gridId, action, userId);
+    case 'room': {
+      const target = { type: 'problems' as const, id: scope.roomId };
+      const out = scope.problemType
+        ? await queueAction('manageProblemsByTypeRoom', { roomID: scope.roomId, problemType: scope.problemType, action, userID: userId }, { ...meta, label: scope.problemType, target })
+        : await queueAction('updateUnresolvedProblemsForRoom', { roomID: scope.roomId, action, userID: userId }, { ...meta, label: `#${scope.roomId}`, target });
+      return out.queued || !out.result ? { affected: 0, ProblemIDs: [], queued: true } : { affected: out.result.affected, ProblemIDs: out.result.ProblemIDs, queued: false };
+    }
+    case 'grid': {
+      const target = { type: 'problems' as const, id: scope.gridId };
+      const out = scope.problemType
+        ? await queueAction('manageProblemsByTypeGrid', { gridID: scope.gridId, problemType: scope.problemType, action, userID: userId }, { ...meta, label: scope.problemType, target })
+        : await queueAction('updateUnresolvedProblemsForGrid', { gridID: scope.gridId, action, userID: userId }, { ...meta, label: `#${scope.gridId}`, target });
+      return out.queued || !out.result ? { affected: 0, ProblemIDs: [], queued: true } : { affected: out.result.affected, ProblemIDs: out.result.ProblemIDs, queued: false };
+    }
   }
 }
 
@@ -47,7 +56,9 @@ export function useInvalidateProblems(companyId: number) {
 export function useProblemAction(companyId: number, userId: number) {
   const invalidate = useInvalidateProblems(companyId);
   return useMutation({
-    mutationFn: (input: ProblemActionInput) => runProblemAction(input, userId),
+    // Through the outbox: offline it waits (answering `queued: true`) instead of pausing.
+    networkMode: 'always',
+    mutationFn: (input: ProblemActionInput) => runProblemAction(input, userId, companyId),
     onSettled: () => invalidate(),
   });
 }

@@ -51,7 +51,8 @@ export function MovePlantPanel({ plant, target, onCancel, onMoved }: MovePlantPa
       },
       {
         onSuccess: (res) => {
-          toast.success(t('move.done', { uid: plant.plantUid, to: `${boxLabel(target)} · ${res.sub_gridbox.display_name}` }));
+          if (res.queued) toast.success(t('queuedToast', { ns: 'outbox' }));
+          else toast.success(t('move.done', { uid: plant.plantUid, to: `${boxLabel(target)} · ${res.sub_gridbox.display_name}` }));
           onMoved(target);
         },
         onError: (err) => {

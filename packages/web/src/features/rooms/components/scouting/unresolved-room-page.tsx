@@ -73,7 +73,7 @@ export default function UnresolvedRoomPage() {
       { scope: pending.scope, action: pending.action },
       {
         onSuccess: (res) => {
-          toast.success(t(`unresolved.done.${pending.action}`, { count: res.affected }));
+          toast.success(res.queued ? t('queuedToast', { ns: 'outbox' }) : t(`unresolved.done.${pending.action}`, { count: res.affected }));
           setPending(null);
         },
         onError: (err) => toast.danger(t('problems.actionFailed', { reason: errorMessage(err) })),
