@@ -31,7 +31,10 @@ export function ProblemPicker({ id, value, onChange, choices, restricted, descri
   const query = value.trim().toLowerCase();
   const matches = useMemo(
     () =>
-      (query ? choices.filter((c) => c.name.toLowerCase().includes(query) || c.category.toLowerCase().includes(query)) : choices).slice(0, MAX_SHOWN),
+      (query
+        ? choices.filter((c) => [c.name, c.label ?? '', c.category].some((text) => text.toLowerCase().includes(query)))
+        : choices
+      ).slice(0, MAX_SHOWN),
     [choices, query],
   );
   const exact = choices.some((c) => c.name.toLowerCase() === query);
@@ -109,8 +112,10 @@ export function ProblemPicker({ id, value, onChange, choices, restricted, descri
             }}
             className={cn('flex min-h-11 cursor-pointer flex-col justify-center px-3 py-1.5', i === active ? 'bg-brand-50' : 'hover:bg-stone-50')}
           >
-            <span className="text-sm font-medium text-stone-900">{c.name}</span>
-            {c.category && <span className="text-xs text-stone-600">{c.category}</span>}
+            <span className="text-sm font-medium text-stone-900">{c.label ?? c.name}</span>
+            {(c.category || (c.label && c.label !== c.name)) && (
+              <span className="text-xs text-stone-600">{[c.category, c.label && c.label !== c.name ? c.name : ''].filter(Boolean).join(' · ')}</span>
+            )}
           </li>
         ))}
       </ul>

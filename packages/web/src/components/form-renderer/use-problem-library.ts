@@ -3,11 +3,15 @@ import type { PlantProblem } from '@verdant/contract';
 import { plantProblemsQuery } from '../../api/queries/plant-problems';
 
 export interface ProblemChoice {
+  /** What the answer stores: the library's English name, the stable key observations are matched by. */
   name: string;
+  /** What the scout reads, in their language (the name when absent). */
+  label?: string;
   category: string;
 }
 
-const toChoices = (problems: PlantProblem[]): ProblemChoice[] => problems.map((p) => ({ name: p.name, category: p.category }));
+const toChoices = (problems: PlantProblem[]): ProblemChoice[] =>
+  problems.map((p) => ({ name: p.name, label: p.display_name, category: p.category_label }));
 
 /**
  * The plant-problem library for problem fields (a read; the renderer never writes). It changes rarely,

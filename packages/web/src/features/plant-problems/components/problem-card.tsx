@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PlantProblem, ProblemColorMapping } from '@verdant/contract';
+import { problemAbbreviation, type PlantProblem, type ProblemColorMapping } from '@verdant/contract';
 import { Badge } from '../../../components/ui';
 import { ColorSwatch } from './color-swatch';
 import { paths } from '../../../lib/paths';
@@ -16,9 +16,9 @@ export function ProblemCard({ problem, mapping }: { problem: PlantProblem; mappi
         className="flex h-full flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/30 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <div className="flex items-start gap-3">
-          <ColorSwatch color={color} abbreviation={mapping?.Abbreviation} />
+          <ColorSwatch color={color} abbreviation={problemAbbreviation(problem.name, mapping?.Abbreviation)} />
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold text-stone-900">{problem.name}</h2>
+            <h2 className="font-semibold text-stone-900">{problem.display_name}</h2>
             <div className="mt-1 flex flex-wrap gap-1.5">
               <Badge>{t(`category.${problem.category}`, { defaultValue: problem.category })}</Badge>
               {problem.company_id !== null && <Badge tone="brand">{t('card.own')}</Badge>}

@@ -119,8 +119,8 @@ function MapColourCard({ companyId, problem, mapping, canEdit }: { companyId: nu
         open={confirming}
         destructive
         loading={remove.isPending}
-        title={t('colors.removeTitle', { problem: problem.name })}
-        description={t('colors.removeBody', { problem: problem.name })}
+        title={t('colors.removeTitle', { problem: problem.display_name })}
+        description={t('colors.removeBody', { problem: problem.display_name })}
         confirmLabel={t('actions.remove')}
         onConfirm={onRemove}
         onCancel={() => setConfirming(false)}
@@ -219,8 +219,8 @@ export default function ProblemDetailPage() {
       <PageHeader
         title={
           <span className="flex items-center gap-3">
-            <ColorSwatch color={mapping?.Color ?? problem.default_color} abbreviation={mapping?.Abbreviation} />
-            {problem.name}
+            <ColorSwatch color={mapping?.Color ?? problem.default_color} abbreviation={problemAbbreviation(problem.name, mapping?.Abbreviation)} />
+            {problem.display_name}
           </span>
         }
         description={

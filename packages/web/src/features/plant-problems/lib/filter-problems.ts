@@ -12,7 +12,7 @@ export interface ProblemFilters {
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 function searchable(p: PlantProblem) {
-  return fold([p.name, p.description, p.symptoms_text, ...p.symptoms.map((s) => s.name)].join('\n'));
+  return fold([p.display_name, p.name, p.description, p.symptoms_text, ...p.symptoms.map((s) => s.name)].join('\n'));
 }
 
 /** Problems matching every given filter; the search matches name, description and symptoms, every word. */
