@@ -53,6 +53,8 @@ export const paths = {
   plantsProblems: `${dashboard}/plantsProblems`,
   plantProblem: (problemId: Id) => `${dashboard}/plantsProblems/${problemId}`,
   observations: `${dashboard}/observations`,
+  /** What this device has not sent yet: field actions and form submissions (waiting, refused, just sent). */
+  outbox: `${dashboard}/outbox`,
 
   formbuilder: `${dashboard}/formbuilder`,
   newFormTemplate: `${dashboard}/formbuilder/new`,
