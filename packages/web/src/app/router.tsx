@@ -31,6 +31,7 @@ const UnresolvedRoomPage = lazy(() => import('../features/rooms/components/scout
 const PlantProblemsPage = lazy(() => import('../features/plant-problems/components/plant-problems-page'));
 const ProblemDetailPage = lazy(() => import('../features/plant-problems/components/problem-detail-page'));
 const ObservationsPage = lazy(() => import('../features/observations/components/observations-page'));
+const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page'));
 const FormbuilderPage = lazy(() => import('../features/formbuilder/components/formbuilder-page'));
 const TemplateEditorPage = lazy(() => import('../features/formbuilder/components/template-editor-page'));
 const SubmitFormPage = lazy(() => import('../features/formbuilder/components/submit-form-page'));
@@ -83,6 +84,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'plantsProblems', element: <PlantProblemsPage /> },
   { path: 'plantsProblems/:problemID', element: <ProblemDetailPage /> },
   { path: 'observations', element: <ObservationsPage /> },
+  { path: 'outbox', element: <OutboxPage /> },
   { path: 'formbuilder', element: <FormbuilderPage /> },
   { path: 'formbuilder/new', element: <TemplateEditorPage /> },
   { path: 'formbuilder/submit/:templateID/:templateName', element: <SubmitFormPage /> },
