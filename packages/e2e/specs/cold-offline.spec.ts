@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
+
+// A cold reload offline needs the app's service worker (the default config blocks it for the other specs).
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+interface RoomTree {
+  rooms: Array<{ RoomID: number; grids: Array<{ id: number; grid_boxes: Array<{ id: number; X: number; Y: number }> }> }>;
+}
+interface Templates {
+  templates: Array<{ TemplateID: number; TemplateName: string; fields: Array<{ FieldID: number; FieldType: string }> }>;
+}
+
+async function ok(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }) {
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/**
+ * What a scout meets in the field, made through the API: a room with a 4 × 2 grid, a form with a
+ * problem question answered for box 1,1 (an open problem, in the company's own colour), and a batch
+ * in that room.
+ */
+async function arrange(api: Api, admin: Session, tag: string) {
+  const headers = { authorization: `Bearer ${admin.access_token}` };
+  const companyId = admin.user.company_id;
+  const room = (await ok(
+    await api.request.post(`/api/create_room?company_id=${companyId}`, { headers, multipart: { name: `Field room ${tag}`, description: '' } }),
+  )) as { room: { RoomID: number } };
+  const roomId = room.room.RoomID;
+  await ok(await api.request.post('/api/Create_grid', { headers, data: { nx: 4, ny: 2, ngrid_name: 'Bench F', ncompany_id: companyId, nroom_id: roomId } }));
+  const tree = await api.get<RoomTree>(admin, `/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`);
+  const box = tree.rooms[0]!.grids[0]!.grid_boxes.find((b) => b.X === 1 && b.Y === 1)!;
+
+  const templateName = `Field check ${tag}`;
+  const saved = (await ok(
+    await api.request.post('/api/save_form_template', {
+      headers,
+      data: { templateName, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }, { fieldName: 'Note', fieldType: 'text', isRequired: 0 }] },
+    }),
+  )) as { template: { TemplateID: number } };
+  const templateId = saved.template.TemplateID;
+  const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
+  const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
+  const problem = `Field thrips ${tag}`;
+  await ok(
+    await api.request.post('/api/submit_form_boxes', {
+      headers,
+      data: { submittedBy: admin.user.user_id, templateID: templateId, GridBoxIDs: [String(box.id)], fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }] },
+    }),
+  );
+  await ok(
+    await api.request.post(`/api/map_problem_color?company_id=${companyId}`, { headers, multipart: { problem, color: '#7c3aed', abbreviation: 'FT' } }),
+  );
+
+  const batch = (await ok(
+    await api.request.post('/api/create_batch', {
+      headers,
+      multipart: { company_id: String(companyId), BatchNumber: `CO-${tag}`, NumberOfPlants: '40', StrainName: 'Basil', BatchStatus: 'Vegetative', Color: '', PreBooks: '0', StartDate: '2026-11-01', EndDate: '' },
+    }),
+  )) as { batch: { BatchID: number } };
+  await ok(await api.request.post(`/api/link_room_batch?room_id=${roomId}&batch_id=${batch.batch.BatchID}`, { headers }));
+
+  const library = await api.get<{ problems: Array<{ problem_id: number; name: string }> }>(admin, `/api/plant_problems/load_plant_problems?company_id=${companyId}`);
+  return { roomId, box, templateId, templateName, problem, batchId: batch.batch.BatchID, batchNumber: `CO-${tag}`, libraryProblem: library.problems[0]! };
+}
+
+/** Console errors and requests that failed, once the connection is gone. */
+function watchNoise(page: Page) {
+  const noise: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') noise.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => noise.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => noise.push(`failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  return noise;
+}
+
+test('cold offline: signed in once online, a phone reloads offline and opens rooms, forms, library, batches and observations', async ({ page, context, api, server }) => {
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString('hex');
+  const admin = await api.signInAdmin();
+  const s = await arrange(api, admin, tag);
+  expect(s.libraryProblem, 'the plant-problem library has problems').toBeTruthy();
+
+  await signInThroughUi(page, server.admin.email, server.admin.password);
+  // The account menu says when the phone holds everything.
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  const readiness = page.getByTestId('offline-readiness').first();
+  await expect(readiness).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(readiness.getByText(/^Ready for offline · updated (just now|1 minute ago)$/)).toBeVisible();
+
+  // The service worker controls the page before the connection goes.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  const noise = watchNoise(page);
+
+  // A cold reload of the room: the map with the problem in the company's colour.
+  await page.goto(`/dashboard/rooms/${s.roomId}`);
+  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('application', { name: 'Bench F, 4 columns by 2 rows' })).toBeVisible();
+  const legend = page.getByRole('list', { name: 'Problems in this room' });
+  await expect(legend.getByText(s.problem)).toBeVisible();
+  await expect(legend.getByText('FT', { exact: true })).toBeVisible();
+
+  // The box's form, never opened online.
+  await page.goto(`/dashboard/formbuilder/submit/${s.templateId}/${encodeURIComponent(s.templateName)}?GridBoxID=${s.box.id}`);
+  await expect(page.getByRole('button', { name: /^Submit for box / })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Problem/ })).toBeVisible();
+
+  // The library and one problem.
+  await page.goto('/dashboard/plantsProblems');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(s.libraryProblem.name, { exact: true }).first()).toBeVisible();
+  await page.goto(`/dashboard/plantsProblems/${s.libraryProblem.problem_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: s.libraryProblem.name })).toBeVisible();
+
+  // Batches and the batch.
+  await page.goto('/dashboard/batches');
+  await expect(page.getByText(s.batchNumber).first()).toBeVisible();
+  await page.goto(`/dashboard/batch-info/${s.batchId}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(s.batchNumber) })).toBeVisible();
+
+  // Observations: the open problem recorded online.
+  await page.goto('/dashboard/observations');
+  await expect(page.getByText(s.problem).first()).toBeVisible();
+
+  // The account menu knows who is signed in (not "?") and still says the phone is ready.
+  await page.getByRole('button', { name: /Account menu for Admin|Account menu for \w+ \w+/ }).click();
+  await expect(page.getByTestId('offline-readiness').first()).toHaveAttribute('data-state', 'ready');
+
+  expect(noise, 'no console errors or failed requests offline').toEqual([]);
+});
