@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, ConfirmDialog, Dialog, EmptyState } from '../../components/ui';
+import { Badge, Button, ButtonLink, ConfirmDialog, Dialog, EmptyState } from '../../components/ui';
+import { paths } from '../../lib/paths';
 import type { QueueEntry, QueuedForm } from '../../api/form-responses';
 
 export interface SyncPanelProps {
@@ -8,6 +9,8 @@ export interface SyncPanelProps {
   onClose: () => void;
   entries: QueueEntry[];
   rooms: number;
+  /** Field actions waiting or refused; the outbox page lists them. */
+  actions: number;
   online: boolean;
   sending: boolean;
   onSendNow: () => void;
@@ -23,7 +26,7 @@ function placeOf(item: QueuedForm, t: (k: string, o?: Record<string, unknown>) =
 }
 
 /** What is waiting on this device: queued and refused form submissions, with Send now, Retry and Discard. */
-export function SyncPanel({ open, onClose, entries, rooms, online, sending, onSendNow, onRetry, onDiscard }: SyncPanelProps) {
+export function SyncPanel({ open, onClose, entries, rooms, actions, online, sending, onSendNow, onRetry, onDiscard }: SyncPanelProps) {
   const { t, i18n } = useTranslation('app');
   const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,14 +47,18 @@ export function SyncPanel({ open, onClose, entries, rooms, online, sending, onSe
             <Button variant="secondary" onClick={onClose}>
               {t('sync.close')}
             </Button>
-            <Button onClick={onSendNow} loading={sending} disabled={!online || (waiting === 0 && rooms === 0)}>
+            <ButtonLink variant="secondary" to={paths.outbox} onClick={onClose}>
+              {t('openOutbox', { ns: 'outbox' })}
+            </ButtonLink>
+            <Button onClick={onSendNow} loading={sending} disabled={!online || (waiting === 0 && rooms === 0 && actions === 0)}>
               {t('sync.sendNow')}
             </Button>
           </>
         }
       >
         {rooms > 0 && <p className="mb-3 text-sm text-stone-700">{t('sync.rooms', { count: rooms })}</p>}
-        {entries.length === 0 && rooms === 0 ? (
+        {actions > 0 && <p className="mb-3 text-sm text-stone-700">{t('summaryActions', { ns: 'outbox', count: actions })}</p>}
+        {entries.length === 0 && rooms === 0 && actions === 0 ? (
           <EmptyState title={t('sync.emptyTitle')} description={t('sync.emptyText')} />
         ) : (
           <ul className="max-h-[55vh] space-y-2 overflow-y-auto" aria-label={t('sync.listLabel')}>

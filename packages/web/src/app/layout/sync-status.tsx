@@ -8,6 +8,8 @@ import { useAuth } from '../../state/hooks';
 import { roomKeys } from '../../api/queries/rooms';
 import { formQueueModule, useFormQueue } from '../../api/use-form-queue';
 import type { FlushResult } from '../../api/form-responses';
+import { actionQueueModule, useQueuedActions } from '../../api/use-outbox';
+import type { ActionFlushResult } from '../../api/action-queue';
 import { SyncPanel } from './sync-panel';
 
 /** Loaded on demand: Dexie stays out of the first-paint bundle. */
@@ -27,14 +29,18 @@ export function SyncStatus() {
   const { userId } = useAuth();
   const [rooms, setRooms] = useState(0);
   const entries = useFormQueue(userId);
+  const actions = useQueuedActions(userId);
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [retryTick, setRetryTick] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const pendingForms = entries.filter((e) => e.item.state === 'pending').length;
-  const failedForms = entries.length - pendingForms;
-  const waiting = rooms + pendingForms;
+  const pendingActions = actions.filter((a) => a.state === 'waiting' || a.state === 'sending').length;
+  const refusedActions = actions.filter((a) => a.state === 'refused').length;
+  // Field actions (rename, cull, comment …) count with the forms: one outbox.
+  const failedForms = entries.length - pendingForms + refusedActions;
+  const waiting = rooms + pendingForms + pendingActions;
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -49,14 +55,17 @@ export function SyncStatus() {
   }, []);
 
   const report = useCallback(
-    (res: FlushResult) => {
-      if (res.sent.length || res.failed.length) void queryClient.invalidateQueries();
+    (res: FlushResult, acts?: ActionFlushResult) => {
+      if (res.sent.length || res.failed.length || acts?.sent.length || acts?.refused.length) void queryClient.invalidateQueries();
       if (res.sent.length) toast.success(t('sync.sent', { count: res.sent.length }));
       for (const f of res.failed) toast.danger(t('sync.refusedToast', { name: f.item.label || t('sync.formFallback'), reason: f.message }));
+      if (acts?.sent.length) toast.success(t('sentToast', { ns: 'outbox', count: acts.sent.length }));
+      if (acts?.refused.length) toast.danger(t('refusedToast', { ns: 'outbox', count: acts.refused.length }));
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
-      if (res.retryAt !== null) {
-        timer.current = setTimeout(() => setRetryTick((n) => n + 1), Math.max(0, res.retryAt - Date.now()));
+      const due = [res.retryAt, acts?.retryAt ?? null].filter((d): d is number => d !== null);
+      if (due.length) {
+        timer.current = setTimeout(() => setRetryTick((n) => n + 1), Math.max(0, Math.min(...due) - Date.now()));
       }
     },
     [queryClient, toast, t],
@@ -72,7 +81,10 @@ export function SyncStatus() {
         for (const id of companies) void queryClient.invalidateQueries({ queryKey: roomKeys.all(id) });
         for (const r of roomRes.refused) toast.danger(t('header.refused', { name: r.item.name, reason: r.message }));
         if (roomRes.sent.length) toast.success(t('header.synced', { count: roomRes.sent.length }));
-        if (userId) report(await (await formQueueModule()).formQueue().flush({ userId, force }));
+        if (userId) {
+          const acts = await (await actionQueueModule()).actionQueue().flush({ userId, force });
+          report(await (await formQueueModule()).formQueue().flush({ userId, force }), acts);
+        }
       } catch (err) {
         console.warn('Sending queued changes failed', err);
       } finally {
@@ -130,6 +142,7 @@ export function SyncStatus() {
         onClose={() => setOpen(false)}
         entries={entries}
         rooms={rooms}
+        actions={pendingActions + refusedActions}
         online={online}
         sending={sending}
         onSendNow={() => void send(true)}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import type { QueuedAction } from './action-queue';
+import type { QueueEntry } from './form-responses';
+import { useFormQueue } from './use-form-queue';
+
+/** Loaded on demand: Dexie stays out of the first-paint bundle. */
+export const actionQueueModule = () => import('./action-queue');
+
+/** Live list of the user's field actions in the outbox (waiting, sending, refused, recently sent), oldest first. */
+export function useQueuedActions(userId: number | null | undefined): QueuedAction[] {
+  const [actions, setActions] = useState<QueuedAction[]>([]);
+  useEffect(() => {
+    if (!userId) {
+      setActions([]);
+      return;
+    }
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void actionQueueModule().then((m) => {
+      if (!cancelled) stop = m.actionQueue().watch(setActions, { userId });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+  return actions;
+}
+
+export interface Outbox {
+  /** Field actions (rename, cull, comment, resolve …). */
+  actions: QueuedAction[];
+  /** Form submissions (with their photos), from the form queue. */
+  forms: QueueEntry[];
+  /** Waiting to be sent (actions waiting or sending, forms pending). */
+  waiting: number;
+  /** Refused by the server, waiting for the user to retry or discard. */
+  refused: number;
+}
+
+/** The one outbox of this device for a user: its field actions and its form submissions. */
+export function useOutbox(userId: number | null | undefined): Outbox {
+  const actions = useQueuedActions(userId);
+  const forms = useFormQueue(userId);
+  const waiting = actions.filter((a) => a.state === 'waiting' || a.state === 'sending').length + forms.filter((f) => f.item.state === 'pending').length;
+  const refused = actions.filter((a) => a.state === 'refused').length + forms.filter((f) => f.item.state === 'failed').length;
+  return { actions, forms, waiting, refused };
+}
+
+/** Sends what waits (actions first, then forms), ignoring the backoff when `force`; answers both results. */
+export async function sendOutbox(userId: number, force: boolean) {
+  const actions = await (await actionQueueModule()).actionQueue().flush({ userId, force });
+  const forms = await (await import('./form-responses')).formQueue().flush({ userId, force });
+  return { actions, forms };
+}
+
+export async function retryAction(seq: number, userId: number) {
+  return (await actionQueueModule()).actionQueue().retry(seq, { userId });
+}
+
+export async function discardAction(seq: number) {
+  return (await actionQueueModule()).actionQueue().discard(seq);
+}
+
+export async function retryForm(tempResponseID: number, userId: number) {
+  return (await import('./form-responses')).formQueue().retry(tempResponseID, userId);
+}
+
+export async function discardForm(tempResponseID: number) {
+  return (await import('./form-responses')).formQueue().discard(tempResponseID);
+}
