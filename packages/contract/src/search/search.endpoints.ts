@@ -23,20 +23,23 @@ const IncludeFlag = z.preprocess(
   z.boolean({ error: 'must be true or false' }),
 );
 
-export const SearchHitType = z.enum(['plant', 'gridbox', 'subgridbox', 'batch']);
+/** `problem`: a library or company plant problem, found by its name in the caller's language, English name, synonym or abbreviation. */
+export const SearchHitType = z.enum(['plant', 'gridbox', 'subgridbox', 'batch', 'problem']);
 
 /** One thing found, with where it lives so the client can go there. */
 export const SearchHit = z.object({
   type: SearchHitType,
   id: z.number(),
   label: z.string(),
-  /** Place (room · grid · box) for plants and boxes, status · strain for batches. */
+  /** Place (room · grid · box) for plants and boxes, status · strain for batches, category for problems. */
   sublabel: z.string().nullable(),
   plant_uid: z.string().optional(),
   RoomID: z.number().nullable().optional(),
   GridID: z.number().nullable().optional(),
   GridBoxID: z.number().nullable().optional(),
   BatchID: z.number().nullable().optional(),
+  /** A problem hit's plant problem (its detail page). */
+  ProblemID: z.number().optional(),
 });
 export type SearchHit = z.infer<typeof SearchHit>;
 
@@ -56,12 +59,14 @@ export const searchEndpoints = {
       include_gridboxes: IncludeFlag,
       include_subgridboxes: IncludeFlag,
       include_batches: IncludeFlag,
+      /** Verdant extension: plant problems among the suggestions (absent means true). */
+      include_problems: IncludeFlag,
     }),
     response: success({ suggestions: z.array(SearchHit), total_suggestions: z.number() }),
   }),
   searchPlants: defineEndpoint({
     id: 'searchPlants', domain: 'search', method: 'GET', path: '/search_plants',
-    summary: 'Full search: plant uids (plant), batches by strain (variety), by the strain\'s first word (crop), or everything (auto)',
+    summary: 'Full search: plant uids (plant), batches by strain (variety), by the strain\'s first word (crop), or everything (auto, plant problems included)',
     ...anyone, tenancy: { company: ['company_id'] },
     query: z.object({
       company_id: CompanyId,

@@ -6,3 +6,5 @@ import { plantProblemsHandlers } from './plant-problems.routes.js';
 export async function plantProblemsModule(app: FastifyInstance) {
   registerEndpoints(app, plantProblemsEndpoints, plantProblemsHandlers);
 }
+
+export { searchProblems, type ProblemMatch } from './plant-problems.service.js';

@@ -78,7 +78,7 @@ describe('the library in the caller’s language', () => {
   it('answers English by default and a company’s own problem as it was named, in any language', async () => {
     await setOwnLanguage(a.admin.user_id, null);
     const en = await library(a, 'admin');
-    expect(en.find((p) => p.slug === 'western-flower-thrips')).toMatchObject({ name: 'Western flower thrips', display_name: 'Western flower thrips', category_label: 'insect' });
+    expect(en.find((p) => p.slug === 'western-flower-thrips')).toMatchObject({ name: 'Western flower thrips', display_name: 'Western flower thrips', category_label: 'Insect' });
     await t.app.db.insertInto('plant_problems').values({ company_id: a.companyId, slug: 'leaf-curl-x', name: 'Leaf curl X', category: 'environmental' }).execute();
     await setOwnLanguage(a.admin.user_id, 'es');
     const own = (await library(a, 'admin')).find((p) => p.slug === 'leaf-curl-x')!;
@@ -106,7 +106,8 @@ describe('libraryReader', () => {
     expect(partial.problem('broad-mite', 12)).toBeUndefined();
     expect(partial.symptom('Leaves', 'No such symptom')).toBe('No such symptom');
     const none = libraryReader('fr', {});
-    expect(none.category('mite')).toBe('mite');
+    expect(none.category('mite')).toBe('Mite');
+    expect(none.category('unheard-of')).toBe('unheard-of');
     expect(none.colorSymptom('Yellowing')).toBe('Yellowing');
     expect(libraryReader('en').group('Leaves')).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { Language } from '@verdant/contract';
 import { COLOR_SYMPTOMS, SYMPTOMS } from '../../db/migrations/data/plant-problem-symptoms.js';
 import type { LibraryTranslation, ProblemTranslation } from '../../db/migrations/data/i18n/library-translation.js';
+import type { ProblemCategory } from '../../db/migrations/data/plant-problem-types.js';
 import { ES } from '../../db/migrations/data/i18n/es.js';
 import { FR } from '../../db/migrations/data/i18n/fr.js';
 import { NL } from '../../db/migrations/data/i18n/nl.js';
@@ -26,6 +27,17 @@ export interface LibraryReader {
 
 const lower = (s: string) => s.toLowerCase();
 
+/** The categories in English as a reader sees them (the stored value is the key: 'fungal', 'nutrient', …). */
+const ENGLISH_CATEGORIES: Record<ProblemCategory, string> = {
+  insect: 'Insect',
+  mite: 'Mite',
+  fungal: 'Fungal disease',
+  bacterial: 'Bacterial disease',
+  viral: 'Virus',
+  nutrient: 'Nutrient disorder',
+  environmental: 'Environmental stress',
+};
+
 /** Builds the reader of one language; `translations` is a parameter so tests can pass a fixture. */
 export function libraryReader(language: Language, translations: Partial<Record<Language, LibraryTranslation>> = LIBRARY_TRANSLATIONS): LibraryReader {
   const tr = language === 'en' ? undefined : translations[language];
@@ -42,7 +54,7 @@ export function libraryReader(language: Language, translations: Partial<Record<L
     }
   }
   const groups = new Map(Object.entries(tr?.symptomGroups ?? {}).map(([k, v]) => [lower(k), v]));
-  const categories: Record<string, string> = tr?.categories ?? {};
+  const categories: Record<string, string> = tr?.categories ?? ENGLISH_CATEGORIES;
   return {
     language,
     problem: (slug, companyId) => (companyId === null ? tr?.problems[slug] : undefined),

@@ -1,4 +1,5 @@
-import { plantProblemsMessages as msg } from '@verdant/contract';
+import { LIBRARY_ABBREVIATIONS, plantProblemsMessages as msg } from '@verdant/contract';
+import { PROBLEM_SYNONYMS } from './plant-problems.synonyms.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
@@ -89,4 +90,46 @@ export async function addCustomSolution(deps: Deps, caller: Caller, problemId: n
       custom_solution: toCustomSolution({ ...row, first_name: author?.first_name ?? null, last_name: author?.last_name ?? null }),
     };
   });
+}
+
+/** A plant problem found by a search: its id and name, the reader's name and category, how well it matched. */
+export interface ProblemMatch {
+  problem_id: number;
+  name: string;
+  display_name: string;
+  category_label: string;
+  /** 0 a name or synonym equals the term, 1 one starts with it (or a word of it does), 2 contains it. */
+  rank: number;
+}
+
+/** Case- and accent-insensitive: 'acaro' finds 'Ácaro', 'trips' finds 'Trips'. */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+function rankOf(term: string, texts: string[]): number | null {
+  let best: number | null = null;
+  for (const text of texts.map(fold)) {
+    const r = text === term ? 0 : text.startsWith(term) || text.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(term)) ? 1 : text.includes(term) ? 2 : null;
+    if (r !== null && (best === null || r < best)) best = r;
+  }
+  return best;
+}
+
+/**
+ * The library and the caller company's own problems whose name in the caller's language, English name,
+ * synonym (PROBLEM_SYNONYMS) or abbreviation matches the term, best first. The library is small (about
+ * fifty rows plus a company's own), so it is matched here rather than in SQL over every language.
+ */
+export async function searchProblems(deps: Deps, caller: Caller, term: string, limit: number): Promise<ProblemMatch[]> {
+  const [rows, lib] = await Promise.all([repo.listProblems(deps.db, caller.company_id), readerFor(deps, caller)]);
+  const t = fold(term);
+  const out: ProblemMatch[] = [];
+  for (const p of rows) {
+    const display = lib.problem(p.slug, p.company_id)?.name ?? p.name;
+    const library = p.company_id === null;
+    const texts = [display, p.name, ...(library ? (PROBLEM_SYNONYMS[p.slug] ?? []) : []), ...(library ? [LIBRARY_ABBREVIATIONS[p.slug] ?? ''] : [])].filter(Boolean);
+    const rank = rankOf(t, texts);
+    if (rank !== null) out.push({ problem_id: p.problem_id, name: p.name, display_name: display, category_label: lib.category(p.category), rank });
+  }
+  const collator = new Intl.Collator(lib.language, { sensitivity: 'base' });
+  return out.sort((a, b) => a.rank - b.rank || collator.compare(a.display_name, b.display_name)).slice(0, limit);
 }

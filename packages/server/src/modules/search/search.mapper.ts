@@ -1,5 +1,6 @@
 import type { SearchHit } from '@verdant/contract';
 import type { BatchHitRow, BoxHitRow, PlantHitRow, SubBoxHitRow } from './search.repository.js';
+import type { ProblemMatch } from '../plant_problems/index.js';
 
 interface PlaceRow {
   room_id: number | null;
@@ -37,4 +38,10 @@ export const subGridboxHit = (r: SubBoxHitRow): SearchHit => ({
 export const batchHit = (r: BatchHitRow): SearchHit => ({
   type: 'batch', id: r.batch_id, label: r.batch_number,
   sublabel: [r.batch_status, r.strain_name].filter(Boolean).join(' · ') || null, BatchID: r.batch_id,
+});
+
+/** A plant problem by the name the caller reads; the category (and the stored English name when it differs) below. */
+export const problemHit = (r: ProblemMatch): SearchHit => ({
+  type: 'problem', id: r.problem_id, label: r.display_name,
+  sublabel: [r.category_label, r.display_name === r.name ? '' : r.name].filter(Boolean).join(' · ') || null, ProblemID: r.problem_id,
 });

@@ -1,20 +1,21 @@
 import type { EndpointInput, SearchHit, searchEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './search.repository.js';
-import { batchHit, gridBoxHit, plantHit, subGridboxHit } from './search.mapper.js';
+import { batchHit, gridBoxHit, plantHit, problemHit, subGridboxHit } from './search.mapper.js';
+import { searchProblems } from '../plant_problems/index.js';
 import type { Deps } from '../../lib/deps.js';
 
 type Input<K extends keyof typeof searchEndpoints> = EndpointInput<(typeof searchEndpoints)[K]>;
 
 /** Full search answers at most this many results. */
 const RESULT_LIMIT = 50;
-const KIND_ORDER: Record<SearchHit['type'], number> = { plant: 0, gridbox: 1, subgridbox: 2, batch: 3 };
+const KIND_ORDER: Record<SearchHit['type'], number> = { plant: 0, gridbox: 1, subgridbox: 2, batch: 3, problem: 4 };
 
 interface Ranked { rank: number; hit: SearchHit }
 const ranked = <R extends { rank: number }>(rows: R[], map: (r: R) => SearchHit): Ranked[] =>
   rows.map((r) => ({ rank: Number(r.rank), hit: map(r) }));
 
-/** Exact before prefix before anywhere, then plants, boxes, sub-boxes, batches, then by label. */
+/** Exact before prefix before anywhere, then plants, boxes, sub-boxes, batches, problems, then by label. */
 function best(items: Ranked[], limit: number): SearchHit[] {
   return items
     .sort((a, b) => a.rank - b.rank || KIND_ORDER[a.hit.type] - KIND_ORDER[b.hit.type] || a.hit.label.localeCompare(b.hit.label))
@@ -22,28 +23,34 @@ function best(items: Ranked[], limit: number): SearchHit[] {
     .map((i) => i.hit);
 }
 
-interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; batches: repo.BatchMatch | null }
+interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; batches: repo.BatchMatch | null; problems: boolean }
 
-async function find({ db }: Deps, companyId: number, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
+async function find({ db }: Deps, caller: Caller, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
+  const companyId = caller.company_id;
   const none = Promise.resolve([] as never[]);
-  const [plants, boxes, subs, batches] = await Promise.all([
+  const [plants, boxes, subs, batches, problems] = await Promise.all([
     kinds.plants ? repo.findPlants(db, companyId, term, limit) : none,
     kinds.gridboxes ? repo.findGridBoxes(db, companyId, term, limit) : none,
     kinds.subgridboxes ? repo.findSubGridboxes(db, companyId, term, limit) : none,
     kinds.batches ? repo.findBatches(db, companyId, term, limit, kinds.batches) : none,
+    kinds.problems ? searchProblems({ db }, caller, term, limit) : none,
   ]);
   return best(
-    [...ranked(plants, plantHit), ...ranked(boxes, gridBoxHit), ...ranked(subs, subGridboxHit), ...ranked(batches, batchHit)],
+    [
+      ...ranked(plants, plantHit), ...ranked(boxes, gridBoxHit), ...ranked(subs, subGridboxHit), ...ranked(batches, batchHit),
+      ...ranked(problems, problemHit),
+    ],
     limit,
   );
 }
 
 export async function autocomplete({ db }: Deps, caller: Caller, input: Input<'searchPlantsAutocomplete'>) {
-  const suggestions = await find({ db }, caller.company_id, input.query, input.limit, {
+  const suggestions = await find({ db }, caller, input.query, input.limit, {
     plants: true,
     gridboxes: input.include_gridboxes,
     subgridboxes: input.include_subgridboxes,
     batches: input.include_batches ? 'number_or_strain' : null,
+    problems: input.include_problems,
   });
   return { status: 'success' as const, suggestions, total_suggestions: suggestions.length };
 }
@@ -51,9 +58,9 @@ export async function autocomplete({ db }: Deps, caller: Caller, input: Input<'s
 export async function searchPlants({ db }: Deps, caller: Caller, input: Input<'searchPlants'>) {
   const term = input.search_term;
   const kinds: Kinds =
-    input.search_type === 'plant' ? { plants: true, gridboxes: false, subgridboxes: false, batches: null }
-    : input.search_type === 'variety' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'strain' }
-    : input.search_type === 'crop' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'crop' }
-    : { plants: true, gridboxes: true, subgridboxes: true, batches: 'number_or_strain' };
-  return { status: 'success' as const, results: await find({ db }, caller.company_id, term, RESULT_LIMIT, kinds) };
+    input.search_type === 'plant' ? { plants: true, gridboxes: false, subgridboxes: false, batches: null, problems: false }
+    : input.search_type === 'variety' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'strain', problems: false }
+    : input.search_type === 'crop' ? { plants: false, gridboxes: false, subgridboxes: false, batches: 'crop', problems: false }
+    : { plants: true, gridboxes: true, subgridboxes: true, batches: 'number_or_strain', problems: true };
+  return { status: 'success' as const, results: await find({ db }, caller, term, RESULT_LIMIT, kinds) };
 }
