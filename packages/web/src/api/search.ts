@@ -15,6 +15,7 @@ export interface AutocompleteOptions {
   includeGridboxes?: boolean;
   includeSubgridboxes?: boolean;
   includeBatches?: boolean;
+  includeProblems?: boolean;
   signal?: AbortSignal;
 }
 
@@ -45,6 +46,7 @@ export async function searchPlantsAutocomplete(
       include_gridboxes: opts.includeGridboxes ?? true,
       include_subgridboxes: opts.includeSubgridboxes ?? true,
       include_batches: opts.includeBatches ?? true,
+      include_problems: opts.includeProblems ?? true,
     },
     undefined,
     opts.signal ? { signal: opts.signal } : {},
@@ -60,8 +62,9 @@ export async function searchPlants(companyId: number | null | undefined, searchT
   return (await callEndpoint(ep.searchPlants, { company_id: companyId, search_term: term, search_type: type })).results;
 }
 
-/** Where a hit opens: its room for plants and boxes, the batch page for a batch; null when it has no place. */
+/** Where a hit opens: its room for plants and boxes, the batch page for a batch, a problem's detail; null when it has no place. */
 export function searchHitPath(hit: SearchHit): string | null {
   if (hit.type === 'batch') return hit.BatchID ? paths.batch(hit.BatchID) : null;
+  if (hit.type === 'problem') return paths.plantProblem(hit.ProblemID ?? hit.id);
   return hit.RoomID ? paths.room(hit.RoomID) : null;
 }

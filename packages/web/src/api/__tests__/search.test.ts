@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { API, server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
 import { searchHitPath, searchPlants, searchPlantsAutocomplete } from '../search';
+import { paths } from '../../lib/paths';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -32,7 +33,7 @@ describe('search client rules', () => {
     const res = await searchPlantsAutocomplete(3, '  pl ');
     expect(res.total_suggestions).toBe(1);
     expect(Object.fromEntries(seen!)).toEqual({
-      company_id: '3', query: 'pl', limit: '10', include_gridboxes: 'true', include_subgridboxes: 'true', include_batches: 'true',
+      company_id: '3', query: 'pl', limit: '10', include_gridboxes: 'true', include_subgridboxes: 'true', include_batches: 'true', include_problems: 'true',
     });
   });
 
@@ -57,5 +58,6 @@ describe('search client rules', () => {
     expect(searchHitPath({ type: 'gridbox', id: 6, label: 'A', sublabel: null, RoomID: 4, GridBoxID: 6 })).toBe('/dashboard/rooms/4');
     expect(searchHitPath({ type: 'batch', id: 9, label: 'B', sublabel: null, BatchID: 9 })).toBe('/dashboard/batch-info/9');
     expect(searchHitPath({ type: 'plant', id: 1, label: 'P', sublabel: null, RoomID: null })).toBeNull();
+    expect(searchHitPath({ type: 'problem', id: 12, label: 'Trips occidental de las flores', sublabel: 'Insecto', ProblemID: 12 })).toBe(paths.plantProblem(12));
   });
 });

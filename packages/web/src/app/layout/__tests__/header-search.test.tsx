@@ -6,6 +6,7 @@ import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { renderRoutes } from '../../../testing/render';
 import { HeaderSearch } from '../header-search';
+import { paths } from '../../../lib/paths';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -49,5 +50,35 @@ describe('HeaderSearch', () => {
     expect(options[1]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/batch-info/9'));
+  });
+});
+
+describe('HeaderSearch problems', () => {
+  it('shows a plant problem as a Problem and opens its detail page', async () => {
+    signInAs({ companyId: 3 });
+    server.use(
+      http.get(`${API}/search_plants_autocomplete`, () =>
+        HttpResponse.json({
+          status: 'success',
+          suggestions: [{ type: 'problem', id: 12, label: 'Western flower thrips', sublabel: 'Insect', ProblemID: 12 }],
+          total_suggestions: 1,
+        }),
+      ),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard', element: <HeaderSearch /> },
+        { path: paths.plantProblem(':problemId'), element: <p>problem page</p> },
+      ],
+      '/dashboard',
+    );
+    const user = userEvent.setup();
+    await user.type((await screen.findAllByRole('combobox'))[0]!, 'thrips');
+    const option = await screen.findByRole('option');
+    expect(option).toHaveTextContent('Problem');
+    expect(option).toHaveTextContent('Western flower thrips');
+    expect(option).toHaveTextContent('Insect');
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.plantProblem(12)));
   });
 });
