@@ -3,6 +3,7 @@ import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.
 import { MessageEnvelope, success } from '../http/envelope.js';
 import { CompanyId, Id, NonEmpty } from '../common/fields.js';
 import { RoleSchema } from '../auth/auth.schemas.js';
+import { LANGUAGES } from '../common/constants.js';
 
 export const UserSummary = z.object({
   user_id: z.number(),
@@ -35,7 +36,19 @@ export const usersMessages = {
   notYourself: 'You cannot deactivate or reactivate your own account.',
   superAdminRole: 'Only a SuperAdmin can give or take the SuperAdmin role.',
   superAdminDeactivate: 'Only a SuperAdmin can deactivate or reactivate a SuperAdmin.',
+  languageSaved: 'Language saved.',
+  notOwnLanguage: 'You can only choose your own language.',
 } as const;
+
+const Lang = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+
+/** A user's languages: their own choice (null follows the company), the company's, and the one in effect. */
+export const UserLanguage = z.object({
+  language: Lang.nullable(),
+  company_language: Lang,
+  effective_language: Lang,
+});
+export type UserLanguage = z.infer<typeof UserLanguage>;
 
 export const usersEndpoints = {
   loadUsers: defineEndpoint({
@@ -109,5 +122,27 @@ export const usersEndpoints = {
     tenancy: { company: ['company_id'], user: ['user_id'] },
     body: { kind: 'json', schema: z.object({ company_id: CompanyId, user_id: Id, active: Bool }) },
     response: success({ message: z.string(), user: UserSummary }),
+  }),
+  getUserLanguage: defineEndpoint({
+    id: 'getUserLanguage',
+    domain: 'users',
+    method: 'GET',
+    path: '/get_user_language',
+    summary: "Verdant extension: the user's own interface language (null: the company's), the company's and the one in effect",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    query: z.object({ user_id: Id }),
+    response: success(UserLanguage.shape),
+  }),
+  setUserLanguage: defineEndpoint({
+    id: 'setUserLanguage',
+    domain: 'users',
+    method: 'POST',
+    path: '/set_user_language',
+    summary: "Verdant extension: choose your own interface language over the company's, or null to follow the company's again",
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    body: { kind: 'json', schema: z.object({ user_id: Id, language: z.preprocess((v) => (v === '' ? null : v), Lang.nullable()) }) },
+    response: success({ message: z.string(), ...UserLanguage.shape }),
   }),
 };

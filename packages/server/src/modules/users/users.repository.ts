@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Language } from '@verdant/contract';
 import type { DB, UserTable } from '../../db/schema.js';
 
 export type UserProfileRow = Pick<
@@ -53,4 +54,12 @@ export async function updateAccess(
     .where('user_id', '=', userId)
     .returning(PROFILE)
     .executeTakeFirstOrThrow();
+}
+
+/** The user's own language (null follows the company's), in the caller's transaction; the previous value for the audit. */
+export async function setLanguage(trx: Transaction<DB>, companyId: number, userId: number, language: Language | null) {
+  const before = await trx.selectFrom('users').select('language').where('user_id', '=', userId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await trx.updateTable('users').set({ language, updated_at: new Date() }).where('user_id', '=', userId).execute();
+  return before;
 }

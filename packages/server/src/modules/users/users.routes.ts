@@ -1,6 +1,6 @@
 import type { usersEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
-import { getThreshold, loadUsers, setThreshold, setUserActive, updateLocation, updateUserRole } from './users.service.js';
+import { getThreshold, getUserLanguage, loadUsers, setThreshold, setUserActive, setUserLanguage, updateLocation, updateUserRole } from './users.service.js';
 
 export const usersHandlers: Handlers<typeof usersEndpoints> = {
   loadUsers: ({ app, input }) => loadUsers(app, input.company_id, input.user_id),
@@ -9,4 +9,6 @@ export const usersHandlers: Handlers<typeof usersEndpoints> = {
   updateLocation: ({ app, user, input }) => updateLocation(app, user, input.user_id, input.location),
   updateUserRole: ({ app, user, input }) => updateUserRole(app, user, input.user_id, input.user_role),
   setUserActive: ({ app, user, input }) => setUserActive(app, user, input.user_id, input.active),
+  getUserLanguage: ({ app, user, input }) => getUserLanguage(app, user, input.user_id),
+  setUserLanguage: ({ app, user, input }) => setUserLanguage(app, user, input.user_id, input.language),
 };

@@ -1,4 +1,5 @@
-import { ADMIN_ROLES, usersMessages, type Role } from '@verdant/contract';
+import { ADMIN_ROLES, usersMessages, type Language, type Role } from '@verdant/contract';
+import { userLanguage } from '../../lib/caller-language.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
@@ -110,4 +111,27 @@ export async function setUserActive(deps: UsersDeps, caller: Caller, userId: num
     message: active ? usersMessages.userActivated : usersMessages.userDeactivated,
     user: toUserSummary(user),
   };
+}
+
+const languageAnswer = (l: Awaited<ReturnType<typeof userLanguage>>) => ({ language: l.own, company_language: l.company, effective_language: l.effective });
+
+/** A user's own language is theirs alone: colleagues (administrators too) read it but never choose it. */
+export async function getUserLanguage(deps: UsersDeps, caller: Caller, userId: number) {
+  return { status: 'success' as const, ...languageAnswer(await userLanguage(deps.db, userId, caller.company_id)) };
+}
+
+export async function setUserLanguage(deps: UsersDeps, caller: Caller, userId: number, language: Language | null) {
+  if (caller.user_id !== userId) throw forbidden(usersMessages.notOwnLanguage);
+  const after = await deps.db.transaction().execute(async (trx) => {
+    const before = await repo.setLanguage(trx, caller.company_id, userId, language);
+    if (!before) throw notFound('User');
+    if (before.language !== language) {
+      await writeAudit(trx, {
+        companyId: caller.company_id, userId: caller.user_id, action: 'user.language_changed', entityType: 'user', entityId: userId,
+        before: { language: before.language }, after: { language },
+      });
+    }
+    return userLanguage(trx, userId, caller.company_id);
+  });
+  return { status: 'success' as const, message: usersMessages.languageSaved, ...languageAnswer(after) };
 }
