@@ -2,6 +2,8 @@ import { formTemplatesEndpoints as ep, type FormTemplate } from '@verdant/contra
 import { callEndpoint } from './call-endpoint';
 import { cacheTemplates, readCachedTemplates } from '../offline/template-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
+import { everPrepared } from '../offline/answer-cache';
+import { NotAvailableOfflineError } from './offline-read';
 
 export interface FormTemplatesAnswer {
   templates: FormTemplate[];
@@ -26,5 +28,8 @@ export async function loadFormTemplates(companyId: number, templateId?: number):
       if (!isNetworkError(err)) throw err;
     }
   }
-  return { templates: await readCachedTemplates(companyId, templateId), fromCache: true };
+  const templates = await readCachedTemplates(companyId, templateId);
+  // No forms on a device never prepared means "not saved here yet", not "the company has no forms".
+  if (!templates.length && templateId === undefined && !(await everPrepared(companyId))) throw new NotAvailableOfflineError();
+  return { templates, fromCache: true };
 }

@@ -83,6 +83,19 @@ function todayIso(now: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/**
+ * The app itself must be on the device too: the service worker is active only once its install has
+ * stored the app shell and every lazy route chunk. Without a registration (development, tests) there
+ * is nothing to wait for.
+ */
+export async function appShellStored(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (document.readyState !== 'complete') await new Promise((r) => window.addEventListener('load', r, { once: true }));
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return;
+  await navigator.serviceWorker.ready;
+}
+
 /** Lets the browser paint and handle input between requests. */
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -160,6 +173,7 @@ export async function prefetchForOffline(
     let rooms: Awaited<ReturnType<typeof loadRoomGridsBoxes>>['rooms'] = [];
     let batchIds: number[] = [];
     await runSteps([
+      { name: 'app-shell', leaf: false, run: appShellStored },
       leaf('user', () => fetch(userDataQuery(userId, companyId))),
       leaf('threshold', () => fetch(thresholdQuery(userId))),
       leaf('company', () => fetch(companyQuery(companyId))),

@@ -8,6 +8,8 @@ import { ApiError, errorMessage, orNull } from './api-error';
 import { callEndpoint } from './call-endpoint';
 import { readRoomsFromCache, saveRoomsToCache } from '../offline/room-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
+import { everPrepared } from '../offline/answer-cache';
+import { NotAvailableOfflineError } from './offline-read';
 
 export interface RoomsAnswer {
   rooms: RoomWithGrids[];
@@ -45,7 +47,10 @@ export async function loadRoomGridsBoxes(
       if (!isNetworkError(err)) throw err;
     }
   }
-  return { rooms: await readRoomsFromCache(companyId, roomId), fromCache: true };
+  const rooms = await readRoomsFromCache(companyId, roomId);
+  // No rooms on a device never prepared means "not saved here yet", not "the company has no rooms".
+  if (!rooms.length && roomId === undefined && !(await everPrepared(companyId))) throw new NotAvailableOfflineError();
+  return { rooms, fromCache: true };
 }
 
 /**

@@ -43,6 +43,12 @@ export async function hasImage(companyId: number, key: string, database: Offline
   return (await readImage(companyId, key, database)) !== undefined;
 }
 
+/** Whether a background fill has ever completed for this company on this device. */
+export async function everPrepared(companyId: number, database: OfflineDatabase = defaultDb): Promise<boolean> {
+  const row = await database.offlineReadiness.get(companyId).catch(() => undefined);
+  return Boolean(row?.readyAt);
+}
+
 export async function readReadiness(companyId: number, database: OfflineDatabase = defaultDb): Promise<OfflineReadinessRow | undefined> {
   return database.offlineReadiness.get(companyId);
 }

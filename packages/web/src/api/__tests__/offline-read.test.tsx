@@ -12,6 +12,8 @@ import { isNotAvailableOffline, NotAvailableOfflineError, offlineImage, offlineR
 import { batchesQuery, batchKeys, roomBatchesQuery } from '../queries/batches';
 import { offlineModeQuery } from '../queries/company-settings';
 import { BATCH } from './offline-fixtures';
+import { loadRoomGridsBoxes } from '../rooms';
+import { loadFormTemplates } from '../form-templates';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -102,6 +104,16 @@ describe('offline-capable reads', () => {
     clearSession();
     expect(await offlineRead(3, batchKeys.lists(3), async () => [BATCH])).toEqual([BATCH]);
     expect(await db.cachedAnswers.count()).toBe(0);
+  });
+
+  it('offline, a device never prepared says rooms and forms are not saved yet, not "no rooms"', async () => {
+    restoreOnline = setOnline(false);
+    await expect(loadRoomGridsBoxes(3)).rejects.toBeInstanceOf(NotAvailableOfflineError);
+    await expect(loadFormTemplates(3)).rejects.toBeInstanceOf(NotAvailableOfflineError);
+    // Once a fill has completed, an empty list is the company's real answer.
+    await db.offlineReadiness.put({ companyId: 3, userId: 7, state: 'ready', done: 1, total: 1, doneSteps: [], startedAt: 1, readyAt: 2, failedSteps: [] });
+    expect(await loadRoomGridsBoxes(3)).toEqual({ rooms: [], fromCache: true });
+    expect(await loadFormTemplates(3)).toEqual({ templates: [], fromCache: true });
   });
 
   it('keeps images it showed once for offline use', async () => {
