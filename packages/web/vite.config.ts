@@ -45,5 +45,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // bench/bundle-size.ts reads which chunks each route loads from dist/.vite/manifest.json.
+    manifest: true,
   },
 });

@@ -4,7 +4,9 @@ import { browserOffline, isNetworkError } from '../offline/network';
 import { i18n } from '../lib/i18n';
 import { readSession } from '../lib/session';
 
-const OFFLINE_UNAVAILABLE = 'NotAvailableOfflineError';
+import { OFFLINE_UNAVAILABLE } from './offline-errors';
+
+export { isNotAvailableOffline } from './offline-errors';
 
 /**
  * Offline, and this device holds no copy of what the screen asks for (it was never loaded or prepared
@@ -15,10 +17,6 @@ export class NotAvailableOfflineError extends ApiError {
     super(i18n.t('notAvailableText', { ns: 'offline-status' }));
     this.name = OFFLINE_UNAVAILABLE;
   }
-}
-
-export function isNotAvailableOffline(err: unknown): boolean {
-  return err instanceof Error && err.name === OFFLINE_UNAVAILABLE;
 }
 
 export interface OfflineReadOptions<T> {

@@ -9,8 +9,7 @@ import { onSessionEnd } from '../lib/session';
 import { useAppSelector } from '../state/hooks';
 import { preferencesReset } from '../state/preferences-slice';
 import { createAppStore } from './store';
-import { forgetOfflineData } from '../api/offline-prefetch';
-import { isNotAvailableOffline } from '../api/offline-read';
+import { isNotAvailableOffline } from '../api/offline-errors';
 
 // TanStack assumes "online" until an event says otherwise; a page loaded without a connection must
 // not fire requests that can only fail (cold offline, issue 10).
@@ -52,7 +51,8 @@ export function AppProvider({ children, store: givenStore, queryClient: givenCli
         queryClient.clear();
         store.dispatch(preferencesReset());
         // Another user may sign in on this device: the company's local copies go too.
-        void forgetOfflineData().catch((err: unknown) => console.error('Could not clear the offline copies', err));
+        // Loaded here, not up front: the offline layer is not part of the sign-in screen's first download.
+        void import('../api/offline-prefetch').then(({ forgetOfflineData }) => forgetOfflineData()).catch((err: unknown) => console.error('Could not clear the offline copies', err));
       }),
     [queryClient, store],
   );

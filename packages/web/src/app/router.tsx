@@ -4,7 +4,6 @@ import { ALL_ROLES } from '@verdant/contract';
 import { LoadingState } from '../components/ui';
 import { authRoutes } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
-import { DashboardLayout } from './layout/dashboard-layout';
 import {
   DashboardNotFound,
   FallbackNotFoundPage,
@@ -17,6 +16,9 @@ import { RequireRole } from './routes/require-role';
 import { WithWelcome } from './routes/welcome-gate';
 import { paths } from '../lib/paths';
 
+// The dashboard shell (navigation, sync, offline prefetch) is its own chunk: sign-in and the public
+// pages never download it.
+const DashboardLayout = lazy(() => import('./layout/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
 const QuickviewPage = lazy(() => import('../features/quickview/components/quickview-page'));
 const CompanyPage = lazy(() => import('../features/company/components/company-page'));

@@ -1,27 +1,33 @@
 import { useMutation } from '@tanstack/react-query';
-import { requestPasswordReset, resetPassword, signIn, signUp, type SignInInput, type SignUpInput } from '../../../api/auth';
+import type { SignInInput, SignUpInput } from '../../../api/auth';
 import { startSession } from '../../../lib/session';
+
+/**
+ * The HTTP client and the contract's schemas load when a form is sent, not with the sign-in screen:
+ * it then shows within the first download's budget (bench/bundle-size.ts).
+ */
+const authApi = () => import('../../../api/auth');
 
 /** POST /login, then the session is stored. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: async (input: SignInInput) => startSession(await signIn(input)),
+    mutationFn: async (input: SignInInput) => startSession(await (await authApi()).signIn(input)),
   });
 }
 
 /** POST /Create_new_user answers a session: the new user is signed in. */
 export function useSignUp() {
   return useMutation({
-    mutationFn: async (input: SignUpInput) => startSession(await signUp(input)),
+    mutationFn: async (input: SignUpInput) => startSession(await (await authApi()).signUp(input)),
   });
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+  return useMutation({ mutationFn: async (email: string) => (await authApi()).requestPasswordReset(email) });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: ({ token, password }: { token: string; password: string }) => resetPassword(token, password),
+    mutationFn: async ({ token, password }: { token: string; password: string }) => (await authApi()).resetPassword(token, password),
   });
 }
