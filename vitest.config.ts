@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       './packages/web',
+      {
+        test: {
+          // The outbox property test (bench/outbox-property.test.ts): the web queue code against the real server.
+          name: 'outbox-property',
+          root: './bench',
+          include: ['*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

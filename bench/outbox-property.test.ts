@@ -1,0 +1,357 @@
+/**
+ * The outbox's property test: 1,000 random sequences of field actions (rename, cull and restore a box,
+ * comment, resolve / dismiss / reopen a problem, change a batch status, submit a form with or without a
+ * photo) and network cuts, driven through the web app's own queue code (createActionQueue,
+ * createFormQueue on Dexie over fake-indexeddb) against the real server (buildApp on the embedded
+ * database, requests through app.inject). The transport injects faults: the request dropped before
+ * it reaches the server, the answer lost after the server applied it, a photo upload cut halfway, and
+ * the same request delivered twice at once. After each sequence the database is compared with what
+ * the user did: nothing lost, nothing applied twice, each queue's order kept.
+ *
+ * Env: OUTBOX_SEQUENCES (default 1000), OUTBOX_SEED (default 20261125). A failure names its sequence's
+ * seed; OUTBOX_SEED=<it> OUTBOX_SEQUENCES=1 replays it.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, type TestApp } from '../packages/server/src/test/build-test-app.js';
+import { makeTenant, type TestUser } from '../packages/server/src/test/factories.js';
+import { facilityKit } from '../packages/server/src/test/fixtures/facility-test-kit.js';
+import { makeTemplate } from '../packages/server/src/test/fixtures/form-responses.test-kit.js';
+import { addObservation } from '../packages/server/src/test/fixtures/unresolved-problems.fixtures.js';
+import { makeBatch } from '../packages/server/src/test/fixtures/plants.fixtures.js';
+import sharp from 'sharp';
+import { prng } from '../packages/server/src/test/prng.js';
+import { ActionQueueDatabase } from '../packages/web/src/offline/action-queue-store.js';
+import { OfflineDatabase } from '../packages/web/src/offline/db.js';
+import { createActionQueue, queueAction, type ActionQueue } from '../packages/web/src/api/action-queue.js';
+import { createFormQueue, type FormQueue } from '../packages/web/src/api/form-responses.js';
+
+const SEQUENCES = Number(process.env.OUTBOX_SEQUENCES ?? 1000);
+const BASE_SEED = Number(process.env.OUTBOX_SEED ?? 20261125);
+
+type Fault = 'none' | 'dropBefore' | 'dropAfter' | 'duplicate' | 'cutUpload';
+
+/** Faults the transport injects, counted over the whole run (the test checks each kind happened). */
+const faultCounts: Record<Fault, number> = { none: 0, dropBefore: 0, dropAfter: 0, duplicate: 0, cutUpload: 0 };
+
+/**
+ * An axios client whose requests go to the app through app.inject, each meeting a fault drawn by
+ * `pick`: dropped before sending, its answer lost after the server applied it, delivered twice at
+ * once, or (uploads) cut halfway. A lost request rejects as axios does without a connection.
+ */
+function faultyClient(app: FastifyInstance, user: TestUser, pick: (upload: boolean) => Fault) {
+  const adapter: AxiosAdapter = async (config) => {
+    const url = axios.getUri(config);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
+      if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
+    }
+    let payload: string | Buffer | undefined;
+    if (config.data instanceof FormData) {
+      const encoded = new Response(config.data);
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+    } else if (typeof config.data === 'string') {
+      payload = config.data;
+    }
+    const upload = Buffer.isBuffer(payload);
+    const fault = pick(upload);
+    faultCounts[fault] += 1;
+    const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const send = (body = payload) => app.inject({ method, url, headers: { ...headers, ...user.auth }, ...(body === undefined ? {} : { payload: body }) });
+    const lost = () => new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    if (fault === 'dropBefore') throw lost();
+    if (fault === 'cutUpload' && Buffer.isBuffer(payload)) {
+      // The connection breaks halfway through the upload: the server gets a truncated body.
+      await send(payload.subarray(0, Math.floor(payload.length / 2)));
+      throw lost();
+    }
+    const [res] = fault === 'duplicate' ? await Promise.all([send(), send()]) : [await send()];
+    if (fault === 'dropAfter') throw lost();
+    const response: AxiosResponse = { data: res.body, status: res.statusCode, statusText: res.statusMessage, headers: res.headers as never, config, request: {} };
+    if (config.validateStatus && !config.validateStatus(res.statusCode)) {
+      throw new AxiosError(`Request failed with status code ${res.statusCode}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    }
+    return response;
+  };
+  return axios.create({ baseURL: '/api', adapter });
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { onLine: online } });
+}
+
+interface World {
+  companyId: number;
+  scout: TestUser;
+  boxes: number[];
+  observations: number[];
+  batches: number[];
+  responseId: number;
+  templateId: number;
+  noteField: number;
+  photoField: number;
+}
+
+/** What the user believes (the screens' optimistic state), carried from one sequence to the next. */
+interface Model {
+  name: Map<number, string>;
+  culled: Map<number, boolean>;
+  status: Map<number, 'open' | 'resolved' | 'dismissed'>;
+  batch: Map<number, string>;
+}
+
+/** What one sequence must have changed on the server, in the order the user did it. */
+interface Expected {
+  boxEvents: Array<[boxId: number, action: string]>;
+  comments: string[];
+  problemActions: Array<[observationId: number, action: string]>;
+  batchChanges: Array<[batchId: number, status: string]>;
+  forms: Array<{ note: string; photos: number }>;
+}
+
+const STATUSES = ['Planned', 'Propagation', 'Vegetative', 'Flowering', 'Ready'];
+
+let t: TestApp;
+let world: World;
+const model: Model = { name: new Map(), culled: new Map(), status: new Map(), batch: new Map() };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const app = t.app;
+  const tenant = await makeTenant(app);
+  const { companyId, regular: scout } = tenant;
+  const kit = facilityKit(() => app);
+  const roomId = await kit.room(tenant, 'Outbox room');
+  const gridId = await kit.grid(tenant, roomId, 3, 2);
+  const boxes = (await kit.boxes(gridId)).map((b) => b.grid_box_id);
+  const template = await makeTemplate(app, companyId, 'Walk', 'scouting', [
+    ['Notes', 'textarea', [], false],
+    ['Photo', 'photo', [], false],
+  ]);
+  const observations: number[] = [];
+  for (let i = 0; i < 4; i++) observations.push(await addObservation(app, { companyId, problem: `Thrips ${i}`, roomId, gridId, boxId: boxes[i % boxes.length]! }));
+  const batches = [await makeBatch(app, companyId, { status: 'Planned' }), await makeBatch(app, companyId, { status: 'Planned' })];
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/submit_form',
+    headers: { ...scout.auth, 'content-type': 'application/json' },
+    payload: { submittedBy: scout.user_id, templateID: template.templateId, GridBoxID: boxes[0], fieldResponses: [{ fieldID: template.field.Notes, inputData: 'first walk' }] },
+  });
+  if (first.statusCode !== 200) throw new Error(first.body);
+  world = {
+    companyId,
+    scout,
+    boxes,
+    observations,
+    batches,
+    responseId: first.json().response_id,
+    templateId: template.templateId,
+    noteField: template.field.Notes!,
+    photoField: template.field.Photo!,
+  };
+  for (const b of boxes) model.culled.set(b, false);
+  for (const o of observations) model.status.set(o, 'open');
+  for (const b of batches) model.batch.set(b, 'Planned');
+});
+
+afterAll(async () => {
+  Reflect.deleteProperty(globalThis, 'navigator');
+  await t?.close();
+});
+
+async function drain(actions: ActionQueue, forms: FormQueue, userId: number) {
+  for (let round = 0; round < 200; round++) {
+    const a = await actions.flush({ userId, force: true });
+    const f = await forms.flush({ userId, force: true });
+    if (a.remaining === 0 && f.remaining === 0) return;
+  }
+  throw new Error('the outbox did not drain in 200 rounds');
+}
+
+async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDatabase, formDb: OfflineDatabase) {
+  const seed = BASE_SEED + seq;
+  const rnd = prng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const { app } = t;
+  const { companyId, scout } = world;
+  const userId = scout.user_id;
+  const client = faultyClient(app, scout, (upload) => {
+    const r = rnd();
+    if (r < 0.08) return 'dropBefore';
+    if (r < 0.16) return 'dropAfter';
+    if (r < 0.22) return 'duplicate';
+    if (upload && r < 0.34) return 'cutUpload';
+    return 'none';
+  });
+  const actions = createActionQueue({ client, database: actionDb, lockName: `outbox-property-${seq}` });
+  const forms = createFormQueue({ client, database: formDb, lockName: `outbox-property-forms-${seq}` });
+  const expected: Expected = { boxEvents: [], comments: [], problemActions: [], batchChanges: [], forms: [] };
+  const meta = { companyId, userId, label: `sequence ${seq}` };
+  const marks = {
+    audit: Number((await app.db.selectFrom('audit_events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0),
+    actions: Number((await app.db.selectFrom('observation_actions').select((eb) => eb.fn.max('action_id').as('m')).executeTakeFirst())?.m ?? 0),
+    batches: Number((await app.db.selectFrom('batch_status_history').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0),
+  };
+
+  let online = rnd() < 0.7;
+  setOnline(online);
+  const steps = 1 + Math.floor(rnd() * 6);
+  for (let step = 0; step < steps; step++) {
+    const r = rnd();
+    if (r < 0.15) {
+      online = !online;
+      setOnline(online);
+      if (online) {
+        // Back online: the app sends what waits (SyncStatus does the same).
+        await actions.flush({ userId });
+        await forms.flush({ userId });
+      }
+      continue;
+    }
+    if (r < 0.25) {
+      if (online) {
+        await actions.flush({ userId });
+        await forms.flush({ userId });
+      }
+      continue;
+    }
+    const kind = pick(['rename', 'cull', 'comment', 'problem', 'batch', 'form'] as const);
+    const tag = `s${seq}.${step}`;
+    if (kind === 'rename') {
+      const box = pick(world.boxes);
+      const before = model.name.get(box) ?? '';
+      const name = `Bench ${tag}`;
+      model.name.set(box, name);
+      expected.boxEvents.push([box, 'grid_box.renamed']);
+      await queueAction('updateGridBoxName', { GridBoxID: box, custom_name: name, expected_custom_name: before }, meta, actions);
+    } else if (kind === 'cull') {
+      const box = pick(world.boxes);
+      const culled = !model.culled.get(box);
+      model.culled.set(box, culled);
+      expected.boxEvents.push([box, culled ? 'grid_box.culled' : 'grid_box.unculled']);
+      await queueAction('updateCullingStatus', { GridBoxID: box, user_id: userId, culled: culled ? 1 : 0 }, meta, actions);
+    } else if (kind === 'comment') {
+      const text = `Comment ${tag}`;
+      expected.comments.push(text);
+      await queueAction('addComment', { ResponseID: world.responseId, UserID: userId, CommentText: text }, meta, actions);
+    } else if (kind === 'problem') {
+      const obs = pick(world.observations);
+      const action = model.status.get(obs) === 'open' ? pick(['resolve', 'dismiss'] as const) : 'reopen';
+      model.status.set(obs, action === 'resolve' ? 'resolved' : action === 'dismiss' ? 'dismissed' : 'open');
+      expected.problemActions.push([obs, action]);
+      await queueAction('manageProblem', { problemID: obs, action, userID: userId }, meta, actions);
+    } else if (kind === 'batch') {
+      const batch = pick(world.batches);
+      const status = pick(STATUSES.filter((s) => s !== model.batch.get(batch)));
+      model.batch.set(batch, status);
+      expected.batchChanges.push([batch, status]);
+      await queueAction('assignStatusToBatches', { company_id: companyId, batch_status: status, batch_ids: String(batch) }, meta, actions);
+    } else {
+      const note = `Note ${tag}`;
+      const photos = rnd() < 0.4 ? 1 : 0;
+      expected.forms.push({ note, photos });
+      await forms.submitFormResponse({
+        kind: 'box',
+        GridBoxID: pick(world.boxes),
+        submittedBy: userId,
+        templateID: world.templateId,
+        fieldResponses: [{ fieldID: world.noteField, inputData: note }],
+        photos: photos ? [{ fieldID: world.photoField, file: photo, name: 'leaf.png' }] : [],
+      });
+    }
+  }
+
+  setOnline(true);
+  await drain(actions, forms, userId);
+
+  const where = `sequence ${seq} (OUTBOX_SEED=${seed} OUTBOX_SEQUENCES=1 replays it)`;
+  const left = await actions.list({ userId });
+  expect(left.filter((a) => a.state !== 'sent').map((a) => `${a.endpoint}: ${a.state} ${a.reason ?? ''}`), `${where}: every action sent`).toEqual([]);
+  expect(await forms.list(userId), `${where}: every form sent`).toEqual([]);
+
+  const boxEvents = await app.db
+    .selectFrom('audit_events')
+    .select(['entity_id', 'action'])
+    .where('id', '>', marks.audit)
+    .where('action', 'in', ['grid_box.renamed', 'grid_box.culled', 'grid_box.unculled'])
+    .orderBy('id')
+    .execute();
+  expect(boxEvents.map((e) => [Number(e.entity_id), e.action]), `${where}: box changes once each, in order`).toEqual(expected.boxEvents);
+
+  const comments = await app.db
+    .selectFrom('comments')
+    .select(['comment_text'])
+    .where('comment_text', 'like', `Comment s${seq}.%`)
+    .orderBy('comment_id')
+    .execute();
+  expect(comments.map((c) => c.comment_text), `${where}: comments once each, in order`).toEqual(expected.comments);
+
+  const problemActions = await app.db
+    .selectFrom('observation_actions')
+    .select(['observation_id', 'action'])
+    .where('action_id', '>', marks.actions)
+    .orderBy('action_id')
+    .execute();
+  expect(problemActions.map((a) => [a.observation_id, a.action]), `${where}: problem actions once each, in order`).toEqual(expected.problemActions);
+
+  const batchChanges = await app.db
+    .selectFrom('batch_status_history')
+    .select(['batch_id', 'to_status'])
+    .where('id', '>', marks.batches)
+    .orderBy('id')
+    .execute();
+  expect(batchChanges.map((b) => [b.batch_id, b.to_status]), `${where}: status changes once each, in order`).toEqual(expected.batchChanges);
+
+  const responses = await app.db
+    .selectFrom('field_responses')
+    .select(['response_id', 'input_data'])
+    .where('field_id', '=', world.noteField)
+    .where('input_data', 'like', `Note s${seq}.%`)
+    .orderBy('response_id')
+    .execute();
+  expect(responses.map((r) => r.input_data), `${where}: form submissions once each, in order`).toEqual(expected.forms.map((f) => f.note));
+  const photosAttached = responses.length
+    ? await app.db
+        .selectFrom('audit_events')
+        .select(['entity_id'])
+        .where('action', '=', 'form.image_attached')
+        .where('entity_id', 'in', responses.map((r) => String(r.response_id)))
+        .execute()
+    : [];
+  const perResponse = responses.map((r) => photosAttached.filter((p) => p.entity_id === String(r.response_id)).length);
+  expect(perResponse, `${where}: each photo attached once`).toEqual(expected.forms.map((f) => f.photos));
+
+  // The model carried into the next sequence is what the server now holds.
+  await actionDb.actions.clear();
+}
+
+describe('outbox: random action sequences with network cuts against the real server', () => {
+  it(`loses nothing and applies nothing twice over ${SEQUENCES} sequences (seed ${BASE_SEED})`, async () => {
+    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: { r: 40, g: 160, b: 90 } } }).png().toBuffer();
+    const photo = new Blob([new Uint8Array(png)], { type: 'image/png' });
+    const actionDb = new ActionQueueDatabase(`outbox-property-actions-${BASE_SEED}`);
+    const formDb = new OfflineDatabase(`outbox-property-forms-${BASE_SEED}`);
+    try {
+      for (let seq = 0; seq < SEQUENCES; seq++) await runSequence(seq, photo, actionDb, formDb);
+    } finally {
+      actionDb.close();
+      formDb.close();
+    }
+    // The final state of every box, problem and batch is the user's last change.
+    const boxes = await t.app.db.selectFrom('grid_boxes').select(['grid_box_id', 'custom_name', 'culled']).where('grid_box_id', 'in', world.boxes).execute();
+    for (const b of boxes) {
+      expect(b.custom_name ?? '').toBe(model.name.get(b.grid_box_id) ?? '');
+      expect(b.culled).toBe(model.culled.get(b.grid_box_id));
+    }
+    const observations = await t.app.db.selectFrom('problem_observations').select(['observation_id', 'status']).where('observation_id', 'in', world.observations).execute();
+    for (const o of observations) expect(o.status).toBe(model.status.get(o.observation_id));
+    const batches = await t.app.db.selectFrom('batches').select(['batch_id', 'batch_status']).where('batch_id', 'in', world.batches).execute();
+    for (const b of batches) expect(b.batch_status).toBe(model.batch.get(b.batch_id));
+    // Every kind of fault happened (so the run exercised what it claims).
+    if (SEQUENCES >= 100) for (const f of ['dropBefore', 'dropAfter', 'duplicate', 'cutUpload'] as const) expect(faultCounts[f], f).toBeGreaterThan(0);
+    console.info(`outbox property: ${SEQUENCES} sequences, faults injected`, faultCounts);
+  });
+});
