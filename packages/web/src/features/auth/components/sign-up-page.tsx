@@ -20,7 +20,7 @@ function UnusableInvitation({ invitation, footer }: { invitation: InvitationStat
   const { t } = useTranslation('auth');
   if (invitation.state === 'used') {
     return (
-      <AuthLayout title={t('invitation.usedTitle')} footer={footer}>
+      <AuthLayout title={t('invitation.usedTitle')}>
         <p className="text-sm text-stone-700">{t('invitation.used')}</p>
         <ButtonLink to={paths.signIn} block size="lg" className="mt-6">
           {t('signUp.signIn')}
