@@ -6,7 +6,7 @@ import { benchGrid, markPainted } from './data';
 
 function Harness() {
   useEffect(() => markPainted(), []);
-  return <GridMap grid={benchGrid()} cell={24} onOpenBox={() => {}} />;
+  return <GridMap grid={benchGrid()} onOpenBox={() => {}} />;
 }
 
 createRoot(document.getElementById('root')!).render(<Harness />);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ProblemColorMapping } from '@verdant/contract';
 import { mapLayout } from '../lib/map-geometry';
-import { boxProblemStyles, fallbackAbbreviation, paintProblems, problemLegend, textOn, type ProblemCircleData } from '../lib/problem-paint';
+import { boxProblemStyles, fallbackAbbreviation, paintProblems, problemLegend, type ProblemCircleData } from '../lib/problem-paint';
 import { makeRoom } from '../../../testing/room-fixtures';
 
 const circle = (Problem: string, extra: Partial<ProblemCircleData> = {}): ProblemCircleData => ({
@@ -46,10 +46,20 @@ describe('problem colours on the map', () => {
     ]);
   });
 
-  it('picks readable text on a colour', () => {
-    expect(textOn('#fde047')).toBe('#1c1917');
-    expect(textOn('#1d4ed8')).toBe('#ffffff');
-    expect(textOn('not a colour')).toBe('#1c1917');
+  it('writes abbreviations in the text colour that reads on each fill (readableTextOn)', () => {
+    const grid = makeRoom({ nx: 2, ny: 1 }).grids[0]!;
+    const styles = boxProblemStyles([
+      { GridBoxID: grid.grid_boxes[0]!.id, circles: [circle('Thrips', { Color: '#fde047', Abbreviation: 'TH' })] },
+      { GridBoxID: grid.grid_boxes[1]!.id, circles: [circle('Aphids', { Color: '#1d4ed8', Abbreviation: 'AP' })] },
+    ]);
+    const written: Array<[string, string]> = [];
+    const ctx = {
+      fillStyle: '',
+      setTransform: vi.fn(), beginPath: vi.fn(), rect: vi.fn(), moveTo: vi.fn(), arc: vi.fn(), stroke: vi.fn(), fill: vi.fn(),
+      fillText(t: string) { written.push([t, this.fillStyle]); },
+    };
+    paintProblems(ctx as unknown as CanvasRenderingContext2D, mapLayout(2, 1, 40, 1), grid.grid_boxes, styles);
+    expect(written).toEqual([['TH', '#1c1917'], ['AP', '#ffffff']]);
   });
 
   it('paints one fill per colour for 10,000 boxes, and up to 3 circles then "+n"', () => {

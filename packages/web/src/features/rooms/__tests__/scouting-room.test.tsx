@@ -10,6 +10,7 @@ import { signInAs } from '../../../testing/session';
 import { db } from '../../../offline/db';
 import { makeObservation, makeRoom } from '../../../testing/room-fixtures';
 import { stubCanvas } from './canvas-stub';
+import { gapFor, guttersFor } from '../lib/map-geometry';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
@@ -95,9 +96,13 @@ describe('room map scouting', () => {
     await user.click(await screen.findByRole('button', { name: 'Select boxes' }));
     const map = screen.getByRole('application', { name: 'Grid A, 10 columns by 20 rows' });
     const overlay = map.querySelectorAll('canvas')[1]!;
-    // 24 px boxes with a 2 px gap: box 1,1 and box 5,2.
-    fireEvent.click(overlay, { clientX: 2 + 12, clientY: 2 + 12 });
-    fireEvent.click(overlay, { clientX: 2 + 4 * 26 + 12, clientY: 2 + 26 + 12 });
+    // The centre of box X, Y: past the label gutters, at the fitted box size the map reports.
+    const cell = Number(map.dataset.cell);
+    const gap = gapFor(cell);
+    const { left, top } = guttersFor(20);
+    const at = (x: number, y: number) => ({ clientX: left + gap + (x - 1) * (cell + gap) + cell / 2, clientY: top + gap + (y - 1) * (cell + gap) + cell / 2 });
+    fireEvent.click(overlay, at(1, 1));
+    fireEvent.click(overlay, at(5, 2));
     expect(screen.getByText('2 boxes selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Fill in a form for 2 boxes' }));

@@ -9,37 +9,175 @@ export interface MapLayout {
   ny: number;
   cell: number;
   gap: number;
-  /** CSS pixels. */
+  /** The whole grid's size in CSS pixels at this cell size. */
   width: number;
   height: number;
-  /** Device pixels per CSS pixel actually used (devicePixelRatio, lowered for very large grids). */
+  /** Device pixels per CSS pixel actually used (devicePixelRatio, lowered for very large canvases). */
   scale: number;
+  /** The canvas' size in CSS pixels: the whole grid, or the visible window onto it. */
+  viewWidth: number;
+  viewHeight: number;
+  /** Where the grid's top-left corner lies on the canvas (CSS pixels): the label gutters minus the pan. */
+  left: number;
+  top: number;
+  /** The boxes at least partly inside the canvas (1-based, inclusive); x0 > x1 when none are. */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
 }
 
-export function mapLayout(nx: number, ny: number, cell: number, devicePixelRatio: number): MapLayout {
-  const gap = cell >= 12 ? 2 : 1;
-  const width = nx * (cell + gap) + gap;
-  const height = ny * (cell + gap) + gap;
+function canvasScale(width: number, height: number, devicePixelRatio: number): number {
   const dpr = Math.max(1, devicePixelRatio || 1);
-  const scale = Math.max(
+  return Math.max(
     0.25,
     Math.min(dpr, MAX_CANVAS_SIDE / width, MAX_CANVAS_SIDE / height, Math.sqrt(MAX_CANVAS_AREA / (width * height))),
   );
-  return { nx, ny, cell, gap, width, height, scale };
 }
 
-/** Top-left corner of the cell at X, Y (1-based) in CSS pixels. */
+/** Gap between boxes for a cell size. */
+export function gapFor(cell: number): number {
+  return cell >= 12 ? 2 : 1;
+}
+
+/** The whole grid on one canvas (no window, no gutters). */
+export function mapLayout(nx: number, ny: number, cell: number, devicePixelRatio: number): MapLayout {
+  const gap = gapFor(cell);
+  const width = nx * (cell + gap) + gap;
+  const height = ny * (cell + gap) + gap;
+  const scale = canvasScale(width, height, devicePixelRatio);
+  return { nx, ny, cell, gap, width, height, scale, viewWidth: width, viewHeight: height, left: 0, top: 0, x0: 1, x1: nx, y0: 1, y1: ny };
+}
+
+/** Label gutters around a windowed map: columns (X) along the top, rows (Y) down the left. */
+export interface Gutters {
+  left: number;
+  top: number;
+}
+
+/** Gutter sizes for a grid: the left one fits the widest row number. */
+export function guttersFor(ny: number): Gutters {
+  return { left: Math.max(24, String(Math.max(1, ny)).length * 7 + 12), top: 20 };
+}
+
+/**
+ * A window of `viewWidth` × `viewHeight` CSS pixels onto the grid, with label gutters and the grid
+ * scrolled by `panX`, `panY` (CSS pixels of the grid hidden left of and above the window).
+ */
+export function viewLayout(
+  nx: number,
+  ny: number,
+  cell: number,
+  devicePixelRatio: number,
+  view: { width: number; height: number; panX: number; panY: number; gutters: Gutters },
+): MapLayout {
+  const gap = gapFor(cell);
+  const pitch = cell + gap;
+  const width = nx * pitch + gap;
+  const height = ny * pitch + gap;
+  const viewWidth = Math.max(1, view.width);
+  const viewHeight = Math.max(1, view.height);
+  const left = view.gutters.left - view.panX;
+  const top = view.gutters.top - view.panY;
+  const scale = canvasScale(viewWidth, viewHeight, devicePixelRatio);
+  // First box whose right edge is right of the gutter, last whose left edge is left of the window's edge.
+  const x0 = Math.max(1, Math.floor((view.gutters.left - left) / pitch) + 1);
+  const x1 = Math.min(nx, Math.ceil((viewWidth - left - gap) / pitch));
+  const y0 = Math.max(1, Math.floor((view.gutters.top - top) / pitch) + 1);
+  const y1 = Math.min(ny, Math.ceil((viewHeight - top - gap) / pitch));
+  return { nx, ny, cell, gap, width, height, scale, viewWidth, viewHeight, left, top, x0, x1, y0, y1 };
+}
+
+/** Zoom and pan of a windowed map: box side and how far the grid is scrolled (CSS pixels). */
+export interface MapView {
+  cell: number;
+  panX: number;
+  panY: number;
+}
+
+/** Largest box side a zoom or fit goes to (CSS pixels). */
+export const MAX_CELL = 96;
+/** Largest box side "fit" picks for a small grid: bigger boxes only waste the screen. */
+const MAX_FIT_CELL = 72;
+const MIN_CELL = 2;
+
+/** The grid's size in CSS pixels with boxes of side `cell`. */
+export function contentSize(nx: number, ny: number, cell: number): { width: number; height: number } {
+  const gap = gapFor(cell);
+  return { width: nx * (cell + gap) + gap, height: ny * (cell + gap) + gap };
+}
+
+/** The box side that fits the whole grid into `width` × `height` CSS pixels (gutters included). */
+export function fitCell(nx: number, ny: number, width: number, height: number, gutters: Gutters): number {
+  const side = (room: number, n: number, gap: number) => (room - gap) / Math.max(1, n) - gap;
+  const fit = (gap: number) => Math.min(side(width - gutters.left, nx, gap), side(height - gutters.top, ny, gap));
+  let cell = fit(1);
+  if (cell >= 12) cell = Math.max(12, fit(2));
+  return Math.max(MIN_CELL, Math.min(MAX_FIT_CELL, Math.floor(cell * 4) / 4));
+}
+
+/** Keeps the grid inside the window: no empty space left of or above it, none right of or below it when it is larger. */
+export function clampPan(
+  nx: number,
+  ny: number,
+  view: MapView,
+  window: { width: number; height: number },
+  gutters: Gutters,
+): MapView {
+  const { width, height } = contentSize(nx, ny, view.cell);
+  const maxX = Math.max(0, width - (window.width - gutters.left));
+  const maxY = Math.max(0, height - (window.height - gutters.top));
+  return { cell: view.cell, panX: Math.min(maxX, Math.max(0, view.panX)), panY: Math.min(maxY, Math.max(0, view.panY)) };
+}
+
+/**
+ * Zooms to `cell` keeping the grid point under (`px`, `py`) (CSS pixels on the canvas) where it is, as a
+ * wheel or pinch does around the pointer.
+ */
+export function zoomAround(view: MapView, cell: number, px: number, py: number, gutters: Gutters): MapView {
+  const pitch = view.cell + gapFor(view.cell);
+  const next = cell + gapFor(cell);
+  // Grid coordinates (in boxes) under the point, then where the pan must be to keep them there.
+  const gx = (px - gutters.left + view.panX) / pitch;
+  const gy = (py - gutters.top + view.panY) / pitch;
+  return { cell, panX: gx * next - (px - gutters.left), panY: gy * next - (py - gutters.top) };
+}
+
+/** Top-left corner of the cell at X, Y (1-based) in CSS pixels on the canvas. */
 export function cellOrigin(l: MapLayout, x: number, y: number): [number, number] {
-  return [l.gap + (x - 1) * (l.cell + l.gap), l.gap + (y - 1) * (l.cell + l.gap)];
+  return [l.left + l.gap + (x - 1) * (l.cell + l.gap), l.top + l.gap + (y - 1) * (l.cell + l.gap)];
 }
 
 /** The cell under a point (CSS pixels from the canvas' top-left), or null in a gap or outside. */
 export function cellAt(l: MapLayout, px: number, py: number): { x: number; y: number } | null {
   const pitch = l.cell + l.gap;
-  const x = Math.floor((px - l.gap / 2) / pitch) + 1;
-  const y = Math.floor((py - l.gap / 2) / pitch) + 1;
+  const x = Math.floor((px - l.left - l.gap / 2) / pitch) + 1;
+  const y = Math.floor((py - l.top - l.gap / 2) / pitch) + 1;
   if (x < 1 || y < 1 || x > l.nx || y > l.ny) return null;
   return { x, y };
+}
+
+/** Whether the layout shows every box (no culling needed). */
+function showsAll(l: MapLayout): boolean {
+  return l.x0 <= 1 && l.y0 <= 1 && l.x1 >= l.nx && l.y1 >= l.ny;
+}
+
+/**
+ * The boxes inside the layout's window: all of them when everything is visible, else only those in the
+ * visible rows and columns (looked up through `positions`), so a zoomed-in 10,000-box map paints a few hundred.
+ */
+export function visibleBoxes<B extends { X: number; Y: number }>(l: MapLayout, boxes: readonly B[], positions: Int32Array): readonly B[] {
+  if (showsAll(l)) return boxes;
+  const out: B[] = [];
+  if (l.x0 > l.x1 || l.y0 > l.y1) return out;
+  for (let y = l.y0; y <= l.y1; y++) {
+    const row = (y - 1) * l.nx;
+    for (let x = l.x0; x <= l.x1; x++) {
+      const i = positions[row + x - 1] ?? -1;
+      if (i >= 0) out.push(boxes[i]!);
+    }
+  }
+  return out;
 }
 
 /** Index of each box by position: positions[(y-1)*nx + (x-1)] is the box's index, or -1. */
@@ -61,99 +199,4 @@ export function gridSize(grid: { nx?: number; ny?: number; grid_boxes: readonly 
     if (b.Y > ny) ny = b.Y;
   }
   return { nx, ny };
-}
-
-export const EMPTY_BOX_COLOR = '#ffffff';
-export const BOX_BORDER_COLOR = '#a8a29e';
-export const CULLED_FILL = '#d6d3d1';
-export const CULLED_HATCH = '#57534e';
-
-/**
- * Paints every box: one path per colour (so 10,000 boxes cost a handful of fill calls), then the
- * culled ones greyed with a hatch, then a thin border around all. `alpha` lets a background show through.
- */
-export function paintBoxes(
-  ctx: CanvasRenderingContext2D,
-  l: MapLayout,
-  boxes: readonly GridBox[],
-  opts: { alpha?: number; labels?: boolean } = {},
-): void {
-  ctx.setTransform(l.scale, 0, 0, l.scale, 0, 0);
-  ctx.clearRect(0, 0, l.width, l.height);
-  const byColor = new Map<string, number[]>();
-  const culled: number[] = [];
-  for (let i = 0; i < boxes.length; i++) {
-    const b = boxes[i]!;
-    if (b.culled) {
-      culled.push(i);
-      continue;
-    }
-    const key = b.Color?.trim() || EMPTY_BOX_COLOR;
-    const list = byColor.get(key);
-    if (list) list.push(i);
-    else byColor.set(key, [i]);
-  }
-  ctx.globalAlpha = opts.alpha ?? 1;
-  for (const [color, list] of byColor) {
-    // An unknown colour name leaves fillStyle unchanged: start from white so it never inherits another.
-    ctx.fillStyle = EMPTY_BOX_COLOR;
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    for (const i of list) {
-      const b = boxes[i]!;
-      const [x, y] = cellOrigin(l, b.X, b.Y);
-      ctx.rect(x, y, l.cell, l.cell);
-    }
-    ctx.fill();
-  }
-  ctx.globalAlpha = 1;
-  if (culled.length) {
-    ctx.fillStyle = CULLED_FILL;
-    ctx.beginPath();
-    for (const i of culled) {
-      const b = boxes[i]!;
-      const [x, y] = cellOrigin(l, b.X, b.Y);
-      ctx.rect(x, y, l.cell, l.cell);
-    }
-    ctx.fill();
-    ctx.strokeStyle = CULLED_HATCH;
-    ctx.lineWidth = Math.max(1, l.cell / 12);
-    ctx.beginPath();
-    for (const i of culled) {
-      const b = boxes[i]!;
-      const [x, y] = cellOrigin(l, b.X, b.Y);
-      ctx.moveTo(x, y + l.cell);
-      ctx.lineTo(x + l.cell, y);
-      if (l.cell >= 12) {
-        ctx.moveTo(x, y + l.cell / 2);
-        ctx.lineTo(x + l.cell / 2, y);
-        ctx.moveTo(x + l.cell / 2, y + l.cell);
-        ctx.lineTo(x + l.cell, y + l.cell / 2);
-      }
-    }
-    ctx.stroke();
-  }
-  if (l.cell >= 8) {
-    ctx.strokeStyle = BOX_BORDER_COLOR;
-    ctx.lineWidth = 1 / l.scale;
-    ctx.beginPath();
-    for (let i = 0; i < boxes.length; i++) {
-      const b = boxes[i]!;
-      const [x, y] = cellOrigin(l, b.X, b.Y);
-      ctx.rect(x + 0.5 / l.scale, y + 0.5 / l.scale, l.cell - 1 / l.scale, l.cell - 1 / l.scale);
-    }
-    ctx.stroke();
-  }
-  if (opts.labels && l.cell >= 36) {
-    ctx.fillStyle = '#1c1917';
-    ctx.font = `${Math.round(l.cell / 3.2)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    for (const b of boxes) {
-      if (!b.CustomName) continue;
-      const [x, y] = cellOrigin(l, b.X, b.Y);
-      const text = b.CustomName.length > 5 ? `${b.CustomName.slice(0, 4)}…` : b.CustomName;
-      ctx.fillText(text, x + l.cell / 2, y + l.cell / 2, l.cell - 4);
-    }
-  }
 }

@@ -1,4 +1,5 @@
 import type { GridBox, ProblemColorMapping } from '@verdant/contract';
+import { readableTextOn } from '../../../lib/colour';
 import { cellOrigin, type MapLayout } from './map-geometry';
 
 /** One open problem of a box as /get_unresolved_problems_for_grid_circles answers it. */
@@ -107,20 +108,6 @@ export function problemLegend(styles: Iterable<ReadonlyMap<number, BoxProblemSty
   return [...byName.values()].sort((a, b) => b.boxes - a.boxes || a.problem.localeCompare(b.problem));
 }
 
-/** Black or white, whichever reads better on `color` ('#rgb' or '#rrggbb'; anything else gets black). */
-export function textOn(color: string): string {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
-  if (!hex) return '#1c1917';
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const v = parseInt(full.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast against white vs against near-black: pick the larger.
-  return (1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.06 ? '#ffffff' : '#1c1917');
-}
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
@@ -184,7 +171,7 @@ export function paintProblems(
     const n = style.problems.length;
     if (n === 1) {
       const p = style.problems[0]!;
-      texts.push({ text: p.abbreviation, x: x + l.cell / 2, y: y + l.cell / 2, color: textOn(p.color), size: Math.round(l.cell / 2.6), max: l.cell - 4 });
+      texts.push({ text: p.abbreviation, x: x + l.cell / 2, y: y + l.cell / 2, color: readableTextOn(p.color), size: Math.round(l.cell / 2.6), max: l.cell - 4 });
       continue;
     }
     const where = slots(x + inset, y + inset, l.cell - 2 * inset);
@@ -192,7 +179,7 @@ export function paintProblems(
     shown.forEach((p, i) => {
       const [cx, cy] = where[i]!;
       push(circles, p.color, [cx, cy]);
-      if (labelled) texts.push({ text: p.abbreviation, x: cx, y: cy, color: textOn(p.color), size: small, max: radius * 2 });
+      if (labelled) texts.push({ text: p.abbreviation, x: cx, y: cy, color: readableTextOn(p.color), size: small, max: radius * 2 });
     });
     if (n > shown.length) {
       const [cx, cy] = where[MAX_CIRCLES]!;

@@ -1,21 +1,25 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
-import { cellAt, cellOrigin, gridSize, indexBoxes, mapLayout, paintBoxes, type MapLayout } from '../../lib/map-geometry';
+import { cellAt, gridSize, indexBoxes, visibleBoxes, type MapLayout } from '../../lib/map-geometry';
+import { labelSteps, paintBoxes, paintLabels, paintMarkers, paintOverlay } from '../../lib/map-paint';
 import { paintProblems, type BoxProblemStyle } from '../../lib/problem-paint';
+import { MapZoomControls } from './map-zoom-controls';
+import { useMapPointers, type Cell } from './use-map-pointers';
+import { useMapView, ZOOM_STEP } from './use-map-view';
 
 export type MapGrid = RoomWithGrids['grids'][number];
 
 /**
  * How boxes are picked in "Select boxes" mode: `Coordinates` (the spec's default) taps boxes one by
- * one and keeps the map scrollable; `Area` drags a rectangle over them.
+ * one; `Area` drags a rectangle over them.
  */
 export type MultiSelectType = 'Coordinates' | 'Area';
 
 export interface GridMapProps {
   grid: MapGrid;
-  /** Side of one box in CSS pixels. */
-  cell?: number;
+  /** The tallest the map may be (CSS pixels); it fits the grid into this and the available width. */
+  maxHeight?: number;
   selectedBoxId?: number | null;
   /** Highlighted while choosing where to move a plant. */
   targetBoxId?: number | null;
@@ -37,34 +41,25 @@ export interface GridMapProps {
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
-function useDevicePixelRatio(): number {
-  const [dpr, setDpr] = useState(() => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1));
-  useEffect(() => {
-    const media = window.matchMedia?.(`(resolution: ${dpr}dppx)`);
-    if (!media) return;
-    const onChange = () => setDpr(window.devicePixelRatio || 1);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, [dpr]);
-  return dpr;
-}
-
 function sizeCanvas(canvas: HTMLCanvasElement, l: MapLayout) {
-  const w = Math.round(l.width * l.scale);
-  const h = Math.round(l.height * l.scale);
+  const w = Math.round(l.viewWidth * l.scale);
+  const h = Math.round(l.viewHeight * l.scale);
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
 }
 
 /**
- * One grid drawn on a <canvas> (boxes at their X/Y, coloured by Color, culled ones greyed and hatched),
- * with a second canvas on top for the focus cursor and selection. The DOM stays at a handful of nodes
- * whatever the grid's size. Keyboard: arrows move the cursor, Home/End and PageUp/PageDown jump,
- * Enter or Space opens the box; a live region reads out the box under the cursor.
+ * One grid drawn on a <canvas> fitted to the available width and height (boxes at their X/Y, coloured by
+ * Color, culled ones greyed and hatched, named ones notched), with X numbers along the top and Y numbers
+ * down the left in gutters that stay put and readable at every zoom, and a second canvas on top for the
+ * cursor and selection. Only boxes in view are painted, so 10,000 boxes stay smooth; the DOM stays at a
+ * handful of nodes whatever the grid's size. Zoom with the wheel or a pinch (around the pointer), the
+ * − / + / Fit buttons or the − + 0 keys; drag to pan. Keyboard: arrows move the cursor (the view follows),
+ * Home/End and PageUp/PageDown jump, Enter or Space opens the box; a live region reads the box out.
  */
 export function GridMap({
   grid,
-  cell = 24,
+  maxHeight,
   selectedBoxId,
   targetBoxId,
   picking = false,
@@ -77,18 +72,19 @@ export function GridMap({
   onSelectBoxes,
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
+  const rootRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
-  const markerRef = useRef<HTMLDivElement>(null);
   const descId = useId();
-  const dpr = useDevicePixelRatio();
   const { nx, ny } = useMemo(() => gridSize(grid), [grid]);
-  const layout = useMemo(() => mapLayout(nx, ny, cell, dpr), [nx, ny, cell, dpr]);
+  const m = useMapView(rootRef, overlayRef, nx, ny, maxHeight);
+  const { layout, gutters, width, height } = m;
   const positions = useMemo(() => indexBoxes(grid.grid_boxes, nx, ny), [grid.grid_boxes, nx, ny]);
-  const [cursor, setCursor] = useState<{ x: number; y: number } | null>(null);
+  const [cursor, setCursor] = useState<Cell | null>(null);
   const [focused, setFocused] = useState(false);
-  const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const culledCount = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
+  const visible = useMemo(() => visibleBoxes(layout, grid.grid_boxes, positions), [layout, grid.grid_boxes, positions]);
+  const steps = labelSteps(layout);
 
   const boxAt = (x: number, y: number): GridBox | undefined => {
     if (x < 1 || y < 1 || x > nx || y > ny) return undefined;
@@ -96,15 +92,46 @@ export function GridMap({
     return i >= 0 ? grid.grid_boxes[i] : undefined;
   };
 
+  const hitOf = (e: { clientX: number; clientY: number; currentTarget: Element }) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const px = e.clientX - rect.left;
+    const py = e.clientY - rect.top;
+    // A tap on a row or column number is not a tap on a box.
+    if (px < gutters.left || py < gutters.top) return null;
+    return cellAt(layout, px, py);
+  };
+
+  const onArea = (from: Cell, to: Cell) => {
+    if (!onSelectBoxes) return;
+    setCursor(to);
+    if (from.x === to.x && from.y === to.y) {
+      const box = boxAt(from.x, from.y);
+      if (box) onSelectBoxes([box], 'toggle');
+      return;
+    }
+    const inside: GridBox[] = [];
+    for (let y = Math.min(from.y, to.y); y <= Math.max(from.y, to.y); y++) {
+      for (let x = Math.min(from.x, to.x); x <= Math.max(from.x, to.x); x++) {
+        const box = boxAt(x, y);
+        if (box && !box.culled) inside.push(box);
+      }
+    }
+    if (inside.length) onSelectBoxes(inside, 'add');
+  };
+  const area = selectMode === 'Area';
+  const { drag, handlers, consumeMoved } = useMapPointers(m, nx, ny, area, hitOf, onArea);
+
   useLayoutEffect(() => {
     const canvas = baseRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     sizeCanvas(canvas, layout);
     const alpha = backgroundUrl ? opacity : 1;
-    paintBoxes(ctx, layout, grid.grid_boxes, { alpha, labels: !problems?.size });
-    if (problems) paintProblems(ctx, layout, grid.grid_boxes, problems, { alpha });
-  }, [layout, grid.grid_boxes, backgroundUrl, opacity, problems]);
+    paintBoxes(ctx, layout, visible, { alpha, labels: !problems?.size });
+    if (problems) paintProblems(ctx, layout, visible, problems, { alpha });
+    paintMarkers(ctx, layout, visible);
+    paintLabels(ctx, layout, gutters);
+  }, [layout, visible, backgroundUrl, opacity, problems, gutters]);
 
   const selected = useMemo(() => {
     const find = (id: number | null | undefined) => (id ? grid.grid_boxes.find((b) => b.id === id) : undefined);
@@ -116,59 +143,14 @@ export function GridMap({
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     sizeCanvas(canvas, layout);
-    ctx.setTransform(layout.scale, 0, 0, layout.scale, 0, 0);
-    ctx.clearRect(0, 0, layout.width, layout.height);
-    const ring = (x: number, y: number, color: string, width: number, dash: number[] = []) => {
-      const [ox, oy] = cellOrigin(layout, x, y);
-      ctx.strokeStyle = color;
-      ctx.lineWidth = width;
-      ctx.setLineDash(dash);
-      const pad = width / 2 + 1;
-      ctx.strokeRect(ox - pad, oy - pad, layout.cell + pad * 2, layout.cell + pad * 2);
-    };
-    if (selected.box) {
-      const [sx, sy] = cellOrigin(layout, selected.box.X, selected.box.Y);
-      ctx.fillStyle = 'rgba(21, 128, 61, 0.35)';
-      ctx.fillRect(sx, sy, layout.cell, layout.cell);
-      ring(selected.box.X, selected.box.Y, '#15803d', 3);
-    }
-    if (selected.target) ring(selected.target.X, selected.target.Y, '#1d4ed8', 3);
-    if (selectedIds.size) {
-      // One path for all chosen boxes: a multi-select of hundreds stays one fill and one stroke.
-      ctx.setLineDash([]);
-      ctx.fillStyle = 'rgba(29, 78, 216, 0.30)';
-      ctx.strokeStyle = '#1d4ed8';
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      for (const b of grid.grid_boxes) {
-        if (!selectedIds.has(b.id)) continue;
-        const [ox, oy] = cellOrigin(layout, b.X, b.Y);
-        ctx.rect(ox + 1, oy + 1, layout.cell - 2, layout.cell - 2);
-      }
-      ctx.fill();
-      ctx.stroke();
-    }
-    if (drag) {
-      const [ax, ay] = cellOrigin(layout, Math.min(drag.from.x, drag.to.x), Math.min(drag.from.y, drag.to.y));
-      const [bx, by] = cellOrigin(layout, Math.max(drag.from.x, drag.to.x), Math.max(drag.from.y, drag.to.y));
-      ctx.fillStyle = 'rgba(29, 78, 216, 0.15)';
-      ctx.fillRect(ax - 1, ay - 1, bx - ax + layout.cell + 2, by - ay + layout.cell + 2);
-      ctx.strokeStyle = '#1d4ed8';
-      ctx.lineWidth = 2;
-      ctx.setLineDash([6, 4]);
-      ctx.strokeRect(ax - 1, ay - 1, bx - ax + layout.cell + 2, by - ay + layout.cell + 2);
-      ctx.setLineDash([]);
-    }
-    if (focused && cursor) {
-      ring(cursor.x, cursor.y, '#ffffff', 4);
-      ring(cursor.x, cursor.y, '#1c1917', 2, [4, 3]);
-    }
-  }, [layout, selected, cursor, focused, selectedIds, drag, grid.grid_boxes]);
-
-  useEffect(() => {
-    if (!focused || !cursor || !markerRef.current) return;
-    markerRef.current.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [cursor, focused]);
+    paintOverlay(ctx, layout, gutters, {
+      selected: selected.box,
+      target: selected.target,
+      chosen: selectedIds.size ? visible.filter((b) => selectedIds.has(b.id)) : [],
+      drag,
+      cursor: focused ? cursor : null,
+    });
+  }, [layout, gutters, selected, cursor, focused, selectedIds, drag, visible]);
 
   const describe = (x: number, y: number) => {
     const box = boxAt(x, y);
@@ -182,10 +164,27 @@ export function GridMap({
     return parts.join(', ');
   };
 
+  const open = (box: GridBox) => {
+    if (selectMode && onSelectBoxes) onSelectBoxes([box], 'toggle');
+    else onOpenBox(box);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!nx || !ny) return;
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    const zoomKey = plain && (e.key === '+' || e.key === '=' ? ZOOM_STEP : e.key === '-' || e.key === '_' ? 1 / ZOOM_STEP : 0);
+    if (zoomKey) {
+      e.preventDefault();
+      m.zoomBy(zoomKey, cursor);
+      return;
+    }
+    if (plain && e.key === '0') {
+      e.preventDefault();
+      m.setZoomed(null);
+      return;
+    }
     const c = cursor ?? { x: 1, y: 1 };
-    let next: { x: number; y: number } | null = null;
+    let next: Cell | null = null;
     switch (e.key) {
       case 'ArrowRight': next = { x: Math.min(nx, c.x + 1), y: c.y }; break;
       case 'ArrowLeft': next = { x: Math.max(1, c.x - 1), y: c.y }; break;
@@ -209,20 +208,11 @@ export function GridMap({
     }
     e.preventDefault();
     setCursor(next);
-  };
-
-  const open = (box: GridBox) => {
-    if (selectMode && onSelectBoxes) onSelectBoxes([box], 'toggle');
-    else onOpenBox(box);
-  };
-
-  const hitOf = (e: { clientX: number; clientY: number; currentTarget: Element }) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return cellAt(layout, e.clientX - rect.left, e.clientY - rect.top);
+    m.reveal(next.x, next.y);
   };
 
   const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
-    if (selectMode === 'Area') return;
+    if (consumeMoved() || area) return;
     const hit = hitOf(e);
     if (!hit) return;
     setCursor(hit);
@@ -230,91 +220,63 @@ export function GridMap({
     if (box) open(box);
   };
 
-  const area = selectMode === 'Area';
-  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (!area || e.button !== 0) return;
-    const hit = hitOf(e);
-    if (!hit) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    setDrag({ from: hit, to: hit });
-  };
-  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (!area || !drag) return;
-    const hit = hitOf(e);
-    if (hit && (hit.x !== drag.to.x || hit.y !== drag.to.y)) setDrag({ from: drag.from, to: hit });
-  };
-  const onPointerUp = () => {
-    if (!area || !drag || !onSelectBoxes) return;
-    const { from, to } = drag;
-    setDrag(null);
-    setCursor(to);
-    if (from.x === to.x && from.y === to.y) {
-      const box = boxAt(from.x, from.y);
-      if (box) onSelectBoxes([box], 'toggle');
-      return;
-    }
-    const [x0, x1] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
-    const [y0, y1] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
-    const inside: GridBox[] = [];
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-      const box = boxAt(x, y);
-      if (box && !box.culled) inside.push(box);
-    }
-    if (inside.length) onSelectBoxes(inside, 'add');
-  };
-
-  const [mx, my] = cursor ? cellOrigin(layout, cursor.x, cursor.y) : [0, 0];
-  const label = t('map.label', { name: grid.Name, nx, ny });
-
+  const inView = t('map.inView', { x0: layout.x0, x1: layout.x1, y0: layout.y0, y1: layout.y1 });
   return (
-    <div
-      role="application"
-      aria-roledescription={t('map.roleDescription')}
-      aria-label={label}
-      aria-describedby={descId}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      onFocus={() => {
-        setFocused(true);
-        if (!cursor) setCursor(selected.box ? { x: selected.box.X, y: selected.box.Y } : { x: 1, y: 1 });
-      }}
-      onBlur={() => setFocused(false)}
-      className="relative inline-block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-      style={{
-        width: layout.width,
-        height: layout.height,
-        backgroundColor: '#f5f5f4',
-        backgroundImage: backgroundUrl ? `url("${backgroundUrl}")` : undefined,
-        backgroundSize: '100% 100%',
-      }}
-      data-grid-id={grid.id}
-    >
-      <canvas ref={baseRef} aria-hidden="true" className="absolute inset-0" style={{ width: layout.width, height: layout.height }} />
-      <canvas
-        ref={overlayRef}
-        aria-hidden="true"
-        onClick={onClick}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => setDrag(null)}
-        className={picking || selectMode ? 'absolute inset-0 cursor-crosshair' : 'absolute inset-0 cursor-pointer'}
-        // Dragging a rectangle must not scroll the map on a touch screen; tapping (Coordinates) still does.
-        style={{ width: layout.width, height: layout.height, touchAction: area ? 'none' : undefined }}
-      />
+    <div ref={rootRef} className="relative w-full" data-grid-id={grid.id}>
       <div
-        ref={markerRef}
-        aria-hidden="true"
-        className="pointer-events-none absolute"
-        style={{ left: mx, top: my, width: layout.cell, height: layout.cell }}
+        role="application"
+        aria-roledescription={t('map.roleDescription')}
+        aria-label={t('map.label', { name: grid.Name, nx, ny })}
+        aria-describedby={descId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setFocused(true);
+          if (!cursor) setCursor(selected.box ? { x: selected.box.X, y: selected.box.Y } : { x: layout.x0, y: layout.y0 });
+        }}
+        onBlur={() => setFocused(false)}
+        className="relative overflow-hidden rounded-md outline-none ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        style={{ width, height, backgroundColor: '#f5f5f4' }}
+        data-cell={Math.round(layout.cell * 100) / 100}
+        data-columns-in-view={`${layout.x0}-${layout.x1}`}
+        data-rows-in-view={`${layout.y0}-${layout.y1}`}
+        data-label-step-x={steps.x}
+        data-label-step-y={steps.y}
+      >
+        {backgroundUrl && (
+          <div
+            aria-hidden="true"
+            className="absolute"
+            style={{ left: layout.left, top: layout.top, width: layout.width, height: layout.height, backgroundImage: `url("${backgroundUrl}")`, backgroundSize: '100% 100%' }}
+          />
+        )}
+        <canvas ref={baseRef} aria-hidden="true" className="absolute inset-0" style={{ width, height }} />
+        <canvas
+          ref={overlayRef}
+          aria-hidden="true"
+          data-testid="grid-map-canvas"
+          onClick={onClick}
+          {...handlers}
+          className={picking || selectMode ? 'absolute inset-0 cursor-crosshair' : m.atFit ? 'absolute inset-0 cursor-pointer' : 'absolute inset-0 cursor-grab'}
+          // The map pans and pinches itself: the browser must not scroll or zoom the page under a finger on it.
+          style={{ width, height, touchAction: 'none' }}
+        />
+        <p id={descId} className="sr-only">
+          {t('map.description', { count: grid.grid_boxes.length, culled: culledCount })} {inView}{' '}
+          {picking ? t('map.pickingHelp') : selectMode ? t('select.keyboardHelp') : t('map.keyboardHelp')} {t('map.zoomHelp')}
+        </p>
+        <p className="sr-only" aria-live="polite" aria-atomic="true">
+          {focused && cursor ? describe(cursor.x, cursor.y) : ''}
+        </p>
+      </div>
+      <MapZoomControls
+        canZoomOut={!m.atFit}
+        canZoomIn={m.view.cell < m.maxCell - 0.01}
+        atFit={m.atFit}
+        onZoomOut={() => m.zoomBy(1 / ZOOM_STEP, cursor)}
+        onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
+        onFit={() => m.setZoomed(null)}
       />
-      <p id={descId} className="sr-only">
-        {t('map.description', { count: grid.grid_boxes.length, culled: culledCount })}{' '}
-        {picking ? t('map.pickingHelp') : selectMode ? t('select.keyboardHelp') : t('map.keyboardHelp')}
-      </p>
-      <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {focused && cursor ? describe(cursor.x, cursor.y) : ''}
-      </p>
     </div>
   );
 }

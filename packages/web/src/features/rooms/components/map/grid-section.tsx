@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox } from '@verdant/contract';
 import { Button, useToast } from '../../../../components/ui';
@@ -13,7 +13,8 @@ import { ScanState } from './rooms-page';
 
 interface GridSectionProps {
   grid: MapGrid;
-  cell: number;
+  /** Height the section may take (CSS pixels): the map gets what its heading leaves. */
+  maxHeight: number;
   selectedBoxId: number | null;
   targetBoxId: number | null;
   picking: boolean;
@@ -31,7 +32,7 @@ interface GridSectionProps {
 /** One grid of the room map: its heading, scan state, background upload and the map itself. */
 export function GridSection({
   grid,
-  cell,
+  maxHeight,
   selectedBoxId,
   targetBoxId,
   picking,
@@ -54,21 +55,48 @@ export function GridSection({
   const bg = useAuthImage(backgroundUrl);
   const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
+  const header = useRef<HTMLDivElement>(null);
+  const [headerHeight, setHeaderHeight] = useState(64);
+  useLayoutEffect(() => {
+    const el = header.current;
+    if (!el) return;
+    const measure = () => setHeaderHeight(el.getBoundingClientRect().height || 64);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   return (
-    <section aria-labelledby={`grid-${grid.id}`} className="mb-8 last:mb-0">
-      <div className="sticky left-0 mb-2 flex max-w-[calc(100vw-2rem)] flex-wrap items-center justify-between gap-2 md:max-w-full">
+    <section aria-labelledby={`grid-${grid.id}`} className="mb-6 last:mb-0">
+      <div ref={header} className="mb-1.5 flex flex-wrap items-baseline gap-x-2">
+        <h2 id={`grid-${grid.id}`} className="text-base font-semibold text-stone-900">
+          {grid.Name}
+        </h2>
+        <p className="text-xs text-stone-600">
+          {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
+          {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
+        </p>
+      </div>
+      <GridMap
+        grid={grid}
+        maxHeight={Math.max(200, maxHeight - headerHeight - 8)}
+        selectedBoxId={selectedBoxId}
+        targetBoxId={targetBoxId}
+        picking={picking}
+        onOpenBox={open}
+        backgroundUrl={bg}
+        opacity={opacity}
+        problems={problems}
+        selectMode={selectMode}
+        selectedIds={selectedIds}
+        onSelectBoxes={onSelectBoxes}
+      />
+      {/* The grid's own state and actions sit under its map, so the map starts near the top of a phone screen. */}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={`grid-${grid.id}`} className="text-base font-semibold text-stone-900">
-            {grid.Name}
-          </h2>
-          <p className="text-xs text-stone-600">
-            {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
-            {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
-          </p>
-          <div className="mt-1">
-            <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
-          </div>
+          <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
           <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />
         </div>
         <div className="flex flex-wrap gap-2">
@@ -104,20 +132,6 @@ export function GridSection({
           </Button>
         </div>
       </div>
-      <GridMap
-        grid={grid}
-        cell={cell}
-        selectedBoxId={selectedBoxId}
-        targetBoxId={targetBoxId}
-        picking={picking}
-        onOpenBox={open}
-        backgroundUrl={bg}
-        opacity={opacity}
-        problems={problems}
-        selectMode={selectMode}
-        selectedIds={selectedIds}
-        onSelectBoxes={onSelectBoxes}
-      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
@@ -27,7 +27,27 @@ import { WhiteboardCard } from './whiteboard-card';
 import { paths } from '../../../../lib/paths';
 import { useRoomRoute } from '../use-room-route';
 
-const ZOOMS = [10, 16, 24, 36] as const;
+/**
+ * Height left for the map from its top to the bottom of the window (CSS pixels), so the whole grid fits
+ * the first screen on a phone and fills a desktop; followed as the window resizes.
+ */
+function useAvailableHeight(ref: React.RefObject<HTMLElement | null>, ready: boolean): number {
+  const [height, setHeight] = useState(() => (typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7)));
+  useLayoutEffect(() => {
+    if (!ready) return;
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const h = window.innerHeight;
+      setHeight(Math.round(Math.min(h - 16, Math.max(h * 0.55, h - top - 12))));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, ready]);
+  return height;
+}
 
 export default function RoomPage() {
   const { t } = useTranslation('rooms');
@@ -46,7 +66,6 @@ export default function RoomPage() {
     onError: (err) => toast.danger(t('grid.backgroundFailed', { reason: errorMessage(err) })),
   });
 
-  const [zoom, setZoom] = useState(2);
   const [selected, setSelected] = useState<{ boxId: number; gridId: number } | null>(null);
   const [moving, setMoving] = useState<MovingPlant | null>(null);
   const [target, setTarget] = useState<{ boxId: number; gridId: number } | null>(null);
@@ -89,6 +108,7 @@ export default function RoomPage() {
     setChosen(new Set());
   };
   const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data));
+  const mapHeight = useAvailableHeight(scrollRef, Boolean(data?.grids.length));
 
   const findBox = (ref: { boxId: number; gridId: number } | null) => {
     if (!ref || !data) return null;
@@ -124,59 +144,58 @@ export default function RoomPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={data.Name}
-        description={data.Description || undefined}
-        actions={
-          <>
-            <ButtonLink to={paths.rooms} variant="ghost">
-              {t('room.allRooms')}
-            </ButtonLink>
-            <ButtonLink
-              to={paths.unresolvedRoom(data.RoomID)}
-              variant="secondary"
-              aria-label={openCount === undefined ? t('problems.manage') : t('problems.openCountLabel', { count: openCount })}
-            >
-              {openCount === undefined ? t('problems.manage') : t('problems.openCount', { count: openCount })}
-            </ButtonLink>
-            <Button variant="secondary" onClick={() => setFillFor('room')}>
-              {t('fill.room')}
-            </Button>
-            <ButtonLink to={paths.labels({ roomId: data.RoomID })} variant="secondary">
-              {t('app:nav.labels')}
-            </ButtonLink>
-            <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
-              {t('room.addGrid')}
-            </Button>
-            <Button
-              disabled={!online}
-              loading={markRoom.isPending}
-              onClick={() =>
-                markRoom.mutate(data.RoomID, {
-                  onSuccess: () => toast.success(t('scan.roomMarked', { name: data.Name })),
-                  onError: () => toast.danger(t('scan.markFailed')),
-                })
-              }
-            >
-              {t('scan.markRoom')}
-            </Button>
-          </>
+    <div className="flex flex-col">
+      <PageHeader title={data.Name} description={data.Description || undefined} className="order-1 mb-3" />
+      {/* On a phone the map comes first (the whole grid in the first screen); the room's actions follow it. */}
+      <div className="order-3 mt-6 lg:order-2 lg:mb-4 lg:mt-0">
+        <div className="flex flex-wrap items-center gap-2">
+      <ButtonLink to={paths.rooms} variant="ghost">
+        {t('room.allRooms')}
+      </ButtonLink>
+      <ButtonLink
+        to={paths.unresolvedRoom(data.RoomID)}
+        variant="secondary"
+        aria-label={openCount === undefined ? t('problems.manage') : t('problems.openCountLabel', { count: openCount })}
+      >
+        {openCount === undefined ? t('problems.manage') : t('problems.openCount', { count: openCount })}
+      </ButtonLink>
+      <Button variant="secondary" onClick={() => setFillFor('room')}>
+        {t('fill.room')}
+      </Button>
+      <ButtonLink to={paths.labels({ roomId: data.RoomID })} variant="secondary">
+        {t('app:nav.labels')}
+      </ButtonLink>
+      <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
+        {t('room.addGrid')}
+      </Button>
+      <Button
+        disabled={!online}
+        loading={markRoom.isPending}
+        onClick={() =>
+          markRoom.mutate(data.RoomID, {
+            onSuccess: () => toast.success(t('scan.roomMarked', { name: data.Name })),
+            onError: () => toast.danger(t('scan.markFailed')),
+          })
         }
-      />
-      <div className="-mt-3 mb-4">
-        <ScanState scanned={data.Scanned} when={data.ScannedDateTime} by={data.LastScannedBy} />
-        <ScanDetailsToggle kind="room" id={data.RoomID} name={data.Name} className="mt-1" />
+      >
+        {t('scan.markRoom')}
+      </Button>
+        </div>
+        <div className="mt-2">
+          <ScanState scanned={data.Scanned} when={data.ScannedDateTime} by={data.LastScannedBy} />
+          <ScanDetailsToggle kind="room" id={data.RoomID} name={data.Name} className="mt-1" />
+        </div>
       </div>
 
       {room.data.fromCache && (
-        <Alert tone="warning" className="mb-4" title={t('offline.title')}>
+        <Alert tone="warning" className="order-1 mb-3" title={t('offline.title')}>
           {t('offline.roomBody')}
         </Alert>
       )}
 
       {data.grids.length === 0 ? (
         <EmptyState
+          className="order-2 lg:order-3"
           icon={<Icon name="grid" className="size-10" />}
           title={t('room.noGridsTitle')}
           description={t('room.noGridsBody')}
@@ -187,37 +206,15 @@ export default function RoomPage() {
           }
         />
       ) : (
-        <div className={cn('lg:flex lg:items-start lg:gap-4')}>
+        <div className="order-2 lg:order-3 lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-              <div role="group" aria-label={t('map.zoom')} className="inline-flex rounded-lg ring-1 ring-stone-300">
-                <Button
-                  variant="ghost"
-                  aria-label={t('map.zoomOut')}
-                  disabled={zoom === 0}
-                  onClick={() => setZoom((z) => Math.max(0, z - 1))}
-                  className="rounded-r-none"
-                >
-                  −
-                </Button>
-                <Button
-                  variant="ghost"
-                  aria-label={t('map.zoomIn')}
-                  disabled={zoom === ZOOMS.length - 1}
-                  onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
-                  className="rounded-l-none border-l border-stone-300"
-                >
-                  +
-                </Button>
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
+            <div className="mb-2 flex flex-wrap items-center justify-end gap-2">
                 <Switch checked={showProblems} onChange={setShowProblems} label={t('problems.show')} className="gap-2" />
                 {!selectMode && (
                   <Button variant="secondary" disabled={Boolean(moving)} onClick={() => setSelectMode('Coordinates')}>
                     {t('select.start')}
                   </Button>
                 )}
-              </div>
             </div>
             {selectMode && (
               <SelectionBar
@@ -246,13 +243,14 @@ export default function RoomPage() {
               ref={scrollRef}
               onScroll={onScroll}
               data-testid="room-map-scroll"
-              className="max-h-[70dvh] overflow-auto rounded-xl border border-stone-200 bg-white p-3 sm:p-4"
+              className="overflow-auto rounded-xl border border-stone-200 bg-white p-2 sm:p-3"
+              style={{ maxHeight: mapHeight }}
             >
               {data.grids.map((grid) => (
                 <GridSection
                   key={grid.id}
                   grid={grid}
-                  cell={ZOOMS[zoom]!}
+                  maxHeight={mapHeight - 26}
                   selectedBoxId={selected?.gridId === grid.id ? selected.boxId : null}
                   targetBoxId={target?.gridId === grid.id ? target.boxId : null}
                   picking={Boolean(moving)}
@@ -310,7 +308,7 @@ export default function RoomPage() {
         </div>
       )}
 
-      <div className="mt-8">
+      <div className="order-4 mt-8">
         <WhiteboardCard companyId={companyId} roomId={data.RoomID} />
       </div>
 
@@ -348,6 +346,6 @@ export default function RoomPage() {
           />
         )}
       </Dialog>
-    </>
+    </div>
   );
 }

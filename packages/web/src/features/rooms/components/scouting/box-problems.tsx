@@ -10,7 +10,7 @@ import { useAuth } from '../../../../state/hooks';
 import { boxProblemsQuery } from '../../../../api/queries/problems';
 import { useInvalidateProblems } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
-import { textOn } from '../../lib/problem-paint';
+import { readableTextOn } from '../../../../lib/colour';
 import { useFormatDate } from '../../../../lib/format-date';
 
 export function Swatch({ color, label }: { color: string | undefined; label?: string }) {
@@ -18,7 +18,7 @@ export function Swatch({ color, label }: { color: string | undefined; label?: st
     <span
       aria-hidden="true"
       className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-[10px] font-bold ring-1 ring-stone-400"
-      style={{ background: color ?? '#e7e5e4', color: textOn(color ?? '#e7e5e4') }}
+      style={{ background: color ?? '#e7e5e4', color: readableTextOn(color ?? '#e7e5e4') }}
     >
       {label}
     </span>
