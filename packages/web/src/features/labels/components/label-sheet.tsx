@@ -6,8 +6,8 @@ import type { LabelSize, PlacedLabel, SheetLayout } from '../lib/sheet-layouts';
 /** Type sizes per label size, in millimetres (1 pt ≈ 0.353 mm): name, then the smaller lines. */
 const TYPE: Record<LabelSize, { name: number; line: number; pad: number }> = {
   small: { name: 2.6, line: 1.9, pad: 1.2 },
-  medium: { name: 4.2, line: 2.9, pad: 2 },
-  large: { name: 6, line: 4, pad: 3 },
+  medium: { name: 4.8, line: 3.2, pad: 2 },
+  large: { name: 7, line: 4.4, pad: 3 },
 };
 
 export interface LabelPageProps {
@@ -54,7 +54,7 @@ export function LabelPage({ layout, labels, qr, print = false, pageNumber }: Lab
               <span style={{ width: w(qrSide), height: w(qrSide) }} className="shrink-0 bg-stone-100" aria-hidden />
             )}
             <div className="min-w-0 leading-tight">
-              <p className="truncate font-bold" style={{ fontSize: w(type.name) }}>
+              <p className="line-clamp-2 break-words font-bold" style={{ fontSize: w(type.name) }}>
                 {item.name}
               </p>
               {item.position && (
@@ -63,7 +63,7 @@ export function LabelPage({ layout, labels, qr, print = false, pageNumber }: Lab
                 </p>
               )}
               {item.where && (
-                <p className="truncate" style={{ fontSize: w(type.line) }}>
+                <p className="line-clamp-2 break-words" style={{ fontSize: w(type.line) }}>
                   {item.where}
                 </p>
               )}

@@ -150,18 +150,18 @@ export default function QuickObservationPage() {
       )}
 
       <Card>
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <p className="text-xs font-medium uppercase tracking-wide text-stone-600">{t('quick.place')}</p>
-            <p className="truncate text-lg font-semibold text-stone-900" data-testid="quick-place">
+            <p className="break-words text-lg font-semibold text-stone-900" data-testid="quick-place">
               {placeLabel ?? t('quick.noPlace')}
             </p>
           </div>
-          <div className="flex shrink-0 gap-2">
-            <Button variant="secondary" onClick={() => setDialog('scan')}>
+          <div className="grid shrink-0 grid-cols-2 gap-2">
+            <Button variant="secondary" size="lg" onClick={() => setDialog('scan')}>
               {t('quick.scan')}
             </Button>
-            <Button variant="secondary" onClick={() => setDialog({ choose: null })}>
+            <Button variant="secondary" size="lg" onClick={() => setDialog({ choose: null })}>
               {t('quick.choose')}
             </Button>
           </div>
@@ -213,7 +213,12 @@ export default function QuickObservationPage() {
             {fields.severity.FieldName}
             {fields.severity.FieldOptions.length === 0 && <span className="ml-2 text-sm font-normal text-stone-600">{t('quick.scaleHint')}</span>}
           </h2>
-          <div className={cn('grid gap-2', severities.length > 6 ? 'grid-cols-6' : 'grid-cols-3')} role="group" aria-labelledby="qo-severity">
+          <div
+            className="grid gap-2"
+            style={{ gridTemplateColumns: `repeat(${Math.min(severities.length, 6)}, minmax(0, 1fr))` }}
+            role="group"
+            aria-labelledby="qo-severity"
+          >
             {severities.map((s) => (
               <button
                 key={s}
