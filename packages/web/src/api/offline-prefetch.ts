@@ -14,6 +14,7 @@ import {
   batchDetailQuery,
   batchesQuery,
   batchMovesQuery,
+  batchPlantsQuery,
   batchProblemsQuery,
   batchRoomsQuery,
   batchStatusesQuery,
@@ -238,6 +239,8 @@ export async function prefetchForOffline(
       ...batchIds.flatMap((id) => [
         leaf(`batch:${id}:detail`, () => fetch(batchDetailQuery(companyId, id))),
         leaf(`batch:${id}:problems`, () => fetch(batchProblemsQuery(companyId, id, true))),
+        leaf(`batch:${id}:open-problems`, () => fetch(batchProblemsQuery(companyId, id, false))),
+        leaf(`batch:${id}:plants`, () => fetch(batchPlantsQuery(companyId, id))),
         leaf(`batch:${id}:dashboard`, () => fetch(batchDashboardQuery(companyId, id, '', today))),
         leaf(`batch:${id}:rooms`, async () => {
           const batchRooms = await fetch<Array<{ RoomID: number }>>(batchRoomsQuery(companyId, id));

@@ -90,6 +90,7 @@ export function offlineServer() {
     }))),
     http.get(`${API}/batch_qr_info/:id`, answer('/batch_qr_info', () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' }))),
     http.get(`${API}/get_batch_problems`, answer('/get_batch_problems', () => ({ problems: [] }))),
+    http.get(`${API}/get_all_plants_linked_to_batch`, answer('/get_all_plants_linked_to_batch', () => ({ batch_id: 5, harvested: false, total_count: 0, plants: [] }))),
     http.get(`${API}/get_batch_dashboard`, answer('/get_batch_dashboard', () => ({
       batch_details: {
         batch: BATCH, start_date: '2026-01-05', end_date: '2026-03-01',

@@ -10,7 +10,7 @@ import { roomQuery, roomScrollQuery } from '../queries/rooms';
 import { formTemplatesQuery } from '../queries/form-templates';
 import { problemColorsQuery } from '../queries/problem-colors';
 import { plantProblemsQuery } from '../queries/plant-problems';
-import { batchDetailQuery, batchesQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
+import { batchDetailQuery, batchesQuery, batchPlantsQuery, batchProblemsQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
 import { boxProblemsQuery, gridCirclesQuery } from '../queries/problems';
 import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
@@ -74,6 +74,8 @@ describe('background fill for offline use', () => {
     expect(await read(roomBatchesQuery(3, 11))).toEqual([BATCH]);
     expect((await read<{ batch: typeof BATCH }>(batchDetailQuery(3, 5))).batch).toEqual(BATCH);
     expect(await read(batchRoomsQuery(3, 5))).toHaveLength(1);
+    expect(await read(batchProblemsQuery(3, 5, false))).toEqual([]);
+    expect(await read(batchPlantsQuery(3, 5))).toMatchObject({ total_count: 0 });
     expect((await read<{ Boxes: unknown[] }>(gridCirclesQuery(3, 21))).Boxes).toHaveLength(1);
     expect(await read(boxProblemsQuery(3, BOX_WITH_PROBLEM))).toEqual([]);
     expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002))).total_count).toBe(0);
@@ -119,7 +121,7 @@ describe('background fill for offline use', () => {
     );
     const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
     expect(result?.state).toBe('incomplete');
-    expect(result?.failedSteps).toEqual([`batch:${BATCH.BatchID}:problems`]);
+    expect(result?.failedSteps).toEqual([`batch:${BATCH.BatchID}:problems`, `batch:${BATCH.BatchID}:open-problems`]);
     expect(result?.readyAt).toEqual(expect.any(Number));
     expect(await db.rooms.count()).toBe(1);
   });
