@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PlacePage from '../components/place-page';
@@ -11,10 +11,11 @@ import { field, placeApi, template } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
+  vi.restoreAllMocks();
   server.resetHandlers();
   localStorage.clear();
-  await db.offlineFormResponses.clear();
-  await db.offlineFieldResponses.clear();
+  // Everything saved on the "device" (rooms, forms, the queue) goes with the test.
+  await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterAll(() => server.close());
 
@@ -57,6 +58,27 @@ describe('place links', () => {
     expect(screen.getByRole('link', { name: 'Mother A' })).toHaveAttribute('href', '/dashboard/place/box/2100002');
     expect(screen.getByRole('heading', { name: '11 boxes' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Print this grid’s labels' })).toHaveAttribute('href', '/dashboard/labels?grid=21');
+  });
+
+  it('offline, opens the place from the copy on this device and keeps the form there until the connection is back', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    const api = placeApi(templates);
+    // Online once: the rooms and forms are saved on the device.
+    const first = open('/dashboard/place/box/2100002');
+    expect(await screen.findByRole('heading', { name: 'Scouting' })).toBeInTheDocument();
+    first.unmount();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    open('/dashboard/place/box/2100003');
+    expect(await screen.findByRole('heading', { level: 1, name: '3,1' })).toBeInTheDocument();
+    expect(screen.getByText(/Offline: this place comes from the copy on this device/)).toBeInTheDocument();
+    expect(await screen.findByText('Offline: the form comes from this device.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Notes/ }), 'Checked offline');
+    await user.click(screen.getByRole('button', { name: 'Save for 3,1 · Bay 1 › Grid A' }));
+    expect((await screen.findAllByText('Queued for 3,1 · Bay 1 › Grid A: it will send when you are online.')).length).toBeGreaterThan(0);
+    expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([]);
+    expect(await db.offlineFormResponses.count()).toBe(1);
   });
 
   it.each([

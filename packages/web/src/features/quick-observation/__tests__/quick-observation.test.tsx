@@ -14,8 +14,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   server.resetHandlers();
   localStorage.clear();
-  await db.offlineFormResponses.clear();
-  await db.offlineFieldResponses.clear();
+  // Everything saved on the "device" (rooms, forms, the queue) goes with the test.
+  await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterAll(() => server.close());
 
