@@ -27,7 +27,7 @@ function placeOf(item: QueuedForm, t: (k: string, o?: Record<string, unknown>) =
 
 /** What is waiting on this device: queued and refused form submissions, with Send now, Retry and Discard. */
 export function SyncPanel({ open, onClose, entries, rooms, actions, online, sending, onSendNow, onRetry, onDiscard }: SyncPanelProps) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation(['app', 'outbox']);
   const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
   const [busy, setBusy] = useState(false);
   const waiting = entries.filter((e) => e.item.state === 'pending').length;

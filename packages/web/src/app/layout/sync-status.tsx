@@ -22,7 +22,7 @@ const roomSendModule = () => import('../../api/room-queue');
  * queued, and after a backoff, the queues are sent — each item once, in order, with its Idempotency-Key.
  */
 export function SyncStatus() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation(['app', 'outbox']);
   const toast = useToast();
   const online = useOnlineStatus();
   const queryClient = useQueryClient();

@@ -19,7 +19,7 @@ export interface MovePlantPanelProps {
 
 /** Moving one plant: the target box comes from the map; the position is optional (first free one). */
 export function MovePlantPanel({ plant, target, onCancel, onMoved }: MovePlantPanelProps) {
-  const { t } = useTranslation('rooms');
+  const { t } = useTranslation(['rooms', 'outbox']);
   const toast = useToast();
   const { companyID, userId } = useAuth();
   const move = useMovePlant(companyID ?? 0);

@@ -40,7 +40,7 @@ function ActionButtons({ label, onAction, disabled }: { label: string; onAction:
 
 /** rooms/unresolvedRoom/{roomID}: the room's open problems by type and grid, closed per observation or in bulk. */
 export default function UnresolvedRoomPage() {
-  const { t } = useTranslation('rooms');
+  const { t } = useTranslation(['rooms', 'outbox']);
   const toast = useToast();
   const { roomId, companyID, companyId, userId, online, room } = useRoomRoute();
   const formatDate = useFormatDate();
