@@ -1,4 +1,4 @@
-import { usersEndpoints, usersMessages, type EndpointRequest } from '@verdant/contract';
+import { usersEndpoints, usersMessages, type EndpointRequest, type Language, type UserLanguage } from '@verdant/contract';
 import { errorMessage } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
@@ -26,6 +26,18 @@ export async function updateThreshold(userId: number, threshold: number): Promis
     console.error(usersMessages.thresholdFailed, errorMessage(err));
     return false;
   }
+}
+
+/** GET /get_user_language?user_id: the user's own language (null follows the company), the company's, the one in effect. */
+export async function getUserLanguage(userId: number): Promise<UserLanguage> {
+  const { language, company_language, effective_language } = await callEndpoint(usersEndpoints.getUserLanguage, { user_id: userId });
+  return { language, company_language, effective_language };
+}
+
+/** POST /set_user_language (JSON user_id, language; null follows the company's again). */
+export async function setUserLanguage(userId: number, language: Language | null): Promise<UserLanguage> {
+  const { language: own, company_language, effective_language } = await callEndpoint(usersEndpoints.setUserLanguage, { user_id: userId, language });
+  return { language: own, company_language, effective_language };
 }
 
 /** PUT /update_location (user_id, location in the body). */

@@ -12,6 +12,8 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
     value: 1,
     grid_order: [...DASHBOARD_TILES] as string[],
     grid_opacity: 1,
+    /** The user's own language (null follows the company's). */
+    user_language: null as string | null,
     ...initial,
   };
   const writes: Array<{ path: string; query: string; body: string }> = [];
@@ -48,6 +50,23 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
       }),
     ),
     http.get(`${API}/threshold`, () => ok({ threshold: null })),
+    http.get(`${API}/get_user_language`, () =>
+      ok({ language: state.user_language, company_language: state.language, effective_language: state.user_language ?? state.language }),
+    ),
+    http.post(`${API}/set_user_language`, async ({ request }) => {
+      await record(request);
+      const body = (await request.json()) as { language: string | null };
+      state.user_language = body.language;
+      return HttpResponse.json({
+        status: 'success', message: 'Language saved.',
+        language: state.user_language, company_language: state.language, effective_language: state.user_language ?? state.language,
+      });
+    }),
+    http.post(`${API}/set_company_language`, async ({ request }) => {
+      const url = await record(request);
+      state.language = url.searchParams.get('language') ?? state.language;
+      return saved({ language: state.language });
+    }),
     http.post(`${API}/set_company_auto_refresh`, async ({ request }) => {
       await record(request);
       const body = (await request.json()) as { auto_refresh: number };

@@ -1,5 +1,5 @@
 import { queryOptions, onlineManager } from '@tanstack/react-query';
-import { getThreshold, loadUsers } from '../users';
+import { getThreshold, getUserLanguage, loadUsers } from '../users';
 import { offlineRead } from '../offline-read';
 import { readSession } from '../../lib/session';
 
@@ -11,6 +11,8 @@ export const userKeys = {
   data: (userId: number, companyId: number) => [...userKeys.all(companyId), 'data', userId] as const,
   /** The threshold belongs to the user alone (GET /threshold takes no company). */
   threshold: (userId: number) => ['users', 'threshold', userId] as const,
+  /** The user's own language, the company's and the one in effect. */
+  language: (userId: number, companyId: number) => [...userKeys.all(companyId), 'language', userId] as const,
 };
 
 export const usersListQuery = (companyId: number) =>
@@ -34,5 +36,13 @@ export const thresholdQuery = (userId: number) =>
     queryKey: userKeys.threshold(userId),
     // The threshold's key has no company; its local copy is kept under the signed-in company's.
     queryFn: ({ queryKey }) => offlineRead(readSession().companyID ?? 0, queryKey, () => getThreshold(userId)),
+    networkMode: 'always',
+  });
+
+/** The language the signed-in user reads the app in (own, else the company's); kept offline like their record. */
+export const userLanguageQuery = (userId: number, companyId: number) =>
+  queryOptions({
+    queryKey: userKeys.language(userId, companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getUserLanguage(userId)),
     networkMode: 'always',
   });

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   autoRefreshQuery,
-  languageQuery,
   stickyTrapQuery,
 } from '../../api/queries/company-settings';
-import { thresholdQuery, userDataQuery } from '../../api/queries/users';
+import { thresholdQuery, userDataQuery, userLanguageQuery } from '../../api/queries/users';
 import { useAiModel } from '../../api/queries/use-ai-model';
 import { useOfflinePrefetch } from '../../api/offline-prefetch';
 import { isLanguage } from '../../lib/i18n';
@@ -17,8 +16,8 @@ export const SESSION_CHECK_MS = 10_000;
 
 /**
  * What the signed-in shell loads at start: the user's data and threshold, the company's AI model
- * (default kept on failure), and the company's language, auto-refresh and sticky-trap settings,
- * which land in the persisted preferences.
+ * (default kept on failure), the language in effect (the user's own, else the company's) and the
+ * company's auto-refresh and sticky-trap settings, which land in the persisted preferences.
  */
 export function SessionEffects() {
   const dispatch = useAppDispatch();
@@ -33,12 +32,13 @@ export function SessionEffects() {
   // everywhere, the next call is refused and the refresh interceptor sends this tab to /signIn.
   useQuery({ ...userDataQuery(userId ?? 0, company), enabled: signedIn, refetchInterval: SESSION_CHECK_MS });
   useQuery({ ...thresholdQuery(userId ?? 0), enabled: signedIn });
-  const language = useQuery({ ...languageQuery(company), enabled: signedIn });
+  const language = useQuery({ ...userLanguageQuery(userId ?? 0, company), enabled: signedIn });
   const autoRefresh = useQuery({ ...autoRefreshQuery(company), enabled: signedIn });
   const stickyTrap = useQuery({ ...stickyTrapQuery(company), enabled: signedIn });
 
   useEffect(() => {
-    if (isLanguage(language.data)) dispatch(languageChanged(language.data));
+    const effective = language.data?.effective_language;
+    if (isLanguage(effective)) dispatch(languageChanged(effective));
   }, [language.data, dispatch]);
   useEffect(() => {
     if (autoRefresh.data === 0 || autoRefresh.data === 1) dispatch(autoRefreshChanged(autoRefresh.data));

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateLocation, updateThreshold } from '../../../api/users';
+import type { Language } from '@verdant/contract';
+import { setUserLanguage, updateLocation, updateThreshold } from '../../../api/users';
 import { userKeys } from '../../../api/queries/users';
+import { useAppDispatch } from '../../../state/hooks';
+import { languageChanged } from '../../../state/preferences-slice';
 
 export function useUpdateLocation(userId: number, companyId: number) {
   const queryClient = useQueryClient();
@@ -17,6 +20,23 @@ export function useUpdateThreshold(userId: number) {
     mutationFn: (threshold: number) => updateThreshold(userId, threshold),
     onSuccess: (saved, threshold) => {
       if (saved) queryClient.setQueryData(userKeys.threshold(userId), threshold);
+    },
+  });
+}
+
+/**
+ * Chooses the user's own language (null: the company's again) and applies it at once; every cached
+ * answer is refetched, because the server writes the plant-problem library in the reader's language.
+ */
+export function useSetOwnLanguage(userId: number, companyId: number) {
+  const queryClient = useQueryClient();
+  const dispatch = useAppDispatch();
+  return useMutation({
+    mutationFn: (language: Language | null) => setUserLanguage(userId, language),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(userKeys.language(userId, companyId), answer);
+      dispatch(languageChanged(answer.effective_language));
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'users' || q.queryKey[2] !== 'language' });
     },
   });
 }

@@ -1,10 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, ErrorState, Input, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { thresholdQuery, userDataQuery } from '../../../api/queries/users';
+import { Alert, Button, Card, ErrorState, Input, LoadingState, PageHeader, Select, useToast } from '../../../components/ui';
+import { LANGUAGES } from '@verdant/contract';
+import { thresholdQuery, userDataQuery, userLanguageQuery } from '../../../api/queries/users';
+import { errorMessage } from '../../../api/api-error';
+import { LANGUAGE_NAMES } from '../../../components/language-select';
+import { isLanguage } from '../../../lib/i18n';
 import { useAuth } from '../../../state/hooks';
-import { useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
+import { useSetOwnLanguage, useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
 function LocationForm({ userId, companyId, current }: { userId: number; companyId: number; current: string | null }) {
@@ -80,6 +84,36 @@ function ThresholdForm({ userId }: { userId: number }) {
   );
 }
 
+/** The user's own language, or the company's default (named, so the choice is clear). */
+export function LanguageForm({ userId, companyId }: { userId: number; companyId: number }) {
+  const { t } = useTranslation('profile');
+  const toast = useToast();
+  const language = useQuery(userLanguageQuery(userId, companyId));
+  const save = useSetOwnLanguage(userId, companyId);
+  if (language.isPending) return <LoadingState />;
+  if (language.isError) return <ErrorState error={language.error} onRetry={() => void language.refetch()} />;
+  const { language: own, company_language: company } = language.data;
+  return (
+    <Select
+      label={t('language.label')}
+      hint={t('language.hint')}
+      value={own ?? ''}
+      disabled={save.isPending}
+      onChange={(e) => {
+        const next = isLanguage(e.target.value) ? e.target.value : null;
+        save.mutate(next, {
+          onSuccess: (answer) => toast.success(t('language.saved', { language: LANGUAGE_NAMES[answer.effective_language] })),
+          onError: (err) => toast.danger(t('language.failed', { reason: errorMessage(err) })),
+        });
+      }}
+      options={[
+        { value: '', label: t('language.companyDefault', { language: LANGUAGE_NAMES[company] }) },
+        ...LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
+      ]}
+    />
+  );
+}
+
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { userId, companyID, userRole } = useAuth();
@@ -118,6 +152,9 @@ export default function ProfilePage() {
         </Card>
         <Card title={t('location.title')} description={t('location.description')}>
           {user.isPending ? <LoadingState /> : <LocationForm userId={userId} companyId={companyID} current={user.data?.location ?? null} />}
+        </Card>
+        <Card title={t('language.title')} description={t('language.description')}>
+          <LanguageForm userId={userId} companyId={companyID} />
         </Card>
         <Card title={t('threshold.title')} description={t('threshold.description')}>
           <ThresholdForm userId={userId} />

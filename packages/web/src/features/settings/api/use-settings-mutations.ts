@@ -11,8 +11,9 @@ import {
   updateStickytrapRender,
 } from '../../../api/company-settings';
 import { companySettingsKeys } from '../../../api/queries/company-settings';
-import { useAppDispatch } from '../../../state/hooks';
+import { useAppDispatch, useAuth } from '../../../state/hooks';
 import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../../state/preferences-slice';
+import { userKeys } from '../../../api/queries/users';
 
 export function useSetAiModel(companyId: number) {
   const qc = useQueryClient();
@@ -25,11 +26,14 @@ export function useSetAiModel(companyId: number) {
 export function useSetLanguage(companyId: number) {
   const qc = useQueryClient();
   const dispatch = useAppDispatch();
+  const { userId } = useAuth();
   return useMutation({
     mutationFn: (language: Language) => setCompanyLanguage(companyId, language),
     onSuccess: (_res, language) => {
       qc.setQueryData(companySettingsKeys.language(companyId), language);
-      dispatch(languageChanged(language));
+      // The company's default applies to whoever has not chosen their own language: ask again which is in effect.
+      if (userId) void qc.invalidateQueries({ queryKey: userKeys.language(userId, companyId) });
+      else dispatch(languageChanged(language));
     },
   });
 }
