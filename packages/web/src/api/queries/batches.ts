@@ -8,6 +8,7 @@ import {
   getBatches,
   getBatchesByRoom,
   getCustomBatchStatuses,
+  getBatchFormResponses,
   getRoomsByBatch,
 } from '../batches';
 import { getBatchProblems } from '../batch-problems';
@@ -34,6 +35,7 @@ export const batchKeys = {
   moves: (companyId: number, batchId: number, roomIds: readonly number[]) =>
     [...batchKeys.detail(companyId, batchId), 'moves', roomIds] as const,
   qr: (companyId: number, batchId: number) => [...batchKeys.detail(companyId, batchId), 'qr'] as const,
+  formResponses: (companyId: number, batchId: number) => [...batchKeys.detail(companyId, batchId), 'form-responses'] as const,
   labels: (companyId: number, ids: readonly number[]) => [...batchKeys.all(companyId), 'labels', ids] as const,
 };
 
@@ -101,6 +103,14 @@ export const batchProblemsQuery = (companyId: number, batchId: number, includeRe
   queryOptions({
     queryKey: batchKeys.problems(companyId, batchId, includeResolved),
     queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getBatchProblems(companyId, { batchId, includeResolved })),
+    networkMode: 'always',
+  });
+
+/** The batch's form responses (about it, or made in its boxes), each with its photos: the timeline shows them. */
+export const batchFormResponsesQuery = (companyId: number, batchId: number) =>
+  queryOptions({
+    queryKey: batchKeys.formResponses(companyId, batchId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getBatchFormResponses(batchId)),
     networkMode: 'always',
   });
 

@@ -3,3 +3,4 @@ export { PhotoViewer, type PhotoViewerProps } from './photo-viewer';
 export { serverPhotos, type ViewerPhoto } from './photos';
 export { usePhotoSrc, type PhotoSrcState } from './use-photo-src';
 export { usePhotoAlt } from './use-photo-alt';
+export { WaitingPhotoList } from './waiting-photo-list';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui';
 import { cn } from '../../lib/cn';
@@ -159,7 +159,9 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose }: PhotoView
     }
   }, [open]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+  // On the document, not the dialog: a side button that became disabled at the last photo drops focus to the body.
+  const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  keys.current = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       onClose();
@@ -175,22 +177,28 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose }: PhotoView
       const first = items[0];
       const last = items[items.length - 1];
       if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
+      const inside = ref.current?.contains(document.activeElement) ?? false;
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
         e.preventDefault();
         last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
         e.preventDefault();
         first.focus();
       }
     }
   };
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => keys.current(e);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <dialog
       ref={ref}
       aria-label={t('viewer')}
       aria-describedby={open ? captionId : undefined}
-      onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

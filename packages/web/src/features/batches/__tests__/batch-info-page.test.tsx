@@ -23,6 +23,7 @@ function api() {
     http.get(`${API}/load_room_grids_boxes`, () => ok({ rooms: [] })),
     http.get(`${API}/get_all_plants_linked_to_batch`, () => ok({ batch_id: 1, harvested: batch.Harvested, total_count: 0, plants: [] })),
     http.get(`${API}/get_batch_problems`, () => ok({ problems: [] })),
+    http.get(`${API}/get_batch_form_responses`, () => ok({ responses: [] })),
     http.post(`${API}/get_batch_history_by_room`, () => ok({ room_id: 11, history: [] })),
     http.get(`${API}/get_batch_dashboard`, () =>
       ok({

@@ -6,12 +6,11 @@ import { responseQuery } from '../../../api/queries/observations';
 import { CommentThread } from './comment-thread';
 import { useFormatDate } from '../../../lib/format-date';
 
-/** An answer as people read it: lists joined, ticks as yes/no. */
+/** An answer as people read it: lists joined, ticks as yes/no (photos are thumbnails, apart). */
 function useAnswerText() {
   const { t } = useTranslation('observations');
   return (type: string, raw: string) => {
     if (type === 'checkbox') return raw === '1' || raw === 'true' ? t('answer.yes') : t('answer.no');
-    if (type === 'photo' || type === 'image') return t('answer.photo');
     if (raw.startsWith('[')) {
       try {
         const list: unknown = JSON.parse(raw);
@@ -31,7 +30,9 @@ function Answers({ companyId, responseId }: { companyId: number; responseId: num
   const response = useQuery({ ...responseQuery(companyId, responseId), enabled: Boolean(companyId) });
   if (response.isPending) return <LoadingState className="flex items-center gap-3 py-3 text-sm text-stone-700" />;
   if (response.isError) return <ErrorState error={response.error} onRetry={() => void response.refetch()} />;
-  const { response: meta, fieldResponses } = response.data;
+  const { response: meta } = response.data;
+  // Photo answers are the thumbnails of the observation's row (ObservationPhotos), not text here.
+  const fieldResponses = response.data.fieldResponses.filter((f) => f.FieldType !== 'photo');
   return (
     <section aria-label={t('details.form')}>
       <h4 className="text-sm font-semibold text-stone-900">{t('details.formTitle', { name: meta.TemplateName })}</h4>
@@ -50,7 +51,6 @@ function Answers({ companyId, responseId }: { companyId: number; responseId: num
           ))}
         </dl>
       )}
-      {meta.image_url && <p className="mt-2 text-sm text-stone-700">{t('details.hasPhoto')}</p>}
     </section>
   );
 }

@@ -10,11 +10,12 @@ import { boxResponsesQuery } from '../../../../api/queries/grid-boxes';
 import { commentsQuery } from '../../../../api/queries/comments';
 import { useCommentMutations } from '../../api/use-forms';
 import { useFormatDate } from '../../../../lib/format-date';
+import { PhotoStrip, serverPhotos, usePhotoAlt, WaitingPhotoList } from '../../../../components/photos';
+import { useWaitingPhotos } from '../../../../api/use-waiting-photos';
 
-/** A stored answer as people read it: lists joined, ticks as yes/no, photos as a word. */
+/** A stored answer as people read it: lists joined, ticks as yes/no (photos are shown as thumbnails, apart). */
 function readable(a: FormResponse['fieldResponses'][number], t: (k: string) => string): string {
   if (a.FieldType === 'checkbox') return a.inputData === '1' ? t('responses.yes') : t('responses.no');
-  if (a.FieldType === 'photo') return t('responses.photo');
   if (a.inputData.startsWith('[')) {
     try {
       const list = JSON.parse(a.inputData) as unknown;
@@ -156,7 +157,9 @@ function ResponseItem({ response }: { response: FormResponse }) {
   const { t } = useTranslation('rooms');
   const formatDate = useFormatDate();
   const [open, setOpen] = useState(false);
-  const answers = response.fieldResponses.filter((a) => a.inputData !== '');
+  const altOf = usePhotoAlt();
+  const answers = response.fieldResponses.filter((a) => a.inputData !== '' && a.FieldType !== 'photo');
+  const photos = serverPhotos(`response-${response.response_id}`, response.photos, (p) => altOf(p.FieldName, response.TemplateName, response.ObservedAt));
   return (
     <li className="rounded-lg border border-stone-200 p-3">
       <p className="text-sm font-medium text-stone-900">{response.TemplateName}</p>
@@ -173,6 +176,7 @@ function ResponseItem({ response }: { response: FormResponse }) {
           ))}
         </dl>
       )}
+      <PhotoStrip photos={photos} className="mt-2" />
       <Button size="md" variant="ghost" className="-ml-2 mt-1 px-2" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {open ? t('comments.hide') : t('comments.show', { count: response.comment_count })}
       </Button>
@@ -181,18 +185,35 @@ function ResponseItem({ response }: { response: FormResponse }) {
   );
 }
 
-/** The box's latest responses with their answers, each with its comments. */
+/** The box's latest responses with their answers, each with its comments; photos still queued here come first. */
 export function BoxResponses({ box }: { box: GridBox }) {
   const { t } = useTranslation('rooms');
-  const { companyID } = useAuth();
+  const { companyID, userId } = useAuth();
   const online = useOnlineStatus();
   const responses = useQuery({ ...boxResponsesQuery(companyID ?? 0, box.id), enabled: online && Boolean(companyID) });
-  if (!online) return <p className="text-sm text-stone-600">{t('responses.offline')}</p>;
+  const waiting = useWaitingPhotos(userId).filter((w) => w.gridBoxIds.includes(box.id));
+  const queued = <WaitingPhotoList items={waiting} className="mb-2 space-y-2" />;
+  if (!online) {
+    return (
+      <>
+        {queued}
+        <p className="text-sm text-stone-600">{t('responses.offline')}</p>
+      </>
+    );
+  }
   if (responses.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
   if (responses.isError) return <Alert tone="danger">{errorMessage(responses.error)}</Alert>;
-  if (responses.data.responses.length === 0) return <p className="text-sm text-stone-600">{t('responses.empty')}</p>;
+  if (responses.data.responses.length === 0) {
+    return (
+      <>
+        {queued}
+        <p className="text-sm text-stone-600">{t('responses.empty')}</p>
+      </>
+    );
+  }
   return (
     <>
+      {queued}
       <ul className="space-y-2" aria-label={t('responses.title')}>
         {responses.data.responses.map((r) => (
           <ResponseItem key={r.response_id} response={r} />
