@@ -22,6 +22,7 @@ import { observationsQuery } from '../../../api/queries/observations';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { useManageObservation } from '../api/use-observations';
 import { ObservationDetails } from './observation-details';
+import { ObservationPhotos, WaitingObservationPhotos } from './observation-photos';
 import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 
@@ -119,6 +120,7 @@ function ObservationRow({
             <p className="text-xs text-stone-600">
               {t('observedBy', { name: o.ObservedByName ?? t('someone'), date: formatDate(o.ObservedAt) })} · {t(`source.${o.Source}`, { defaultValue: o.Source })}
             </p>
+            <ObservationPhotos observation={o} />
           </div>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
@@ -248,6 +250,7 @@ export default function ObservationsPage() {
         </div>
       </form>
 
+      <WaitingObservationPhotos />
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
