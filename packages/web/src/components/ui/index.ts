@@ -15,3 +15,5 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { ToastProvider, useToast, type ToastApi, type ToastKind, type ToastOptions } from './toast';
 export { LoadingState, ErrorState } from './states';
 export { Pager, type PagerProps } from './pager';
+export { ProblemChip } from './problem-chip';
+export { ScrollRegion } from './scroll-region';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
+import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion } from '../../../components/ui';
 import { batchesQuery } from '../../../api/queries/batches';
 import { useAuth } from '../../../state/hooks';
 import { forecastByWeek, mondayOf } from '../lib/weeks';
@@ -55,7 +55,7 @@ export default function ForecastingPage() {
             </div>
           </Card>
           <Card title={t('tableTitle')} padded={false}>
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t('tableTitle')}>
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <thead className="bg-stone-50 text-stone-700">
                   <tr>
@@ -82,7 +82,7 @@ export default function ForecastingPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </Card>
         </>
       )}

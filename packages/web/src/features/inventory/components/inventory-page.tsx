@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, Select } from '../../../components/ui';
+import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { batchesQuery, roomBatchesQuery } from '../../../api/queries/batches';
 import { roomListQuery } from '../../../api/queries/rooms';
@@ -12,9 +12,9 @@ import { paths } from '../../../lib/paths';
 
 type GroupBy = 'crop' | 'room' | 'status';
 
-function Table({ head, rows }: { head: string[]; rows: Array<Array<string | number>> }) {
+function Table({ label, head, rows }: { label: string; head: string[]; rows: Array<Array<string | number>> }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={label}>
       <table className="w-full min-w-[28rem] text-left text-sm">
         <thead className="bg-stone-50 text-stone-700">
           <tr>
@@ -43,7 +43,7 @@ function Table({ head, rows }: { head: string[]; rows: Array<Array<string | numb
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -109,6 +109,7 @@ export default function InventoryPage() {
               </div>
             ) : (
               <Table
+                label={t('stock.title')}
                 head={groupBy === 'room' ? [t('stock.by.room'), t('cols.batches'), t('cols.plants')] : [t(`stock.by.${groupBy}`), t('cols.batches'), t('cols.plants'), t('cols.trays'), t('cols.trayPlants')]}
                 rows={rows.map((r) => (groupBy === 'room' ? [label(r.key), r.batches, r.plants] : [label(r.key), r.batches, r.plants, r.trays, r.trayPlants]))}
               />
@@ -122,6 +123,7 @@ export default function InventoryPage() {
               </div>
             ) : (
               <Table
+                label={t('availability.title')}
                 head={[t('availability.variety'), t('cols.batches'), t('cols.plants'), t('availability.preBooked'), t('availability.available')]}
                 rows={availability.map((r) => [r.variety || t('noStrain'), r.batches, r.plants, r.preBooks, r.available])}
               />

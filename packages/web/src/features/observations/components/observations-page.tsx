@@ -10,7 +10,7 @@ import {
   type ObservationStatus,
   type ProblemAction,
 } from '@verdant/contract';
-import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select, useToast, type BadgeTone } from '../../../components/ui';
+import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, ProblemChip, Select, useToast, type BadgeTone } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
 import { colorOf } from '../../../api/problem-color-mappings';
@@ -100,16 +100,9 @@ function ObservationRow({
     <li className="rounded-xl border border-stone-200 bg-white shadow-xs">
       <div className="flex flex-col gap-3 p-4 md:flex-row md:items-start">
         <div className="flex min-w-0 flex-1 gap-3">
-          <span
-            aria-hidden="true"
-            className={cn(
-              'mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold ring-1 ring-inset',
-              color ? 'text-white ring-black/15 [text-shadow:0_0_2px_rgb(0_0_0/0.7)]' : 'bg-stone-100 text-stone-700 ring-stone-300',
-            )}
-            style={color ? { backgroundColor: color } : undefined}
-          >
+          <ProblemChip color={color} className="mt-0.5">
             {problemAbbreviation(o.Problem, abbreviation)}
-          </span>
+          </ProblemChip>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="font-semibold text-stone-900">{o.Problem}</h2>
