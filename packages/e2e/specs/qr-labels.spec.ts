@@ -72,7 +72,7 @@ test('the scanner shows a code that is not one of our links and does not open it
   expect(new URL(page.url()).pathname).toBe('/dashboard/scan-label');
 });
 
-test("another company's place link says so clearly", async ({ page, server }) => {
+test("a place link that is not one of the company's places (another company's or deleted) says so clearly", async ({ page, server }) => {
   await signInThroughUi(page, server.admin.email, server.admin.password);
   await page.goto('/dashboard/place/box/2147483000');
   await expect(page.getByText("This label is not one of your company's places")).toBeVisible();
