@@ -10,6 +10,7 @@ import { useAuth } from '../../../state/hooks';
 import { auditEventsQuery } from '../../../api/queries/audit';
 import { useAuditActions } from '../api/use-audit';
 import { paths } from '../../../lib/paths';
+import { auditTitle } from '../lib/audit-title';
 
 const KINDS = ['audit_note', 'batch', 'room', 'grid', 'form', 'comment', 'user', 'company_settings'] as const;
 
@@ -66,7 +67,7 @@ function EventRow({ event, companyId }: { event: AuditEvent; companyId: number }
     <li className="rounded border border-neutral-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
         {editing === null ? (
-          <strong>{event.EventTitle}</strong>
+          <strong>{auditTitle(event, t)}</strong>
         ) : (
           <form onSubmit={save} className="flex gap-2">
             <Input label={t('editLabel')} value={editing} onChange={(e) => setEditing(e.target.value)} />
