@@ -6,7 +6,7 @@ import { renderRoutes } from '../../../testing/render';
 import { server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { db } from '../../../offline/db';
-import { rememberPlace } from '../lib/last-place';
+import { readRememberedProblems, rememberPlace } from '../lib/last-place';
 import { field, observation, placeApi, template } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -31,8 +31,8 @@ function start() {
   signInAs({ userId: 7, companyId: 3 });
   rememberPlace(3, 7, { kind: 'box', id: 2100002, label: 'Mother A · Bay 1 › Grid A' });
   const api = placeApi([template(80, 'Other form', null, [field(9, 'Issue', 'problem', { TemplateID: 80 })]), scouting], recent);
-  renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
-  return { api, user: userEvent.setup() };
+  const view = renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
+  return { api, user: userEvent.setup(), unmount: view.unmount };
 }
 
 describe('quick observation', () => {
@@ -93,6 +93,20 @@ describe('quick observation', () => {
     expect(queued[0]).toMatchObject({ GridBoxID: 2100002, SubmittedBy: 7 });
     const answers = await db.offlineFieldResponses.where('tempResponseID').equals(queued[0]!.tempResponseID).toArray();
     expect(answers.map((a) => [a.FieldID, a.InputData])).toEqual([[1, 'Spider mites']]);
+  });
+
+  it('offline, offers the most-seen problems last counted online', async () => {
+    const first = start();
+    const problems = await screen.findByRole('group', { name: 'Problem seen' });
+    await within(problems).findByRole('button', { name: 'Aphids' });
+    expect(readRememberedProblems(3)).toEqual(['Thrips', 'Aphids', 'Powdery mildew']);
+    first.unmount();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
+    const offline = await screen.findByRole('group', { name: 'Problem seen' });
+    expect(within(offline).getAllByRole('button').map((b) => b.textContent)).toEqual(['Thrips', 'Aphids', 'Powdery mildew', 'Other…']);
+    expect(screen.getByRole('button', { name: 'Save (sends when online)' })).toBeInTheDocument();
   });
 
   it('without a place, asks for one first', async () => {

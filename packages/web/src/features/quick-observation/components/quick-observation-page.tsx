@@ -11,7 +11,7 @@ import { useAuth } from '../../../state/hooks';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/cn';
-import { readLastPlace, rememberPlace, type LastPlace } from '../lib/last-place';
+import { readLastPlace, readRememberedProblems, rememberPlace, rememberProblems, type LastPlace } from '../lib/last-place';
 import { placeName, placeWhere, resolvePlace, type ScannedLink } from '../lib/place-link';
 import { quickFields, severityChoices, topProblems } from '../lib/quick-form';
 import { useRecentObservations } from '../api/use-top-problems';
@@ -49,7 +49,16 @@ export default function QuickObservationPage() {
   const [error, setError] = useState<string | null>(null);
 
   const fields = useMemo(() => (templates.data ? quickFields(templates.data.templates) : null), [templates.data]);
-  const problems = useMemo(() => topProblems(recent.data ?? [], fields?.problem.FieldOptions ?? []), [recent.data, fields]);
+  // Online the ranking is counted afresh and kept; offline (or if the read fails) the kept one is used.
+  const problems = useMemo(() => {
+    const options = fields?.problem.FieldOptions ?? [];
+    if (recent.data) return topProblems(recent.data, options);
+    const kept = readRememberedProblems(companyId);
+    return topProblems([], kept.length && options.length ? kept.filter((k) => options.includes(k)).concat(options) : kept.length ? kept : options);
+  }, [recent.data, fields, companyId]);
+  useEffect(() => {
+    if (recent.data && companyId) rememberProblems(companyId, topProblems(recent.data, []));
+  }, [recent.data, companyId]);
   const severities = severityChoices(fields?.severity ?? null);
   const photoUrl = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => void (photoUrl && URL.revokeObjectURL(photoUrl)), [photoUrl]);
