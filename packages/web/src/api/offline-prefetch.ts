@@ -5,7 +5,7 @@ import { db as defaultDb, type OfflineDatabase, type OfflineReadinessRow } from 
 import { readReadiness, watchReadiness, wipeCompanyData, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { loadRoomGridsBoxes } from './rooms';
-import { roomKeys, gridBackgroundsQuery, roomScrollQuery } from './queries/rooms';
+import { roomKeys, gridBackgroundsQuery, imageQuery, roomScrollQuery } from './queries/rooms';
 import { formTemplatesQuery } from './queries/form-templates';
 import { problemColorsQuery } from './queries/problem-colors';
 import { colorSymptomsQuery, plantProblemsQuery, symptomGroupsQuery } from './queries/plant-problems';
@@ -57,6 +57,8 @@ export interface PrefetchOptions {
   concurrency?: number;
   /** Sub-boxes are read one box at a time: at most this many boxes per fill. */
   maxSubBoxes?: number;
+  /** Photo thumbnails of the recent observations stored per fill. */
+  maxThumbnails?: number;
   database?: OfflineDatabase;
   now?: () => number;
 }
@@ -68,6 +70,7 @@ export const FRESH_ENOUGH_MS = 2 * 60_000;
 /** Coming back online refills when the device was last ready longer ago than this. */
 export const LONG_GAP_MS = 30 * 60_000;
 export const DEFAULT_MAX_SUB_BOXES = 300;
+export const DEFAULT_MAX_THUMBNAILS = 60;
 
 interface Step {
   name: string;
@@ -114,6 +117,7 @@ export async function prefetchForOffline(
   const now = options.now ?? Date.now;
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const maxSubBoxes = options.maxSubBoxes ?? DEFAULT_MAX_SUB_BOXES;
+  const maxThumbnails = options.maxThumbnails ?? DEFAULT_MAX_THUMBNAILS;
 
   const previous = await readReadiness(companyId, database);
   const resume =
@@ -173,6 +177,7 @@ export async function prefetchForOffline(
     await save();
     let rooms: Awaited<ReturnType<typeof loadRoomGridsBoxes>>['rooms'] = [];
     let batchIds: number[] = [];
+    let thumbnails: string[] = [];
     await runSteps([
       { name: 'app-shell', leaf: false, run: appShellStored },
       leaf('user', () => fetch(userDataQuery(userId, companyId))),
@@ -209,7 +214,16 @@ export async function prefetchForOffline(
         },
       },
       leaf('batch-statuses', () => fetch(batchStatusesQuery(companyId))),
-      leaf('observations', () => fetch(observationsQuery(companyId, { limit: OBSERVATIONS_LIMIT, offset: 0 }))),
+      {
+        name: 'observations',
+        leaf: false,
+        run: async () => {
+          const page = await fetch<{ observations: Array<{ photos?: Array<{ thumb_url: string }> }> }>(
+            observationsQuery(companyId, { limit: OBSERVATIONS_LIMIT, offset: 0 }),
+          );
+          thumbnails = page.observations.flatMap((o) => (o.photos ?? []).map((p) => p.thumb_url)).filter(Boolean);
+        },
+      },
     ]);
 
     const grids = rooms.flatMap((r) => r.grids);
@@ -254,6 +268,8 @@ export async function prefetchForOffline(
     await runSteps([
       ...[...new Set(problemBoxes)].map((id) => leaf(`box:${id}:problems`, () => fetch(boxProblemsQuery(companyId, id)))),
       ...boxes.map((id) => leaf(`box:${id}:sub-boxes`, () => fetch(subBoxesQuery(companyId, id)))),
+      // The recent observations' photo thumbnails (the full photos are fetched when opened online).
+      ...[...new Set(thumbnails)].slice(0, maxThumbnails).map((url) => leaf(`thumb:${url}`, () => fetch(imageQuery(url)))),
     ]);
   } catch (err) {
     if (err instanceof Interrupted) {

@@ -25,6 +25,15 @@ export const BATCH = {
 };
 
 const T = '2026-01-05T08:00:00.000Z';
+
+export const THUMB_URL = '/api/image?key=companies%2F3%2Fresponses%2F9%2Fthumb.jpg';
+/** An open observation with one photo. */
+export const OBSERVATION = {
+  ProblemID: 90, Problem: 'Aphids', Severity: 3, Status: 'open',
+  RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Grid A', GridBoxID: 2_100_001, BoxName: '1,1',
+  ResponseID: 9, ObservedAt: T, ObservedBy: 7, ObservedByName: 'Ana Grower', Source: 'form',
+  photos: [{ image_url: '/api/image?key=companies%2F3%2Fresponses%2F9%2Fphoto.jpg', thumb_url: THUMB_URL, FieldName: 'Photo' }],
+};
 /** A 2 × 1 grid: two boxes, 2100001 and 2100002. */
 export const ROOM = makeRoom({ roomId: 11, gridId: 21, nx: 2, ny: 1 });
 export const BOX_WITH_PROBLEM = 2_100_001;
@@ -80,7 +89,7 @@ export function offlineServer() {
       return fail.has('/get_batches') ? HttpResponse.error() : HttpResponse.json([BATCH]);
     }),
     http.get(`${API}/get_custom_batch_statuses`, answer('/get_custom_batch_statuses', () => ({ custom_statuses: [], built_in_statuses: ['Vegetative'] }))),
-    http.get(`${API}/get_problem_observations`, answer('/get_problem_observations', () => ({ total_count: 0, limit: 50, offset: 0, observations: [] }))),
+    http.get(`${API}/get_problem_observations`, answer('/get_problem_observations', () => ({ total_count: 1, limit: 50, offset: 0, observations: [OBSERVATION] }))),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),

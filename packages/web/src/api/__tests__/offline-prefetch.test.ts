@@ -6,7 +6,7 @@ import { server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
 import { setOnline } from '../../testing/room-fixtures';
 import { forgetOfflineData, prefetchForOffline, shouldPrefetch, FRESH_ENOUGH_MS, LONG_GAP_MS } from '../offline-prefetch';
-import { roomQuery, roomScrollQuery } from '../queries/rooms';
+import { imageQuery, roomQuery, roomScrollQuery } from '../queries/rooms';
 import { formTemplatesQuery } from '../queries/form-templates';
 import { problemColorsQuery } from '../queries/problem-colors';
 import { plantProblemsQuery } from '../queries/plant-problems';
@@ -16,14 +16,22 @@ import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
 import { userDataQuery } from '../queries/users';
-import { BATCH, BOX_WITH_PROBLEM, offlineServer } from './offline-fixtures';
+import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, THUMB_URL } from './offline-fixtures';
+import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
+
+// GET /image answers a binary body, which MSW cannot hand to jsdom's XHR as a Blob: the photo fetch is stubbed.
+const fetchImage = vi.hoisted(() => vi.fn(async (url: string) => new Blob([`thumb of ${url}`], { type: 'image/jpeg' })));
+vi.mock('../rooms', async (original) => ({ ...(await original<typeof import('../rooms')>()), fetchImage }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 let restoreOnline: (() => void) | null = null;
+let restoreBlobs: (() => void) | null = null;
 beforeEach(async () => {
+  restoreBlobs = installBlobCloning();
+  fetchImage.mockClear();
   await Promise.all(db.tables.map((t) => t.clear()));
   signInAs({ companyId: 3, userId: 7 });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -31,6 +39,7 @@ beforeEach(async () => {
 afterEach(() => {
   restoreOnline?.();
   restoreOnline = null;
+  restoreBlobs?.();
   vi.restoreAllMocks();
 });
 
@@ -59,6 +68,7 @@ describe('background fill for offline use', () => {
     expect(api.requests.get('/get_sub_gridboxes')).toBe(2);
     expect(api.requests.get('/get_unresolved_problems_for_gridbox')).toBe(1);
     expect(api.requests.get('/get_batch_history_by_room')).toBe(1);
+    expect(fetchImage).toHaveBeenCalledTimes(1);
 
     // Cold offline: a new query client (a reload), no connection. Nothing reaches the network.
     restoreOnline = setOnline(false);
@@ -79,7 +89,9 @@ describe('background fill for offline use', () => {
     expect((await read<{ Boxes: unknown[] }>(gridCirclesQuery(3, 21))).Boxes).toHaveLength(1);
     expect(await read(boxProblemsQuery(3, BOX_WITH_PROBLEM))).toEqual([]);
     expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002))).total_count).toBe(0);
-    expect((await read<{ observations: unknown[] }>(observationsQuery(3, { limit: OBSERVATIONS_LIMIT, offset: 0 }))).observations).toEqual([]);
+    expect((await read<{ observations: unknown[] }>(observationsQuery(3, { limit: OBSERVATIONS_LIMIT, offset: 0 }))).observations).toEqual([OBSERVATION]);
+    expect(await (await read<Blob>(imageQuery(THUMB_URL))).text()).toBe(`thumb of ${THUMB_URL}`);
+    expect(fetchImage).toHaveBeenCalledTimes(1);
     expect(await read(languageQuery(3))).toBe('en');
     expect(await read(stickyTrapQuery(3))).toBe(1);
     expect(await read(userDataQuery(7, 3))).toMatchObject({ first_name: 'Ana', last_name: 'Grower' });
