@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'outbox-property',
           root: './bench',
           include: ['*.test.ts'],
-          testTimeout: 900_000,
+          testTimeout: 1_800_000,
           hookTimeout: 120_000,
           pool: 'forks',
         },
