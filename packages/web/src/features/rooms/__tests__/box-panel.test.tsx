@@ -105,14 +105,21 @@ describe('BoxPanel', () => {
     ]);
   });
 
-  it('culls a box (form GridBoxID, user_id, culled=1)', async () => {
+  it('culls a box only after confirming (form GridBoxID, user_id, culled=1), then Undo restores it (culled=0)', async () => {
     signInAs({ userId: 7, companyId: 3 });
     const api = boxApi();
     const user = userEvent.setup();
     renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Cull this box' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cull box Mother A?' });
+    expect(api.writes).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Cull box' }));
     expect(await screen.findByText('Box culled.')).toBeInTheDocument();
     expect(api.writes).toEqual([{ path: 'update_culling_status', body: `GridBoxID=${api.box.id}&user_id=7&culled=1` }]);
+    expect(screen.getByText('Mother A was culled.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Box restored.')).toBeInTheDocument();
+    expect(api.writes[1]).toEqual({ path: 'update_culling_status', body: `GridBoxID=${api.box.id}&user_id=7&culled=0` });
   });
 
   it('lists sub-boxes by display name with total and max, an empty history on 404, and deletes after confirming', async () => {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
-import { cn } from '../../../../lib/cn';
 import { gridOpacityQuery } from '../../../../api/queries/company-settings';
 import { uploadGridImage } from '../../../../api/grids';
 import { errorMessage } from '../../../../api/api-error';
@@ -24,6 +23,7 @@ import { ScanState } from './rooms-page';
 import { ScanDetailsToggle } from '../scouting/scan-details';
 import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
+import { BoxSheet } from './box-sheet';
 import { paths } from '../../../../lib/paths';
 import { useRoomRoute } from '../use-room-route';
 
@@ -269,14 +269,7 @@ export default function RoomPage() {
           </div>
 
           {panelOpen && (
-            <aside
-              aria-label={moving ? t('move.panel') : t('box.panel')}
-              className={cn(
-                moving ? 'max-h-[45dvh]' : 'max-h-[60dvh]',
-                'fixed inset-x-0 bottom-0 z-40 overflow-hidden rounded-t-2xl border border-stone-200 bg-white shadow-2xl',
-                'lg:sticky lg:top-20 lg:z-auto lg:max-h-[calc(100dvh-6rem)] lg:w-96 lg:shrink-0 lg:rounded-xl lg:shadow-sm',
-              )}
-            >
+            <BoxSheet key={moving ? 'move' : 'box'} label={moving ? t('move.panel') : t('box.panel')}>
               {moving ? (
                 <MovePlantPanel
                   key={moving.plantUid}
@@ -303,7 +296,7 @@ export default function RoomPage() {
                   }}
                 />
               ) : null}
-            </aside>
+            </BoxSheet>
           )}
         </div>
       )}

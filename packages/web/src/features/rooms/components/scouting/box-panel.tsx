@@ -13,11 +13,12 @@ import { boxLabel } from '../../lib/box-label';
 import { subGridboxName } from '../../lib/sub-gridbox-list';
 import { boxHistoryQuery, subBoxesQuery } from '../../../../api/queries/grid-boxes';
 import { gridTemplatesQuery } from '../../../../api/queries/rooms';
-import { useCreateSubBoxes, useCullBox, useDeleteSubBox, useRenameBox } from '../../api/use-box';
+import { useCreateSubBoxes, useDeleteSubBox, useRenameBox } from '../../api/use-box';
 import { useFormatDate } from '../../../../lib/format-date';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';
 import { FillFormDialog } from './fill-form-dialog';
+import { CullZone } from './cull-zone';
 import { paths } from '../../../../lib/paths';
 
 // Recharts is large: it loads only when a box panel opens.
@@ -278,10 +279,7 @@ function History({ box }: { box: GridBox }) {
 /** The chosen box: name, culling, sub-boxes with their plants, and its history. */
 export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps) {
   const { t } = useTranslation('rooms');
-  const toast = useToast();
-  const { companyID, userId } = useAuth();
   const online = useOnlineStatus();
-  const cull = useCullBox(companyID ?? 0, userId ?? 0);
   const [filling, setFilling] = useState(false);
   return (
     <div className="flex h-full flex-col">
@@ -332,26 +330,8 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
             <StickyTrapChart boxId={box.id} />
           </Suspense>
         </Section>
-        <Section title={t('box.details')}>
+        <Section title={t('box.nameTitle')}>
           <RenameForm key={box.id} box={box} />
-          <Button
-            variant={box.culled ? 'secondary' : 'danger'}
-            block
-            className="mt-3"
-            disabled={!online}
-            loading={cull.isPending}
-            onClick={() =>
-              cull.mutate(
-                { boxId: box.id, culled: !box.culled },
-                {
-                  onSuccess: (b) => toast.success(b.culled ? t('box.culledDone') : t('box.unculledDone')),
-                  onError: (err) => toast.danger(errorMessage(err)),
-                },
-              )
-            }
-          >
-            {box.culled ? t('box.uncull') : t('box.cull')}
-          </Button>
         </Section>
         <Section title={t('subs.title')}>
           <SubBoxes key={box.id} box={box} onStartMove={onStartMove} />
@@ -359,6 +339,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
         <Section title={t('box.history')}>
           <History box={box} />
         </Section>
+        <CullZone key={box.id} box={box} />
       </div>
       <FillFormDialog
         open={filling}
