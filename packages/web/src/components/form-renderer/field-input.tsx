@@ -6,6 +6,7 @@ import type { FormAnswer } from './answers';
 import { PhotoInput } from './photo-input';
 import { ProblemPicker } from './problem-picker';
 import type { ProblemChoice } from './use-problem-library';
+import { useBuiltInText } from './built-in-texts';
 
 export interface FieldInputProps {
   field: FormField;
@@ -26,12 +27,13 @@ const choiceClasses = (checked: boolean) =>
 
 /** A group of choices (checkbox, multi-select, severity buttons): a fieldset whose legend is the field name. */
 function Group({ field, controlId, error, children, hint }: { field: FormField; controlId: string; error?: string; hint?: string; children: React.ReactNode }) {
+  const builtIn = useBuiltInText();
   const errorId = error ? `${controlId}-error` : undefined;
   const hintId = hint ? `${controlId}-hint` : undefined;
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-stone-800">
-        {field.FieldName}
+        {builtIn.field(field.FieldName)}
         {field.IsRequired && <RequiredMark />}
       </legend>
       {children}
@@ -43,7 +45,8 @@ function Group({ field, controlId, error, children, hint }: { field: FormField; 
 /** One field of a form, by its type (FIELD_TYPES); unknown types render as text. */
 export function FieldInput({ field, controlId, value, error, onChange, problems }: FieldInputProps) {
   const { t } = useTranslation('form-renderer');
-  const label = field.FieldName;
+  const builtIn = useBuiltInText();
+  const label = builtIn.field(field.FieldName);
   const required = field.IsRequired;
   const common = { label, error, required, id: controlId };
 
@@ -60,7 +63,7 @@ export function FieldInput({ field, controlId, value, error, onChange, problems 
           {...common}
           value={str(value)}
           onChange={(e) => onChange(e.target.value)}
-          options={[{ value: '', label: t('choose') }, ...field.FieldOptions.map((o) => ({ value: o, label: o }))]}
+          options={[{ value: '', label: t('choose') }, ...field.FieldOptions.map((o) => ({ value: o, label: builtIn.option(o) }))]}
         />
       );
     case 'multi-select': {
@@ -78,7 +81,7 @@ export function FieldInput({ field, controlId, value, error, onChange, problems 
                     checked={checked}
                     onChange={(e) => onChange(e.target.checked ? [...list, o] : list.filter((x) => x !== o))}
                   />
-                  {o}
+                  {builtIn.option(o)}
                 </label>
               );
             })}

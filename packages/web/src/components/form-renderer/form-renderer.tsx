@@ -10,6 +10,7 @@ import { visibleFieldIds } from './hide-until';
 import { scopePageCss } from './scope-css';
 import { useProblemLibrary, type ProblemChoice } from './use-problem-library';
 import { validateAnswers } from './validate';
+import { builtInText } from './built-in-texts';
 
 export type RenderableTemplate = Pick<FormTemplate, 'TemplateName' | 'PageCSS'> & { fields: FormField[] };
 
@@ -107,7 +108,7 @@ export function FormRenderer({
 
   const errorCount = Object.keys(errors).length;
   return (
-    <form noValidate onSubmit={submit} className={cn(scope, 'verdant-form flex flex-col gap-5', className)} aria-label={template.TemplateName}>
+    <form noValidate onSubmit={submit} className={cn(scope, 'verdant-form flex flex-col gap-5', className)} aria-label={builtInText(t, 'templates', template.TemplateName)}>
       {css && <style>{css}</style>}
       {active.length === 0 && <p className="text-sm text-stone-600">{t('noFields')}</p>}
       {active.some((f) => f.IsRequired) && <p className="text-sm text-stone-600">{t('requiredNote')}</p>}

@@ -13,3 +13,4 @@ export { visibleFieldIds, answerMatches } from './hide-until';
 export { scopePageCss } from './scope-css';
 export { compressImage, PHOTO_MAX_SIDE } from './compress-image';
 export type { ProblemChoice } from './use-problem-library';
+export { useBuiltInText, builtInText } from './built-in-texts';

@@ -1,6 +1,7 @@
 import type { FormField } from '@verdant/contract';
 import type { TFunction } from 'i18next';
 import { answerText, type FormAnswers } from './answers';
+import { builtInText } from './built-in-texts';
 
 const asNumber = (v: string) => (v.trim() === '' ? NaN : Number(v.trim()));
 const isDate = (v: string) => {
@@ -23,7 +24,7 @@ export function validateAnswers(
   const errors: Record<number, string> = {};
   for (const field of fields) {
     if (!visible.has(field.FieldID)) continue;
-    const name = field.FieldName;
+    const name = builtInText(t, 'fields', field.FieldName);
     const raw = answers[field.FieldID];
     const text = answerText(raw);
     const blank = text === undefined || (field.FieldType === 'checkbox' && raw !== true);

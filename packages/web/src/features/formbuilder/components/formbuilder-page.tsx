@@ -8,10 +8,12 @@ import { useFormTemplates } from '../../../api/queries/form-templates';
 import { useAuth } from '../../../state/hooks';
 import { useDeleteTemplate, useResetTemplates } from '../api/use-template-mutations';
 import { paths } from '../../../lib/paths';
+import { useBuiltInText } from '../../../components/form-renderer';
 
 /** formbuilder: the company's form templates, to build, edit, fill in, restore or delete. */
 export default function FormbuilderPage() {
   const { t } = useTranslation('formbuilder');
+  const builtIn = useBuiltInText();
   const toast = useToast();
   const { companyID, userRole } = useAuth();
   const companyId = companyID ?? 0;
@@ -83,10 +85,10 @@ export default function FormbuilderPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       {isAdmin ? (
                         <Link to={paths.formTemplate(tpl)} className="font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-                          {tpl.TemplateName}
+                          {builtIn.template(tpl.TemplateName)}
                         </Link>
                       ) : (
-                        <span className="font-semibold text-stone-900">{tpl.TemplateName}</span>
+                        <span className="font-semibold text-stone-900">{builtIn.template(tpl.TemplateName)}</span>
                       )}
                       {tpl.DefaultForType && <Badge tone="brand">{t('list.defaultFor', { type: t(`templateTypes.${tpl.DefaultForType}`) })}</Badge>}
                     </div>
@@ -95,15 +97,15 @@ export default function FormbuilderPage() {
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
-                    <ButtonLink variant="secondary" to={paths.submitForm(tpl)} aria-label={t('list.fillNamed', { name: tpl.TemplateName })}>
+                    <ButtonLink variant="secondary" to={paths.submitForm(tpl)} aria-label={t('list.fillNamed', { name: builtIn.template(tpl.TemplateName) })}>
                       {t('list.fill')}
                     </ButtonLink>
                     {isAdmin && (
                       <>
-                        <ButtonLink variant="secondary" to={paths.formTemplate(tpl)} aria-label={t('list.editNamed', { name: tpl.TemplateName })}>
+                        <ButtonLink variant="secondary" to={paths.formTemplate(tpl)} aria-label={t('list.editNamed', { name: builtIn.template(tpl.TemplateName) })}>
                           {t('list.edit')}
                         </ButtonLink>
-                        <Button variant="ghost" className="text-red-800" onClick={() => setToDelete(tpl)} aria-label={t('list.deleteNamed', { name: tpl.TemplateName })}>
+                        <Button variant="ghost" className="text-red-800" onClick={() => setToDelete(tpl)} aria-label={t('list.deleteNamed', { name: builtIn.template(tpl.TemplateName) })}>
                           {t('list.delete')}
                         </Button>
                       </>
