@@ -134,7 +134,13 @@ export async function prefetchForOffline(
     failedSteps: [],
   };
   const alreadyDone = new Set(row.doneSteps);
-  const stopped = () => options.signal?.aborted === true || browserOffline();
+  // Set when one worker stops the fill, so the others stop too instead of running on unseen.
+  let halted = false;
+  const stopped = () => halted || options.signal?.aborted === true || browserOffline();
+  const halt = () => {
+    halted = true;
+    return new Interrupted();
+  };
 
   const save = async () => {
     if (options.signal?.aborted) return;
@@ -149,7 +155,7 @@ export async function prefetchForOffline(
     let next = 0;
     const worker = async () => {
       while (next < steps.length) {
-        if (stopped()) throw new Interrupted();
+        if (stopped()) throw halt();
         const step = steps[next++]!;
         if (step.leaf && alreadyDone.has(step.name)) {
           row.done++;
@@ -159,7 +165,7 @@ export async function prefetchForOffline(
           await step.run();
           if (step.leaf) row.doneSteps.push(step.name);
         } catch (err) {
-          if (stopped() || isNetworkError(err)) throw new Interrupted();
+          if (stopped() || isNetworkError(err) || err instanceof Interrupted) throw halt();
           console.warn(`Could not prepare ${step.name} for offline use`, err);
           row.failedSteps.push(step.name);
         }
