@@ -50,12 +50,18 @@ export default function QuickObservationPage() {
 
   const fields = useMemo(() => (templates.data ? quickFields(templates.data.templates) : null), [templates.data]);
   // Online the ranking is counted afresh and kept; offline (or if the read fails) the kept one is used.
+  // The buttons keep their order while the page is open (a save refreshes the observations): a thumb
+  // finds the same problem in the same place.
+  const [firstRecent, setFirstRecent] = useState<typeof recent.data>(undefined);
+  useEffect(() => {
+    if (recent.data && !firstRecent) setFirstRecent(recent.data);
+  }, [recent.data, firstRecent]);
   const problems = useMemo(() => {
     const options = fields?.problem.FieldOptions ?? [];
-    if (recent.data) return topProblems(recent.data, options);
+    if (firstRecent) return topProblems(firstRecent, options);
     const kept = readRememberedProblems(companyId);
     return topProblems([], kept.length && options.length ? kept.filter((k) => options.includes(k)).concat(options) : kept.length ? kept : options);
-  }, [recent.data, fields, companyId]);
+  }, [firstRecent, fields, companyId]);
   useEffect(() => {
     if (recent.data && companyId) rememberProblems(companyId, topProblems(recent.data, []));
   }, [recent.data, companyId]);
@@ -146,17 +152,6 @@ export default function QuickObservationPage() {
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-24">
       <PageHeader title={t('quick.title')} description={t('quick.description', { form: fields.template.TemplateName })} className="mb-2" />
 
-      {saved && (
-        <div role="status" className={cn('rounded-xl p-4 ring-1 ring-inset', saved.queued ? 'bg-amber-50 ring-amber-300' : 'bg-green-50 ring-green-300')}>
-          <p className="text-lg font-bold text-stone-900">{saved.queued ? t('quick.queuedTitle') : t('quick.savedTitle')}</p>
-          <p className="text-stone-800">
-            {saved.severity !== null
-              ? t('quick.savedWhatSeverity', { problem: saved.problem, severity: saved.severity, place: saved.place })
-              : t('quick.savedWhat', { problem: saved.problem, place: saved.place })}
-          </p>
-          {saved.queued && <p className="mt-1 text-sm text-stone-700">{t('quick.queuedBody')}</p>}
-        </div>
-      )}
 
       <Card>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -272,7 +267,18 @@ export default function QuickObservationPage() {
 
       {error && <Alert tone="danger">{error}</Alert>}
 
-      <div className="sticky bottom-20 z-10 lg:bottom-4">
+      <div className="sticky bottom-20 z-10 flex flex-col gap-2 lg:bottom-4">
+        {saved && (
+          <div role="status" className={cn('rounded-xl p-4 shadow-lg ring-1 ring-inset', saved.queued ? 'bg-amber-50 ring-amber-300' : 'bg-green-50 ring-green-300')}>
+            <p className="text-lg font-bold text-stone-900">{saved.queued ? t('quick.queuedTitle') : t('quick.savedTitle')}</p>
+            <p className="text-stone-800">
+              {saved.severity !== null
+                ? t('quick.savedWhatSeverity', { problem: saved.problem, severity: saved.severity, place: saved.place })
+                : t('quick.savedWhat', { problem: saved.problem, place: saved.place })}
+            </p>
+            {saved.queued && <p className="mt-1 text-sm text-stone-700">{t('quick.queuedBody')}</p>}
+          </div>
+        )}
         <Button size="lg" block className="min-h-16 text-lg shadow-lg" loading={submit.isPending} onClick={() => void save()} disabled={fields.blockers.length > 0}>
           {online ? t('quick.save') : t('quick.saveOffline')}
         </Button>
