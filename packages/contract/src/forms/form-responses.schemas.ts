@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateOnly, DateTime, Id } from '../common/fields.js';
 import { jsonText } from '../common/json-text.js';
+import { SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN } from '../problem_colors/problem-vocabulary.js';
 
 /**
  * What a scout typed: text, a number, a checkbox, or a list (multi-select). Stored as text: lists as
@@ -130,7 +131,7 @@ export const formResponsesMessages = {
   duplicateField: (name: string) => `${name} is answered more than once.`,
   notNumber: (name: string) => `${name} must be a number.`,
   notCount: (name: string) => `${name} must be a whole number of 0 or more.`,
-  notSeverity: (name: string) => `${name} must be a number of 0 or more.`,
+  notSeverity: (name: string) => `${name} must be a number from ${SEVERITY_SCALE_MIN} to ${SEVERITY_SCALE_MAX}.`,
   notDate: (name: string) => `${name} must be a date as YYYY-MM-DD.`,
   notOption: (name: string, options: string[]) => `${name} must be one of: ${options.join(', ')}.`,
   notCheckbox: (name: string) => `${name} must be checked or unchecked (1 or 0).`,

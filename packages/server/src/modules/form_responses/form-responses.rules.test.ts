@@ -38,6 +38,14 @@ describe('checkAnswers', () => {
     expect(bad).toMatchObject({ ok: false, issue: { message: 'Which leaves must be one of: Top, Middle, Bottom.', field: 'fieldResponses[3].inputData' } });
   });
 
+  it('keeps a severity without options on the one 1–5 scale', () => {
+    const scale = [field(6, 'Severity', 'severity')];
+    expect(checkAnswers(scale, [], [{ fieldID: 6, inputData: '3' }]).ok).toBe(true);
+    for (const bad of ['0', '6', '-1', 'high']) {
+      expect(checkAnswers(scale, [], [{ fieldID: 6, inputData: bad }]), bad).toMatchObject({ ok: false, issue: { message: 'Severity must be a number from 1 to 5.' } });
+    }
+  });
+
   it('refuses an inactive or unknown field by its place in the list', () => {
     const inactive = [...fields, field(9, 'Old', 'text', { is_active: false })];
     expect(checkAnswers(inactive, [], [{ fieldID: 9, inputData: 'x' }])).toMatchObject({ ok: false, issue: { field: 'fieldResponses[0].fieldID' } });

@@ -1,4 +1,4 @@
-import { formResponsesMessages as msg } from '@verdant/contract';
+import { formResponsesMessages as msg, SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN } from '@verdant/contract';
 import { visibleFields } from '../form_templates/index.js';
 import { splitList } from '../../lib/split-list.js';
 
@@ -80,7 +80,7 @@ export function typeIssue(field: FormFieldDef, value: string): string | null {
     case 'severity': {
       if (options.length && inOptions(options, value)) return null;
       const n = asNumber(value);
-      return Number.isFinite(n) && n >= 0 ? null : options.length ? msg.notOption(name, options) : msg.notSeverity(name);
+      return Number.isFinite(n) && n >= SEVERITY_SCALE_MIN && n <= SEVERITY_SCALE_MAX ? null : options.length ? msg.notOption(name, options) : msg.notSeverity(name);
     }
     case 'date':
       return isDate(value) ? null : msg.notDate(name);

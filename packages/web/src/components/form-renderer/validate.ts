@@ -1,4 +1,4 @@
-import type { FormField } from '@verdant/contract';
+import { SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN, type FormField } from '@verdant/contract';
 import type { TFunction } from 'i18next';
 import { answerText, type FormAnswers } from './answers';
 import { builtInText } from './built-in-texts';
@@ -35,8 +35,8 @@ export function validateAnswers(
     const n = asNumber(text);
     if (field.FieldType === 'number' && !Number.isFinite(n)) errors[field.FieldID] = t('form-renderer:errors.notNumber', { name });
     if (field.FieldType === 'sticky-trap-count' && !(Number.isInteger(n) && n >= 0)) errors[field.FieldID] = t('form-renderer:errors.notCount', { name });
-    if (field.FieldType === 'severity' && !field.FieldOptions.length && !(Number.isFinite(n) && n >= 0)) {
-      errors[field.FieldID] = t('form-renderer:errors.notSeverity', { name });
+    if (field.FieldType === 'severity' && !field.FieldOptions.length && !(Number.isFinite(n) && n >= SEVERITY_SCALE_MIN && n <= SEVERITY_SCALE_MAX)) {
+      errors[field.FieldID] = t('form-renderer:errors.notSeverity', { name, min: SEVERITY_SCALE_MIN, max: SEVERITY_SCALE_MAX });
     }
     if (field.FieldType === 'date' && !isDate(text)) errors[field.FieldID] = t('form-renderer:errors.notDate', { name });
   }
