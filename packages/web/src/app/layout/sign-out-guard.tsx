@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui';
 import { signOut as endSessionAndLogout } from '../../api/auth';
 import { formQueueModule } from '../../api/use-form-queue';
+import { actionQueueModule } from '../../api/use-outbox';
 
 /**
  * Sign-out that warns first when this user still has submissions on the device. They are not deleted:
@@ -17,8 +18,10 @@ export function useGuardedSignOut(userId: number | null | undefined): { signOut:
     let count = 0;
     try {
       if (userId) count = (await (await formQueueModule()).formQueue().list(userId)).length;
+      // Field actions waiting or refused in the outbox count too (sent ones are only shown, not unsent).
+      if (userId) count += (await (await actionQueueModule()).actionQueue().list({ userId })).filter((a) => a.state !== 'sent').length;
     } catch (err) {
-      console.warn('Could not read the form queue', err);
+      console.warn('Could not read the outbox', err);
     }
     if (count > 0) setUnsent(count);
     else endSessionAndLogout();
