@@ -14,7 +14,8 @@ export interface PhotoViewerProps {
   onClose: () => void;
 }
 
-function IconButton({ label, onClick, disabled, children, className }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; className?: string }) {
+/** A round viewer button; `overlay` ones sit on the photo and get a darker backing. */
+function IconButton({ label, onClick, disabled, children, className, overlay }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; className?: string; overlay?: boolean }) {
   return (
     <button
       type="button"
@@ -23,7 +24,8 @@ function IconButton({ label, onClick, disabled, children, className }: { label: 
       onClick={onClick}
       disabled={disabled}
       className={cn(
-        'inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40',
+        'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40',
+        overlay ? 'bg-black/55 hover:bg-black/75' : 'bg-white/15 hover:bg-white/25',
         className,
       )}
     >
@@ -230,10 +232,10 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose }: PhotoView
             <Stage key={photo.id} photo={photo} labelledBy={captionId} onNext={() => go(current + 1)} onPrevious={() => go(current - 1)} onClose={onClose} />
             {count > 1 && (
               <>
-                <IconButton label={t('previous')} onClick={() => go(current - 1)} disabled={current === 0} className="absolute left-2 top-1/2 -translate-y-1/2 max-sm:hidden">
+                <IconButton label={t('previous')} onClick={() => go(current - 1)} disabled={current === 0} overlay className="absolute left-2 top-1/2 -translate-y-1/2 max-sm:hidden">
                   {ICONS.previous}
                 </IconButton>
-                <IconButton label={t('next')} onClick={() => go(current + 1)} disabled={current === count - 1} className="absolute right-2 top-1/2 -translate-y-1/2 max-sm:hidden">
+                <IconButton label={t('next')} onClick={() => go(current + 1)} disabled={current === count - 1} overlay className="absolute right-2 top-1/2 -translate-y-1/2 max-sm:hidden">
                   {ICONS.next}
                 </IconButton>
               </>

@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { imageQuery } from '../../../api/queries/rooms';
+import { usePhotoSrc } from '../../../components/photos';
 
-/** An uploaded image as an object URL (images need the bearer token, so <img src> cannot fetch them). */
+/**
+ * An uploaded image as an object URL (images need the bearer token, so <img src> cannot fetch them);
+ * null while it loads or when it cannot. The app's one way of loading them is `usePhotoSrc`.
+ */
 export function useAuthImage(url: string | null | undefined): string | null {
-  const blob = useQuery(imageQuery(url));
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob.data || typeof URL.createObjectURL !== 'function') return;
-    const u = URL.createObjectURL(blob.data);
-    setObjectUrl(u);
-    return () => {
-      URL.revokeObjectURL(u);
-      setObjectUrl(null);
-    };
-  }, [blob.data]);
-  return objectUrl;
+  return usePhotoSrc(url).src;
 }
