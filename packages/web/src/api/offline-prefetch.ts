@@ -5,6 +5,7 @@ import { db as defaultDb, type OfflineDatabase, type OfflineReadinessRow } from 
 import { readReadiness, watchReadiness, wipeCompanyData, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { loadRoomGridsBoxes } from './rooms';
+import { savesSettled } from './offline-read';
 import { roomKeys, gridBackgroundsQuery, imageQuery, roomScrollQuery } from './queries/rooms';
 import { formTemplatesQuery } from './queries/form-templates';
 import { problemColorsQuery } from './queries/problem-colors';
@@ -163,6 +164,8 @@ export async function prefetchForOffline(
         }
         try {
           await step.run();
+          // A step counts once its answers are stored on the device, not merely received.
+          await savesSettled();
           if (step.leaf) row.doneSteps.push(step.name);
         } catch (err) {
           if (stopped() || isNetworkError(err) || err instanceof Interrupted) throw halt();

@@ -27,6 +27,21 @@ export interface OfflineReadOptions<T> {
 /** An answer that arrives after sign-out (or after another company signed in) is not kept. */
 const stillSignedInto = (companyId: number) => readSession().companyID === companyId;
 
+const pendingSaves = new Set<Promise<unknown>>();
+
+/** Stores in the background: a screen shows the answer without waiting for the device's copy. */
+function keep(save: () => Promise<unknown>, what: string): void {
+  const job = save()
+    .catch((err: unknown) => console.warn(`Could not store a local ${what}`, err))
+    .finally(() => pendingSaves.delete(job));
+  pendingSaves.add(job);
+}
+
+/** Resolves once every answer read so far is stored on the device (the background fill waits for it). */
+export async function savesSettled(): Promise<void> {
+  while (pendingSaves.size) await Promise.all([...pendingSaves]);
+}
+
 async function copyOrThrow<T>(companyId: number, queryKey: readonly unknown[], err: unknown): Promise<T> {
   const copy = await readAnswer<T>(companyId, queryKey).catch(() => undefined);
   if (copy) return copy.value;
@@ -60,7 +75,7 @@ export async function offlineRead<T>(
     const copy = await readAnswer<T>(companyId, queryKey).catch(() => undefined);
     return copy ? copy.value : value;
   }
-  if (stillSignedInto(companyId)) await saveAnswer(companyId, queryKey, value).catch((err: unknown) => console.warn('Could not store a local copy', err));
+  if (stillSignedInto(companyId)) keep(() => saveAnswer(companyId, queryKey, value), 'copy');
   return value;
 }
 
@@ -80,6 +95,6 @@ export async function offlineImage(companyId: number, key: string, fetch: () => 
     if (copy) return copy;
     throw err;
   }
-  if (stillSignedInto(companyId)) await saveImage(companyId, key, blob).catch((err: unknown) => console.warn('Could not store a local image', err));
+  if (stillSignedInto(companyId)) keep(() => saveImage(companyId, key, blob), 'image');
   return blob;
 }

@@ -8,7 +8,7 @@ import { signInAs } from '../../testing/session';
 import { setOnline } from '../../testing/room-fixtures';
 import { clearSession } from '../../lib/session';
 import { ErrorState } from '../../components/ui';
-import { isNotAvailableOffline, NotAvailableOfflineError, offlineImage, offlineRead } from '../offline-read';
+import { isNotAvailableOffline, NotAvailableOfflineError, offlineImage, offlineRead, savesSettled } from '../offline-read';
 import { batchesQuery, batchKeys, roomBatchesQuery } from '../queries/batches';
 import { offlineModeQuery } from '../queries/company-settings';
 import { BATCH } from './offline-fixtures';
@@ -48,6 +48,7 @@ describe('offline-capable reads', () => {
     const api = batchesApi();
     expect(await client().fetchQuery(batchesQuery(3))).toEqual([BATCH]);
     expect(api.asked()).toBe(1);
+    await savesSettled();
 
     restoreOnline = setOnline(false);
     expect(await client().fetchQuery(batchesQuery(3))).toEqual([BATCH]);
@@ -71,6 +72,7 @@ describe('offline-capable reads', () => {
   it('a request that gets no answer (the connection just dropped) falls back to the copy', async () => {
     batchesApi();
     await client().fetchQuery(batchesQuery(3));
+    await savesSettled();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.get(`${API}/get_batches`, () => HttpResponse.error()));
     expect(await client().fetchQuery(batchesQuery(3))).toEqual([BATCH]);
@@ -88,6 +90,7 @@ describe('offline-capable reads', () => {
   it("the spec's null-on-failure reads keep the copy when the call fails", async () => {
     server.use(http.get(`${API}/get_batches_by_room`, () => HttpResponse.json({ status: 'success', room_id: 11, batches: [BATCH] })));
     expect(await client().fetchQuery(roomBatchesQuery(3, 11))).toEqual([BATCH]);
+    await savesSettled();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.get(`${API}/get_batches_by_room`, () => HttpResponse.json({ status: 'error', message: 'down' }, { status: 500 })));
     expect(await client().fetchQuery(roomBatchesQuery(3, 11))).toEqual([BATCH]);
@@ -95,6 +98,7 @@ describe('offline-capable reads', () => {
 
   it('copies are per company, and an answer arriving after sign-out is not kept', async () => {
     await offlineRead(3, batchKeys.lists(3), async () => [BATCH]);
+    await savesSettled();
     restoreOnline = setOnline(false);
     await expect(offlineRead(4, batchKeys.lists(3), async () => [])).rejects.toBeInstanceOf(NotAvailableOfflineError);
     restoreOnline();
@@ -103,6 +107,7 @@ describe('offline-capable reads', () => {
     await db.cachedAnswers.clear();
     clearSession();
     expect(await offlineRead(3, batchKeys.lists(3), async () => [BATCH])).toEqual([BATCH]);
+    await savesSettled();
     expect(await db.cachedAnswers.count()).toBe(0);
   });
 
@@ -122,6 +127,7 @@ describe('offline-capable reads', () => {
     const restore = installBlobCloning();
     try {
       expect(await offlineImage(3, 'k/thumb.png', async () => blob)).toBe(blob);
+      await savesSettled();
       restoreOnline = setOnline(false);
       const fetch = vi.fn(async () => blob);
       expect(await (await offlineImage(3, 'k/thumb.png', fetch)).text()).toBe('png');
