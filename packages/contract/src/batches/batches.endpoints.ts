@@ -190,7 +190,18 @@ export const batchesEndpoints = {
     summary: "Give many batches one status; every id must be the company's and not harvested, else nothing changes",
     auth: anyone, tenancy: { company: ['company_id'], resource: true },
     query: z.object({ company_id: CompanyId }),
-    body: { kind: 'form', schema: z.object({ batch_status: StatusName, batch_ids: IdList('batch') }) },
+    body: {
+      kind: 'form',
+      schema: z.object({
+        batch_status: StatusName,
+        batch_ids: IdList('batch'),
+        /**
+         * Verdant extension: the status the user saw on the batches (a change queued offline is sent later).
+         * A batch whose status has changed since, to another one than batch_status, refuses the change (409).
+         */
+        expected_status: StatusName.optional(),
+      }),
+    },
     response: success({ message: z.string(), batch_status: z.string(), batch_ids: z.array(z.number()), changed: z.number() }),
   }),
   createCustomBatchStatus: defineEndpoint({

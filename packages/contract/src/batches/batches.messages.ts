@@ -1,5 +1,6 @@
 /** The texts the batches screens show when a call fails, and the server's own answers for them. */
 export const batchesMessages = {
+  statusChangedMeanwhile: 'The status of batch {batch} was changed to "{status}" by someone else meanwhile.',
   fetchFailed: 'Failed to fetch batches',
   batchIdRequired: 'batch_id is required.',
   qrFailed: 'Failed to generate QR code',

@@ -9,12 +9,13 @@ import { iso } from '../../lib/iso.js';
 
 /**
  * One status for many batches, all or nothing: an id that is not the company's is a 404 and a
- * harvested batch a 409, and then no batch changes.
+ * harvested batch a 409, and then no batch changes. With `expected_status` (what the user saw), a batch
+ * changed by someone else since (to a third status) is a 409 naming it.
  */
 export async function assignStatus(
   deps: BatchesDeps,
   caller: Caller,
-  input: { company_id: number; batch_status: string; batch_ids: number[] },
+  input: { company_id: number; batch_status: string; batch_ids: number[]; expected_status?: string },
   opts: { at?: Date } = {},
 ) {
   const companyId = input.company_id;
@@ -25,6 +26,9 @@ export async function assignStatus(
     const rows = await repo.lockBatches(trx, companyId, ids);
     if (rows.length !== ids.length) throw notFound('Batch');
     const changing = rows.filter((b) => b.batch_status !== status);
+    const expected = input.expected_status?.trim().toLowerCase();
+    const moved = expected === undefined ? undefined : changing.find((b) => b.batch_status.toLowerCase() !== expected);
+    if (moved) throw conflict(msg.statusChangedMeanwhile.replace('{batch}', moved.batch_number).replace('{status}', moved.batch_status));
     if (changing.some(isHarvested)) throw conflict(msg.harvestedReadOnly);
     for (const before of changing) {
       const after = await repo.updateBatch(trx, before.batch_id, { batch_status: status, ...(status === HARVESTED ? { harvested_at: at, harvested_by: caller.user_id } : {}) });

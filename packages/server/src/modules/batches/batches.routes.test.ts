@@ -183,6 +183,27 @@ describe('statuses', () => {
     expect((await t.app.db.selectFrom('batches').select('batch_status').where('batch_id', '=', one.BatchID).executeTakeFirst())!.batch_status).toBe('Flowering');
   });
 
+  it('with expected_status, a batch changed by someone else meanwhile refuses the change (409 naming it) and nothing changes', async () => {
+    const one = await postBatch(t.app, a.admin.auth, a.companyId);
+    const two = await postBatch(t.app, a.admin.auth, a.companyId);
+    const assign = (ids: number[], status: string, expected?: string) =>
+      t.app.inject({
+        method: 'POST', url: `/api/assign_status_to_batches?company_id=${a.companyId}`,
+        headers: { ...a.regular.auth, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody({ batch_status: status, batch_ids: ids.join(','), ...(expected ? { expected_status: expected } : {}) }),
+      });
+    // A colleague moved batch two on; the scout, who saw both Planned, sends Vegetative for both.
+    expect((await assign([two.BatchID], 'Flowering')).statusCode).toBe(200);
+    const late = await assign([one.BatchID, two.BatchID], 'Vegetative', 'Planned');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(`The status of batch ${two.BatchNumber} was changed to "Flowering" by someone else meanwhile.`);
+    const rows = await t.app.db.selectFrom('batches').select('batch_status').where('batch_id', 'in', [one.BatchID, two.BatchID]).orderBy('batch_id').execute();
+    expect(rows.map((r) => r.batch_status)).toEqual(['Planned', 'Flowering']);
+    // Already at the new status is no conflict; what the user saw still there goes through.
+    expect((await assign([two.BatchID], 'Flowering', 'Planned')).statusCode).toBe(200);
+    expect((await assign([one.BatchID], 'Vegetative', 'planned')).json()).toMatchObject({ changed: 1 });
+  });
+
   it('custom statuses: create, list, built-in and duplicate names 409, in use 409, Regular cannot delete', async () => {
     const post = (status_name: string) =>
       t.app.inject({ method: 'POST', url: '/api/create_custom_batch_status', headers: a.regular.auth, payload: { company_id: a.companyId, status_name } });

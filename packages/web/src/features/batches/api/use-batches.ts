@@ -57,9 +57,12 @@ export function useAssignStatus(companyId: number) {
     networkMode: 'always',
     mutationFn: async ({ status, ids }: { status: string; ids: readonly number[] }): Promise<{ batch_status: string; changed: number; queued: boolean }> => {
       if (!ids.length) throw new ApiError('Select at least one batch.');
+      // The status the user saw, when the selected batches shared one: a batch changed meanwhile is refused (409).
+      const seen = new Set((qc.getQueryData<Batch[]>(batchKeys.lists(companyId)) ?? []).filter((b) => ids.includes(b.BatchID)).map((b) => b.BatchStatus));
+      const expected = seen.size === 1 ? [...seen][0] : undefined;
       const out = await queueAction(
         'assignStatusToBatches',
-        { company_id: companyId, batch_status: status, batch_ids: ids.join(',') },
+        { company_id: companyId, batch_status: status, batch_ids: ids.join(','), ...(expected ? { expected_status: expected } : {}) },
         { companyId, userId: userId ?? 0, label: `${status} · ${ids.length}`, target: { type: 'batch', id: ids[0]! } },
       );
       if (!out.queued && out.result) return { batch_status: out.result.batch_status, changed: out.result.changed, queued: false };
