@@ -19,9 +19,18 @@ export const NamedGridBox = z.object({
   CustomName: z.string(),
 });
 
-export const PLANT_HISTORY_KINDS = ['culled', 'unculled', 'renamed', 'plant_moved_in', 'plant_moved_out'] as const;
+export const PLANT_HISTORY_KINDS = [
+  'culled',
+  'unculled',
+  'renamed',
+  'plant_moved_in',
+  'plant_moved_out',
+  'form_submitted',
+  'problem_observed',
+  'comment',
+] as const;
 
-/** One dated event of a grid box: culling, renames and plant moves in or out. */
+/** One dated event of a grid box: culling, renames, plant moves in or out, forms submitted on it, problems observed in it and comments on its forms. */
 export const PlantHistoryEntry = z.object({
   kind: z.enum(PLANT_HISTORY_KINDS),
   date: z.string(),

@@ -42,6 +42,21 @@ export function toHistoryEntry(r: HistoryRow, boxId: number): PlantHistoryEntry 
       details: { from_gridbox_id: r.from_gridbox_id, to_gridbox_id: r.to_gridbox_id, movement_reason: r.movement_reason, notes: r.notes },
     };
   }
+  if (r.source === 'form') {
+    return { ...base, kind: 'form_submitted', plant_uid: null, description: `Form "${r.label ?? ''}" submitted`, details: { response_id: r.response_id, template_name: r.label } };
+  }
+  if (r.source === 'observation') {
+    return {
+      ...base,
+      kind: 'problem_observed',
+      plant_uid: null,
+      description: `${r.label ?? ''} observed${r.severity !== null ? ` (severity ${r.severity})` : ''}`,
+      details: { problem: r.label, severity: r.severity, notes: r.notes, response_id: r.response_id },
+    };
+  }
+  if (r.source === 'comment') {
+    return { ...base, kind: 'comment', plant_uid: null, description: `Comment: ${r.label ?? ''}`, details: { text: r.label, response_id: r.response_id } };
+  }
   if (r.action === 'grid_box.renamed') {
     const to = obj(r.after).CustomName ?? null;
     return {

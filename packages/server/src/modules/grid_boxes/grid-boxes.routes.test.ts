@@ -105,6 +105,36 @@ describe('get_plant_history_date', () => {
     expect(body.dates).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 
+  it('also answers the forms submitted on the box, the problems observed in it and comments on its forms', async () => {
+    const box = boxIds[2]!;
+    const db = t.app.db;
+    const template = await db
+      .insertInto('form_templates')
+      .values({ company_id: a.companyId, template_name: 'Weekly scouting', created_by: a.admin.user_id })
+      .returning('template_id')
+      .executeTakeFirstOrThrow();
+    const response = await db
+      .insertInto('form_responses')
+      .values({ company_id: a.companyId, template_id: template.template_id, submitted_by: a.regular.user_id, grid_box_id: box, grid_id: gridId })
+      .returning('response_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('problem_observations')
+      .values({ company_id: a.companyId, problem: 'Thrips', severity: 3, grid_box_id: box, grid_id: gridId, source: 'form', response_id: response.response_id, observed_by: a.regular.user_id })
+      .execute();
+    await db.insertInto('comments').values({ company_id: a.companyId, response_id: response.response_id, user_id: a.admin.user_id, comment_text: 'Check again Friday' }).execute();
+    const res = await call('GET', '/get_plant_history_date', a.regular.auth, { company_id: a.companyId, Grid_boxID: box });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json().history as Array<{ kind: string; description: string; details: Record<string, unknown>; user_name: string | null }>;
+    // Earlier tests renamed or culled this box too: those stay in its history beside the new kinds.
+    expect(history.map((h) => h.kind)).toEqual(expect.arrayContaining(['comment', 'form_submitted', 'problem_observed']));
+    expect(history.find((h) => h.kind === 'form_submitted')).toMatchObject({ details: { response_id: response.response_id, template_name: 'Weekly scouting' } });
+    expect(history.find((h) => h.kind === 'problem_observed')).toMatchObject({ details: { problem: 'Thrips', severity: 3 } });
+    expect(history.find((h) => h.kind === 'comment')).toMatchObject({ details: { text: 'Check again Friday' }, user_name: 'Test Admin' });
+    // The other company sees nothing of it.
+    expect((await call('GET', '/get_plant_history_date', b.regular.auth, { company_id: b.companyId, Grid_boxID: box })).statusCode).toBe(404);
+  });
+
   it('answers an empty history for a box with none, 404 for another company\'s box, 403 for its company_id', async () => {
     const quiet = await kit.grid(a, await kit.room(a), 1, 1);
     const [box] = await kit.boxes(quiet);
