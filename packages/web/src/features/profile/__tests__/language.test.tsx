@@ -33,6 +33,7 @@ describe('LanguageForm', () => {
     await waitFor(() => expect(i18n.language).toBe('nl'));
     // The form itself now speaks Dutch: the label and the company default are translated.
     const dutch = await screen.findByRole('combobox', { name: 'Taal' });
+    expect(await screen.findByText('Verdant staat nu op Nederlands.')).toBeInTheDocument();
     expect(dutch).toHaveDisplayValue('Nederlands');
 
     await user.selectOptions(dutch, 'Bedrijfsstandaard (Español)');

@@ -86,7 +86,7 @@ function ThresholdForm({ userId }: { userId: number }) {
 
 /** The user's own language, or the company's default (named, so the choice is clear). */
 export function LanguageForm({ userId, companyId }: { userId: number; companyId: number }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const language = useQuery(userLanguageQuery(userId, companyId));
   const save = useSetOwnLanguage(userId, companyId);
@@ -102,7 +102,11 @@ export function LanguageForm({ userId, companyId }: { userId: number; companyId:
       onChange={(e) => {
         const next = isLanguage(e.target.value) ? e.target.value : null;
         save.mutate(next, {
-          onSuccess: (answer) => toast.success(t('language.saved', { language: LANGUAGE_NAMES[answer.effective_language] })),
+          // Said in the language just chosen: its texts are loaded first (the page switches to it at the same time).
+          onSuccess: (answer) => {
+            const lng = answer.effective_language;
+            void i18n.reloadResources([lng], ['profile']).then(() => toast.success(i18n.getFixedT(lng, 'profile')('language.saved', { language: LANGUAGE_NAMES[lng] })));
+          },
           onError: (err) => toast.danger(t('language.failed', { reason: errorMessage(err) })),
         });
       }}
