@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
 import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
@@ -11,14 +11,14 @@ import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { boxLabel } from '../../lib/box-label';
 import { subGridboxName } from '../../lib/sub-gridbox-list';
-import { boxHistoryQuery, subBoxesQuery } from '../../../../api/queries/grid-boxes';
-import { gridTemplatesQuery } from '../../../../api/queries/rooms';
+import { subBoxesQuery } from '../../../../api/queries/grid-boxes';
+import { gridTemplatesQuery, roomKeys } from '../../../../api/queries/rooms';
 import { useCreateSubBoxes, useDeleteSubBox, useRenameBox } from '../../api/use-box';
-import { useFormatDate } from '../../../../lib/format-date';
 import { BoxProblems } from './box-problems';
 import { BoxResponses } from './box-responses';
 import { FillFormDialog } from './fill-form-dialog';
 import { CullZone } from './cull-zone';
+import { BoxHistory } from './box-history';
 import { paths } from '../../../../lib/paths';
 
 // Recharts is large: it loads only when a box panel opens.
@@ -251,34 +251,11 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   );
 }
 
-function History({ box }: { box: GridBox }) {
-  const { t } = useTranslation('rooms');
-  const { companyID } = useAuth();
-  const online = useOnlineStatus();
-  const formatDate = useFormatDate();
-  const history = useQuery({ ...boxHistoryQuery(companyID ?? 0, box.id), enabled: online && Boolean(companyID) });
-  if (!online) return <p className="text-sm text-stone-600">{t('box.offlineHistory')}</p>;
-  if (history.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
-  if (history.isError) return <Alert tone="danger">{errorMessage(history.error)}</Alert>;
-  if (history.data.length === 0) return <p className="text-sm text-stone-600">{t('box.noHistory')}</p>;
-  return (
-    <ol className="space-y-2">
-      {history.data.slice(0, 20).map((h, i) => (
-        <li key={`${h.at}-${i}`} className="text-sm">
-          <p className="text-stone-900">{h.description}</p>
-          <p className="text-xs text-stone-600">
-            {formatDate(h.at)}
-            {h.user_name ? ` · ${h.user_name}` : ''}
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** The chosen box: name, culling, sub-boxes with their plants, and its history. */
 export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps) {
   const { t } = useTranslation('rooms');
+  const queryClient = useQueryClient();
+  const { companyID } = useAuth();
   const online = useOnlineStatus();
   const [filling, setFilling] = useState(false);
   return (
@@ -337,7 +314,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
           <SubBoxes key={box.id} box={box} onStartMove={onStartMove} />
         </Section>
         <Section title={t('box.history')}>
-          <History box={box} />
+          <BoxHistory box={box} />
         </Section>
         <CullZone key={box.id} box={box} />
       </div>
@@ -350,6 +327,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
         preferred="scouting"
         coordinates={`${box.X},${box.Y}`}
         label={t('fill.boxQueueLabel', { box: boxLabel(box), grid: gridName })}
+        onSubmitted={() => void queryClient.invalidateQueries({ queryKey: roomKeys.boxHistory(companyID ?? 0, box.id) })}
       />
     </div>
   );
