@@ -36,7 +36,7 @@ function start() {
 }
 
 describe('quick observation', () => {
-  it("offers the company's most-seen problems of the last 30 days, severity 0–10 by tap, and saves through the default scouting form", async () => {
+  it("offers the company's most-seen problems of the last 30 days, severity 1–5 by tap, and saves through the default scouting form", async () => {
     const { api, user } = start();
     expect(await screen.findByRole('heading', { level: 1, name: 'Quick observation' })).toBeInTheDocument();
     expect(screen.getByTestId('quick-place')).toHaveTextContent('Mother A · Bay 1 › Grid A');
@@ -47,19 +47,19 @@ describe('quick observation', () => {
     expect(Date.now() - Date.parse(query.start_date!)).toBeGreaterThan(29 * 86_400_000);
 
     const severity = screen.getByRole('group', { name: /^Severity/ });
-    expect(within(severity).getAllByRole('button').map((b) => b.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(within(severity).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
     await user.click(within(problems).getByRole('button', { name: 'Thrips' }));
-    await user.click(within(severity).getByRole('button', { name: '6' }));
-    expect(within(severity).getByRole('button', { name: '6' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(severity).getByRole('button', { name: '4' }));
+    expect(within(severity).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Save observation' }));
 
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Saved');
-    expect(status).toHaveTextContent('Thrips, severity 6, at Mother A · Bay 1 › Grid A');
+    expect(status).toHaveTextContent('Thrips, severity 4, at Mother A · Bay 1 › Grid A');
     expect(api.writes.filter((w) => w.path === 'submit_form')).toEqual([
       {
         path: 'submit_form',
-        body: expect.objectContaining({ GridBoxID: 2100002, templateID: 90, submittedBy: 7, fieldResponses: [{ fieldID: 1, inputData: 'Thrips' }, { fieldID: 2, inputData: '6' }] }),
+        body: expect.objectContaining({ GridBoxID: 2100002, templateID: 90, submittedBy: 7, fieldResponses: [{ fieldID: 1, inputData: 'Thrips' }, { fieldID: 2, inputData: '4' }] }),
       },
     ]);
     // Ready for the next one: the choices are cleared, the place stays.

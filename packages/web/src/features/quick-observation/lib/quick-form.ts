@@ -1,4 +1,4 @@
-import type { FormField, FormTemplate, ObservationListItem } from '@verdant/contract';
+import { SEVERITY_LEVELS, type FormField, type FormTemplate, type ObservationListItem } from '@verdant/contract';
 import { templatesFor } from './templates';
 
 /** The fields quick observation fills; anything else of the form is left blank. */
@@ -33,11 +33,11 @@ export function quickFields(templates: readonly FormTemplate[]): QuickFields | n
   return null;
 }
 
-/** Severity choices: the field's own options when it lists some, else the product's 0–10 scale. */
+/** Severity choices: the field's own options when it lists some, else the product's one 1–5 scale. */
 export function severityChoices(field: FormField | null): string[] {
   if (!field) return [];
   if (field.FieldOptions.length > 0) return field.FieldOptions;
-  return Array.from({ length: 11 }, (_, i) => String(i));
+  return SEVERITY_LEVELS.map(String);
 }
 
 /** How many problem buttons the screen shows (two columns of thumb-sized buttons). */
