@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { QueuedAction } from './action-queue';
 import type { QueueEntry } from './form-responses';
 import { useFormQueue } from './use-form-queue';
+import type { QueuedRoom } from './room-queue';
 
 /** Loaded on demand: Dexie stays out of the first-paint bundle. */
 export const actionQueueModule = () => import('./action-queue');
@@ -27,11 +28,34 @@ export function useQueuedActions(userId: number | null | undefined): QueuedActio
   return actions;
 }
 
+/** Live list of the company's rooms created offline and not sent yet (the room queue), oldest first. */
+export function useQueuedRooms(companyId: number | null | undefined): QueuedRoom[] {
+  const [rooms, setRooms] = useState<QueuedRoom[]>([]);
+  useEffect(() => {
+    if (!companyId) {
+      setRooms([]);
+      return;
+    }
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./room-queue').then((m) => {
+      if (!cancelled) stop = m.watchQueuedRooms(companyId, setRooms);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [companyId]);
+  return rooms;
+}
+
 export interface Outbox {
   /** Field actions (rename, cull, comment, resolve …). */
   actions: QueuedAction[];
   /** Form submissions (with their photos), from the form queue. */
   forms: QueueEntry[];
+  /** Rooms created offline (the room queue; sent with the rest, refusals reported when they happen). */
+  rooms: QueuedRoom[];
   /** Waiting to be sent (actions waiting or sending, forms pending). */
   waiting: number;
   /** Refused by the server, waiting for the user to retry or discard. */
@@ -39,19 +63,22 @@ export interface Outbox {
 }
 
 /** The one outbox of this device for a user: its field actions and its form submissions. */
-export function useOutbox(userId: number | null | undefined): Outbox {
+export function useOutbox(userId: number | null | undefined, companyId: number | null | undefined): Outbox {
   const actions = useQueuedActions(userId);
   const forms = useFormQueue(userId);
-  const waiting = actions.filter((a) => a.state === 'waiting' || a.state === 'sending').length + forms.filter((f) => f.item.state === 'pending').length;
+  const rooms = useQueuedRooms(companyId);
+  const waiting =
+    actions.filter((a) => a.state === 'waiting' || a.state === 'sending').length + forms.filter((f) => f.item.state === 'pending').length + rooms.length;
   const refused = actions.filter((a) => a.state === 'refused').length + forms.filter((f) => f.item.state === 'failed').length;
-  return { actions, forms, waiting, refused };
+  return { actions, forms, rooms, waiting, refused };
 }
 
-/** Sends what waits (actions first, then forms), ignoring the backoff when `force`; answers both results. */
+/** Sends what waits (rooms, then actions, then forms), ignoring the backoff when `force`; answers both results. */
 export async function sendOutbox(userId: number, force: boolean) {
+  const rooms = await (await import('./room-queue')).flushCreateRoomQueue();
   const actions = await (await actionQueueModule()).actionQueue().flush({ userId, force });
   const forms = await (await import('./form-responses')).formQueue().flush({ userId, force });
-  return { actions, forms };
+  return { rooms, actions, forms };
 }
 
 export async function retryAction(seq: number, userId: number) {

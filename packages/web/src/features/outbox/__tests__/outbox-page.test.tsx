@@ -7,6 +7,8 @@ import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { ActionQueueDatabase, type QueuedAction } from '../../../offline/action-queue-store';
+import { enqueueCreateRoom } from '../../../offline/create-room-queue';
+import { db as offlineDb } from '../../../offline/db';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -38,6 +40,7 @@ function row(seq: number, changes: Partial<QueuedAction>): QueuedAction {
 
 beforeEach(async () => {
   await database.actions.clear();
+  await offlineDb.createRoomQueue.clear();
   signInAs({ userId: 7, companyId: 3 });
 });
 
@@ -76,6 +79,16 @@ describe('OutboxPage', () => {
     ).toBeInTheDocument();
     expect(within(items[2]!).getByText('Waiting')).toBeInTheDocument();
     expect(screen.getByText('Waiting: 1 · Refused: 1')).toBeInTheDocument();
+  });
+
+  it('lists a room created offline as waiting, with the rest of the outbox', async () => {
+    await enqueueCreateRoom(3, { name: 'Veg room 2' });
+    renderPage(<OutboxPage />);
+    const list = await screen.findByRole('list', { name: 'Changes on this device' });
+    const item = await within(list).findByRole('listitem');
+    expect(item).toHaveTextContent('Create room · Veg room 2');
+    expect(within(item).getByText('Waiting')).toBeInTheDocument();
+    expect(screen.getByText('Waiting: 1 · Refused: 0')).toBeInTheDocument();
   });
 
   it('retries a refused action with its own key and shows it sent', async () => {

@@ -6,13 +6,15 @@ import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, useToast, type Ba
 import { errorMessage } from '../../../api/api-error';
 import type { QueuedAction, ActionState } from '../../../api/action-queue';
 import type { QueueEntry } from '../../../api/form-responses';
+import type { QueuedRoom } from '../../../api/room-queue';
 import { discardAction, discardForm, retryAction, retryForm, sendOutbox, useOutbox } from '../../../api/use-outbox';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../state/hooks';
 
 type Row =
   | { kind: 'action'; key: string; at: number; action: QueuedAction }
-  | { kind: 'form'; key: string; at: number; entry: QueueEntry };
+  | { kind: 'form'; key: string; at: number; entry: QueueEntry }
+  | { kind: 'room'; key: string; at: number; room: QueuedRoom };
 
 const STATE_TONE: Record<ActionState, BadgeTone> = { waiting: 'info', sending: 'brand', sent: 'success', refused: 'danger' };
 
@@ -67,8 +69,8 @@ export default function OutboxPage() {
   const toast = useToast();
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
-  const { userId } = useAuth();
-  const { actions, forms, waiting, refused } = useOutbox(userId);
+  const { userId, companyID } = useAuth();
+  const { actions, forms, rooms, waiting, refused } = useOutbox(userId, companyID);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [discarding, setDiscarding] = useState<Row | null>(null);
@@ -76,6 +78,7 @@ export default function OutboxPage() {
   const rows: Row[] = [
     ...actions.map((action): Row => ({ kind: 'action', key: `a${action.seq}`, at: action.createdAt, action })),
     ...forms.map((entry): Row => ({ kind: 'form', key: `f${entry.item.tempResponseID}`, at: Date.parse(entry.item.submittedAt) || 0, entry })),
+    ...rooms.map((room): Row => ({ kind: 'room', key: `r${room.id}`, at: room.queuedAt ?? 0, room })),
   ].sort((a, b) => a.at - b.at);
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -90,7 +93,10 @@ export default function OutboxPage() {
     setSending(true);
     try {
       const res = await sendOutbox(userId, true);
-      afterSend(res.actions.sent.length + res.forms.sent.length, res.actions.refused.length + res.forms.failed.length);
+      afterSend(
+        res.rooms.sent.length + res.actions.sent.length + res.forms.sent.length,
+        res.rooms.refused.length + res.actions.refused.length + res.forms.failed.length,
+      );
     } catch (err) {
       toast.danger(t('sendFailed', { reason: errorMessage(err) }));
     } finally {
@@ -105,7 +111,7 @@ export default function OutboxPage() {
       if (row.kind === 'action') {
         const res = await retryAction(row.action.seq, userId);
         afterSend(res.sent.length, res.refused.length);
-      } else {
+      } else if (row.kind === 'form') {
         const res = await retryForm(row.entry.item.tempResponseID, userId);
         afterSend(res.sent.length, res.failed.length);
       }
@@ -122,7 +128,7 @@ export default function OutboxPage() {
     setBusy(row.key);
     try {
       if (row.kind === 'action') await discardAction(row.action.seq);
-      else await discardForm(row.entry.item.tempResponseID);
+      else if (row.kind === 'form') await discardForm(row.entry.item.tempResponseID);
       // The screens showed the change already: they reload what the server really holds.
       void queryClient.invalidateQueries();
       toast.success(t('discarded'));
@@ -154,7 +160,9 @@ export default function OutboxPage() {
         <ul className="space-y-2" aria-label={t('listLabel')}>
           {rows.map((row) => (
             <li key={row.key} className="rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
-              {row.kind === 'action' ? (
+              {row.kind === 'room' ? (
+                <RoomRow room={row.room} when={when(row.at)} />
+              ) : row.kind === 'action' ? (
                 <ActionRow
                   action={row.action}
                   when={when(row.action.createdAt)}
@@ -225,6 +233,21 @@ function ActionRow({ action, when, online, busy, onRetry, onDiscard }: RowProps 
         <RowButtons online={online} busy={busy} showRetry={refused || Boolean(action.reason)} onRetry={onRetry} onDiscard={onDiscard} />
       )}
     </>
+  );
+}
+
+function RoomRow({ room, when }: { room: QueuedRoom; when: string }) {
+  const { t } = useTranslation('outbox');
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-stone-900">
+          {t('kind.room')} · <span className="break-words">{room.name}</span>
+        </p>
+        <p className="text-xs text-stone-600">{t('madeAt', { when })}</p>
+      </div>
+      <Badge tone="info">{t('state.waiting')}</Badge>
+    </div>
   );
 }
 
