@@ -35,10 +35,17 @@ describe('request logging', () => {
     expect(lines.join('')).not.toContain('incoming request');
   });
 
-  it('pretty-prints on a terminal: one readable line, no JSON', () => {
-    const options = loggerOptions('info', true) as { stream?: unknown; level: string };
-    expect(options.level).toBe('info');
-    expect(options.stream).toBeDefined();
-    expect(loggerOptions('info', false)).not.toHaveProperty('stream');
+  it('pretty-prints on a terminal: one readable line per request, no JSON, secrets redacted', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: loggerOptions('info', true, stream), logController: quietRequests() });
+    logRequests(app);
+    app.get('/api/reset_password', async () => ({ status: 'success' }));
+    await app.inject({ method: 'GET', url: '/api/reset_password?token=very-secret-token' });
+    await app.close();
+    const text = lines.join('');
+    expect(text).toMatch(/INFO: GET \/api\/reset_password\?token=\[redacted\] 200 \d+ ms\n/);
+    expect(text).not.toContain('very-secret-token');
+    expect(text).not.toContain('{"level"');
+    expect(text).not.toContain('reqId');
   });
 });

@@ -10,12 +10,13 @@ const REQUEST_FIELDS = ['method', 'url', 'status', 'ms'];
  * this thread (sync), so a notice printed after a log call appears after it; elsewhere pino writes
  * JSON. Either way secrets in query strings are redacted (requestSerializer, redactUrl).
  */
-export function loggerOptions(level: string, tty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, tty = Boolean(process.stdout.isTTY), destination?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   const base = { level, serializers: { req: requestSerializer } };
   if (!tty) return base;
   const stream = pretty({
     sync: true,
-    colorize: true,
+    colorize: destination === undefined,
+    ...(destination ? { destination } : {}),
     translateTime: 'HH:MM:ss',
     ignore: ['pid', 'hostname', 'reqId', ...REQUEST_FIELDS].join(','),
   });
