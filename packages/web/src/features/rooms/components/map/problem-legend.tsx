@@ -34,6 +34,14 @@ export function ProblemLegend({
           {t('map.legendCulled')}
         </li>
         <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3.5 rounded-sm border border-stone-400 bg-white"
+            style={{ backgroundImage: 'linear-gradient(135deg, #1c1917 0 35%, transparent 35%)' }}
+          />
+          {t('map.legendNamed')}
+        </li>
+        <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
           {t('map.legendSelected')}
         </li>
