@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ProblemColorMapping } from '@verdant/contract';
 import { mapLayout } from '../lib/map-geometry';
-import { boxProblemStyles, fallbackAbbreviation, paintProblems, problemLegend, type ProblemCircleData } from '../lib/problem-paint';
+import { boxProblemStyles, paintProblems, problemLegend, type ProblemCircleData } from '../lib/problem-paint';
 import { makeRoom } from '../../../testing/room-fixtures';
 
 const circle = (Problem: string, extra: Partial<ProblemCircleData> = {}): ProblemCircleData => ({
@@ -31,7 +31,8 @@ describe('problem colours on the map', () => {
       { problem: 'thrips', color: '#7c3aed', abbreviation: 'TR' },
       { problem: 'Spider mites', color: '#ef4444', abbreviation: 'SM' },
     ]);
-    expect(fallbackAbbreviation('Botrytis')).toBe('BO');
+    // No abbreviation sent or mapped: the library's own, else initials.
+    expect(boxProblemStyles([{ GridBoxID: 2, circles: [circle('Made-up blight', { Abbreviation: '' })] }]).get(2)?.problems[0]?.abbreviation).toBe('MUB');
   });
 
   it('lists the problems present in the room for the legend, most widespread first', () => {

@@ -1,4 +1,4 @@
-import type { GridBox, ProblemColorMapping } from '@verdant/contract';
+import { problemAbbreviation, type GridBox, type ProblemColorMapping } from '@verdant/contract';
 import { readableTextOn } from '../../../lib/colour';
 import { cellOrigin, type MapLayout } from './map-geometry';
 
@@ -46,18 +46,12 @@ export interface LegendEntry {
 export const MAX_CIRCLES = 3;
 const FALLBACK_COLOR = '#b91c1c';
 
-/** Two letters from the name when no abbreviation was set ("Spider mites" → "SM", "Thrips" → "TH"). */
-export function fallbackAbbreviation(problem: string): string {
-  const words = problem.trim().split(/[\s_-]+/).filter(Boolean);
-  if (words.length >= 2) return `${words[0]![0]}${words[1]![0]}`.toUpperCase();
-  return (words[0] ?? '?').slice(0, 2).toUpperCase();
-}
-
 function mark(c: ProblemCircleData, colors: ReadonlyMap<string, ProblemColorMapping> | undefined): ProblemMark {
   // The company's mapping as this device knows it wins: it is what the legend and the colour page show.
   const own = colors?.get(c.Problem.trim().toLowerCase());
   const color = own?.Color || c.Color || FALLBACK_COLOR;
-  const abbreviation = (own?.Abbreviation || c.Abbreviation || '').trim() || fallbackAbbreviation(c.Problem);
+  // The one abbreviation rule (company's, else the library's, else initials), as every other screen shows it.
+  const abbreviation = problemAbbreviation(c.Problem, own?.Abbreviation || c.Abbreviation);
   return { problem: c.Problem, color, abbreviation, count: c.count, severity: c.max_severity };
 }
 
