@@ -20,13 +20,16 @@ window.__zoomStep = (direction) =>
   new Promise((resolve) => {
     const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${direction === 'in' ? 'Zoom in' : 'Zoom out'}"]`)!;
     const t0 = performance.now();
-    // A click is a discrete event: React renders and runs the canvas paint (layout effect) before click() returns.
+    // A click is a discrete event: React renders and runs the canvas paint (a layout effect) in the click or in
+    // the microtask it queues then; ours is queued after it, so it sees the repaint done.
     button.click();
-    const sync = performance.now() - t0;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve({ sync, frame: performance.now() - t0 });
-      channel.port2.postMessage(null);
+    queueMicrotask(() => {
+      const sync = performance.now() - t0;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({ sync, frame: performance.now() - t0 });
+        channel.port2.postMessage(null);
+      });
     });
   });
 
