@@ -111,7 +111,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     validateResponses: false,
-    // Per account and address; see signInLimits in modules/auth/rate-limit.ts for the others.
+    // Per account and address; see signInLimits in modules/auth/rate-limit.ts (the limiter itself: lib/attempts/rate-limit.ts) for the others.
     authRateLimit: { max: 5, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -6,7 +6,8 @@ import type { RefreshClaims } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 import { toSessionUser } from './auth.mapper.js';
 import { verifyPasswordOrBurn } from './passwords.js';
-import { accountDelayMs, accountFailures, forgiveAttempt, loginAccountAddressKey, loginKeys, signInLimits, takeAttempt } from './rate-limit.js';
+import { forgiveAttempt, takeAttempt } from '../../lib/attempts/rate-limit.js';
+import { accountDelayMs, accountFailures, loginAccountAddressKey, loginKeys, signInLimits } from './rate-limit.js';
 import type { Deps } from '../../lib/deps.js';
 
 export type AuthDeps = Deps<'tokens' | 'config' | 'mailer' | 'log'>;

@@ -6,7 +6,8 @@ import * as repo from './auth.repository.js';
 import { endUserSessions, type AuthDeps } from './auth.service.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import { hashPassword, validatePassword, validatePasswordShape } from './passwords.js';
-import { clearAccountFailures, resetKeys, takeAttempt } from './rate-limit.js';
+import { takeAttempt } from '../../lib/attempts/rate-limit.js';
+import { clearAccountFailures, resetKeys } from './rate-limit.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

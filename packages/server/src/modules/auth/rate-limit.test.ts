@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountDelayMs, retryAfterSeconds, signInLimits } from './rate-limit.js';
+import { retryAfterSeconds } from '../../lib/attempts/rate-limit.js';
+import { accountDelayMs, signInLimits } from './rate-limit.js';
 
 const limit = { max: 3, windowMs: 60_000 };
 const now = new Date('2026-01-01T12:00:00Z');

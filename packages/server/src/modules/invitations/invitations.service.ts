@@ -6,7 +6,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.js';
 import * as repo from './invitations.repository.js';
 import { toInvitation } from './invitations.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
-import { forgiveAttempt, takeAttempt } from '../auth/rate-limit.js';
+import { forgiveAttempt, takeAttempt } from '../../lib/attempts/rate-limit.js';
 
 export type InvitationDeps = Deps<'config' | 'mailer' | 'log'>;
 export type { InvitationRow } from './invitations.repository.js';
