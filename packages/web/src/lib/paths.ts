@@ -43,7 +43,8 @@ export const paths = {
   audittrail: `${dashboard}/audittrail`,
 
   rooms: `${dashboard}/rooms`,
-  room: (roomId: Id) => `${dashboard}/rooms/${roomId}`,
+  /** A room's map; with `box`, that box's sheet opens with the box brought into view. */
+  room: (roomId: Id, open?: { box?: Id }) => `${dashboard}/rooms/${roomId}${open?.box !== undefined ? `?box=${open.box}` : ''}`,
   unresolvedRoom: (roomId: Id) => `${dashboard}/rooms/unresolvedRoom/${roomId}`,
   /** The new-grid form (spec name FormEdit), optionally filled from a grid template. */
   gridForm: (templateId?: Id) => `${dashboard}/rooms/FormEdit${templateId === undefined ? '' : `?template=${templateId}`}`,
