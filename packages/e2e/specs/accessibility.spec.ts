@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
+import { clickBox } from '../src/map';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [390, 1440] as const;
@@ -57,16 +58,6 @@ async function arrange(api: Api, as: Session, tag: string): Promise<Ids> {
   const template = templates.templates[0]!;
   const problems = await api.get<{ problems: Array<{ problem_id: number }> }>(as, `/api/plant_problems/load_plant_problems?company_id=${companyId}`);
   return { roomId, batchId, templateId: template.TemplateID, templateName: template.TemplateName, problemId: problems.problems[0]!.problem_id, gridName };
-}
-
-/**
- * Taps box X, Y of the map at 1440 px: the canvas paints the Y labels in a ~26 px gutter on the left and
- * the X labels in a ~20 px one on top; a 6 × 4 grid fits ~72 px boxes with 2 px gaps. The taps aim at a
- * box's centre, so a few pixels either way still land in it.
- */
-async function clickBox(map: Locator, x: number, y: number) {
-  const cell = 72 + 2;
-  await map.locator('canvas').last().click({ position: { x: 26 + 2 + (x - 1) * cell + 36, y: 20 + 2 + (y - 1) * cell + 36 } });
 }
 
 /** One observed problem in the room, recorded as a scout does, so problem chips are on screen. */

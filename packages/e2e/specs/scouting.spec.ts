@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
-
-/** The map draws 24 px boxes with a 2 px gap at the default zoom: the centre of box X, Y. */
-async function clickBox(map: Locator, x: number, y: number) {
-  await map.locator('canvas').nth(1).click({ position: { x: 2 + (x - 1) * 26 + 12, y: 2 + (y - 1) * 26 + 12 } });
-}
+import { clickBox } from '../src/map';
 
 /** What the map's base canvas shows, to see it change. */
 function mapPixels(page: Page, gridName: string): Promise<string> {

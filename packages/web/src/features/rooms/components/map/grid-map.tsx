@@ -238,6 +238,9 @@ export function GridMap({
         className="relative overflow-hidden rounded-md outline-none ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         style={{ width, height, backgroundColor: '#f5f5f4' }}
         data-cell={Math.round(layout.cell * 100) / 100}
+        // Where box (1, 1) starts on the canvas and the step to the next box: lets tests aim at a box's centre.
+        data-box-origin={`${Math.round((layout.left + layout.gap) * 100) / 100},${Math.round((layout.top + layout.gap) * 100) / 100}`}
+        data-box-pitch={Math.round((layout.cell + layout.gap) * 1000) / 1000}
         data-columns-in-view={`${layout.x0}-${layout.x1}`}
         data-rows-in-view={`${layout.y0}-${layout.y1}`}
         data-label-step-x={steps.x}
