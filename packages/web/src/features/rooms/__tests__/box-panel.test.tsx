@@ -8,11 +8,15 @@ import { mergeSubGridbox, withoutSubGridbox } from '../lib/sub-gridbox-list';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { makeObservation, makeRoom } from '../../../testing/room-fixtures';
+import { makeObservation, makeRoom, setOnline } from '../../../testing/room-fixtures';
+import { ActionQueueDatabase } from '../../../offline/action-queue-store';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+// The app's own outbox database (the hooks write it through api/action-queue).
+const outbox = new ActionQueueDatabase();
 
 const T = '2026-01-05T08:00:00.000Z';
 const sub = (id: number, x: number, y: number, extra: Record<string, unknown> = {}) => ({
@@ -173,6 +177,62 @@ describe('BoxPanel open problems', () => {
     renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
     expect(await screen.findByText('No open problems in this box. Fill in a form to record one.')).toBeInTheDocument();
     expect(await screen.findByText(/No sticky-trap counts for this box in the last 8 weeks/)).toBeInTheDocument();
+  });
+});
+
+describe('BoxPanel offline (through the outbox)', () => {
+  let restore: (() => void) | null = null;
+  afterEach(async () => {
+    restore?.();
+    restore = null;
+    window.dispatchEvent(new Event('online'));
+    await outbox.actions.clear();
+  });
+  const goOffline = () => {
+    restore = setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+  };
+
+  it('culls a box offline after confirming: queued on the device, nothing sent', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    await outbox.actions.clear();
+    const api = boxApi();
+    const user = userEvent.setup();
+    renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
+    await screen.findByRole('button', { name: 'Cull this box' });
+    goOffline();
+
+    const cull = await screen.findByRole('button', { name: 'Cull this box' });
+    expect(cull).toBeEnabled();
+    await user.click(cull);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cull box Mother A?' })).getByRole('button', { name: 'Cull box' }));
+    expect(await screen.findByText('Saved on this device. It will be sent when the connection returns.')).toBeInTheDocument();
+    expect(api.writes).toEqual([]);
+    const queued = await outbox.actions.toArray();
+    expect(queued.map((a) => [a.endpoint, a.input, a.state])).toEqual([
+      ['updateCullingStatus', { GridBoxID: api.box.id, user_id: 7, culled: 1 }, 'waiting'],
+    ]);
+  });
+
+  it('resolves an open problem offline from the box sheet: queued, it leaves the open list, nothing sent', async () => {
+    signInAs({ userId: 7, companyId: 3 });
+    await outbox.actions.clear();
+    const api = boxApi({ problems: [makeObservation(41), makeObservation(42, { Problem: 'Aphids', Severity: 1 })] });
+    const user = userEvent.setup();
+    renderPage(<BoxPanel box={api.box} gridName="Grid A" onClose={() => {}} onStartMove={() => {}} />);
+    const open = await screen.findByRole('list', { name: 'Open problems of this box' });
+    goOffline();
+    // Still readable offline: the device's copy of the list.
+    expect(await screen.findByText(/Box details come from this device's last copy/)).toBeInTheDocument();
+    expect(within(open).getByText('Thrips')).toBeInTheDocument();
+
+    await user.click(within(open).getByRole('button', { name: 'Resolve Thrips' }));
+    expect(await screen.findByText('Saved on this device. It will be sent when the connection returns.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Open problems of this box' })).queryByText('Thrips')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('list', { name: 'Closed just now' })).getByText('Thrips · resolved')).toBeInTheDocument();
+    expect(api.writes).toEqual([]);
+    const queued = await outbox.actions.toArray();
+    expect(queued.map((a) => [a.endpoint, a.input, a.state])).toEqual([['manageProblem', { problemID: 41, action: 'resolve', userID: 7 }, 'waiting']]);
   });
 });
 

@@ -54,8 +54,9 @@ export default function RoomPage() {
   const toast = useToast();
   const { roomId, companyID, companyId, userId, online, room } = useRoomRoute();
   const queryClient = useQueryClient();
-  const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: online && Boolean(companyID) });
-  const backgrounds = useQuery({ ...gridBackgroundsQuery(companyId, roomId), enabled: online && Boolean(room.data) });
+  // Offline these read the device's copy (api/offline-read), like the room itself.
+  const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: Boolean(companyID) });
+  const backgrounds = useQuery({ ...gridBackgroundsQuery(companyId, roomId), enabled: Boolean(room.data) });
   const markRoom = useMarkRoomScanned(companyId, userId ?? 0);
   const uploadBg = useMutation({
     mutationFn: ({ gridId, file }: { gridId: number; file: File }) => uploadGridImage(gridId, file),
@@ -80,7 +81,7 @@ export default function RoomPage() {
   const gridIds = useMemo(() => grids.map((g) => g.id), [grids]);
   const problemStyles = useRoomProblemStyles(companyId, gridIds, showProblems);
   const { styles, legend } = problemStyles;
-  const roomProblems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: online && Boolean(companyID) && roomId > 0 });
+  const roomProblems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
   const openCount = roomProblems.data?.problems.length;
 
   const onSelectBoxes = useCallback(

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { GridBox, PlantHistoryEntry } from '@verdant/contract';
 import { Alert } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
+import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { boxHistoryQuery } from '../../../../api/queries/grid-boxes';
 import { useAuth } from '../../../../state/hooks';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useFormatDate } from '../../../../lib/format-date';
 
 /** How many entries the panel lists (newest first). */
@@ -47,13 +47,15 @@ function useDescribe() {
 export function BoxHistory({ box }: { box: GridBox }) {
   const { t } = useTranslation('rooms');
   const { companyID } = useAuth();
-  const online = useOnlineStatus();
   const formatDate = useFormatDate();
   const describe = useDescribe();
-  const history = useQuery({ ...boxHistoryQuery(companyID ?? 0, box.id), enabled: online && Boolean(companyID) });
-  if (!online) return <p className="text-sm text-stone-600">{t('box.offlineHistory')}</p>;
+  const history = useQuery({ ...boxHistoryQuery(companyID ?? 0, box.id), enabled: Boolean(companyID) });
   if (history.isPending) return <p className="text-sm text-stone-600">{t('history.loading')}</p>;
-  if (history.isError) return <Alert tone="danger">{errorMessage(history.error)}</Alert>;
+  if (history.isError) {
+    // Offline with no copy of this box's history on the device.
+    if (isNotAvailableOffline(history.error)) return <p className="text-sm text-stone-600">{errorMessage(history.error)}</p>;
+    return <Alert tone="danger">{errorMessage(history.error)}</Alert>;
+  }
   if (history.data.length === 0) return <p className="text-sm text-stone-600">{t('box.noHistory')}</p>;
   return (
     <>

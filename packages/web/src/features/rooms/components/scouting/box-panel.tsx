@@ -6,6 +6,7 @@ import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from
 import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { errorMessage } from '../../../../api/api-error';
+import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { cn } from '../../../../lib/cn';
 import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
@@ -86,7 +87,8 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   const { companyID, userId, userRole } = useAuth();
   const companyId = companyID ?? 0;
   const online = useOnlineStatus();
-  const subs = useQuery({ ...subBoxesQuery(companyId, box.id), enabled: online });
+  // Offline the list reads the device's copy (api/offline-read); adding sub-boxes waits in the outbox.
+  const subs = useQuery(subBoxesQuery(companyId, box.id));
   const templates = useQuery({ ...gridTemplatesQuery(companyId, 'SubGrid'), enabled: online });
   const create = useCreateSubBoxes(companyId, box.id);
   const del = useDeleteSubBox(companyId, box.id);
@@ -100,8 +102,6 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   const max = subs.data?.max_allowed ?? SUB_GRIDBOX_MAX_ALLOWED;
   const total = subs.data?.total_count ?? 0;
   const canDeleteSubs = userRole !== null;
-
-  if (!online) return <p className="text-sm text-stone-600">{t('box.offlineSubs')}</p>;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -125,7 +125,11 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
       {subs.isPending ? (
         <p className="text-sm text-stone-600">Loading...</p>
       ) : subs.isError ? (
-        <Alert tone="danger">{errorMessage(subs.error)}</Alert>
+        isNotAvailableOffline(subs.error) ? (
+          <p className="text-sm text-stone-600">{errorMessage(subs.error)}</p>
+        ) : (
+          <Alert tone="danger">{errorMessage(subs.error)}</Alert>
+        )
       ) : subs.data.sub_gridboxes.length === 0 ? (
         <p className="text-sm text-stone-600">{t('subs.empty')}</p>
       ) : (
@@ -185,7 +189,9 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
           ))}
         </div>
         {mode === 'template' ? (
-          templates.isPending ? (
+          templates.isPending && !online ? (
+            <p className="text-sm text-stone-600">{t('subs.templatesOffline')}</p>
+          ) : templates.isPending ? (
             <p className="text-sm text-stone-600">Loading...</p>
           ) : (templates.data?.length ?? 0) === 0 ? (
             <p className="text-sm text-stone-700">

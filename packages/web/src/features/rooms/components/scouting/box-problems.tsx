@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, ProblemAction, ProblemObservation } from '@verdant/contract';
 import { Alert, Button, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
-import { manageProblem } from '../../../../api/unresolved-problems';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { useAuth } from '../../../../state/hooks';
 import { boxProblemsQuery } from '../../../../api/queries/problems';
-import { useInvalidateProblems } from '../../api/use-problems';
+import { useProblemAction } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { readableTextOn } from '../../../../lib/colour';
 import { useFormatDate } from '../../../../lib/format-date';
@@ -34,43 +33,55 @@ export function BoxProblems({ box }: { box: GridBox }) {
   const toast = useToast();
   const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
-  const online = useOnlineStatus();
   const formatDate = useFormatDate();
   const gridIds = useMemo(() => [box.GridID], [box.GridID]);
   const colors = useRoomProblemStyles(companyId, gridIds);
-  const problems = useQuery({ ...boxProblemsQuery(companyId, box.id), enabled: online && Boolean(companyID) });
-  const invalidate = useInvalidateProblems(companyId);
+  // Offline this reads the device's copy (api/offline-read); with none it says so.
+  const problems = useQuery({ ...boxProblemsQuery(companyId, box.id), enabled: Boolean(companyID) });
+  // Through the outbox: offline a Resolve, Dismiss or Reopen waits on the device and is sent later.
+  const problemAction = useProblemAction(companyId, userId ?? 0);
   const [closed, setClosed] = useState<ProblemObservation[]>([]);
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: ProblemAction }) => manageProblem(id, action, userId ?? 0),
-    onSuccess: (res, { action }) => {
-      const p = res.problem;
-      setClosed((list) => (action === 'reopen' ? list.filter((x) => x.ProblemID !== p.ProblemID) : [p, ...list.filter((x) => x.ProblemID !== p.ProblemID)]));
-      toast.success(t(`problems.done.${action}`, { problem: p.Problem }));
-    },
-    onError: (err) => toast.danger(t('problems.actionFailed', { reason: errorMessage(err) })),
-    onSettled: () => invalidate(),
-  });
+  const run = (p: ProblemObservation, action: ProblemAction) =>
+    problemAction.mutate(
+      { scope: { kind: 'observation', problemId: p.ProblemID }, action },
+      {
+        onSuccess: (res) => {
+          const status = action === 'resolve' ? 'resolved' : 'dismissed';
+          setClosed((list) =>
+            action === 'reopen' ? list.filter((x) => x.ProblemID !== p.ProblemID) : [{ ...p, Status: status }, ...list.filter((x) => x.ProblemID !== p.ProblemID)],
+          );
+          if (res.queued) toast.info(t('queuedToast', { ns: 'outbox' }));
+          else toast.success(t(`problems.done.${action}`, { problem: p.Problem }));
+        },
+        onError: (err) => toast.danger(t('problems.actionFailed', { reason: errorMessage(err) })),
+      },
+    );
 
-  if (!online) return <p className="text-sm text-stone-600">{t('problems.offline')}</p>;
   if (problems.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
-  if (problems.isError)
+  if (problems.isError) {
+    if (isNotAvailableOffline(problems.error)) return <p className="text-sm text-stone-600">{errorMessage(problems.error)}</p>;
     return (
       <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void problems.refetch()}>{t('app:ui.retry')}</Button>}>
         {errorMessage(problems.error)}
       </Alert>
     );
+  }
 
-  const busy = (id: number, action: ProblemAction) => act.isPending && act.variables?.id === id && act.variables.action === action;
+  // What was closed here leaves the open list at once, also while the outbox still holds it (the device's copy lags).
+  const closedIds = new Set(closed.map((p) => p.ProblemID));
+  const open = problems.data.filter((p) => !closedIds.has(p.ProblemID));
+  const act = problemAction;
+  const busy = (id: number, action: ProblemAction) =>
+    act.isPending && act.variables?.scope.kind === 'observation' && act.variables.scope.problemId === id && act.variables.action === action;
   const color = (name: string) => colors.byProblem.get(name.trim().toLowerCase());
 
   return (
     <>
-      {problems.data.length === 0 ? (
+      {open.length === 0 ? (
         <p className="text-sm text-stone-600">{t('problems.noneInBox')}</p>
       ) : (
         <ul className="space-y-2" aria-label={t('problems.openList')}>
-          {problems.data.map((p) => (
+          {open.map((p) => (
             <li key={p.ProblemID} className="rounded-lg border border-stone-200 p-3">
               <div className="flex items-start gap-2">
                 <Swatch color={color(p.Problem)?.color} label={color(p.Problem)?.abbreviation} />
@@ -89,7 +100,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
                   loading={busy(p.ProblemID, 'resolve')}
                   disabled={act.isPending}
                   aria-label={t('problems.resolveLabel', { problem: p.Problem })}
-                  onClick={() => act.mutate({ id: p.ProblemID, action: 'resolve' })}
+                  onClick={() => run(p, 'resolve')}
                 >
                   {t('problems.resolve')}
                 </Button>
@@ -99,7 +110,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
                   loading={busy(p.ProblemID, 'dismiss')}
                   disabled={act.isPending}
                   aria-label={t('problems.dismissLabel', { problem: p.Problem })}
-                  onClick={() => act.mutate({ id: p.ProblemID, action: 'dismiss' })}
+                  onClick={() => run(p, 'dismiss')}
                 >
                   {t('problems.dismiss')}
                 </Button>
@@ -123,7 +134,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
                   loading={busy(p.ProblemID, 'reopen')}
                   disabled={act.isPending}
                   aria-label={t('problems.reopenLabel', { problem: p.Problem })}
-                  onClick={() => act.mutate({ id: p.ProblemID, action: 'reopen' })}
+                  onClick={() => run(p, 'reopen')}
                 >
                   {t('problems.reopen')}
                 </Button>

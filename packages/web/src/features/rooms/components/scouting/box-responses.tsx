@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment, type FormResponse, type GridBox } from '@verdant/contract';
 import { Alert, Button, ConfirmDialog, Textarea, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
+import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { useAuth } from '../../../../state/hooks';
 import { boxResponsesQuery } from '../../../../api/queries/grid-boxes';
 import { commentsQuery } from '../../../../api/queries/comments';
@@ -189,20 +189,21 @@ function ResponseItem({ response }: { response: FormResponse }) {
 export function BoxResponses({ box }: { box: GridBox }) {
   const { t } = useTranslation('rooms');
   const { companyID, userId } = useAuth();
-  const online = useOnlineStatus();
-  const responses = useQuery({ ...boxResponsesQuery(companyID ?? 0, box.id), enabled: online && Boolean(companyID) });
+  const responses = useQuery({ ...boxResponsesQuery(companyID ?? 0, box.id), enabled: Boolean(companyID) });
   const waiting = useWaitingPhotos(userId).filter((w) => w.gridBoxIds.includes(box.id));
   const queued = <WaitingPhotoList items={waiting} className="mb-2 space-y-2" />;
-  if (!online) {
-    return (
-      <>
-        {queued}
-        <p className="text-sm text-stone-600">{t('responses.offline')}</p>
-      </>
-    );
-  }
   if (responses.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
-  if (responses.isError) return <Alert tone="danger">{errorMessage(responses.error)}</Alert>;
+  if (responses.isError) {
+    // Offline with no copy of this box's responses on the device.
+    if (isNotAvailableOffline(responses.error))
+      return (
+        <>
+          {queued}
+          <p className="text-sm text-stone-600">{errorMessage(responses.error)}</p>
+        </>
+      );
+    return <Alert tone="danger">{errorMessage(responses.error)}</Alert>;
+  }
   if (responses.data.responses.length === 0) {
     return (
       <>

@@ -4,7 +4,6 @@ import type { GridBox } from '@verdant/contract';
 import { Button, ConfirmDialog, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { useAuth } from '../../../../state/hooks';
-import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { boxLabel } from '../../lib/box-label';
 import { useCullBox } from '../../api/use-box';
 
@@ -19,7 +18,6 @@ export function CullZone({ box }: { box: GridBox }) {
   const { t } = useTranslation('rooms');
   const toast = useToast();
   const { companyID, userId } = useAuth();
-  const online = useOnlineStatus();
   const cull = useCullBox(companyID ?? 0, userId ?? 0);
   const [asking, setAsking] = useState(false);
   const [undoFor, setUndoFor] = useState<number | null>(null);
@@ -35,7 +33,9 @@ export function CullZone({ box }: { box: GridBox }) {
       { boxId: box.id, culled },
       {
         onSuccess: (b) => {
-          toast.success(b.culled ? t('box.culledDone') : t('box.unculledDone'));
+          // Offline the outbox keeps it (the map already shows it culled) and sends it when the connection returns.
+          if (b.queued) toast.info(t('queuedToast', { ns: 'outbox' }));
+          else toast.success(b.culled ? t('box.culledDone') : t('box.unculledDone'));
           then?.();
         },
         onError: (err) => toast.danger(errorMessage(err)),
@@ -50,21 +50,21 @@ export function CullZone({ box }: { box: GridBox }) {
       {undoFor === box.id ? (
         <div role="status" className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-stone-800">{t('box.culledUndoHint', { box: boxLabel(box) })}</p>
-          <Button variant="secondary" loading={cull.isPending} disabled={!online} onClick={() => set(false, () => setUndoFor(null))}>
+          <Button variant="secondary" loading={cull.isPending} onClick={() => set(false, () => setUndoFor(null))}>
             {t('box.undoCull')}
           </Button>
         </div>
       ) : box.culled ? (
         <>
           <p className="mt-1 text-sm text-stone-700">{t('box.culledHint')}</p>
-          <Button variant="secondary" block className="mt-2" disabled={!online} loading={cull.isPending} onClick={() => set(false)}>
+          <Button variant="secondary" block className="mt-2" loading={cull.isPending} onClick={() => set(false)}>
             {t('box.uncull')}
           </Button>
         </>
       ) : (
         <>
           <p className="mt-1 text-sm text-stone-700">{t('box.cullHint')}</p>
-          <Button variant="danger" block className="mt-2" disabled={!online} onClick={() => setAsking(true)}>
+          <Button variant="danger" block className="mt-2" onClick={() => setAsking(true)}>
             {t('box.cull')}
           </Button>
         </>
