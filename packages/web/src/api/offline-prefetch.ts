@@ -1,40 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { OBSERVATIONS_LIMIT } from '@verdant/contract';
-import { db as defaultDb, type OfflineDatabase, type OfflineReadinessRow } from '../offline/db';
-import { readReadiness, watchReadiness, wipeCompanyData, writeReadiness } from '../offline/answer-cache';
-import { browserOffline, isNetworkError } from '../offline/network';
-import { loadRoomGridsBoxes } from './rooms';
-import { savesSettled } from './offline-read';
-import { roomKeys, gridBackgroundsQuery, imageQuery, roomScrollQuery } from './queries/rooms';
-import { formTemplatesQuery } from './queries/form-templates';
-import { problemColorsQuery } from './queries/problem-colors';
-import { colorSymptomsQuery, plantProblemsQuery, symptomGroupsQuery } from './queries/plant-problems';
-import {
-  batchDashboardQuery,
-  batchDetailQuery,
-  batchesQuery,
-  batchMovesQuery,
-  batchPlantsQuery,
-  batchProblemsQuery,
-  batchRoomsQuery,
-  batchStatusesQuery,
-  roomBatchesQuery,
-} from './queries/batches';
-import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
-import { subBoxesQuery } from './queries/grid-boxes';
-import { observationsQuery } from './queries/observations';
-import {
-  aiModelQuery,
-  autoRefreshQuery,
-  gridOpacityQuery,
-  gridOrderQuery,
-  languageQuery,
-  offlineModeQuery,
-  stickyTrapQuery,
-} from './queries/company-settings';
-import { thresholdQuery, userDataQuery } from './queries/users';
-import { companyQuery } from './queries/company';
+import type { OfflineDatabase, OfflineReadinessRow } from '../offline/db';
+import { browserOffline } from '../offline/network';
 
 /**
  * Cold offline (issue 10): right after sign-in, on every online start and when the connection returns
@@ -73,227 +40,21 @@ export const LONG_GAP_MS = 30 * 60_000;
 export const DEFAULT_MAX_SUB_BOXES = 300;
 export const DEFAULT_MAX_THUMBNAILS = 60;
 
-interface Step {
-  name: string;
-  /** Leaf reads are skipped when a resumed fill already stored them; list reads always run (they name the rest). */
-  leaf: boolean;
-  run: () => Promise<unknown>;
-}
-
-class Interrupted extends Error {}
-
-/** The same date the batch screen asks its dashboard up to (local YYYY-MM-DD). */
-function todayIso(now: number): string {
-  const d = new Date(now);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/**
- * The app itself must be on the device too: the service worker is active only once its install has
- * stored the app shell and every lazy route chunk. Without a registration (development, tests) there
- * is nothing to wait for.
- */
-export async function appShellStored(): Promise<void> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  if (document.readyState !== 'complete') await new Promise((r) => window.addEventListener('load', r, { once: true }));
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration) return;
-  await navigator.serviceWorker.ready;
-}
-
-/** Lets the browser paint and handle input between requests. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Dexie and the local copies, loaded on first use (not part of the first screen's JavaScript). */
+const answerCache = () => import('../offline/answer-cache');
 
 /**
  * Runs one fill for a company and user. Resolves with the final readiness, or null when it stopped
- * early (offline, aborted) — the readiness then keeps its steps so the next fill resumes.
+ * early (offline, aborted) — the readiness then keeps its steps so the next fill resumes. The fill and
+ * every query factory it runs load with it (`offline-prefetch-fill.ts`).
  */
 export async function prefetchForOffline(
   queryClient: QueryClient,
   target: PrefetchTarget,
   options: PrefetchOptions = {},
 ): Promise<OfflineReadinessRow | null> {
-  const { companyId, userId } = target;
-  const database = options.database ?? defaultDb;
-  const now = options.now ?? Date.now;
-  const concurrency = Math.max(1, options.concurrency ?? 2);
-  const maxSubBoxes = options.maxSubBoxes ?? DEFAULT_MAX_SUB_BOXES;
-  const maxThumbnails = options.maxThumbnails ?? DEFAULT_MAX_THUMBNAILS;
-
-  const previous = await readReadiness(companyId, database);
-  const resume =
-    previous && previous.state === 'running' && previous.userId === userId && now() - previous.startedAt < RESUME_WITHIN_MS;
-  const row: OfflineReadinessRow = {
-    companyId,
-    userId,
-    state: 'running',
-    done: 0,
-    total: 0,
-    doneSteps: resume ? [...previous.doneSteps] : [],
-    startedAt: resume ? previous.startedAt : now(),
-    readyAt: previous?.readyAt ?? null,
-    failedSteps: [],
-  };
-  const alreadyDone = new Set(row.doneSteps);
-  // Set when one worker stops the fill, so the others stop too instead of running on unseen.
-  let halted = false;
-  const stopped = () => halted || options.signal?.aborted === true || browserOffline();
-  const halt = () => {
-    halted = true;
-    return new Interrupted();
-  };
-
-  const save = async () => {
-    if (options.signal?.aborted) return;
-    await writeReadiness({ ...row, doneSteps: [...row.doneSteps], failedSteps: [...row.failedSteps] }, database);
-  };
-
-  const fetch = <T>(opts: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
-    queryClient.fetchQuery({ ...(opts as Parameters<QueryClient['fetchQuery']>[0]), staleTime: 0, retry: false }) as Promise<T>;
-
-  async function runSteps(steps: Step[]): Promise<void> {
-    row.total += steps.length;
-    let next = 0;
-    const worker = async () => {
-      while (next < steps.length) {
-        if (stopped()) throw halt();
-        const step = steps[next++]!;
-        if (step.leaf && alreadyDone.has(step.name)) {
-          row.done++;
-          continue;
-        }
-        try {
-          await step.run();
-          // A step counts once its answers are stored on the device, not merely received.
-          await savesSettled();
-          if (step.leaf) row.doneSteps.push(step.name);
-        } catch (err) {
-          if (stopped() || isNetworkError(err) || err instanceof Interrupted) throw halt();
-          console.warn(`Could not prepare ${step.name} for offline use`, err);
-          row.failedSteps.push(step.name);
-        }
-        row.done++;
-        await save();
-        await breathe();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, worker));
-  }
-
-  const leaf = (name: string, run: () => Promise<unknown>): Step => ({ name, leaf: true, run });
-
-  try {
-    await save();
-    let rooms: Awaited<ReturnType<typeof loadRoomGridsBoxes>>['rooms'] = [];
-    let batchIds: number[] = [];
-    let thumbnails: string[] = [];
-    await runSteps([
-      { name: 'app-shell', leaf: false, run: appShellStored },
-      leaf('user', () => fetch(userDataQuery(userId, companyId))),
-      leaf('threshold', () => fetch(thresholdQuery(userId))),
-      leaf('company', () => fetch(companyQuery(companyId))),
-      leaf('settings:grid-order', () => fetch(gridOrderQuery(companyId))),
-      leaf('settings:grid-opacity', () => fetch(gridOpacityQuery(companyId))),
-      leaf('settings:offline-mode', () => fetch(offlineModeQuery(companyId))),
-      leaf('settings:ai-model', () => fetch(aiModelQuery(companyId))),
-      leaf('settings:auto-refresh', () => fetch(autoRefreshQuery(companyId))),
-      leaf('settings:language', () => fetch(languageQuery(companyId))),
-      leaf('settings:sticky-trap', () => fetch(stickyTrapQuery(companyId))),
-      {
-        name: 'rooms',
-        leaf: false,
-        run: async () => {
-          // Waits for the local copy (the screens' loads write it in the background).
-          const answer = await loadRoomGridsBoxes(companyId, undefined, { waitForCache: true });
-          if (answer.fromCache) throw new Interrupted();
-          rooms = answer.rooms;
-          queryClient.setQueryData(roomKeys.list(companyId), answer);
-        },
-      },
-      leaf('form-templates', () => fetch(formTemplatesQuery(companyId))),
-      leaf('problem-colours', () => fetch(problemColorsQuery(companyId))),
-      leaf('library', () => fetch(plantProblemsQuery(companyId))),
-      leaf('library:symptom-groups', () => fetch(symptomGroupsQuery(companyId))),
-      leaf('library:colour-symptoms', () => fetch(colorSymptomsQuery(companyId))),
-      {
-        name: 'batches',
-        leaf: false,
-        run: async () => {
-          batchIds = (await fetch<Array<{ BatchID: number }>>(batchesQuery(companyId))).map((b) => b.BatchID);
-        },
-      },
-      leaf('batch-statuses', () => fetch(batchStatusesQuery(companyId))),
-      {
-        name: 'observations',
-        leaf: false,
-        run: async () => {
-          const page = await fetch<{ observations: Array<{ photos?: Array<{ thumb_url: string }> }> }>(
-            observationsQuery(companyId, { limit: OBSERVATIONS_LIMIT, offset: 0 }),
-          );
-          thumbnails = page.observations.flatMap((o) => (o.photos ?? []).map((p) => p.thumb_url)).filter(Boolean);
-        },
-      },
-    ]);
-
-    const grids = rooms.flatMap((r) => r.grids);
-    const problemBoxes: number[] = [];
-    const today = todayIso(now());
-    await runSteps([
-      ...rooms.flatMap((r) => [
-        leaf(`room:${r.RoomID}:problems`, () => fetch(roomProblemsQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:scroll`, () => fetch(roomScrollQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:backgrounds`, () => fetch(gridBackgroundsQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:batches`, () => fetch(roomBatchesQuery(companyId, r.RoomID))),
-      ]),
-      // The map's problem colours; always read, since they also name the boxes with open problems.
-      ...grids.map(
-        (g): Step => ({
-          name: `grid:${g.id}:circles`,
-          leaf: false,
-          run: async () => {
-            const circles = await fetch<{ Boxes?: Array<{ GridBoxID?: number; id?: number }> }>(gridCirclesQuery(companyId, g.id));
-            for (const b of circles?.Boxes ?? []) {
-              const id = b.GridBoxID ?? b.id;
-              if (typeof id === 'number') problemBoxes.push(id);
-            }
-          },
-        }),
-      ),
-      ...batchIds.flatMap((id) => [
-        leaf(`batch:${id}:detail`, () => fetch(batchDetailQuery(companyId, id))),
-        leaf(`batch:${id}:problems`, () => fetch(batchProblemsQuery(companyId, id, true))),
-        leaf(`batch:${id}:open-problems`, () => fetch(batchProblemsQuery(companyId, id, false))),
-        leaf(`batch:${id}:plants`, () => fetch(batchPlantsQuery(companyId, id))),
-        leaf(`batch:${id}:dashboard`, () => fetch(batchDashboardQuery(companyId, id, '', today))),
-        leaf(`batch:${id}:rooms`, async () => {
-          const batchRooms = await fetch<Array<{ RoomID: number }>>(batchRoomsQuery(companyId, id));
-          const roomIds = batchRooms.map((r) => r.RoomID);
-          if (roomIds.length) await fetch(batchMovesQuery(companyId, id, roomIds));
-        }),
-      ]),
-    ]);
-
-    const boxes = grids.flatMap((g) => g.grid_boxes.map((b) => b.id)).slice(0, maxSubBoxes);
-    await runSteps([
-      ...[...new Set(problemBoxes)].map((id) => leaf(`box:${id}:problems`, () => fetch(boxProblemsQuery(companyId, id)))),
-      ...boxes.map((id) => leaf(`box:${id}:sub-boxes`, () => fetch(subBoxesQuery(companyId, id)))),
-      // The recent observations' photo thumbnails (the full photos are fetched when opened online).
-      ...[...new Set(thumbnails)].slice(0, maxThumbnails).map((url) => leaf(`thumb:${url}`, () => fetch(imageQuery(url)))),
-    ]);
-  } catch (err) {
-    if (err instanceof Interrupted) {
-      await save();
-      return null;
-    }
-    throw err;
-  }
-
-  row.state = row.failedSteps.length ? 'incomplete' : 'ready';
-  row.readyAt = now();
-  row.doneSteps = [];
-  row.done = row.total;
-  await save();
-  return options.signal?.aborted ? null : row;
+  const { prefetchForOffline: fill } = await import('./offline-prefetch-fill');
+  return fill(queryClient, target, options);
 }
 
 export type PrefetchReason = 'start' | 'online' | 'manual';
@@ -316,7 +77,7 @@ export function startOfflinePrefetch(queryClient: QueryClient, target: PrefetchT
   if (running || browserOffline()) return running?.job ?? Promise.resolve();
   const controller = new AbortController();
   const fill = async () => {
-    const readiness = await readReadiness(target.companyId);
+    const readiness = await (await answerCache()).readReadiness(target.companyId);
     if (!shouldPrefetch(reason, readiness, target.userId, Date.now())) return;
     await prefetchForOffline(queryClient, target, { signal: controller.signal });
   };
@@ -331,14 +92,14 @@ export function startOfflinePrefetch(queryClient: QueryClient, target: PrefetchT
 }
 
 /** Sign-out: stops a running fill and removes every local copy of company data from this device. */
-export async function forgetOfflineData(database: OfflineDatabase = defaultDb): Promise<void> {
+export async function forgetOfflineData(database?: OfflineDatabase): Promise<void> {
   const job = running;
   running = null;
   if (job) {
     job.controller.abort();
     await job.job;
   }
-  await wipeCompanyData(database);
+  await (await answerCache()).wipeCompanyData(database);
 }
 
 /** The shell's trigger: a fill after the first screen has rendered, and again when the connection returns. */
@@ -369,7 +130,17 @@ export function useOfflineReadiness(companyId: number | null | undefined, userId
   const [readiness, setReadiness] = useState<OfflineReadinessRow | null | undefined>(undefined);
   useEffect(() => {
     if (!companyId) return;
-    return watchReadiness(companyId, setReadiness);
+    let stop: (() => void) | undefined;
+    let ended = false;
+    answerCache()
+      .then(({ watchReadiness }) => {
+        if (!ended) stop = watchReadiness(companyId, setReadiness);
+      })
+      .catch((err: unknown) => console.warn('Could not read the offline readiness', err));
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [companyId]);
   const refill = useCallback(() => {
     if (companyId && userId) void startOfflinePrefetch(queryClient, { companyId, userId }, 'manual');

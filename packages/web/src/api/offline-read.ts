@@ -1,5 +1,4 @@
 import { ApiError } from './api-error';
-import { readAnswer, readImage, saveAnswer, saveImage } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { i18n } from '../lib/i18n';
 import { readSession } from '../lib/session';
@@ -23,6 +22,17 @@ export interface OfflineReadOptions<T> {
   /** For the spec's null-on-failure client functions: an answer that means the call failed. */
   failed?: (value: T) => boolean;
 }
+
+/**
+ * The device's copies (Dexie) load on first use: a read is async anyway, and the first screen does not
+ * wait for the offline database's code (initial JavaScript, issue 10).
+ */
+const answerCache = () => import('../offline/answer-cache');
+const readAnswer = async <T>(companyId: number, queryKey: readonly unknown[]) => (await answerCache()).readAnswer<T>(companyId, queryKey);
+const saveAnswer = async (companyId: number, queryKey: readonly unknown[], value: unknown) =>
+  (await answerCache()).saveAnswer(companyId, queryKey, value);
+const readImage = async (companyId: number, key: string) => (await answerCache()).readImage(companyId, key);
+const saveImage = async (companyId: number, key: string, blob: Blob) => (await answerCache()).saveImage(companyId, key, blob);
 
 /** An answer that arrives after sign-out (or after another company signed in) is not kept. */
 const stillSignedInto = (companyId: number) => readSession().companyID === companyId;

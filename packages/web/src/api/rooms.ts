@@ -6,9 +6,7 @@ import {
 } from '@verdant/contract';
 import { ApiError, errorMessage, orNull } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { readRoomsFromCache, saveRoomsToCache } from '../offline/room-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
-import { everPrepared } from '../offline/answer-cache';
 import { NotAvailableOfflineError } from './offline-read';
 
 export interface RoomsAnswer {
@@ -20,9 +18,14 @@ export interface RoomsAnswer {
 /** The contract types files as the server receives them; the browser sends a File/Blob in their place. */
 export const asUpload = (file: Blob) => file as unknown as UploadedFile;
 
+/** The local room copy (Dexie) loads on first use, not with the first screen (initial JavaScript, issue 10). */
+const roomCache = () => import('../offline/room-cache');
+
 function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number): Promise<void> {
   // Writing 10,000 boxes takes a moment: the screen does not wait for it.
-  return saveRoomsToCache(companyId, rooms, { roomId }).catch((err: unknown) =>
+  return roomCache()
+    .then(({ saveRoomsToCache }) => saveRoomsToCache(companyId, rooms, { roomId }))
+    .catch((err: unknown) =>
     console.error('Could not refresh the local room copy', err),
   );
 }
@@ -47,9 +50,9 @@ export async function loadRoomGridsBoxes(
       if (!isNetworkError(err)) throw err;
     }
   }
-  const rooms = await readRoomsFromCache(companyId, roomId);
+  const rooms = await (await roomCache()).readRoomsFromCache(companyId, roomId);
   // No rooms on a device never prepared means "not saved here yet", not "the company has no rooms".
-  if (!rooms.length && roomId === undefined && !(await everPrepared(companyId))) throw new NotAvailableOfflineError();
+  if (!rooms.length && roomId === undefined && !(await (await import('../offline/answer-cache')).everPrepared(companyId))) throw new NotAvailableOfflineError();
   return { rooms, fromCache: true };
 }
 
