@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, waitForContent } from '../src/fixtures';
+import { clickBox } from '../src/map';
 
 // Offline reload needs the app's service worker (the default config blocks it for the other specs).
 test.use({ serviceWorkers: 'allow' });
-
-/** The map draws 24 px boxes with a 2 px gap at the default zoom: the centre of box X, Y. */
-async function clickBox(map: Locator, x: number, y: number) {
-  const canvas = map.locator('canvas').nth(1);
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('map not visible');
-  await canvas.click({ position: { x: 2 + (x - 1) * 26 + 12, y: 2 + (y - 1) * 26 + 12 } });
-}
 
 async function cachedRoomCount(page: Page, name: string): Promise<number> {
   return page.evaluate(
@@ -73,10 +66,13 @@ test('rooms: create, map a 10×20 grid, edit a box, sub-boxes, move a plant, the
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Box renamed to "Mother 1".')).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Mother 1' })).toBeVisible();
+  // Culling asks first, then offers Undo for a while.
   await panel.getByRole('button', { name: 'Cull this box' }).click();
+  await page.getByRole('dialog', { name: 'Cull box Mother 1?' }).getByRole('button', { name: 'Cull box' }).click();
   await expect(page.getByText('Box culled.')).toBeVisible();
   await expect(page.getByText('10 × 20 · 200 boxes · 1 culled')).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Restore (uncull)' })).toBeVisible();
+  await expect(panel.getByText('Mother 1 was culled.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Undo' })).toBeVisible();
 
   // Sub-boxes with plants in box 4,1.
   await clickBox(map, 4, 1);
