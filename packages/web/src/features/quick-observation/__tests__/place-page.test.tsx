@@ -33,7 +33,7 @@ describe('place links', () => {
     open('/dashboard/place/box/2100002');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mother A' })).toBeInTheDocument();
     expect(screen.getByText('Box · Bay 1 › Grid A')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Show on the room map' })).toHaveAttribute('href', '/dashboard/rooms/11');
+    expect(screen.getByRole('link', { name: 'Show on the room map' })).toHaveAttribute('href', '/dashboard/rooms/11?box=2100002');
     expect(await screen.findByRole('heading', { name: 'Scouting' })).toBeInTheDocument();
     expect(screen.getByText("Your company's default form for this place.")).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Where/ })).toHaveValue('2,1');

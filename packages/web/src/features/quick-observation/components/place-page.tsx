@@ -88,7 +88,7 @@ function PlaceActions({ place }: { place: ResolvedPlace }) {
   if (place.kind === 'tray') return <ButtonLink variant="secondary" to={paths.inventory}>{t('place.inventory')}</ButtonLink>;
   return (
     <>
-      <ButtonLink variant="secondary" to={paths.room(place.room.RoomID)}>
+      <ButtonLink variant="secondary" to={place.kind === 'box' ? paths.room(place.room.RoomID, { box: place.box.id }) : paths.room(place.room.RoomID)}>
         {t('place.openMap')}
       </ButtonLink>
       {place.kind === 'grid' && (

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
 import { cellAt, gridSize, indexBoxes, visibleBoxes, type MapLayout } from '../../lib/map-geometry';
@@ -37,6 +37,11 @@ export interface GridMapProps {
   selectedIds?: ReadonlySet<number>;
   /** `toggle` one tapped box, or `add` every box of a dragged rectangle. */
   onSelectBoxes?: (boxes: GridBox[], how: 'toggle' | 'add') => void;
+  /**
+   * A box to bring into view (a link to a box): the map scrolls onto the screen and zooms and pans so the
+   * box is in the middle at a readable size. Each new object is brought into view once.
+   */
+  focusBox?: { x: number; y: number } | null;
 }
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
@@ -70,6 +75,7 @@ export function GridMap({
   selectMode = null,
   selectedIds = NO_SELECTION,
   onSelectBoxes,
+  focusBox = null,
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,6 +84,16 @@ export function GridMap({
   const descId = useId();
   const { nx, ny } = useMemo(() => gridSize(grid), [grid]);
   const m = useMapView(rootRef, overlayRef, nx, ny, maxHeight);
+  // Once the map knows its width: zoom to the linked box and scroll the map onto the screen.
+  const focusNow = useRef(m.focus);
+  focusNow.current = m.focus;
+  const focusedFor = useRef<object | null>(null);
+  useEffect(() => {
+    if (!focusBox || focusedFor.current === focusBox || m.width <= 0) return;
+    focusedFor.current = focusBox;
+    focusNow.current(focusBox.x, focusBox.y);
+    rootRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [focusBox, m.width]);
   const { layout, gutters, width, height } = m;
   const positions = useMemo(() => indexBoxes(grid.grid_boxes, nx, ny), [grid.grid_boxes, nx, ny]);
   const [cursor, setCursor] = useState<Cell | null>(null);

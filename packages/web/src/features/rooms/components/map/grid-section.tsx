@@ -27,6 +27,8 @@ interface GridSectionProps {
   selectMode: MultiSelectType | null;
   selectedIds: ReadonlySet<number>;
   onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
+  /** A box of this grid to bring into view (opened from a link). */
+  focusBox?: { x: number; y: number } | null;
 }
 
 /** One grid of the room map: its heading, scan state, background upload and the map itself. */
@@ -45,6 +47,7 @@ export function GridSection({
   selectMode,
   selectedIds,
   onSelectBoxes,
+  focusBox = null,
 }: GridSectionProps) {
   const { t } = useTranslation('rooms');
   const toast = useToast();
@@ -92,6 +95,7 @@ export function GridSection({
         selectMode={selectMode}
         selectedIds={selectedIds}
         onSelectBoxes={onSelectBoxes}
+        focusBox={focusBox}
       />
       {/* The grid's own state and actions sit under its map, so the map starts near the top of a phone screen. */}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
@@ -75,9 +76,19 @@ export default function RoomPage() {
   const [selectMode, setSelectMode] = useState<MultiSelectType | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
   const [fillFor, setFillFor] = useState<'boxes' | 'room' | null>(null);
+  // A link to one box (paths.room(roomId, { box })): its sheet opens and its grid zooms onto it, once per link.
+  const [search] = useSearchParams();
+  const linkedBoxId = Number(search.get('box')) || 0;
+  const [link, setLink] = useState<{ boxId: number; gridId: number | null; at: { x: number; y: number } | null } | null>(null);
 
   const data = room.data?.room;
   const grids = useMemo(() => data?.grids ?? [], [data]);
+  if (data && linkedBoxId > 0 && link?.boxId !== linkedBoxId) {
+    const grid = data.grids.find((g) => g.grid_boxes.some((b) => b.id === linkedBoxId));
+    const box = grid?.grid_boxes.find((b) => b.id === linkedBoxId);
+    setLink({ boxId: linkedBoxId, gridId: grid?.id ?? null, at: box ? { x: box.X, y: box.Y } : null });
+    if (grid && box) setSelected({ boxId: box.id, gridId: grid.id });
+  }
   const gridIds = useMemo(() => grids.map((g) => g.id), [grids]);
   const problemStyles = useRoomProblemStyles(companyId, gridIds, showProblems);
   const { styles, legend } = problemStyles;
@@ -108,7 +119,8 @@ export default function RoomPage() {
     setSelectMode(null);
     setChosen(new Set());
   };
-  const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data));
+  // Opened at a linked box, the map shows that box rather than the room's remembered scroll position.
+  const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data) && linkedBoxId === 0);
   const mapHeight = useAvailableHeight(scrollRef, Boolean(data?.grids.length));
 
   const findBox = (ref: { boxId: number; gridId: number } | null) => {
@@ -188,6 +200,12 @@ export default function RoomPage() {
         </div>
       </div>
 
+      {link && link.boxId === linkedBoxId && !link.at && (
+        <Alert tone="warning" className="order-1 mb-3">
+          {t('map.linkedBoxMissing')}
+        </Alert>
+      )}
+
       {room.data.fromCache && (
         <Alert tone="warning" className="order-1 mb-3" title={t('offline.title')}>
           {t('offline.roomBody')}
@@ -264,6 +282,7 @@ export default function RoomPage() {
                   selectMode={selectMode}
                   selectedIds={chosen}
                   onSelectBoxes={onSelectBoxes}
+                  focusBox={link?.gridId === grid.id ? link.at : null}
                 />
               ))}
             </div>

@@ -3,6 +3,7 @@ import {
   cellOrigin,
   clampPan,
   fitCell,
+  gapFor,
   guttersFor,
   MAX_CELL,
   viewLayout,
@@ -60,7 +61,12 @@ export interface MapViewState {
   zoomBy: (factor: number, around?: { x: number; y: number } | null) => void;
   /** Pans just enough to show the box at x, y. */
   reveal: (x: number, y: number) => void;
+  /** Brings the box at x, y to the middle of the view, zoomed in to at least a readable box size. */
+  focus: (x: number, y: number) => void;
 }
+
+/** The box side a box opened from a link is shown at, at least (CSS pixels): big enough to tap and read. */
+export const FOCUS_CELL = 32;
 
 /**
  * The map's window onto the grid: fitted to the container's width and `maxHeight` until the user zooms,
@@ -128,6 +134,23 @@ export function useMapView(
     setZoomed(clampPan(nx, ny, { cell: view.cell, panX, panY }, { width, height }, gutters));
   };
 
+  const focus = (x: number, y: number) => {
+    const cell = Math.min(maxCell, Math.max(view.cell, FOCUS_CELL));
+    if (cell <= minCell + 0.01) {
+      setZoomed(null); // the fitted map already shows every box at a readable size
+      return;
+    }
+    const gap = gapFor(cell);
+    const pitch = cell + gap;
+    const centreX = gap + (x - 1) * pitch + cell / 2;
+    const centreY = gap + (y - 1) * pitch + cell / 2;
+    // Zoomed in, the map takes its tallest height.
+    const shown = { width, height: tallest };
+    setZoomed(
+      clampPan(nx, ny, { cell, panX: centreX - (width - gutters.left) / 2, panY: centreY - (tallest - gutters.top) / 2 }, shown, gutters),
+    );
+  };
+
   // A native listener because React's wheel listener is passive. At the fitted size a wheel "out" is
   // left alone, so the page still scrolls past the map.
   const latest = useRef({ view, zoomTo, minCell, maxCell });
@@ -148,5 +171,5 @@ export function useMapView(
     return () => el.removeEventListener('wheel', onWheel);
   }, [wheelTarget]);
 
-  return { layout, view, gutters, width, height, atFit: !zoomed, minCell, maxCell, setZoomed, zoomTo, zoomBy, reveal };
+  return { layout, view, gutters, width, height, atFit: !zoomed, minCell, maxCell, setZoomed, zoomTo, zoomBy, reveal, focus };
 }
