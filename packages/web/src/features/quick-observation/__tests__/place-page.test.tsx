@@ -6,7 +6,7 @@ import { renderRoutes } from '../../../testing/render';
 import { server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { db } from '../../../offline/db';
-import { readLastPlace } from '../lib/last-place';
+import { readLastPlace } from '../../../lib/last-place';
 import { field, placeApi, template } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

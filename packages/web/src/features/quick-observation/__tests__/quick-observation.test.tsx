@@ -6,7 +6,8 @@ import { renderRoutes } from '../../../testing/render';
 import { server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { db } from '../../../offline/db';
-import { readRememberedProblems, rememberPlace } from '../lib/last-place';
+import { rememberPlace } from '../../../lib/last-place';
+import { readRememberedProblems } from '../lib/remembered-problems';
 import { field, observation, placeApi, template } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridBoxDisplayName, type RoomWithGrids } from '@verdant/contract';
 import { Button, Select } from '../../../components/ui';
-import type { LastPlace } from '../lib/last-place';
+import type { LastPlace } from '../../../lib/last-place';
 
 export interface PlaceChooserProps {
   rooms: readonly RoomWithGrids[];

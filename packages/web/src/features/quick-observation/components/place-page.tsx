@@ -9,7 +9,7 @@ import { useAuth } from '../../../state/hooks';
 import { paths, PLACE_KINDS, type PlaceKind } from '../../../lib/paths';
 import { gridBoxDisplayName } from '@verdant/contract';
 import { placeName, placeWhere, resolvePlace, type ResolvedPlace } from '../lib/place-link';
-import { rememberPlace } from '../lib/last-place';
+import { boxPlaceLabel, rememberPlace } from '../../../lib/last-place';
 import { PlaceForm } from './place-form';
 
 function parseRef(kind: string | undefined, id: string | undefined): { kind: PlaceKind; id: number } | null {
@@ -36,7 +36,7 @@ export default function PlacePage() {
 
   useEffect(() => {
     if (!place || !userId || !companyId) return;
-    if (place.kind === 'box') rememberPlace(companyId, userId, { kind: 'box', id: place.box.id, label: `${placeName(place)} · ${placeWhere(place)}` });
+    if (place.kind === 'box') rememberPlace(companyId, userId, { kind: 'box', id: place.box.id, label: boxPlaceLabel(placeName(place), place.room.Name, place.grid.Name) });
     if (place.kind === 'room') rememberPlace(companyId, userId, { kind: 'room', id: place.room.RoomID, label: place.room.Name });
   }, [place, companyId, userId]);
 

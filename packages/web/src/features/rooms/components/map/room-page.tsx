@@ -26,6 +26,8 @@ import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
 import { BoxSheet } from './box-sheet';
 import { paths } from '../../../../lib/paths';
+import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
+import { boxLabel } from '../../lib/box-label';
 import { useRoomRoute } from '../use-room-route';
 
 /**
@@ -132,12 +134,18 @@ export default function RoomPage() {
   const current = findBox(selected);
   const targetBox = findBox(target);
 
+  const roomName = data?.Name ?? '';
   const onOpenBox = useCallback(
     (box: GridBox, grid: MapGrid) => {
-      if (moving) setTarget({ boxId: box.id, gridId: grid.id });
-      else setSelected({ boxId: box.id, gridId: grid.id });
+      if (moving) {
+        setTarget({ boxId: box.id, gridId: grid.id });
+        return;
+      }
+      setSelected({ boxId: box.id, gridId: grid.id });
+      // The tapped box becomes where quick observation starts, as a scanned label does.
+      rememberPlace(companyId, userId ?? 0, { kind: 'box', id: box.id, label: boxPlaceLabel(boxLabel(box), roomName, grid.Name) });
     },
-    [moving],
+    [moving, companyId, userId, roomName],
   );
 
   const backgroundOf = (gridId: number) => backgrounds.data?.find((g) => g.id === gridId)?.image_url ?? null;

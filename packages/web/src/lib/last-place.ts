@@ -1,17 +1,23 @@
-import type { PlaceRef } from './place-link';
-
 /**
- * The place the scout last scanned or chose, kept on this device per user and company, so quick
- * observation starts there. Only rooms and boxes take an observation (trays and grids hold no answers).
+ * The place the scout last scanned, opened or tapped on a room map, kept on this device per user and
+ * company (`verdant.lastPlace.<company>.<user>` in localStorage), so quick observation starts there. The
+ * one home of this memory: the room map writes it, quick observation and place links read and write it.
+ * Only rooms and boxes take an observation (trays and grids hold no answers).
  */
-export interface LastPlace extends PlaceRef {
+export interface LastPlace {
   kind: 'box' | 'room';
+  id: number;
   /** What to show before the rooms are read again: "A3 · Room 1 › Grid A". */
   label: string;
   at: number;
 }
 
 const key = (companyId: number, userId: number) => `verdant.lastPlace.${companyId}.${userId}`;
+
+/** The label of a box place: its name, then where it is ("Mother A · Bay 1 › Grid A"). */
+export function boxPlaceLabel(boxName: string, roomName: string, gridName: string): string {
+  return `${boxName} · ${roomName} › ${gridName}`;
+}
 
 export function readLastPlace(companyId: number, userId: number): LastPlace | null {
   try {
@@ -28,29 +34,10 @@ export function readLastPlace(companyId: number, userId: number): LastPlace | nu
 }
 
 export function rememberPlace(companyId: number, userId: number, place: Omit<LastPlace, 'at'>) {
+  if (!companyId || !userId) return;
   try {
     localStorage.setItem(key(companyId, userId), JSON.stringify({ ...place, at: Date.now() }));
   } catch {
     // Private mode with storage off: the place is simply not remembered.
-  }
-}
-
-const rankKey = (companyId: number) => `verdant.topProblems.${companyId}`;
-
-/** The last ranking of most-seen problems read online, so the buttons stay the same offline. */
-export function readRememberedProblems(companyId: number): string[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(rankKey(companyId)) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 20) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberProblems(companyId: number, names: readonly string[]) {
-  try {
-    localStorage.setItem(rankKey(companyId), JSON.stringify(names.slice(0, 20)));
-  } catch {
-    // Storage off: offline the form's own options are offered.
   }
 }
