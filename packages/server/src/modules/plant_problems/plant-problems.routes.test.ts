@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { PLANT_PROBLEM_LIBRARY } from '../../db/migrations/data/plant-problem-library.js';
+
+/** The library's own colour of a problem (the palette is chosen in the data, not here). */
+const libraryColour = (slug: string) => PLANT_PROBLEM_LIBRARY.find((p) => p.slug === slug)!.defaultColor;
 
 let t: TestApp;
 let a: Tenant;
@@ -34,7 +38,7 @@ describe('the library', () => {
     const { problems } = res.json();
     expect(problems.length).toBeGreaterThanOrEqual(40);
     const mite = problems.find((p: { slug: string }) => p.slug === 'two-spotted-spider-mite');
-    expect(mite).toMatchObject({ company_id: null, category: 'mite', default_color: '#D32F2F', custom_solutions: [] });
+    expect(mite).toMatchObject({ company_id: null, category: 'mite', default_color: libraryColour('two-spotted-spider-mite'), custom_solutions: [] });
     expect(mite.symptoms.length).toBeGreaterThan(0);
     expect(mite.color_symptoms[0]).toMatchObject({ name: expect.any(String), hex: expect.stringMatching(/^#/) });
     expect(mite.solutions.biological.join(' ')).toContain('Phytoseiulus persimilis');

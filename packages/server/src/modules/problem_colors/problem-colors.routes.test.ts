@@ -4,6 +4,10 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { seedProblemColorsDemo } from '../../setup/demo/problem-colors-demo.js';
+import { PLANT_PROBLEM_LIBRARY } from '../../db/migrations/data/plant-problem-library.js';
+
+/** The library's own colour of a problem (the palette is chosen in the data, not here). */
+const libraryColour = (slug: string) => PLANT_PROBLEM_LIBRARY.find((p) => p.slug === slug)!.defaultColor;
 
 let t: TestApp;
 let a: Tenant;
@@ -33,7 +37,7 @@ describe('mapping colours', () => {
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json()).toMatchObject({
       status: 'success', created: true,
-      mapping: { CompanyID: a.companyId, Problem: 'Two-spotted spider mite', Color: '#D32F2F', Abbreviation: 'SM' },
+      mapping: { CompanyID: a.companyId, Problem: 'Two-spotted spider mite', Color: libraryColour('two-spotted-spider-mite'), Abbreviation: 'SM' },
     });
     const upd = await map(a.superAdmin.auth, { company_id: a.companyId }, { problem: 'two-SPOTTED spider mite', color: '#00ff00', abbreviation: 'SM' });
     expect(upd.json()).toMatchObject({ created: false, mapping: { id: made.json().mapping.id, Problem: 'Two-spotted spider mite', Color: '#00FF00', Abbreviation: 'SM' } });

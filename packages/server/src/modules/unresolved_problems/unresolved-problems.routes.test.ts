@@ -5,6 +5,10 @@ import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { addObservation, makePlace, observeInBox, type ScoutedPlace } from '../../test/fixtures/unresolved-problems.fixtures.js';
 import { openProblemsByBox } from './index.js';
+import { PLANT_PROBLEM_LIBRARY } from '../../db/migrations/data/plant-problem-library.js';
+
+/** The library's own colour of a problem (the palette is chosen in the data, not here). */
+const libraryColour = (slug: string) => PLANT_PROBLEM_LIBRARY.find((p) => p.slug === slug)!.defaultColor;
 
 let t: TestApp;
 let a: Tenant;
@@ -57,7 +61,7 @@ describe('reads', () => {
     expect(res.statusCode, res.body).toBe(200);
     const boxes = res.json().data.Boxes;
     expect(boxes[0].circles).toEqual([
-      expect.objectContaining({ Problem: expect.stringMatching(/thrips/i), count: 2, max_severity: 4, Color: '#F57C00', Abbreviation: 'WFT' }),
+      expect.objectContaining({ Problem: expect.stringMatching(/thrips/i), count: 2, max_severity: 4, Color: libraryColour('western-flower-thrips'), Abbreviation: 'WFT' }),
       expect.objectContaining({ Problem: 'Powdery mildew', count: 1, Color: '#123456', Abbreviation: 'PM' }),
     ]);
     expect(boxes[1].circles[0]).toMatchObject({ Problem: 'Marker custom pest', Color: expect.stringMatching(/^#[0-9A-F]{6}$/), Abbreviation: 'MCP' });
