@@ -39,7 +39,7 @@ export interface GridMapProps {
   onSelectBoxes?: (boxes: GridBox[], how: 'toggle' | 'add') => void;
   /**
    * A box to bring into view (a link to a box): the map scrolls onto the screen and zooms and pans so the
-   * box is in the middle at a readable size. Each new object is brought into view once.
+   * box is in its upper part at a readable size. Each new object is brought into view once.
    */
   focusBox?: { x: number; y: number } | null;
 }

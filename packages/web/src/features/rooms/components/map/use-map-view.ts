@@ -61,7 +61,10 @@ export interface MapViewState {
   zoomBy: (factor: number, around?: { x: number; y: number } | null) => void;
   /** Pans just enough to show the box at x, y. */
   reveal: (x: number, y: number) => void;
-  /** Brings the box at x, y to the middle of the view, zoomed in to at least a readable box size. */
+  /**
+   * Brings the box at x, y into view, zoomed in to at least a readable box size: centred across, a third
+   * of the way down (on a phone the box sheet covers the map's lower part).
+   */
   focus: (x: number, y: number) => void;
 }
 
@@ -147,7 +150,7 @@ export function useMapView(
     // Zoomed in, the map takes its tallest height.
     const shown = { width, height: tallest };
     setZoomed(
-      clampPan(nx, ny, { cell, panX: centreX - (width - gutters.left) / 2, panY: centreY - (tallest - gutters.top) / 2 }, shown, gutters),
+      clampPan(nx, ny, { cell, panX: centreX - (width - gutters.left) / 2, panY: centreY - (tallest - gutters.top) / 3 }, shown, gutters),
     );
   };
 
