@@ -40,7 +40,7 @@ import {
   RESUME_WITHIN_MS,
   type PrefetchOptions,
   type PrefetchTarget,
-} from './offline-prefetch';
+} from './offline-prefetch-options';
 
 /**
  * The fill itself (see offline-prefetch.ts). A chunk of its own, loaded when a fill starts: it pulls
