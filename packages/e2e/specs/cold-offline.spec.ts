@@ -73,7 +73,12 @@ function watchNoise(page: Page) {
     if (msg.type() === 'error') noise.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => noise.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => noise.push(`failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? '';
+    // A chunk preload cancelled because the page moved on (goto) is not a failed fetch.
+    if (error === 'net::ERR_ABORTED' && new URL(req.url()).pathname.startsWith('/assets/')) return;
+    noise.push(`failed: ${req.method()} ${req.url()} ${error}`);
+  });
   return noise;
 }
 

@@ -41,7 +41,12 @@ test("scanning a box label's QR image with the in-app scanner lands on that box 
   await page.waitForURL(`**/dashboard/labels?room=${roomId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Print QR labels' })).toBeVisible();
   // The room's label and its grid's label are ticked; add the grid's six boxes.
-  await page.getByRole('checkbox', { name: 'All 6 boxes (0 chosen)' }).check();
+  // Other specs' rooms are on the same sheet list: pick this room's grid.
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `Room label: Label Room ${tag}` })
+    .getByRole('checkbox', { name: 'All 6 boxes (0 chosen)' })
+    .check();
   await page.getByLabel('Paper').selectOption('a4');
   await page.getByRole('radio', { name: /^Medium/ }).check();
   await expect(page.getByText('8 labels on 1 sheet(s)')).toBeVisible();

@@ -14,7 +14,9 @@ test('an invited Regular user signs up from the mailed link and lands on /dashbo
   await page.goto(link.pathname + link.search);
   await page.getByLabel(/first name/i).fill('Rosa');
   await page.getByLabel(/last name/i).fill('Field');
-  await page.getByLabel(/e-?mail/i).fill(email);
+  // The invited address is filled in and cannot be changed.
+  await expect(page.getByLabel(/e-?mail/i)).toHaveValue(email);
+  await expect(page.getByLabel(/e-?mail/i)).not.toBeEditable();
   const password = 'tomato-vine-42';
   await page.getByRole('textbox', { name: /^(new )?password$/i }).fill(password);
   await page.getByRole('textbox', { name: /repeat|confirm/i }).fill(password);
