@@ -95,7 +95,8 @@ test('photos: a photo taken with a form shows as a thumbnail in the box panel an
   await problemBox.fill(problem);
   await problemBox.press('Tab');
   await page.locator('input[type="file"]').setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: png });
-  const uploaded = page.waitForResponse((r) => r.url().includes('/api/submit_form_image') && r.ok());
+  // The form queue sends the answers, then the photo; with the background offline fill running it may take a while.
+  const uploaded = page.waitForResponse((r) => r.url().includes('/api/submit_form_image') && r.ok(), { timeout: 45_000 });
   await page.getByRole('button', { name: /^Submit for box / }).click();
   await uploaded;
 
