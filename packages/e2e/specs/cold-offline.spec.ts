@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
+import { okJson, roomWithGrid } from '../src/arrange';
 
 // A cold reload offline needs the app's service worker (the default config blocks it for the other specs).
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-interface RoomTree {
-  rooms: Array<{ RoomID: number; grids: Array<{ id: number; grid_boxes: Array<{ id: number; X: number; Y: number }> }> }>;
-}
 interface Templates {
   templates: Array<{ TemplateID: number; TemplateName: string; fields: Array<{ FieldID: number; FieldType: string }> }>;
 }
 
-async function ok(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }) {
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 /**
  * What a scout meets in the field, made through the API: a room with a 4 × 2 grid, a form with a
@@ -23,18 +17,11 @@ async function ok(res: { ok(): boolean; text(): Promise<string>; json(): Promise
  * in that room.
  */
 async function arrange(api: Api, admin: Session, tag: string) {
-  const headers = { authorization: `Bearer ${admin.access_token}` };
-  const companyId = admin.user.company_id;
-  const room = (await ok(
-    await api.request.post(`/api/create_room?company_id=${companyId}`, { headers, multipart: { name: `Field room ${tag}`, description: '' } }),
-  )) as { room: { RoomID: number } };
-  const roomId = room.room.RoomID;
-  await ok(await api.request.post('/api/Create_grid', { headers, data: { nx: 4, ny: 2, ngrid_name: 'Bench F', ncompany_id: companyId, nroom_id: roomId } }));
-  const tree = await api.get<RoomTree>(admin, `/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`);
-  const box = tree.rooms[0]!.grids[0]!.grid_boxes.find((b) => b.X === 1 && b.Y === 1)!;
+  const { headers, companyId, roomId, boxes: gridBoxes } = await roomWithGrid(api, admin, `Field room ${tag}`, { name: 'Bench F', nx: 4, ny: 2 });
+  const box = gridBoxes.find((b) => b.X === 1 && b.Y === 1)!;
 
   const templateName = `Field check ${tag}`;
-  const saved = (await ok(
+  const saved = (await okJson(
     await api.request.post('/api/save_form_template', {
       headers,
       data: { templateName, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }, { fieldName: 'Note', fieldType: 'text', isRequired: 0 }] },
@@ -44,23 +31,23 @@ async function arrange(api: Api, admin: Session, tag: string) {
   const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
   const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
   const problem = `Field thrips ${tag}`;
-  await ok(
+  await okJson(
     await api.request.post('/api/submit_form_boxes', {
       headers,
       data: { submittedBy: admin.user.user_id, templateID: templateId, GridBoxIDs: [String(box.id)], fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }] },
     }),
   );
-  await ok(
+  await okJson(
     await api.request.post(`/api/map_problem_color?company_id=${companyId}`, { headers, multipart: { problem, color: '#7c3aed', abbreviation: 'FT' } }),
   );
 
-  const batch = (await ok(
+  const batch = (await okJson(
     await api.request.post('/api/create_batch', {
       headers,
       multipart: { company_id: String(companyId), BatchNumber: `CO-${tag}`, NumberOfPlants: '40', StrainName: 'Basil', BatchStatus: 'Vegetative', Color: '', PreBooks: '0', StartDate: '2026-11-01', EndDate: '' },
     }),
   )) as { batch: { BatchID: number } };
-  await ok(await api.request.post(`/api/link_room_batch?room_id=${roomId}&batch_id=${batch.batch.BatchID}`, { headers }));
+  await okJson(await api.request.post(`/api/link_room_batch?room_id=${roomId}&batch_id=${batch.batch.BatchID}`, { headers }));
 
   const library = await api.get<{ problems: Array<{ problem_id: number; name: string }> }>(admin, `/api/plant_problems/load_plant_problems?company_id=${companyId}`);
   return { roomId, box, templateId, templateName, problem, batchId: batch.batch.BatchID, batchNumber: `CO-${tag}`, libraryProblem: library.problems[0]! };

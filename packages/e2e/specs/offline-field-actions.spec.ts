@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
+import { okJson, roomWithGrid } from '../src/arrange';
 
 // Reloading offline needs the app's service worker (the default config blocks it for the other specs).
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -15,10 +16,6 @@ interface BoxResponses {
   responses: Array<{ response_id: number; fieldResponses: Array<{ FieldName: string; inputData: string }> }>;
 }
 
-async function ok(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }) {
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 /** Opens box X, Y from the keyboard (the map's cursor starts at 1,1), whatever the zoom the map fitted. */
 async function openBox(map: Locator, x: number, y: number) {
@@ -30,18 +27,11 @@ async function openBox(map: Locator, x: number, y: number) {
 
 /** A room with a 4 × 2 grid, a form (problem, note, photo) and an open problem in box 1,1 recorded online. */
 async function arrange(api: Api, admin: Session, tag: string) {
-  const headers = { authorization: `Bearer ${admin.access_token}` };
-  const companyId = admin.user.company_id;
-  const room = (await ok(
-    await api.request.post(`/api/create_room?company_id=${companyId}`, { headers, multipart: { name: `Outbox room ${tag}`, description: '' } }),
-  )) as { room: { RoomID: number } };
-  const roomId = room.room.RoomID;
-  await ok(await api.request.post('/api/Create_grid', { headers, data: { nx: 4, ny: 2, ngrid_name: 'Bench Q', ncompany_id: companyId, nroom_id: roomId } }));
-  const tree = await api.get<RoomTree>(admin, `/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`);
-  const boxes = tree.rooms[0]!.grids[0]!.grid_boxes;
+  const { headers, companyId, roomId, boxes: gridBoxes } = await roomWithGrid(api, admin, `Outbox room ${tag}`, { name: 'Bench Q', nx: 4, ny: 2 });
+  const boxes = gridBoxes;
   const at = (x: number, y: number) => boxes.find((b) => b.X === x && b.Y === y)!;
   const templateName = `Outbox walk ${tag}`;
-  const saved = (await ok(
+  const saved = (await okJson(
     await api.request.post('/api/save_form_template', {
       headers,
       data: {
@@ -58,7 +48,7 @@ async function arrange(api: Api, admin: Session, tag: string) {
   const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
   const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
   const problem = `Outbox thrips ${tag}`;
-  const first = (await ok(
+  const first = (await okJson(
     await api.request.post('/api/submit_form', {
       headers,
       data: { submittedBy: admin.user.user_id, templateID: templateId, GridBoxID: at(1, 1).id, fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }] },

@@ -1,34 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
+import { okJson, roomWithGrid } from '../src/arrange';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-interface RoomTree {
-  rooms: Array<{ RoomID: number; grids: Array<{ id: number; grid_boxes: Array<{ id: number; X: number; Y: number }> }> }>;
-}
 interface Templates {
   templates: Array<{ TemplateID: number; TemplateName: string }>;
 }
 
-async function ok(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }) {
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 /** A room with a 3 × 2 grid and a form with a problem and a photo field, made through the API. */
 async function arrange(api: Api, admin: Session, tag: string) {
-  const headers = { authorization: `Bearer ${admin.access_token}` };
-  const companyId = admin.user.company_id;
-  const room = (await ok(
-    await api.request.post(`/api/create_room?company_id=${companyId}`, { headers, multipart: { name: `Photo room ${tag}`, description: '' } }),
-  )) as { room: { RoomID: number } };
-  const roomId = room.room.RoomID;
-  await ok(await api.request.post('/api/Create_grid', { headers, data: { nx: 3, ny: 2, ngrid_name: 'Bench P', ncompany_id: companyId, nroom_id: roomId } }));
-  const tree = await api.get<RoomTree>(admin, `/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`);
-  const box = tree.rooms[0]!.grids[0]!.grid_boxes.find((b) => b.X === 2 && b.Y === 1)!;
+  const { headers, companyId, roomId, boxes: gridBoxes } = await roomWithGrid(api, admin, `Photo room ${tag}`, { name: 'Bench P', nx: 3, ny: 2 });
+  const box = gridBoxes.find((b) => b.X === 2 && b.Y === 1)!;
   const templateName = `Leaf check ${tag}`;
-  await ok(
+  await okJson(
     await api.request.post('/api/save_form_template', {
       headers,
       data: {

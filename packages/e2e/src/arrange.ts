@@ -1,0 +1,31 @@
+import { expect, type Api, type Session } from './fixtures';
+
+export interface ArrangedBox {
+  id: number;
+  X: number;
+  Y: number;
+}
+
+/** The JSON of an API answer that must have succeeded (its body is the failure message otherwise). */
+export async function okJson(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }) {
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** A new room with one nx × ny grid, made through the API as `as`: its id and the grid's boxes. */
+export async function roomWithGrid(api: Api, as: Session, room: string, grid: { name: string; nx: number; ny: number }) {
+  const headers = { authorization: `Bearer ${as.access_token}` };
+  const companyId = as.user.company_id;
+  const made = (await okJson(
+    await api.request.post(`/api/create_room?company_id=${companyId}`, { headers, multipart: { name: room, description: '' } }),
+  )) as { room: { RoomID: number } };
+  const roomId = made.room.RoomID;
+  await okJson(
+    await api.request.post('/api/Create_grid', { headers, data: { nx: grid.nx, ny: grid.ny, ngrid_name: grid.name, ncompany_id: companyId, nroom_id: roomId } }),
+  );
+  const tree = await api.get<{ rooms: Array<{ grids: Array<{ grid_boxes: ArrangedBox[] }> }> }>(
+    as,
+    `/api/load_room_grids_boxes?company_id=${companyId}&room_id=${roomId}`,
+  );
+  return { headers, companyId, roomId, boxes: tree.rooms[0]!.grids[0]!.grid_boxes };
+}
