@@ -28,6 +28,7 @@ import { traysEndpoints } from './trays/trays.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
+import { weatherEndpoints } from './weather/weather.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -82,6 +83,8 @@ export * from './batches/batches.messages.js';
 export * from './batches/batches.endpoints.js';
 export * from './search/search.endpoints.js';
 export * from './audit/audit.endpoints.js';
+export * from './weather/weather.schemas.js';
+export * from './weather/weather.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -117,6 +120,7 @@ export const domains = {
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
+  weather: weatherEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {
