@@ -26,6 +26,13 @@ export const GridBoxSchema = z.object({
   ImageName: z.string().nullable(),
   CustomName: z.string().nullable(),
   culled: z.boolean(),
+  /**
+   * Verdant extension for the map's markers: live sub-boxes of the box, and how many of them hold a plant
+   * (plants live in sub-boxes). The server always sends both; optional because copies of a room kept on a
+   * device before they existed lack them (read as 0).
+   */
+  SubGridboxCount: z.number().optional(),
+  PlantCount: z.number().optional(),
 });
 export type GridBox = z.infer<typeof GridBoxSchema>;
 
