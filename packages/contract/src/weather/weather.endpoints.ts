@@ -36,7 +36,8 @@ const Location = z
   // eslint-disable-next-line no-control-regex
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'must be plain text on one line' })
   .optional();
-const Day = CalendarDate.optional();
+/** '' is a missing date too, so that it gets the spec's message rather than a format error. */
+const Day = z.union([z.literal(''), CalendarDate]).optional();
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 

@@ -17,7 +17,8 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
-  WEATHER_API_URL: z.string().default('https://api.open-meteo.com/v1/forecast'),
+  WEATHER_API_URL: optionalUrl,
+  WEATHER_GEOCODING_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VERDANT_COMPANY_NAME: z.string().trim().min(1).optional(),
@@ -45,7 +46,12 @@ export interface Config {
   smtpUrl?: string;
   publicUrl: string;
   sentryDsn?: string;
-  weatherApiUrl: string;
+  /** Open-Meteo compatible weather service (modules/weather/weather-urls.ts); absent: weather is not set up. */
+  weatherApiUrl?: string;
+  /** Its geocoding base; absent: derived from weatherApiUrl. */
+  weatherGeocodingUrl?: string;
+  /** How long one call to the weather service may take (default 4 s; tests shorten it). */
+  weatherTimeoutMs?: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Which proxies may set X-Forwarded-For (per-IP limits depend on it): false, true, or addresses. */
   trustProxy: boolean | string[];
@@ -85,6 +91,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sentryDsn: e.SENTRY_DSN,
     weatherApiUrl: e.WEATHER_API_URL,
+    weatherGeocodingUrl: e.WEATHER_GEOCODING_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'

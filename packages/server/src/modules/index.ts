@@ -28,6 +28,7 @@ import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
+import { weatherModule } from './weather/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -60,4 +61,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   traysModule,
   searchModule,
   auditModule,
+  weatherModule,
 ];

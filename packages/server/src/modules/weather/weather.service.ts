@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  WeatherNow,
+  weatherMessages as m,
+  WEATHER_FORECAST_DAYS,
+  WEATHER_PAST_DAYS,
+  WEATHER_RANGE_MAX_DAYS,
+  type TodaysWeatherData,
+  type WeatherPlace,
+  type WeatherRangeData,
+  type WeatherUnavailableReason,
+} from '@verdant/contract';
+import type { Deps } from '../../lib/deps.js';
+import { badRequest } from '../../lib/errors.js';
+import { fetchForecast, geocode, WeatherServiceError, WEATHER_TIMEOUT_MS } from './open-meteo.js';
+import { weatherUrls, type WeatherUrls } from './weather-urls.js';
+import * as repo from './weather.repository.js';
+
+type WeatherDeps = Deps<'config'> & { log: FastifyBaseLogger };
+
+/** A forecast younger than this answers without calling the service. */
+export const WEATHER_FRESH_MS = 30 * 60 * 1000;
+/** Today's call also keeps the days after it, so the card's week range is usually already fresh. */
+const TODAY_PREFETCH_DAYS = 7;
+
+export type WeatherAnswer<D> = { ok: true; data: D } | { ok: false; reason: WeatherUnavailableReason; data: D | null };
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+const isoOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) => isoOf(dayNumber(iso) + n);
+
+/** The same place however it was typed: 'Westland,  NL' and 'westland, nl' share one geocoding. */
+const placeKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+const required = (value: string | undefined, message: string, field: string): string => {
+  if (!value) throw badRequest(message, field);
+  return value;
+};
+
+/** The service forecasts 16 days ahead and keeps 92 back; a client's date may be a day off UTC either way. */
+function checkWithinService(value: string, field: string) {
+  const today = dayNumber(new Date().toISOString().slice(0, 10));
+  const day = dayNumber(value);
+  if (day < today - WEATHER_PAST_DAYS - 1) throw badRequest(`${field} ${m.tooFarBack}`, field);
+  if (day > today + WEATHER_FORECAST_DAYS) throw badRequest(`${field} ${m.tooFarAhead}`, field);
+}
+
+const lastDayOfService = () => addDays(new Date().toISOString().slice(0, 10), WEATHER_FORECAST_DAYS - 1);
+
+function freshness(times: Date[], stale: boolean) {
+  const oldest = times.length ? Math.min(...times.map((d) => d.getTime())) : Date.now();
+  return { fetched_at: new Date(oldest).toISOString(), age_seconds: Math.max(0, Math.floor((Date.now() - oldest) / 1000)), stale };
+}
+
+const toPlace = (row: repo.PlaceRow): WeatherPlace => ({
+  query: row.query,
+  name: row.name,
+  country: row.country,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  timezone: row.timezone,
+});
+
+type Resolved = { place: repo.PlaceRow; urls: WeatherUrls | null } | { unavailable: WeatherUnavailableReason };
+
+/** The cached place of a location text, or the service's geocoding of it, kept once. */
+async function resolvePlace(deps: WeatherDeps, text: string): Promise<Resolved> {
+  const query = placeKey(text);
+  const urls = weatherUrls(deps.config.weatherApiUrl, deps.config.weatherGeocodingUrl);
+  const known = await repo.findPlace(deps.db, query);
+  if (known) return { place: known, urls };
+  if (!urls) return { unavailable: 'not_configured' };
+  let found;
+  try {
+    found = await geocode(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, text.trim());
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message }, 'weather geocoding failed');
+    return { unavailable: 'unreachable' };
+  }
+  if (!found) throw badRequest(m.placeNotFound, 'location');
+  return { place: await repo.savePlace(deps.db, query, found), urls };
+}
+
+/** Fetches and keeps start..end (and the conditions now); false when the service gave nothing usable. */
+async function refresh(deps: WeatherDeps, urls: WeatherUrls, place: repo.PlaceRow, start: string, end: string): Promise<boolean> {
+  try {
+    const result = await fetchForecast(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, place, start, end);
+    const fetchedAt = new Date();
+    await repo.saveDays(deps.db, place.place_id, result.days, fetchedAt);
+    if (result.now) await repo.saveNow(deps.db, place.place_id, result.now, fetchedAt, result.timezone);
+    return true;
+  } catch (err) {
+    if (!(err instanceof WeatherServiceError)) throw err;
+    deps.log.warn({ err: err.message }, 'weather forecast failed');
+    return false;
+  }
+}
+
+const isFresh = (fetchedAt: Date | null) => !!fetchedAt && Date.now() - fetchedAt.getTime() < WEATHER_FRESH_MS;
+
+export async function weatherRange(
+  deps: WeatherDeps,
+  input: { start?: string; end?: string; location?: string },
+): Promise<WeatherAnswer<WeatherRangeData>> {
+  const start = required(input.start, m.startMissing, 'start');
+  const end = required(input.end, m.endMissing, 'end');
+  const location = required(input.location, m.locationMissing, 'location');
+  if (dayNumber(end) < dayNumber(start)) throw badRequest(m.endBeforeStart, 'end');
+  if (dayNumber(end) - dayNumber(start) >= WEATHER_RANGE_MAX_DAYS) throw badRequest(m.rangeTooLong, 'end');
+  checkWithinService(start, 'start');
+  checkWithinService(end, 'end');
+
+  const resolved = await resolvePlace(deps, location);
+  if ('unavailable' in resolved) return { ok: false, reason: resolved.unavailable, data: null };
+  const { place, urls } = resolved;
+  const dayCount = dayNumber(end) - dayNumber(start) + 1;
+  const cached = await repo.daysBetween(deps.db, place.place_id, start, end);
+  const build = (rows: repo.DayRow[], stale: boolean): WeatherRangeData => ({
+    place: toPlace(place),
+    start,
+    end,
+    days: rows.map(({ fetched_at: _, ...day }) => day),
+    ...freshness(rows.map((r) => r.fetched_at), stale),
+  });
+  if (cached.length === dayCount && cached.every((r) => isFresh(r.fetched_at))) return { ok: true, data: build(cached, false) };
+
+  const failed = (reason: WeatherUnavailableReason): WeatherAnswer<WeatherRangeData> => ({ ok: false, reason, data: cached.length ? build(cached, true) : null });
+  if (!urls) return failed('not_configured');
+  if (!(await refresh(deps, urls, place, start, end))) return failed('unreachable');
+  return { ok: true, data: build(await repo.daysBetween(deps.db, place.place_id, start, end), false) };
+}
+
+async function todayFromCache(deps: WeatherDeps, place: repo.PlaceRow, date: string) {
+  const [day] = await repo.daysBetween(deps.db, place.place_id, date, date);
+  const now = WeatherNow.safeParse(place.now_json);
+  return { day, now: now.success ? now.data : null, nowAt: now.success ? place.now_fetched_at : null };
+}
+
+export async function todaysWeather(
+  deps: WeatherDeps,
+  input: { datetoday?: string; location?: string },
+): Promise<WeatherAnswer<TodaysWeatherData>> {
+  const date = required(input.datetoday, m.datetodayMissing, 'datetoday');
+  const location = required(input.location, m.locationMissing, 'location');
+  checkWithinService(date, 'datetoday');
+
+  const resolved = await resolvePlace(deps, location);
+  if ('unavailable' in resolved) return { ok: false, reason: resolved.unavailable, data: null };
+  const { urls } = resolved;
+  let { place } = resolved;
+  const build = (c: Awaited<ReturnType<typeof todayFromCache>>, stale: boolean): TodaysWeatherData => {
+    const { fetched_at, ...day } = c.day ?? { fetched_at: null };
+    const times = [fetched_at, c.nowAt].filter((d): d is Date => d instanceof Date);
+    return { place: toPlace(place), date, day: c.day ? (day as TodaysWeatherData['day']) : null, now: c.now, ...freshness(times, stale) };
+  };
+  const cached = await todayFromCache(deps, place, date);
+  if (cached.day && isFresh(cached.day.fetched_at) && isFresh(cached.nowAt)) return { ok: true, data: build(cached, false) };
+
+  const failed = (reason: WeatherUnavailableReason): WeatherAnswer<TodaysWeatherData> => ({
+    ok: false,
+    reason,
+    data: cached.day || cached.now ? build(cached, true) : null,
+  });
+  if (!urls) return failed('not_configured');
+  const until = [addDays(date, TODAY_PREFETCH_DAYS - 1), lastDayOfService()].sort()[0]!;
+  if (!(await refresh(deps, urls, place, date, until < date ? date : until))) return failed('unreachable');
+  place = (await repo.findPlace(deps.db, place.query)) ?? place;
+  return { ok: true, data: build(await todayFromCache(deps, place, date), false) };
+}
