@@ -28,6 +28,7 @@ import { traysEndpoints } from './trays/trays.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
+import { reportsEndpoints } from './reports/reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
 
 export * from './http/define-endpoint.js';
@@ -130,6 +131,7 @@ export const domains = {
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
+  reports: reportsEndpoints,
   weather: weatherEndpoints,
 } as const;
 

@@ -35,7 +35,12 @@ export const reportsEndpoints = {
     id: 'getProblemTrends', domain: 'reports', method: 'GET', path: '/get_problem_trends',
     summary: 'Observations per problem over time, whole company (without dates: this week and the 3 before it)',
     auth: anyone, tenancy,
-    query: z.object({ company_id: CompanyId, start_date: DateOptionQuery.start_date, end_date: DateOptionQuery.end_date }),
+    query: z.object({
+      company_id: CompanyId,
+      start_date: DateOptionQuery.start_date,
+      end_date: DateOptionQuery.end_date,
+      granularity: DateOptionQuery.granularity,
+    }),
     response: success({ range: TrendRange, trends: z.array(TrendSeries) }),
     clientMessages: { failure: msg.problemTrendsFailed },
   }),

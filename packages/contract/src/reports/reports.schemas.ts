@@ -42,7 +42,11 @@ export const DateOptionQuery = {
   weeks_ago: absentIfBlank(Int4(0).max(MAX_WEEKS_AGO, { error: `must be at most ${MAX_WEEKS_AGO}` })),
   start_date: absentIfBlank(CalendarDate),
   end_date: absentIfBlank(CalendarDate),
+  /** Day or Monday-start week buckets; without it, days for a range of up to 31 days, else weeks. */
+  granularity: absentIfBlank(z.enum(['day', 'week'], { error: 'must be day or week' })),
 };
+/** Ranges up to this many days are drawn by day unless `granularity` says otherwise. */
+export const MAX_DAY_BUCKET_RANGE = 31;
 
 export const RoomIdList = ListField(Id, { max: MAX_REPORT_ROOMS, what: 'room ids' });
 export const ProblemList = ListField(

@@ -28,6 +28,7 @@ import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
+import { reportsModule } from './reports/index.js';
 import { weatherModule } from './weather/index.js';
 
 /** Every API module, registered under /api in this order. */
@@ -61,5 +62,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   traysModule,
   searchModule,
   auditModule,
+  reportsModule,
   weatherModule,
 ];
