@@ -28,6 +28,7 @@ import { traysEndpoints } from './trays/trays.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
+import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { reportsEndpoints } from './reports/reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
 
@@ -131,6 +132,7 @@ export const domains = {
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
+  crop_reports: cropReportsEndpoints,
   reports: reportsEndpoints,
   weather: weatherEndpoints,
 } as const;

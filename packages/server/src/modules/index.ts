@@ -28,6 +28,7 @@ import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
+import { cropReportsModule } from './crop_reports/index.js';
 import { reportsModule } from './reports/index.js';
 import { weatherModule } from './weather/index.js';
 
@@ -62,6 +63,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   traysModule,
   searchModule,
   auditModule,
+  cropReportsModule,
   reportsModule,
   weatherModule,
 ];
