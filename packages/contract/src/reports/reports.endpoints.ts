@@ -116,7 +116,6 @@ export const reportsEndpoints = {
     query: z.object({
       company_id: CompanyId,
       room_ids: OptionalRooms,
-      product_id: absentIfBlank(Id),
       weeks_before: EffectWeeks,
       weeks_after: EffectWeeks,
       ...DateOptionQuery,

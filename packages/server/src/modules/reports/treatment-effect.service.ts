@@ -15,7 +15,7 @@ const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_re
 export async function treatmentEffectiveness(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { room_ids?: number[]; product_id?: number; weeks_before?: number; weeks_after?: number },
+  input: DateOptionInput & { room_ids?: number[]; weeks_before?: number; weeks_after?: number },
 ) {
   const range = resolveRange(input, { options: ALL_OPTIONS, whenAbsent: defaultWeeks() });
   if (input.room_ids?.length) {
