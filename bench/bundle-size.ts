@@ -16,7 +16,9 @@ import { machineLine, writeResultsSection } from './lib/results.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'packages/web');
-const dist = path.join(web, 'dist');
+/** `--dist <dir>` reads (and with `--build` writes) another output folder, e.g. to measure beside the shared dist. */
+const distArg = process.argv.indexOf('--dist');
+const dist = distArg > 0 && process.argv[distArg + 1] ? path.resolve(process.argv[distArg + 1]!) : path.join(web, 'dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 export const BUDGET_KIB = 200;
 
@@ -83,7 +85,7 @@ function main() {
     `Written by \`npm run bench:bundle -w @verdant/bench\` (bench/bundle-size.ts). Latest run: ${new Date().toISOString()}.`,
     '',
     machineLine(),
-    '- read from packages/web/dist/.vite/manifest.json: entry + the route page chunk (and the dashboard shell) + its English texts + their static imports; gzip level 9',
+    `- read from ${path.relative(root, manifestFile)}: entry + the route page chunk (and the dashboard shell) + its English texts + their static imports; gzip level 9`,
     '',
     `| route | initial JS (gzip KiB) | budget KiB | within budget | chunks | largest chunks |`,
     '|:--|--:|--:|:--|--:|:--|',

@@ -13,7 +13,6 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from '../packages/server/src/test/build-test-app.js';
 import { makeTenant, type TestUser } from '../packages/server/src/test/factories.js';
@@ -27,6 +26,7 @@ import { ActionQueueDatabase } from '../packages/web/src/offline/action-queue-st
 import { OfflineDatabase } from '../packages/web/src/offline/db.js';
 import { createActionQueue, queueAction, type ActionQueue } from '../packages/web/src/api/action-queue.js';
 import { createFormQueue, type FormQueue } from '../packages/web/src/api/form-responses.js';
+import { createHttpClient } from '../packages/web/src/api/http-client.js';
 
 const SEQUENCES = Number(process.env.OUTBOX_SEQUENCES ?? 1000);
 const BASE_SEED = Number(process.env.OUTBOX_SEED ?? 20261125);
@@ -37,31 +37,31 @@ type Fault = 'none' | 'dropBefore' | 'dropAfter' | 'duplicate' | 'cutUpload';
 const faultCounts: Record<Fault, number> = { none: 0, dropBefore: 0, dropAfter: 0, duplicate: 0, cutUpload: 0 };
 
 /**
- * An axios client whose requests go to the app through app.inject, each meeting a fault drawn by
- * `pick`: dropped before sending, its answer lost after the server applied it, delivered twice at
- * once, or (uploads) cut halfway. A lost request rejects as axios does without a connection.
+ * An HTTP client whose requests go to the app through app.inject (its `fetch` is the injection
+ * point), each meeting a fault drawn by `pick`: dropped before sending, its answer lost after the
+ * server applied it, delivered twice at once, or (uploads) cut halfway. A lost request rejects as
+ * `fetch` does without a connection, which the client reports as a network error.
  */
 function faultyClient(app: FastifyInstance, user: TestUser, pick: (upload: boolean) => Fault) {
-  const adapter: AxiosAdapter = async (config) => {
-    const url = axios.getUri(config);
+  const faultyFetch = async (url: string, init: RequestInit): Promise<Response> => {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
-      if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
-    }
+    for (const [k, v] of new Headers(init.headers).entries()) headers[k.toLowerCase()] = v;
     let payload: string | Buffer | undefined;
-    if (config.data instanceof FormData) {
-      const encoded = new Response(config.data);
+    if (init.body instanceof FormData) {
+      const encoded = new Response(init.body);
       payload = Buffer.from(await encoded.arrayBuffer());
       headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
-    } else if (typeof config.data === 'string') {
-      payload = config.data;
+    } else if (typeof init.body === 'string') {
+      payload = init.body;
+    } else if (init.body instanceof URLSearchParams) {
+      payload = init.body.toString();
     }
     const upload = Buffer.isBuffer(payload);
     const fault = pick(upload);
     faultCounts[fault] += 1;
-    const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const method = (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
     const send = (body = payload) => app.inject({ method, url, headers: { ...headers, ...user.auth }, ...(body === undefined ? {} : { payload: body }) });
-    const lost = () => new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const lost = () => new TypeError('fetch failed');
     if (fault === 'dropBefore') throw lost();
     if (fault === 'cutUpload' && Buffer.isBuffer(payload)) {
       // The connection breaks halfway through the upload: the server gets a truncated body.
@@ -70,13 +70,10 @@ function faultyClient(app: FastifyInstance, user: TestUser, pick: (upload: boole
     }
     const [res] = fault === 'duplicate' ? await Promise.all([send(), send()]) : [await send()];
     if (fault === 'dropAfter') throw lost();
-    const response: AxiosResponse = { data: res.body, status: res.statusCode, statusText: res.statusMessage, headers: res.headers as never, config, request: {} };
-    if (config.validateStatus && !config.validateStatus(res.statusCode)) {
-      throw new AxiosError(`Request failed with status code ${res.statusCode}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-    }
-    return response;
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   };
-  return axios.create({ baseURL: '/api', adapter });
+  return createHttpClient({ baseURL: '/api', fetch: faultyFetch });
 }
 
 function setOnline(online: boolean) {

@@ -2,9 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointMetadata } from './vite-endpoint-metadata';
 
 export default defineConfig({
   plugins: [
+    endpointMetadata(),
     react(),
     tailwindcss(),
     VitePWA({

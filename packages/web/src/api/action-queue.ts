@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from './http-client';
 import {
   batchesEndpoints,
   commentsEndpoints,
@@ -70,10 +70,10 @@ export function classifyActionError(err: unknown): ReturnType<ActionTransport['c
   return { kind: 'refused', message: e.message, conflict: status === 409 || status === 404 };
 }
 
-/** The action queue's transport over HTTP; `client` is the app's signed-in axios by default (loaded lazily). */
-export function actionTransport(client?: AxiosInstance): ActionTransport {
-  let clientPromise: Promise<AxiosInstance> | null = client ? Promise.resolve(client) : null;
-  const http = () => (clientPromise ??= import('./http').then((m) => m.axiosPrivate));
+/** The action queue's transport over HTTP; `client` is the app's signed-in HTTP client by default (loaded lazily). */
+export function actionTransport(client?: HttpClient): ActionTransport {
+  let clientPromise: Promise<HttpClient> | null = client ? Promise.resolve(client) : null;
+  const http = () => (clientPromise ??= import('./http').then((m) => m.httpPrivate));
   return {
     async send(action: QueuedAction) {
       if (!isQueueable(action.endpoint)) throw new ApiError(`This change cannot be sent (${action.endpoint}).`);
@@ -91,7 +91,7 @@ export function actionTransport(client?: AxiosInstance): ActionTransport {
 }
 
 export interface ActionQueueOptions extends Omit<ActionQueueParts, 'transport'> {
-  client?: AxiosInstance;
+  client?: HttpClient;
 }
 
 /** An action queue sending over HTTP (the app's, or a test's with its own database, client and lock). */
@@ -101,7 +101,7 @@ export function createActionQueue({ client, ...parts }: ActionQueueOptions = {})
 
 let defaultQueue: ActionQueue | null = null;
 
-/** The app's action queue (its own local database, the signed-in axios, the shared Web Lock). */
+/** The app's action queue (its own local database, the signed-in HTTP client, the shared Web Lock). */
 export function actionQueue(): ActionQueue {
   return (defaultQueue ??= createActionQueue());
 }

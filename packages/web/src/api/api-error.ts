@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isHttpError } from './http-client';
 
 /** A failed call: the server's `message` (or `error`) when it sent one, else the transport message. */
 export class ApiError extends Error {
@@ -36,7 +36,7 @@ function serverText(data: unknown): { message?: string; field?: string } {
 /** Turns anything a call can throw into an ApiError following the spec's rejection rule. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (axios.isAxiosError(err)) {
+  if (isHttpError(err)) {
     const { message, field } = serverText(err.response?.data);
     return new ApiError(message ?? err.message, {
       status: err.response?.status,

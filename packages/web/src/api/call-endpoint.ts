@@ -1,7 +1,8 @@
-import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { EndpointConfig, EndpointOutput, EndpointRequest } from '@verdant/contract';
 import { ApiError, toApiError } from './api-error';
-import { axiosPrivate } from './http';
+import { responseSchema } from './endpoint-schemas';
+import { httpPrivate } from './http';
+import type { HttpClient, RequestConfig } from './http-client';
 
 type Input = Record<string, unknown>;
 
@@ -55,8 +56,8 @@ function toUrlEncoded(values: Input): URLSearchParams {
 export async function callEndpoint<E extends EndpointConfig>(
   endpoint: E,
   input: EndpointRequest<E>,
-  client: AxiosInstance = axiosPrivate,
-  config: AxiosRequestConfig = {},
+  client: HttpClient = httpPrivate,
+  config: RequestConfig = {},
 ): Promise<EndpointOutput<E>> {
   const values = (input ?? {}) as Input;
   const url = buildPath(endpoint.path, values);
@@ -77,6 +78,10 @@ export async function callEndpoint<E extends EndpointConfig>(
     } else if (kind === 'json' || kind === 'any') data = bodyValues;
   }
 
+  // Loads with the request, not after it: in the built app the answer's schema is its own chunk.
+  const schema = endpoint.response === 'binary' ? null : responseSchema(endpoint);
+  schema?.catch(() => undefined);
+
   let responseData: unknown;
   try {
     const res = await client.request({
@@ -85,7 +90,7 @@ export async function callEndpoint<E extends EndpointConfig>(
       method: endpoint.method,
       params,
       data,
-      headers: { ...headers, ...(config.headers as Record<string, string> | undefined) },
+      headers: { ...headers, ...config.headers },
       responseType: endpoint.response === 'binary' ? 'blob' : config.responseType,
     });
     responseData = res.data;
@@ -100,7 +105,12 @@ export async function callEndpoint<E extends EndpointConfig>(
     const text = d.message || d.error;
     throw new ApiError(String(text || 'Request failed'), { fromServer: Boolean(text) });
   }
-  const parsed = endpoint.response.safeParse(responseData);
+  let parsed;
+  try {
+    parsed = (await schema!).safeParse(responseData);
+  } catch (err) {
+    throw toApiError(err);
+  }
   if (!parsed.success) {
     console.error(`Unexpected answer from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
     throw new ApiError('Unexpected response from server');

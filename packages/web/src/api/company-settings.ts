@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from './http-client';
 import {
   companySettingsEndpoints as ep,
   companySettingsMessages as msg,
@@ -8,7 +8,7 @@ import {
 } from '@verdant/contract';
 import { ApiError, errorMessage, toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { axiosPrivate } from './http';
+import { httpPrivate } from './http';
 
 type CompanyId = number | null | undefined;
 
@@ -44,7 +44,7 @@ export interface SettingsErrorObject {
 export async function setCompanyGridOrder(
   companyId: CompanyId,
   gridOrder: readonly DashboardTile[] | null | undefined,
-  client: AxiosInstance | null | undefined = axiosPrivate,
+  client: HttpClient | null | undefined = httpPrivate,
 ) {
   if (!companyId) return { status: 'error', message: msg.gridOrderMissingCompany } satisfies SettingsErrorObject;
   if (gridOrder === undefined || gridOrder === null) {

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from './http-client';
 import { formResponsesEndpoints as ep, type UploadedFile } from '@verdant/contract';
 import { toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
@@ -28,7 +28,7 @@ function asUpload(file: Blob, name: string): UploadedFile {
   return named as unknown as UploadedFile;
 }
 
-async function sendResponses(job: Job, http: AxiosInstance): Promise<{ ids: number[]; observations: number }> {
+async function sendResponses(job: Job, http: HttpClient): Promise<{ ids: number[]; observations: number }> {
   const headers = { 'Idempotency-Key': job.key };
   const common = {
     submittedBy: job.submittedBy,
@@ -59,7 +59,7 @@ async function sendResponses(job: Job, http: AxiosInstance): Promise<{ ids: numb
   return { ids: [res.response_id], observations: res.observations_created };
 }
 
-async function sendPhoto(job: Job, photo: Job['photos'][number], responseId: number | undefined, http: AxiosInstance) {
+async function sendPhoto(job: Job, photo: Job['photos'][number], responseId: number | undefined, http: HttpClient) {
   const place = job.place;
   const res = await callEndpoint(
     ep.submitFormImage,
@@ -80,24 +80,24 @@ async function sendPhoto(job: Job, photo: Job['photos'][number], responseId: num
 }
 
 /**
- * The transport of the form queue over HTTP. `client` is the app's signed-in axios by default (loaded
+ * The transport of the form queue over HTTP. `client` is the app's signed-in HTTP client by default (loaded
  * lazily so Node scripts can pass their own).
  */
-export function formTransport(client?: AxiosInstance): FormTransport {
-  let clientPromise: Promise<AxiosInstance> | null = client ? Promise.resolve(client) : null;
-  const http = () => (clientPromise ??= import('./http').then((m) => m.axiosPrivate));
+export function formTransport(client?: HttpClient): FormTransport {
+  let clientPromise: Promise<HttpClient> | null = client ? Promise.resolve(client) : null;
+  const http = () => (clientPromise ??= import('./http').then((m) => m.httpPrivate));
   return {
     /**
      * Sends what a job still lacks: the answers first (unless already sent), then each photo attached to
      * every response it made. Progress is reported through the hooks so a retry resumes, never repeats.
      */
     async run(job: Job, hooks: JobHooks) {
-      const axios = await http();
+      const signedIn = await http();
       let observations = 0;
       // Answers go first; a submission without photos is sent even when empty, so the server's refusal
       // shows in the list instead of the item vanishing unsent.
       if (!job.responseIds && (job.answers.length > 0 || job.photos.length === 0)) {
-        const res = await sendResponses(job, axios);
+        const res = await sendResponses(job, signedIn);
         job.responseIds = res.ids;
         observations = res.observations;
         await hooks.onResponses(res.ids);
@@ -105,11 +105,11 @@ export function formTransport(client?: AxiosInstance): FormTransport {
       for (const photo of [...job.photos]) {
         if (!job.responseIds) {
           // A photo-only submission: the first photo makes the response, the others join it.
-          const id = await sendPhoto(job, photo, undefined, axios);
+          const id = await sendPhoto(job, photo, undefined, signedIn);
           job.responseIds = [id];
           await hooks.onResponses(job.responseIds);
         } else {
-          for (const id of job.responseIds) await sendPhoto(job, photo, id, axios);
+          for (const id of job.responseIds) await sendPhoto(job, photo, id, signedIn);
         }
         job.photos = job.photos.filter((p) => p !== photo);
         await hooks.onPhotoSent(photo);
@@ -122,8 +122,8 @@ export function formTransport(client?: AxiosInstance): FormTransport {
 }
 
 export interface FormQueueOptions extends Omit<FormQueueParts, 'transport'> {
-  /** The HTTP client; the app's signed-in axios by default. */
-  client?: AxiosInstance;
+  /** The HTTP client; the app's signed-in HTTP client by default. */
+  client?: HttpClient;
 }
 
 /** A form queue sending over HTTP (the app's, or a test's with its own database, client and lock). */
@@ -133,7 +133,7 @@ export function createFormQueue({ client, ...parts }: FormQueueOptions = {}): Fo
 
 let defaultQueue: FormQueue | null = null;
 
-/** The app's queue (the local database, the signed-in axios, the shared Web Lock). */
+/** The app's queue (the local database, the signed-in HTTP client, the shared Web Lock). */
 export function formQueue(): FormQueue {
   return (defaultQueue ??= createFormQueue());
 }

@@ -1,21 +1,15 @@
-import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { createHttpClient, isHttpError, type HttpClient, type HttpError, type RequestConfig } from './http-client';
 import { authEndpoints } from '@verdant/contract';
 import { isTokenExpired } from '../lib/jwt';
 import { endSession, readSession, storeTokens } from '../lib/session';
 import { SessionRefreshError } from './api-error';
+import { responseSchema } from './endpoint-schemas';
 
 /** `/api` on the page's own origin unless VITE_API_BASE_URL says otherwise. */
 export const API_BASE_URL: string = (import.meta.env?.VITE_API_BASE_URL as string | undefined) || '/api';
 
 /** No auth header: sign-in, sign-up, password reset, public forms. Timeout: none (spec-1 §9). */
-export const axiosPlain: AxiosInstance = axios.create({ baseURL: API_BASE_URL, timeout: 0 });
-
-/** Sends the access token as bearer; renews the session once on 401/403 (see installRefresh). */
-export const axiosPrivate: AxiosInstance = axios.create({ baseURL: API_BASE_URL, timeout: 0 });
-
-interface RetryConfig extends InternalAxiosRequestConfig {
-  _retry?: boolean;
-}
+export const httpPlain: HttpClient = createHttpClient({ baseURL: API_BASE_URL, timeout: 0 });
 
 function bearer(token: string) {
   return `Bearer ${token}`;
@@ -24,10 +18,10 @@ function bearer(token: string) {
 let refreshInFlight: Promise<string> | null = null;
 
 async function callRefresh(refreshToken: string): Promise<string> {
-  const { data } = await axiosPlain.post<unknown>(authEndpoints.refreshToken.path, undefined, {
+  const { data } = await httpPlain.post(authEndpoints.refreshToken.path, undefined, {
     headers: { Authorization: bearer(refreshToken) },
   });
-  const parsed = authEndpoints.refreshToken.response.safeParse(data);
+  const parsed = (await responseSchema(authEndpoints.refreshToken)).safeParse(data);
   if (!parsed.success) throw new Error('Unexpected refresh answer');
   storeTokens(parsed.data.access_token, parsed.data.refresh_token);
   return parsed.data.access_token;
@@ -57,17 +51,20 @@ export function refreshAccessToken(staleAccessToken?: string | null): Promise<st
   return refreshInFlight as Promise<string>;
 }
 
-axiosPrivate.interceptors.request.use((config) => {
+function withBearer(config: RequestConfig): RequestConfig {
   const token = readSession().accessToken;
-  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer(token));
+  const headers = config.headers ?? {};
+  if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) {
+    config.headers = { ...headers, Authorization: bearer(token) };
+  }
   return config;
-});
+}
 
-axiosPrivate.interceptors.response.use(undefined, async (error: AxiosError) => {
-  const original = error.config as RetryConfig | undefined;
+/** On 401/403 renews the session once (one refresh shared by every failing request) and repeats the request. */
+async function renewAndRepeat(error: HttpError, client: HttpClient) {
+  const original = error.config;
   const status = error.response?.status;
-  if (!original || original._retry || (status !== 401 && status !== 403)) throw error;
-  original._retry = true;
+  if (original.retried || (status !== 401 && status !== 403)) throw error;
 
   const { refreshToken } = readSession();
   if (!refreshToken || isTokenExpired(refreshToken)) {
@@ -75,16 +72,24 @@ axiosPrivate.interceptors.response.use(undefined, async (error: AxiosError) => {
     throw error;
   }
 
-  const sentWith = String(original.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, '') || null;
+  const sent = Object.entries(original.headers ?? {}).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const sentWith = String(sent ?? '').replace(/^Bearer\s+/i, '') || null;
   let accessToken: string;
   try {
     accessToken = await refreshAccessToken(sentWith);
   } catch (refreshError) {
     // The server refused the refresh token (revoked or reused): the session cannot continue.
-    if (axios.isAxiosError(refreshError) && refreshError.response?.status === 401) endSession();
+    if (isHttpError(refreshError) && refreshError.response?.status === 401) endSession();
     throw new SessionRefreshError(refreshError);
   }
-  const headers = AxiosHeaders.from(original.headers);
-  headers.set('Authorization', bearer(accessToken));
-  return axiosPrivate({ ...original, headers });
+  const headers = Object.fromEntries(Object.entries(original.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'authorization'));
+  return client.request({ ...original, headers: { ...headers, Authorization: bearer(accessToken) }, retried: true });
+}
+
+/** Sends the access token as bearer; renews the session once on 401/403 (renewAndRepeat). */
+export const httpPrivate: HttpClient = createHttpClient({
+  baseURL: API_BASE_URL,
+  timeout: 0,
+  beforeRequest: withBearer,
+  onError: renewAndRepeat,
 });

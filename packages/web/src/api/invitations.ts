@@ -1,7 +1,7 @@
 import { invitationsEndpoints, invitationsMessages, type EndpointRequest } from '@verdant/contract';
 import { ApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { axiosPlain } from './http';
+import { httpPlain } from './http';
 
 export type CreateInvitationInput = EndpointRequest<typeof invitationsEndpoints.createInvitation>;
 
@@ -21,5 +21,5 @@ export async function getPendingInvitations(companyId: number | null | undefined
 
 /** GET /invitation_status?invite_token (public): valid / used / expired / unknown, for the sign-up page. */
 export async function getInvitationStatus(inviteToken: string) {
-  return (await callEndpoint(invitationsEndpoints.invitationStatus, { invite_token: inviteToken }, axiosPlain)).invitation;
+  return (await callEndpoint(invitationsEndpoints.invitationStatus, { invite_token: inviteToken }, httpPlain)).invitation;
 }

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isHttpError } from '../api/http-client';
 
 /** The browser says it has no connection. */
 export function browserOffline(): boolean {
@@ -9,7 +9,7 @@ export function browserOffline(): boolean {
 export function isNetworkError(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (axios.isAxiosError(e)) return !e.response && e.code !== 'ERR_CANCELED';
+    if (isHttpError(e)) return !e.response && e.code !== 'ERR_CANCELED';
     e = (e as { cause?: unknown }).cause;
   }
   return false;

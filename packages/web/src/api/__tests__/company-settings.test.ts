@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import axios from 'axios';
+import { createHttpClient } from '../http-client';
 import {
   getCompanyGridOrder,
   getCompanyOfflineMode,
@@ -63,13 +63,13 @@ describe('setCompanyGridOrder', () => {
         HttpResponse.json({ status: 'error', message: 'grid_order: must not list a tile twice', error: 'bad_request' }, { status: 400 }),
       ),
     );
-    await expect(setCompanyGridOrder(3, ['rooms', 'rooms'], axios.create({ baseURL: API }))).resolves.toEqual({
+    await expect(setCompanyGridOrder(3, ['rooms', 'rooms'], createHttpClient({ baseURL: API }))).resolves.toEqual({
       status: 'error',
       message: 'grid_order: must not list a tile twice',
     });
 
     server.use(http.post(`${API}/set_company_grid_order`, () => new HttpResponse(null, { status: 502 })));
-    await expect(setCompanyGridOrder(3, ['rooms'], axios.create({ baseURL: API }))).resolves.toEqual({
+    await expect(setCompanyGridOrder(3, ['rooms'], createHttpClient({ baseURL: API }))).resolves.toEqual({
       status: 'error',
       message: 'Failed to set company grid order.',
     });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { axiosPrivate } from '../http';
+import { httpPrivate } from '../http';
 import { SessionRefreshError } from '../api-error';
 import { getCookie } from '../../lib/cookies';
 import { readSession, setNavigateHandler, STORAGE_KEYS } from '../../lib/session';
@@ -36,12 +36,12 @@ function useApi() {
   return calls;
 }
 
-describe('axiosPrivate refresh-and-retry-once', () => {
+describe('httpPrivate refresh-and-retry-once', () => {
   it('refreshes an expired access token once and repeats the request with the new token', async () => {
     const { refreshToken } = signInAs({ accessExpiresIn: -60 });
     const calls = useApi();
 
-    const res = await axiosPrivate.get('/get_grid_opacity', { params: { company_id: 3 } });
+    const res = await httpPrivate.get('/get_grid_opacity', { params: { company_id: 3 } });
 
     expect(res.data).toEqual({ status: 'success', grid_opacity: 0.5 });
     expect(calls.refresh).toBe(1);
@@ -58,7 +58,7 @@ describe('axiosPrivate refresh-and-retry-once', () => {
     const calls = useApi();
 
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => axiosPrivate.get('/get_grid_opacity', { params: { company_id: 3 } })),
+      Array.from({ length: 6 }, () => httpPrivate.get<{ grid_opacity: number }>('/get_grid_opacity', { params: { company_id: 3 } })),
     );
 
     expect(results.every((r) => r.data.grid_opacity === 0.5)).toBe(true);
@@ -72,7 +72,7 @@ describe('axiosPrivate refresh-and-retry-once', () => {
     setNavigateHandler(navigate);
     const calls = useApi();
 
-    await expect(axiosPrivate.get('/get_grid_opacity', { params: { company_id: 3 } })).rejects.toMatchObject({
+    await expect(httpPrivate.get('/get_grid_opacity', { params: { company_id: 3 } })).rejects.toMatchObject({
       response: { status: 401 },
     });
 
@@ -95,7 +95,7 @@ describe('axiosPrivate refresh-and-retry-once', () => {
       }),
     );
 
-    await expect(axiosPrivate.post('/set_grid_opacity')).rejects.toMatchObject({ response: { status: 403 } });
+    await expect(httpPrivate.post('/set_grid_opacity')).rejects.toMatchObject({ response: { status: 403 } });
     expect(writes).toBe(2);
     expect(calls.refresh).toBe(1);
   });
@@ -105,7 +105,7 @@ describe('axiosPrivate refresh-and-retry-once', () => {
     useApi();
     server.use(http.post(`${API}/refresh_token`, () => HttpResponse.json({ status: 'error', message: 'boom', error: 'x' }, { status: 500 })));
 
-    await expect(axiosPrivate.get('/get_grid_opacity')).rejects.toBeInstanceOf(SessionRefreshError);
+    await expect(httpPrivate.get('/get_grid_opacity')).rejects.toBeInstanceOf(SessionRefreshError);
   });
 
   it('sends the access token as bearer on every protected call', async () => {
@@ -117,7 +117,7 @@ describe('axiosPrivate refresh-and-retry-once', () => {
         return HttpResponse.json({ status: 'success', ai_model: 'pestDetection' });
       }),
     );
-    await axiosPrivate.get('/get_company_ai_model');
+    await httpPrivate.get('/get_company_ai_model');
     expect(seen).toBe(`Bearer ${accessToken}`);
   });
 });

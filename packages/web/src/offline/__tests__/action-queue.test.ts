@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { createHttpClient } from '../../api/http-client';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ActionQueueDatabase } from '../action-queue-store';
@@ -30,7 +30,7 @@ const meta = { companyId: 3, userId: 7, label: 'Bench 1' };
 beforeEach(() => {
   online = true;
   database = new ActionQueueDatabase(`action-queue-test-${++n}`);
-  queue = createActionQueue({ database, client: axios.create({ baseURL: '/api' }), lockName: `action-lock-${n}`, now: () => clock });
+  queue = createActionQueue({ database, client: createHttpClient({ baseURL: '/api' }), lockName: `action-lock-${n}`, now: () => clock });
 });
 afterEach(async () => {
   database.close();

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { createHttpClient } from '../../api/http-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from '../db';
 import { createFormQueue, type FormQueue, type FormSubmission, type QueuedForm } from '../../api/form-responses';
@@ -28,7 +28,7 @@ let clock = Date.parse('2026-03-02T08:00:00.000Z');
 beforeEach(() => {
   online = true;
   database = new OfflineDatabase(`form-queue-test-${++n}`);
-  queue = createFormQueue({ database, client: axios.create({ baseURL: '/api' }), lockName: `lock-${n}`, now: () => clock });
+  queue = createFormQueue({ database, client: createHttpClient({ baseURL: '/api' }), lockName: `lock-${n}`, now: () => clock });
 });
 afterEach(async () => {
   database.close();
@@ -158,7 +158,7 @@ describe('submitFormResponse', () => {
     online = false;
     for (const m of ['1', '2', '3']) await queue.submitFormResponse(box(m));
     online = true;
-    const other = createFormQueue({ database, client: axios.create({ baseURL: '/api' }), lockName: `lock-${n}` });
+    const other = createFormQueue({ database, client: createHttpClient({ baseURL: '/api' }), lockName: `lock-${n}` });
     await Promise.all([queue.flush(), queue.flush(), queue.flush({ force: true }), other.flush()]);
     expect(api.requests.map((r) => r.path)).toHaveLength(3);
     expect(api.responses.map((r) => r.marker)).toEqual(['1', '2', '3']);

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { contactEndpoints } from '@verdant/contract';
 import { ApiError, toApiError } from '../../../api/api-error';
 import { callEndpoint } from '../../../api/call-endpoint';
-import { axiosPlain } from '../../../api/http';
+import { httpPlain } from '../../../api/http';
 import { Alert, Button, Input, Textarea } from '../../../components/ui';
 import {
   CONTACT_FIELDS,
@@ -25,7 +25,7 @@ export async function sendContactMessage(values: ContactValues) {
   return callEndpoint(
     contactEndpoints.contactUs,
     { name: values.name.trim(), email: values.email.trim(), message: values.message.trim(), ...(company ? { company } : {}) },
-    axiosPlain,
+    httpPlain,
   );
 }
 
