@@ -28,8 +28,9 @@ import { traysEndpoints } from './trays/trays.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
-import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { reportsEndpoints } from './reports/reports.endpoints.js';
+import { savedReportsEndpoints } from './saved_reports/saved-reports.endpoints.js';
+import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
 
 export * from './http/define-endpoint.js';
@@ -89,12 +90,12 @@ export * from './saved_reports/report-kinds.js';
 export * from './saved_reports/saved-reports.schemas.js';
 export * from './saved_reports/saved-reports.messages.js';
 export * from './saved_reports/saved-reports.endpoints.js';
-export * from './crop_reports/crop-reports.schemas.js';
-export * from './crop_reports/crop-reports.messages.js';
-export * from './crop_reports/crop-reports.endpoints.js';
 export * from './reports/reports.schemas.js';
 export * from './reports/reports.messages.js';
 export * from './reports/reports.endpoints.js';
+export * from './crop_reports/crop-reports.schemas.js';
+export * from './crop_reports/crop-reports.messages.js';
+export * from './crop_reports/crop-reports.endpoints.js';
 export * from './weather/weather.schemas.js';
 export * from './weather/weather.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
@@ -132,8 +133,9 @@ export const domains = {
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
-  crop_reports: cropReportsEndpoints,
   reports: reportsEndpoints,
+  crop_reports: cropReportsEndpoints,
+  saved_reports: savedReportsEndpoints,
   weather: weatherEndpoints,
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointConfig } from '../http/define-endpoint.js';
+import type { FieldType } from '../forms/field-types.js';
 import { DATE_OPTIONS, DEFAULT_CHART_TYPE, TREND_REPORT_KINDS, type DateOption } from '../reports/reports.schemas.js';
 import { reportsEndpoints } from '../reports/reports.endpoints.js';
 import { cropReportsEndpoints } from '../crop_reports/crop-reports.endpoints.js';
@@ -82,3 +83,6 @@ export function describeReportKinds(): ReportKindDescription[] {
     };
   });
 }
+
+/** Field types whose answers a report can count or sum: numbers and fixed choices (field responses report). */
+export const REPORTABLE_FIELD_TYPES = ['number', 'select', 'multi-select', 'checkbox', 'severity', 'sticky-trap-count'] as const satisfies readonly FieldType[];

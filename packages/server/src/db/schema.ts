@@ -2,12 +2,14 @@ import type { CompanyTable, UserTable, CompanySettingsTable, InvitationTable, Re
 import type { RoomTable, RoomWhiteboardTable, GridTable, RoomGridTable, GridBoxTable, ScoutingRoundTable, ScanMarkTable, PlantTable, SubGridboxTable, PlantMovementTable, GridTemplateTable } from './tables/facility.js';
 import type { FormTemplateTable, FormFieldTable, FormHideUntilTable, FormResponseTable, FieldResponseTable, SymptomGroupTable, SymptomTable, ColorSymptomTable, PlantProblemTable, PlantProblemSymptomTable, PlantProblemColorSymptomTable, ProblemCustomSolutionTable, ProblemColorMappingTable, ProblemObservationTable, ObservationActionTable, CommentTable } from './tables/scouting.js';
 import type { BatchTable, BatchStatusHistoryTable, CustomBatchStatusTable, RoomBatchTable, GridBatchTable, GridboxBatchTable, BatchRoomMoveTable, PlantBatchTable, TrayTemplateTable, TrayTable } from './tables/crops.js';
+import type { SavedReportTable, DashboardReportTable } from './tables/saved-reports.js';
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
 export type * from './tables/scouting.js';
 export type * from './tables/crops.js';
+export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 
 /** Every table; each later domain adds its own here. */
@@ -59,6 +61,8 @@ export interface DB {
   plant_batches: PlantBatchTable;
   tray_templates: TrayTemplateTable;
   trays: TrayTable;
+  saved_reports: SavedReportTable;
+  dashboard_reports: DashboardReportTable;
   weather_places: WeatherPlaceTable;
   weather_days: WeatherDayTable;
 }

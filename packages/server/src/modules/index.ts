@@ -28,8 +28,9 @@ import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
-import { cropReportsModule } from './crop_reports/index.js';
 import { reportsModule } from './reports/index.js';
+import { savedReportsModule } from './saved_reports/index.js';
+import { cropReportsModule } from './crop_reports/index.js';
 import { weatherModule } from './weather/index.js';
 
 /** Every API module, registered under /api in this order. */
@@ -63,7 +64,8 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   traysModule,
   searchModule,
   auditModule,
-  cropReportsModule,
   reportsModule,
+  savedReportsModule,
+  cropReportsModule,
   weatherModule,
 ];
