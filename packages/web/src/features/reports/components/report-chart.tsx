@@ -1,0 +1,154 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import { seriesColour, SERIES_COLOURS } from '../lib/series-colours';
+import { useReportLabels } from '../lib/use-report-labels';
+import { ReportTableView } from './report-table-view';
+
+export interface ReportChartProps {
+  /** The report's kind (`report_type`): decides how the x axis reads. */
+  kind: string;
+  /** The report's rows as saved (`report_data`): `{ x, <series>: number | null, … }`. */
+  data: readonly unknown[];
+  /** LineChart (default), BarChart, AreaChart (stacked), PieChart (totals) or Table. */
+  chartType: string;
+  /** Height of the drawing in pixels, legend included (default 300). */
+  height?: number;
+}
+
+const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
+const dashOf = (i: number) => (i >= SERIES_COLOURS.length ? '6 3' : undefined);
+
+/**
+ * A saved or freshly drawn report as a chart. Used by the reports screens and by the overview's pinned
+ * reports, so it takes only what a saved report holds. Fits a 360 px phone: the width follows the
+ * container, the legend wraps under the chart, ticks thin out, and a tap shows the tooltip.
+ */
+export function ReportChart({ kind, data, chartType, height = 300 }: ReportChartProps) {
+  const { t } = useTranslation('reports');
+  const table = useMemo(() => tableFromData(data), [data]);
+  const series = useMemo(() => seriesByTotal(table), [table]);
+  const xKind = xAxisKind(kind);
+  const labels = useReportLabels(kind, xKind);
+
+  if (isEmptyTable(table)) {
+    return (
+      <p className="flex items-center justify-center rounded-lg bg-stone-50 px-4 py-8 text-center text-sm text-stone-700" style={{ minHeight: Math.min(height, 160) }}>
+        {t('empty')}
+      </p>
+    );
+  }
+  if (chartType === 'Table') return <ReportTableView table={table} series={series} labels={labels} />;
+
+  const common = { data: table.rows, margin: { top: 8, right: 8, bottom: 0, left: 0 } };
+  const axes = (
+    <>
+      <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 3" vertical={false} />
+      <XAxis
+        dataKey={X_KEY}
+        tick={AXIS_TICK}
+        tickFormatter={(v: string | number) => {
+          const text = labels.x(v);
+          return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+        }}
+        minTickGap={12}
+        interval="preserveStartEnd"
+      />
+      <YAxis tick={AXIS_TICK} width={44} allowDecimals tickFormatter={(v: number) => labels.number(v)} />
+      <Tooltip
+        labelFormatter={(v) => labels.x(v as string | number, true)}
+        formatter={(value, name) => [labels.number(value), labels.series(String(name))]}
+        wrapperStyle={{ zIndex: 10, maxWidth: 'calc(100vw - 2rem)' }}
+        contentStyle={{ fontSize: 12, whiteSpace: 'normal' }}
+      />
+      <Legend wrapperStyle={{ fontSize: 12, lineHeight: '18px', paddingTop: 4 }} formatter={(name) => labels.series(String(name))} />
+    </>
+  );
+
+  let chart;
+  if (chartType === 'PieChart') {
+    const slices =
+      series.length > 1
+        ? series.map((s) => ({ name: labels.series(s), value: table.rows.reduce((sum, r) => sum + (Number(r[s]) || 0), 0) }))
+        : table.rows.map((r) => ({ name: labels.x(r[X_KEY], true), value: Number(r[series[0]!]) || 0 }));
+    chart = (
+      <PieChart>
+        <Pie data={slices.filter((s) => s.value > 0)} dataKey="value" nameKey="name" outerRadius="75%" isAnimationActive={false}>
+          {slices.map((s, i) => (
+            <Cell key={s.name} fill={seriesColour(i)} />
+          ))}
+        </Pie>
+        <Tooltip formatter={(value, name) => [labels.number(value), String(name)]} contentStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12, lineHeight: '18px' }} />
+      </PieChart>
+    );
+  } else if (chartType === 'BarChart') {
+    chart = (
+      <BarChart {...common}>
+        {axes}
+        {series.map((s, i) => (
+          <Bar key={s} dataKey={s} fill={seriesColour(i)} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    );
+  } else if (chartType === 'AreaChart') {
+    chart = (
+      <AreaChart {...common}>
+        {axes}
+        {series.map((s, i) => (
+          <Area key={s} dataKey={s} stackId="all" type="monotone" stroke={seriesColour(i)} fill={seriesColour(i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
+        ))}
+      </AreaChart>
+    );
+  } else {
+    chart = (
+      <LineChart {...common}>
+        {axes}
+        {series.map((s, i) => (
+          <Line
+            key={s}
+            dataKey={s}
+            type="monotone"
+            stroke={seriesColour(i)}
+            strokeWidth={2}
+            strokeDasharray={dashOf(i)}
+            dot={table.rows.length <= 40 ? { r: 3 } : false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    );
+  }
+
+  return (
+    <div
+      className="w-full min-w-0"
+      style={{ height }}
+      role="img"
+      aria-label={t('chartLabel', { series: series.map(labels.series).join(', '), count: table.rows.length })}
+      data-chart-type={chartType}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        {chart}
+      </ResponsiveContainer>
+    </div>
+  );
+}

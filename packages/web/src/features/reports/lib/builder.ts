@@ -1,0 +1,195 @@
+import {
+  CHART_TYPES,
+  DATE_OPTIONS,
+  DEFAULT_CHART_TYPE,
+  REPORT_TYPES,
+  DEFAULT_DATE_OPTION,
+  MAX_WEEKS_AGO,
+  type ChartTypeName,
+  type DateOption,
+  type ReportTypeName,
+} from '@verdant/contract';
+import type { ReportParams } from '../../../api/reports';
+import { addDays, mondayOf, todayIso } from '../../../lib/calendar-days';
+
+/** What the builder's form holds, as typed (text until it is checked). */
+export interface BuilderValues {
+  kind: ReportTypeName;
+  roomIds: number[];
+  roomId: string;
+  problem: string;
+  problems: string[];
+  dateOption: DateOption;
+  weeksAgo: string;
+  startDate: string;
+  endDate: string;
+  batchId: string;
+  fieldId: string;
+  groupBy: 'crop' | 'room' | 'status';
+  batchStatuses: string[];
+  strainNames: string[];
+  chartType: ChartTypeName;
+}
+
+/** A kind as get_report_info describes it: its date options and its call's parameters. */
+export interface KindInfo {
+  report_type: string;
+  date_options: readonly string[];
+  parameters: ReadonlyArray<{ name: string; required: boolean }>;
+}
+
+/**
+ * Field errors, each a key under the reports texts' `errors` (the first group are the server's own rules
+ * and messages, reports.messages.ts, so the builder refuses exactly what the call would).
+ */
+export type BuilderError =
+  | 'invalidDateOption'
+  | 'weeksAgoRequired'
+  | 'weeksAgoRange'
+  | 'cumulativeWeeksAgo'
+  | 'startDateRequired'
+  | 'endDateRequired'
+  | 'dateOrder'
+  | 'roomsRequired'
+  | 'problemsRequired'
+  | 'problemRequired'
+  | 'fieldRequired'
+  | 'batchRequired'
+  | 'statusesRequired'
+  | 'strainsRequired';
+export type BuilderField = 'dateOption' | 'weeksAgo' | 'startDate' | 'endDate' | 'roomIds' | 'problems' | 'problem' | 'fieldId' | 'batchId' | 'batchStatuses' | 'strainNames';
+export type BuilderErrors = Partial<Record<BuilderField, BuilderError>>;
+
+/** The reports screen starts on date_range (the last four weeks, Monday to today) and a line chart (spec-2 §4). */
+export function initialValues(kind: ReportTypeName = 'trends', today = todayIso()): BuilderValues {
+  return {
+    kind,
+    roomIds: [],
+    roomId: '',
+    problem: '',
+    problems: [],
+    dateOption: DEFAULT_DATE_OPTION,
+    weeksAgo: '3',
+    startDate: addDays(mondayOf(today), -21),
+    endDate: today,
+    batchId: '',
+    fieldId: '',
+    groupBy: 'crop',
+    batchStatuses: [],
+    strainNames: [],
+    chartType: DEFAULT_CHART_TYPE,
+  };
+}
+
+/** Which parameters a kind takes, and which of them it needs. */
+export function kindParameters(info: KindInfo | undefined) {
+  const names = new Map((info?.parameters ?? []).map((p) => [p.name, p.required]));
+  const has = (name: string) => names.has(name);
+  const needs = (name: string) => names.get(name) === true;
+  const dateOptions = DATE_OPTIONS.filter((o) => info?.date_options.includes(o));
+  return { has, needs, dateOptions };
+}
+
+const WHOLE = /^\d+$/;
+
+/** Checks the form against the kind's rules; with no error, the call's parameters. */
+export function validateBuilder(values: BuilderValues, info: KindInfo | undefined): { errors: BuilderErrors; params: ReportParams | null } {
+  const { has, needs, dateOptions } = kindParameters(info);
+  const errors: BuilderErrors = {};
+  const params: ReportParams = {};
+
+  if (dateOptions.length > 0) {
+    if (!dateOptions.includes(values.dateOption)) errors.dateOption = 'invalidDateOption';
+    else if (values.dateOption === 'weeks_ago') {
+      const text = values.weeksAgo.trim();
+      if (text === '') errors.weeksAgo = 'weeksAgoRequired';
+      else if (!WHOLE.test(text) || Number(text) > MAX_WEEKS_AGO) errors.weeksAgo = 'weeksAgoRange';
+      // Spec-2 §5: cumulative trends reject a falsy weeks_ago.
+      else if (values.kind === 'cumulative' && Number(text) === 0) errors.weeksAgo = 'cumulativeWeeksAgo';
+      else {
+        params.date_option = 'weeks_ago';
+        params.weeks_ago = Number(text);
+      }
+    } else {
+      if (!values.startDate) errors.startDate = 'startDateRequired';
+      if (!values.endDate) errors.endDate = 'endDateRequired';
+      if (values.startDate && values.endDate && values.startDate > values.endDate) errors.endDate = 'dateOrder';
+      // problem_trends takes a plain range, without date_option.
+      if (has('date_option')) params.date_option = values.dateOption;
+      params.start_date = values.startDate;
+      params.end_date = values.endDate;
+    }
+  }
+
+  if (has('room_ids')) {
+    if (needs('room_ids') && values.roomIds.length === 0) errors.roomIds = 'roomsRequired';
+    else if (values.roomIds.length) params.room_ids = [...values.roomIds].sort((a, b) => a - b);
+  }
+  if (has('room_id') && values.roomId) params.room_id = Number(values.roomId);
+  if (has('plant_problems')) {
+    if (values.problems.length === 0 && needs('plant_problems')) errors.problems = 'problemsRequired';
+    else if (values.problems.length) params.plant_problems = [...values.problems];
+  }
+  if (has('problem')) {
+    const problem = values.problem.trim();
+    if (!problem && needs('problem')) errors.problem = 'problemRequired';
+    else if (problem) params.problem = problem;
+  }
+  if (has('FieldID')) {
+    if (!values.fieldId) errors.fieldId = 'fieldRequired';
+    else params.FieldID = Number(values.fieldId);
+  }
+  const batchParam = has('batch_id') ? 'batch_id' : has('batchid') ? 'batchid' : null;
+  if (batchParam) {
+    if (!values.batchId && needs(batchParam)) errors.batchId = 'batchRequired';
+    else if (values.batchId) {
+      if (batchParam === 'batch_id') params.batch_id = Number(values.batchId);
+      else params.batchid = Number(values.batchId);
+    }
+  }
+  if (has('group_by')) params.group_by = values.groupBy;
+  if (has('batch_statuses')) {
+    if (values.batchStatuses.length === 0 && needs('batch_statuses')) errors.batchStatuses = 'statusesRequired';
+    else if (values.batchStatuses.length) params.batch_statuses = [...values.batchStatuses];
+  }
+  if (has('strain_names')) {
+    if (values.strainNames.length === 0) errors.strainNames = 'strainsRequired';
+    else params.strain_names = [...values.strainNames];
+  }
+
+  return { errors, params: Object.keys(errors).length ? null : params };
+}
+
+/** The parameters a saved report keeps as `filters` (the drawn call's parameters, rooms travel apart). */
+export function filtersOf(params: ReportParams): Record<string, unknown> {
+  const { room_ids: _rooms, ...rest } = params;
+  return rest;
+}
+
+/** A saved report's filters and rooms back in the form, so "Edit" redraws it with today's data. */
+export function valuesFromSaved(saved: { report_type: string; chart_type: string; room_ids: number[]; filters: Record<string, unknown> }, base = initialValues()): BuilderValues {
+  const f = saved.filters;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const kind = REPORT_TYPES.find((k) => k === saved.report_type) ?? base.kind;
+  const chartType = CHART_TYPES.find((c) => c === saved.chart_type) ?? base.chartType;
+  const dateOption = DATE_OPTIONS.find((o) => o === f.date_option) ?? (f.start_date ? 'date_range' : base.dateOption);
+  return {
+    ...base,
+    kind,
+    chartType,
+    roomIds: saved.room_ids,
+    roomId: text(f.room_id),
+    problem: text(f.problem),
+    problems: list(f.plant_problems),
+    dateOption,
+    weeksAgo: f.weeks_ago === undefined ? base.weeksAgo : text(f.weeks_ago),
+    startDate: text(f.start_date) || base.startDate,
+    endDate: text(f.end_date) || base.endDate,
+    batchId: text(f.batch_id ?? f.batchid),
+    fieldId: text(f.FieldID),
+    groupBy: f.group_by === 'room' || f.group_by === 'status' ? f.group_by : 'crop',
+    batchStatuses: list(f.batch_statuses),
+    strainNames: list(f.strain_names),
+  };
+}

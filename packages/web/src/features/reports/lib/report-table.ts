@@ -1,0 +1,156 @@
+import type { ReportTypeName, TrendSeries } from '@verdant/contract';
+import type { AnyReportAnswer } from '../../../api/reports';
+
+/** The column that holds a row's place on the x axis: a day (YYYY-MM-DD), a category, or a week offset. */
+export const X_KEY = 'x';
+
+export type ReportValue = number | null;
+export type ReportRow = { [X_KEY]: string | number } & { [series: string]: string | number | null };
+
+/**
+ * A report as a table: one row per x value, one numeric column per series. This is what a saved
+ * report keeps as `report_data` (flat objects of values, as the contract allows), what the chart
+ * draws and what the CSV holds, so a pinned report draws the same without running the call again.
+ */
+export interface ReportTable {
+  series: string[];
+  rows: ReportRow[];
+}
+
+export type XAxisKind = 'day' | 'category' | 'week-offset';
+
+const CATEGORY_KINDS: readonly ReportTypeName[] = ['crop_status', 'plant_count', 'crop_status_by_variety'];
+
+/** How a kind's x values read: days for trends and harvest weeks, categories for crop counts. */
+export function xAxisKind(kind: string): XAxisKind {
+  if (kind === 'treatment_effectiveness') return 'week-offset';
+  return (CATEGORY_KINDS as readonly string[]).includes(kind) ? 'category' : 'day';
+}
+
+/** Series whose values are the kind's own measures (plants, pre-booked…), named by key and translated when shown. */
+export function hasMeasureSeries(kind: string): boolean {
+  return kind === 'crop_status' || kind === 'plant_count' || kind === 'crop_availability';
+}
+
+/** Unique column names: a label that repeats, or that is the x column's own name, gets a number after it. */
+function uniqueNames(labels: readonly string[]): string[] {
+  const seen = new Set<string>([X_KEY]);
+  return labels.map((label) => {
+    let name = label.trim() || '—';
+    for (let n = 2; seen.has(name); n++) name = `${label.trim() || '—'} (${n})`;
+    seen.add(name);
+    return name;
+  });
+}
+
+function fromSeries(series: ReadonlyArray<Pick<TrendSeries, 'label'> & { points: ReadonlyArray<{ bucket: string; value: number | null }> }>, buckets?: readonly string[]): ReportTable {
+  const names = uniqueNames(series.map((s) => s.label));
+  const order = buckets ?? [...new Set(series.flatMap((s) => s.points.map((p) => p.bucket)))].sort();
+  const byBucket = new Map<string, ReportRow>(order.map((b) => [b, { [X_KEY]: b }]));
+  series.forEach((s, i) => {
+    for (const p of s.points) {
+      const row = byBucket.get(p.bucket) ?? { [X_KEY]: p.bucket };
+      row[names[i]!] = p.value;
+      byBucket.set(p.bucket, row);
+    }
+  });
+  const rows = [...byBucket.values()];
+  for (const row of rows) for (const n of names) if (!(n in row)) row[n] = 0;
+  return { series: names, rows };
+}
+
+function fromCategories<T>(items: readonly T[], x: (item: T) => string | number, measures: Record<string, (item: T) => number>): ReportTable {
+  const series = Object.keys(measures);
+  const rows = items.map((item) => {
+    const row: ReportRow = { [X_KEY]: x(item) };
+    for (const key of series) row[key] = measures[key]!(item);
+    return row;
+  });
+  return { series, rows };
+}
+
+/** Any report answer as a table (see ReportTable). */
+export function toReportTable(report: AnyReportAnswer): ReportTable {
+  switch (report.kind) {
+    case 'problem_trends':
+      return fromSeries(report.answer.trends, report.answer.range.buckets);
+    case 'trends':
+    case 'cumulative':
+    case 'specific':
+    case 'single_problem':
+    case 'severity':
+      return fromSeries(report.answer.series, report.answer.range.buckets);
+    case 'field_responses':
+      return fromSeries(report.answer.grouped_data, report.answer.range.buckets);
+    case 'gutter':
+      return fromSeries(report.answer.data, report.answer.range.buckets);
+    case 'treatment_effectiveness':
+      return weekOffsets(report.answer.data);
+    case 'crop_status':
+      return fromCategories(report.answer.status_summary, (s) => s.batch_status, { plants: (s) => s.plants, pre_books: (s) => s.pre_books, batches: (s) => s.batches });
+    case 'plant_count':
+      return fromCategories(report.answer.data, (r) => r.group || '—', { plants: (r) => r.plants, pre_books: (r) => r.pre_books, tray_plants: (r) => r.tray_plants });
+    case 'crop_availability':
+      return fromCategories(report.answer.weeks, (w) => w.week_start, { plants: (w) => w.plants, pre_books: (w) => w.pre_books, available: (w) => w.available });
+    case 'crop_status_by_variety': {
+      const statuses = [...new Set(report.answer.data.flatMap((v) => v.statuses.map((s) => s.batch_status)))];
+      const names = uniqueNames(statuses);
+      const rows = report.answer.data.map((v) => {
+        const row: ReportRow = { [X_KEY]: v.strain_name };
+        statuses.forEach((s, i) => (row[names[i]!] = v.statuses.find((x) => x.batch_status === s)?.plants ?? 0));
+        return row;
+      });
+      return { series: names, rows };
+    }
+  }
+}
+
+/** Treatment effectiveness: one row per week around the application (−N … N), one column per product. */
+function weekOffsets(products: ReadonlyArray<{ product_name: string; weeks: ReadonlyArray<{ week: number; value: number }> }>): ReportTable {
+  const names = uniqueNames(products.map((p) => p.product_name));
+  const weeks = [...new Set(products.flatMap((p) => p.weeks.map((w) => w.week)))].sort((a, b) => a - b);
+  const rows = weeks.map((week) => {
+    const row: ReportRow = { [X_KEY]: week };
+    products.forEach((p, i) => (row[names[i]!] = p.weeks.find((w) => w.week === week)?.value ?? 0));
+    return row;
+  });
+  return { series: names, rows };
+}
+
+/**
+ * Reads a saved report's `report_data` back as a table: rows are objects with an `x` and numeric (or
+ * null) columns. Anything else (a report saved by another client) gives no rows, and the chart says so.
+ */
+export function tableFromData(data: readonly unknown[]): ReportTable {
+  const rows: ReportRow[] = [];
+  const series: string[] = [];
+  const seen = new Set<string>();
+  for (const item of data) {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+    const record = item as Record<string, unknown>;
+    const x = record[X_KEY];
+    if (typeof x !== 'string' && typeof x !== 'number') continue;
+    const row: ReportRow = { [X_KEY]: x };
+    for (const [key, value] of Object.entries(record)) {
+      if (key === X_KEY || !(typeof value === 'number' || value === null)) continue;
+      row[key] = value;
+      if (!seen.has(key)) {
+        seen.add(key);
+        series.push(key);
+      }
+    }
+    rows.push(row);
+  }
+  return { series, rows };
+}
+
+/** Series ordered by their total, largest first: the database does not keep a saved row's key order. */
+export function seriesByTotal(table: ReportTable): string[] {
+  const total = (s: string) => table.rows.reduce((sum, r) => sum + (typeof r[s] === 'number' ? (r[s] as number) : 0), 0);
+  return [...table.series].sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+}
+
+/** True when every value of every series is zero or missing: "no observations in this period". */
+export function isEmptyTable(table: ReportTable): boolean {
+  return table.rows.length === 0 || table.series.every((s) => table.rows.every((r) => !r[s]));
+}
