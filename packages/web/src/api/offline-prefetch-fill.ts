@@ -179,10 +179,16 @@ export async function prefetchForOffline(
         leaf: false,
         run: async () => {
           // Waits for the local copy (the screens' loads write it in the background).
+          const askedAt = Date.now();
           const answer = await loadRoomGridsBoxes(companyId, undefined, { waitForCache: true });
           if (answer.fromCache) throw new Interrupted();
           rooms = answer.rooms;
-          queryClient.setQueryData(roomKeys.list(companyId), answer);
+          // Saves the screen a second load, but never over a newer answer: a room created (and the list
+          // reloaded) while this one was on its way must not vanish from the screen.
+          const key = roomKeys.list(companyId);
+          if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < askedAt) {
+            queryClient.setQueryData(key, answer, { updatedAt: askedAt });
+          }
         },
       },
       leaf('form-templates', () => fetch(formTemplatesQuery(companyId))),

@@ -21,7 +21,15 @@ export const asUpload = (file: Blob) => file as unknown as UploadedFile;
 /** The local room copy (Dexie) loads on first use, not with the first screen (initial JavaScript, issue 10). */
 const roomCache = () => import('../offline/room-cache');
 
-function refreshCache(companyId: number, rooms: RoomWithGrids[], roomId?: number): Promise<void> {
+/** When the newest whole-company answer saved locally was asked for, per company. */
+const newestFullSave = new Map<number, number>();
+
+function refreshCache(companyId: number, rooms: RoomWithGrids[], askedAt: number, roomId?: number): Promise<void> {
+  if (roomId === undefined) {
+    // Two loads in flight (a screen and the background fill): the older answer must not replace the newer.
+    if (askedAt < (newestFullSave.get(companyId) ?? 0)) return Promise.resolve();
+    newestFullSave.set(companyId, askedAt);
+  }
   // Writing 10,000 boxes takes a moment: the screen does not wait for it.
   return roomCache()
     .then(({ saveRoomsToCache }) => saveRoomsToCache(companyId, rooms, { roomId }))
@@ -41,8 +49,9 @@ export async function loadRoomGridsBoxes(
 ): Promise<RoomsAnswer> {
   if (!browserOffline()) {
     try {
+      const askedAt = performance.now();
       const { rooms } = await callEndpoint(ep.loadRoomGridsBoxes, { company_id: companyId, room_id: roomId });
-      const saving = refreshCache(companyId, rooms, roomId);
+      const saving = refreshCache(companyId, rooms, askedAt, roomId);
       // The background fill (offline-prefetch.ts) waits for the local copy; screens do not.
       if (options.waitForCache) await saving;
       return { rooms, fromCache: false };

@@ -6,7 +6,7 @@ import { server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
 import { setOnline } from '../../testing/room-fixtures';
 import { forgetOfflineData, prefetchForOffline, shouldPrefetch, FRESH_ENOUGH_MS, LONG_GAP_MS } from '../offline-prefetch';
-import { imageQuery, roomQuery, roomScrollQuery } from '../queries/rooms';
+import { imageQuery, roomKeys, roomQuery, roomScrollQuery } from '../queries/rooms';
 import { formTemplatesQuery } from '../queries/form-templates';
 import { problemColorsQuery } from '../queries/problem-colors';
 import { plantProblemsQuery } from '../queries/plant-problems';
@@ -16,7 +16,7 @@ import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
 import { userDataQuery } from '../queries/users';
-import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, THUMB_URL } from './offline-fixtures';
+import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, THUMB_URL } from './offline-fixtures';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
 
 // GET /image answers a binary body, which MSW cannot hand to jsdom's XHR as a Blob: the photo fetch is stubbed.
@@ -121,6 +121,30 @@ describe('background fill for offline use', () => {
     expect(api.requests.get('/load_room_grids_boxes')).toBe(2);
     expect(api.requests.get('/get_sub_gridboxes')).toBe(3);
     expect(result?.startedAt).toBe(stopped?.startedAt);
+  });
+
+  it('a room list the screen loaded while the fill\'s was on its way is not replaced by the older one', async () => {
+    const api = offlineServer();
+    const { http, HttpResponse, delay } = await import('msw');
+    const { API } = await import('../../testing/msw-server');
+    const client = newClient();
+    const newer = { rooms: [ROOM, { ...ROOM, RoomID: 12, Name: 'Made just now', grids: [] }], fromCache: false };
+    server.use(
+      http.get(
+        `${API}/load_room_grids_boxes`,
+        async () => {
+          // A room is created and the screen reloads its list while the fill's (older) answer travels.
+          client.setQueryData(roomKeys.list(3), newer);
+          await delay(20);
+          return HttpResponse.json({ status: 'success', rooms: [ROOM] });
+        },
+        { once: true },
+      ),
+      ...api.handlers,
+    );
+
+    expect((await prefetchForOffline(client, { companyId: 3, userId: 7 }))?.state).toBe('ready');
+    expect(client.getQueryData(roomKeys.list(3))).toBe(newer);
   });
 
   it('a refusal marks the step as missing (partly ready) and the rest is still stored', async () => {
