@@ -53,7 +53,7 @@ async function boxesOf(tenant: Tenant, roomId: number): Promise<Map<number, Grid
 describe('load_room_grids_boxes: plants and sub-boxes per box', () => {
   it('counts live sub-boxes and the plants in them, after creating, deleting and moving', async () => {
     const before = await boxesOf(a, fa.roomId);
-    expect(before.get(fa.box(1, 1))).toMatchObject({ SubGridboxCount: 0, PlantCount: 0 });
+    expect(before.get(fa.box(1, 1))).not.toHaveProperty('SubGridboxCount');
 
     // 2 × 2 with plants; 3 positions without plants; then one of each deleted and a plant moved away.
     const withPlants = await makeSubs(a, fa.box(1, 1), 'nx=2&ny=2');
@@ -78,11 +78,10 @@ describe('load_room_grids_boxes: plants and sub-boxes per box', () => {
     expect(after.get(fa.box(2, 1))).toMatchObject({ SubGridboxCount: 2, PlantCount: 0 });
     // The move made a sub-box for its plant in the empty box.
     expect(after.get(fa.box(3, 2))).toMatchObject({ SubGridboxCount: 1, PlantCount: 1 });
-    expect(after.get(fa.box(1, 2))).toMatchObject({ SubGridboxCount: 0, PlantCount: 0 });
-    // Every box carries both numbers, and the rest of the box is as before.
-    for (const box of after.values()) {
-      expect(Object.keys(box)).toEqual(['id', 'GridID', 'X', 'Y', 'Color', 'Status', 'Content', 'ImageName', 'CustomName', 'culled', 'SubGridboxCount', 'PlantCount']);
-    }
+    // A box without sub-boxes has neither number (read as 0): most boxes, so the answer stays small.
+    const keys = ['id', 'GridID', 'X', 'Y', 'Color', 'Status', 'Content', 'ImageName', 'CustomName', 'culled'];
+    expect(Object.keys(after.get(fa.box(1, 2))!)).toEqual(keys);
+    expect(Object.keys(after.get(fa.box(2, 1))!)).toEqual([...keys, 'SubGridboxCount', 'PlantCount']);
     expect(after.size).toBe(6);
   });
 
@@ -91,7 +90,7 @@ describe('load_room_grids_boxes: plants and sub-boxes per box', () => {
     // A sub-box row of company B pointing at A's box (never made by the API) is not counted for A.
     await sql`INSERT INTO sub_gridboxes (company_id, parent_gridbox_id, subx, suby) VALUES (${b.companyId}, ${fa.box(1, 2)}, 9, 9)`.execute(t.app.db);
     const mine = await boxesOf(a, fa.roomId);
-    expect(mine.get(fa.box(1, 2))).toMatchObject({ SubGridboxCount: 0, PlantCount: 0 });
+    expect(mine.get(fa.box(1, 2))).not.toHaveProperty('SubGridboxCount');
     const theirs = await boxesOf(b, fb.roomId);
     expect(theirs.get(fb.box(1, 1))).toMatchObject({ SubGridboxCount: 3, PlantCount: 3 });
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, RoomTable } from '../../db/schema.js';
-import { boxColumns, boxCounts, gridColumns, roomColumns } from './room-tree.sql.js';
+import { boxColumns, boxCounts, boxJsonText, gridColumns, roomColumns } from './room-tree.sql.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type RoomRow = Selectable<RoomTable>;
@@ -43,17 +43,16 @@ export async function gridHeads(db: Db, companyId: number, roomId: number, after
 
 /**
  * The boxes of some grids in columns xFrom..xTo, as comma-joined JSON objects in (X, Y) order, by
- * grid id (a grid without boxes there is absent). One index range scan per grid, and one join for the
- * boxes' sub-box and plant counts.
+ * grid id (a grid without boxes there is absent). One index range scan per grid; the sub-box and plant
+ * counts of a box with sub-boxes come from the same statement (boxCounts).
  */
 export async function boxesText(db: Db, companyId: number, gridIds: number[], xFrom: number, xTo: number): Promise<Map<number, string>> {
   const res = await sql<{ grid_id: number; items: string }>`
-    SELECT b."GridID" AS grid_id, string_agg(row_to_json(b)::text, ',' ORDER BY b."X", b."Y") AS items
+    SELECT b."GridID" AS grid_id, string_agg(${boxJsonText}, ',' ORDER BY b."X", b."Y") AS items
     FROM (
-      SELECT ${boxColumns} FROM grid_boxes bx ${boxCounts.join}
+      SELECT ${boxColumns} FROM grid_boxes bx
       WHERE bx.grid_id IN (${sql.join(gridIds)}) AND bx.x BETWEEN ${xFrom} AND ${xTo} AND bx.company_id = ${companyId}
-      ${boxCounts.group}
-    ) b
+    ) b ${boxCounts(companyId)}
     GROUP BY b."GridID"`.execute(db);
   return new Map(res.rows.map((r) => [r.grid_id, r.items]));
 }

@@ -94,7 +94,6 @@ describe('load_room_grids_boxes', () => {
     expect(room.grids[0].grid_boxes).toHaveLength(6);
     expect(room.grids[0].grid_boxes[0]).toEqual({
       id: expect.any(Number), GridID: gridId, X: 1, Y: 1, Color: null, Status: null, Content: null, ImageName: null, CustomName: null, culled: false,
-      SubGridboxCount: 0, PlantCount: 0,
     });
   });
 
