@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyTrayTemplate, createTray, createTrayTemplate, deleteTray, deleteTrayTemplate, updateTray } from '../../../api/trays';
-import { batchKeys } from '../../../api/queries/batches';
+import { cropReportKeys } from '../../../api/queries/crop-reports';
 import { trayKeys } from '../../../api/queries/trays';
 
-/** Trays and their templates refetch, and the batches the inventory counts them against. */
+/** Trays and their templates refetch, and the crop reports that count trays with their batches. */
 function useInvalidate(companyId: number) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: trayKeys.all(companyId) }),
-      qc.invalidateQueries({ queryKey: batchKeys.lists(companyId) }),
+      qc.invalidateQueries({ queryKey: cropReportKeys.all(companyId) }),
     ]);
 }
 

@@ -1,16 +1,16 @@
-import { useMemo, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PLANT_COUNT_GROUPS, type PlantCountGroup } from '@verdant/contract';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
-import { batchesQuery, roomBatchesQuery } from '../../../api/queries/batches';
-import { roomListQuery } from '../../../api/queries/rooms';
+import { cropAvailabilityQuery, plantCountQuery } from '../../../api/queries/crop-reports';
 import { traysQuery } from '../../../api/queries/trays';
-import { availabilityByVariety, groupInventory, growingBatches, type InventoryRow } from '../lib/group';
 import { TemplatesCard, TraysCard } from './trays-card';
 import { paths } from '../../../lib/paths';
 
-type GroupBy = 'crop' | 'room' | 'status';
+/** What can be sold now: batches in the built-in Ready status. */
+const READY = ['Ready'];
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: Array<Array<string | number>> }) {
   return (
@@ -51,40 +51,40 @@ export default function InventoryPage() {
   const { t } = useTranslation('inventory');
   const { companyID, userId, userRole } = useAuth();
   const companyId = companyID ?? 0;
-  const [groupBy, setGroupBy] = useState<GroupBy>('crop');
-  const batches = useQuery({ ...batchesQuery(companyId), enabled: companyId > 0 });
-  const trays = useQuery({ ...traysQuery(companyId), enabled: companyId > 0 });
-  const rooms = useQuery({ ...roomListQuery(companyId), enabled: companyId > 0 && groupBy === 'room' });
-  const roomBatches = useQueries({
-    queries: (groupBy === 'room' ? (rooms.data ?? []) : []).map((r) => roomBatchesQuery(companyId, r.RoomID)),
-  });
+  const enabled = companyId > 0;
+  const [groupBy, setGroupBy] = useState<PlantCountGroup>('crop');
+  // The figures are sums the server makes over the company's batches (crop reports), not the batch list.
+  const byCrop = useQuery({ ...plantCountQuery(companyId, 'crop'), enabled });
+  const grouped = useQuery({ ...plantCountQuery(companyId, groupBy), enabled });
+  const ready = useQuery({ ...cropAvailabilityQuery(companyId, READY), enabled });
+  const trays = useQuery({ ...traysQuery(companyId), enabled });
 
-  const growing = useMemo(() => growingBatches(batches.data ?? []), [batches.data]);
-  const rows: InventoryRow[] = useMemo(() => {
-    if (groupBy !== 'room') return groupInventory(groupBy === 'status' ? (batches.data ?? []) : growing, trays.data ?? [], groupBy, t('noBatch'));
-    return (rooms.data ?? []).map((r, i) => {
-      const inRoom = growingBatches(roomBatches[i]?.data ?? []);
-      return { key: r.Name, batches: inRoom.length, plants: inRoom.reduce((n, b) => n + b.NumberOfPlants, 0), trays: 0, trayPlants: 0 };
-    });
-  }, [groupBy, batches.data, growing, trays.data, rooms.data, roomBatches, t]);
-  const availability = useMemo(() => availabilityByVariety(batches.data ?? []), [batches.data]);
   const label = (key: string) => (groupBy === 'status' ? t(`status.${key}`, { defaultValue: key }) : key || t('noStrain'));
+  const stock = grouped.data;
+  const rows: Array<Array<string | number>> = stock
+    ? [
+        ...stock.data.map((r) => [label(r.group), r.batches, r.plants, r.trays, r.tray_plants]),
+        ...(groupBy !== 'room' && stock.summary.trays_without_batch > 0
+          ? [[t('noBatch'), 0, 0, stock.summary.trays_without_batch, stock.summary.tray_plants_without_batch]]
+          : []),
+      ]
+    : [];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('title')} description={t('description')} actions={<ButtonLink variant="secondary" to={paths.batches}>{t('toBatches')}</ButtonLink>} />
-      {batches.isPending ? (
+      {byCrop.isPending ? (
         <LoadingState />
-      ) : batches.isError ? (
-        <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />
+      ) : byCrop.isError ? (
+        <ErrorState error={byCrop.error} onRetry={() => void byCrop.refetch()} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {[
-              [t('summary.growingBatches'), growing.length],
-              [t('summary.growingPlants'), growing.reduce((n, b) => n + b.NumberOfPlants, 0)],
+              [t('summary.growingBatches'), byCrop.data.summary.batches],
+              [t('summary.growingPlants'), byCrop.data.summary.plants],
               [t('summary.trays'), trays.data?.length ?? '…'],
-              [t('summary.ready'), availability.reduce((n, r) => n + r.available, 0)],
+              [t('summary.ready'), ready.data?.summary.available ?? '…'],
             ].map(([k, v]) => (
               <div key={String(k)} className="rounded-xl border border-stone-200 bg-white p-4 shadow-xs">
                 <p className="text-sm text-stone-600">{k}</p>
@@ -98,26 +98,37 @@ export default function InventoryPage() {
             description={groupBy === 'status' ? t('stock.descriptionAll') : t('stock.description')}
             padded={false}
             actions={
-              <Select label={t('stock.groupBy')} value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)} options={(['crop', 'room', 'status'] as const).map((g) => ({ value: g, label: t(`stock.by.${g}`) }))} />
+              <Select
+                label={t('stock.groupBy')}
+                value={groupBy}
+                onChange={(e) => setGroupBy(e.target.value as PlantCountGroup)}
+                options={PLANT_COUNT_GROUPS.map((g) => ({ value: g, label: t(`stock.by.${g}`) }))}
+              />
             }
           >
-            {groupBy === 'room' && (rooms.isPending || roomBatches.some((q) => q.isPending)) ? (
+            {grouped.isPending ? (
               <LoadingState />
+            ) : grouped.isError ? (
+              <div className="p-4">
+                <ErrorState error={grouped.error} onRetry={() => void grouped.refetch()} />
+              </div>
             ) : rows.length === 0 ? (
               <div className="p-4">
                 <EmptyState title={t('stock.emptyTitle')} description={t('stock.emptyDescription')} action={<ButtonLink to={paths.batches}>{t('toBatches')}</ButtonLink>} />
               </div>
             ) : (
-              <Table
-                label={t('stock.title')}
-                head={groupBy === 'room' ? [t('stock.by.room'), t('cols.batches'), t('cols.plants')] : [t(`stock.by.${groupBy}`), t('cols.batches'), t('cols.plants'), t('cols.trays'), t('cols.trayPlants')]}
-                rows={rows.map((r) => (groupBy === 'room' ? [label(r.key), r.batches, r.plants] : [label(r.key), r.batches, r.plants, r.trays, r.trayPlants]))}
-              />
+              <Table label={t('stock.title')} head={[t(`stock.by.${groupBy}`), t('cols.batches'), t('cols.plants'), t('cols.trays'), t('cols.trayPlants')]} rows={rows} />
             )}
           </Card>
 
           <Card title={t('availability.title')} description={t('availability.description')} padded={false}>
-            {availability.length === 0 ? (
+            {ready.isPending ? (
+              <LoadingState />
+            ) : ready.isError ? (
+              <div className="p-4">
+                <ErrorState error={ready.error} onRetry={() => void ready.refetch()} />
+              </div>
+            ) : ready.data.data.length === 0 ? (
               <div className="p-4">
                 <EmptyState title={t('availability.emptyTitle')} description={t('availability.emptyDescription')} />
               </div>
@@ -125,14 +136,14 @@ export default function InventoryPage() {
               <Table
                 label={t('availability.title')}
                 head={[t('availability.variety'), t('cols.batches'), t('cols.plants'), t('availability.preBooked'), t('availability.available')]}
-                rows={availability.map((r) => [r.variety || t('noStrain'), r.batches, r.plants, r.preBooks, r.available])}
+                rows={ready.data.data.map((r) => [r.strain_name || t('noStrain'), r.batches, r.plants, r.pre_books, r.available])}
               />
             )}
           </Card>
 
           <div className="grid gap-4 lg:grid-cols-2">
-            <TraysCard companyId={companyId} userId={userId ?? 0} batches={growing} />
-            <TemplatesCard companyId={companyId} userId={userId ?? 0} batches={growing} canDelete={userRole === 'Admin' || userRole === 'SuperAdmin'} />
+            <TraysCard companyId={companyId} userId={userId ?? 0} />
+            <TemplatesCard companyId={companyId} userId={userId ?? 0} canDelete={userRole === 'Admin' || userRole === 'SuperAdmin'} />
           </div>
         </>
       )}

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Batch, Tray, TrayTemplate } from '@verdant/contract';
+import type { Tray, TrayTemplate } from '@verdant/contract';
 import { Alert, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, LoadingState, Select, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { trayTemplatesQuery, traysQuery } from '../../../api/queries/trays';
+import { batchesQuery } from '../../../api/queries/batches';
+import { growingBatches } from '../lib/group';
 import { useCreateTemplate, useDeleteTemplate, useDeleteTray, useSaveTray, useUseTemplate } from '../api/use-inventory';
 
-function BatchSelect({ batches, value, onChange, label }: { batches: readonly Batch[]; value: string; onChange: (v: string) => void; label: string }) {
+/** The batch picker reads the batch list when a dialog opens; the page itself reads the server's reports. */
+function BatchSelect({ companyId, value, onChange, label }: { companyId: number; value: string; onChange: (v: string) => void; label: string }) {
   const { t } = useTranslation('inventory');
+  const batches = useQuery({ ...batchesQuery(companyId), select: growingBatches });
   return (
     <Select label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('trays.noBatch')}</option>
-      {batches.map((b) => (
+      {(batches.data ?? []).map((b) => (
         <option key={b.BatchID} value={String(b.BatchID)}>
           {b.StrainName ? `${b.BatchNumber} · ${b.StrainName}` : b.BatchNumber}
         </option>
@@ -21,7 +25,7 @@ function BatchSelect({ batches, value, onChange, label }: { batches: readonly Ba
   );
 }
 
-function TrayDialog({ tray, batches, companyId, userId, onClose }: { tray: Tray | null; batches: readonly Batch[]; companyId: number; userId: number; onClose: () => void }) {
+function TrayDialog({ tray, companyId, userId, onClose }: { tray: Tray | null; companyId: number; userId: number; onClose: () => void }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
   const save = useSaveTray(companyId, userId);
@@ -54,7 +58,7 @@ function TrayDialog({ tray, batches, companyId, userId, onClose }: { tray: Tray 
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <Input label={t('trays.name')} required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={200} autoFocus />
         <Input label={t('trays.plants')} required type="number" inputMode="numeric" min={1} step={1} value={plants} onChange={(e) => setPlants(e.target.value)} error={errors.plants} />
-        <BatchSelect batches={batches} value={batchId} onChange={setBatchId} label={t('trays.batch')} />
+        <BatchSelect companyId={companyId} value={batchId} onChange={setBatchId} label={t('trays.batch')} />
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
@@ -69,7 +73,7 @@ function TrayDialog({ tray, batches, companyId, userId, onClose }: { tray: Tray 
   );
 }
 
-export function TraysCard({ companyId, userId, batches }: { companyId: number; userId: number; batches: readonly Batch[] }) {
+export function TraysCard({ companyId, userId }: { companyId: number; userId: number }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
   const trays = useQuery(traysQuery(companyId));
@@ -109,7 +113,7 @@ export function TraysCard({ companyId, userId, batches }: { companyId: number; u
           ))}
         </ul>
       )}
-      {editing && <TrayDialog tray={editing === 'new' ? null : editing} batches={batches} companyId={companyId} userId={userId} onClose={() => setEditing(null)} />}
+      {editing && <TrayDialog tray={editing === 'new' ? null : editing} companyId={companyId} userId={userId} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         destructive
@@ -131,7 +135,7 @@ export function TraysCard({ companyId, userId, batches }: { companyId: number; u
   );
 }
 
-function TemplateDialog({ batches, companyId, userId, onClose }: { batches: readonly Batch[]; companyId: number; userId: number; onClose: () => void }) {
+function TemplateDialog({ companyId, userId, onClose }: { companyId: number; userId: number; onClose: () => void }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
   const create = useCreateTemplate(companyId, userId);
@@ -164,7 +168,7 @@ function TemplateDialog({ batches, companyId, userId, onClose }: { batches: read
         <Input label={t('templates.name')} required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
         <Input label={t('trays.plants')} required type="number" inputMode="numeric" min={1} step={1} value={plants} onChange={(e) => setPlants(e.target.value)} error={errors.plants} />
         <Textarea label={t('templates.descriptionField')} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
-        <BatchSelect batches={batches} value={batchId} onChange={setBatchId} label={t('templates.defaultBatch')} />
+        <BatchSelect companyId={companyId} value={batchId} onChange={setBatchId} label={t('templates.defaultBatch')} />
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
@@ -179,7 +183,7 @@ function TemplateDialog({ batches, companyId, userId, onClose }: { batches: read
   );
 }
 
-function UseTemplateDialog({ template, batches, companyId, userId, onClose }: { template: TrayTemplate; batches: readonly Batch[]; companyId: number; userId: number; onClose: () => void }) {
+function UseTemplateDialog({ template, companyId, userId, onClose }: { template: TrayTemplate; companyId: number; userId: number; onClose: () => void }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
   const use = useUseTemplate(companyId, userId);
@@ -208,7 +212,7 @@ function UseTemplateDialog({ template, batches, companyId, userId, onClose }: { 
     <Dialog open onClose={onClose} title={t('templates.useTitle', { name: template.template_name })} description={t('templates.useDescription', { count: template.number_of_plants })}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <Input label={t('trays.name')} required value={name} onChange={(e) => setName(e.target.value)} error={nameError} autoFocus />
-        <BatchSelect batches={batches} value={batchId} onChange={setBatchId} label={t('trays.batch')} />
+        <BatchSelect companyId={companyId} value={batchId} onChange={setBatchId} label={t('trays.batch')} />
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
@@ -223,7 +227,7 @@ function UseTemplateDialog({ template, batches, companyId, userId, onClose }: { 
   );
 }
 
-export function TemplatesCard({ companyId, userId, batches, canDelete }: { companyId: number; userId: number; batches: readonly Batch[]; canDelete: boolean }) {
+export function TemplatesCard({ companyId, userId, canDelete }: { companyId: number; userId: number; canDelete: boolean }) {
   const { t } = useTranslation('inventory');
   const toast = useToast();
   const templates = useQuery(trayTemplatesQuery(companyId));
@@ -263,8 +267,8 @@ export function TemplatesCard({ companyId, userId, batches, canDelete }: { compa
           ))}
         </ul>
       )}
-      {creating && <TemplateDialog batches={batches} companyId={companyId} userId={userId} onClose={() => setCreating(false)} />}
-      {using && <UseTemplateDialog template={using} batches={batches} companyId={companyId} userId={userId} onClose={() => setUsing(null)} />}
+      {creating && <TemplateDialog companyId={companyId} userId={userId} onClose={() => setCreating(false)} />}
+      {using && <UseTemplateDialog template={using} companyId={companyId} userId={userId} onClose={() => setUsing(null)} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         destructive

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { cropReportsMessages, type PlantCountRow, type PlantCountSummary } from '@verdant/contract';
+import InventoryPage from '../components/inventory-page';
+import { renderPage } from '../../../testing/render';
+import { API, server } from '../../../testing/msw-server';
+import { signInAs } from '../../../testing/session';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const row = (group: string, batches: number, plants: number, trays = 0, tray_plants = 0, room_id: number | null = null): PlantCountRow =>
+  ({ group, room_id, batches, plants, pre_books: 0, trays, tray_plants });
+const summary = (group_by: PlantCountSummary['group_by'], over: Partial<PlantCountSummary> = {}): PlantCountSummary => ({
+  group_by, batches: 0, plants: 0, pre_books: 0, trays: 0, tray_plants: 0, trays_without_batch: 0, tray_plants_without_batch: 0,
+  batches_without_room: 0, plants_without_room: 0, ...over,
+});
+
+const plantCounts = {
+  crop: { data: [row('Basil', 2, 130, 1, 24), row('Mint', 1, 40, 1, 12)], summary: summary('crop', { batches: 3, plants: 170, trays_without_batch: 1, tray_plants_without_batch: 6 }) },
+  room: { data: [row('Empty', 0, 0, 0, 0, 2), row('North', 2, 140, 2, 36, 1)], summary: summary('room', { batches: 3, plants: 170 }) },
+  status: { data: [row('Harvested', 1, 500), row('Vegetative', 2, 130)], summary: summary('status', { batches: 3, plants: 630 }) },
+};
+
+/** The reports the page reads, answering what it was asked; no GET /get_batches is handled, so none may be made. */
+function api() {
+  const asked = { groupBy: [] as string[], availability: [] as Array<string | null> };
+  server.use(
+    http.get(`${API}/get_plant_count_report`, ({ request }) => {
+      const groupBy = (new URL(request.url).searchParams.get('group_by') ?? 'crop') as keyof typeof plantCounts;
+      asked.groupBy.push(groupBy);
+      return HttpResponse.json({ status: 'success', ...plantCounts[groupBy] });
+    }),
+    http.get(`${API}/crop_availability_report`, ({ request }) => {
+      asked.availability.push(new URL(request.url).searchParams.get('batch_statuses'));
+      const totals = { batches: 2, plants: 70, pre_books: 55, available: 25 };
+      return HttpResponse.json({
+        status: 'success',
+        data: [{ strain_name: 'Mint', batches: 1, plants: 40, pre_books: 15, available: 25 }, { strain_name: 'Basil', batches: 1, plants: 30, pre_books: 40, available: 0 }],
+        weeks: [], undated: { batches: 0, plants: 0, pre_books: 0, available: 0 }, summary: totals,
+      });
+    }),
+    http.get(`${API}/get_all_trays`, () => HttpResponse.json({ status: 'success', trays: [] })),
+    http.get(`${API}/get_tray_templates`, () => HttpResponse.json({ status: 'success', templates: [] })),
+  );
+  return asked;
+}
+
+const tile = (name: string) => screen.getByText(name).nextElementSibling?.textContent;
+const stockRows = () =>
+  within(screen.getByRole('region', { name: 'Plants in stock' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+
+describe('InventoryPage', () => {
+  it('shows the server reports: totals, stock by crop with trays in no batch, and what is ready to sell', async () => {
+    signInAs();
+    const asked = api();
+    renderPage(<InventoryPage />);
+    await screen.findAllByText('Basil');
+    expect(tile('Growing batches')).toBe('3');
+    expect(tile('Growing plants')).toBe('170');
+    await waitFor(() => expect(tile('Ready to sell')).toBe('25'));
+    expect(stockRows()).toEqual([
+      ['Basil', '2', '130', '1', '24'],
+      ['Mint', '1', '40', '1', '12'],
+      ['No batch', '0', '0', '1', '6'],
+    ]);
+    const ready = within(screen.getByRole('region', { name: 'Available to sell' }));
+    expect(ready.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Mint1401525', 'Basil130400']);
+    expect(asked.availability).toEqual(['["Ready"]']);
+  });
+
+  it('groups by room or status on the server when asked', async () => {
+    signInAs();
+    const asked = api();
+    const user = userEvent.setup();
+    renderPage(<InventoryPage />);
+    await screen.findAllByText('Basil');
+    await user.selectOptions(screen.getByLabelText('Group by'), 'room');
+    await waitFor(() => expect(stockRows()).toEqual([['Empty', '0', '0', '0', '0'], ['North', '2', '140', '2', '36']]));
+    await user.selectOptions(screen.getByLabelText('Group by'), 'status');
+    await waitFor(() => expect(stockRows().map((r) => r[0])).toEqual(['Harvested', 'Vegetative']));
+    expect(screen.getByText('Every batch by status, harvested and destroyed included.')).toBeInTheDocument();
+    expect(asked.groupBy).toEqual(['crop', 'room', 'status']);
+  });
+
+  it("says what failed when the report cannot be fetched, and retries", async () => {
+    signInAs();
+    api();
+    let fail = true;
+    server.use(
+      http.get(`${API}/get_plant_count_report`, () =>
+        fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ status: 'success', ...plantCounts.crop }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<InventoryPage />);
+    expect(await screen.findByText(cropReportsMessages.fetchFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+    expect((await screen.findAllByText('Basil')).length).toBeGreaterThan(0);
+  });
+
+  it('an empty company is told where to start', async () => {
+    signInAs();
+    api();
+    server.use(http.get(`${API}/get_plant_count_report`, () => HttpResponse.json({ status: 'success', data: [], summary: summary('crop') })));
+    renderPage(<InventoryPage />);
+    expect(await screen.findByText('No plants in stock')).toBeInTheDocument();
+    expect(tile('Growing plants')).toBe('0');
+  });
+});
