@@ -49,7 +49,7 @@ function keys(schema: unknown): { shape: Record<string, true> } | undefined {
 }
 
 /** What callEndpoint and the app read of an endpoint, without its schemas. */
-function metadata(endpoint: Loaded): Loaded {
+export function endpointMetadataOf(endpoint: Loaded): Loaded {
   const body = endpoint.body as { kind: string; schema: unknown } | undefined;
   const meta: Loaded = {
     id: endpoint.id,
@@ -72,9 +72,8 @@ function metadata(endpoint: Loaded): Loaded {
   return meta;
 }
 
-async function metadataModule(file: string): Promise<string> {
-  const { tsImport } = await import('tsx/esm/api');
-  const real = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Loaded;
+/** The build's stand-in for the endpoints module `file`, whose evaluated exports are `real`. */
+export function metadataModule(file: string, real: Loaded): string {
   const realId = JSON.stringify(`${file}?${REAL}`);
   const restId = JSON.stringify(`${file}?${REST}`);
   const lines = [`const real = () => import(${realId});`];
@@ -83,7 +82,7 @@ async function metadataModule(file: string): Promise<string> {
     if (isEndpointMap(value)) {
       const entries = Object.entries(value).map(([key, endpoint]) => {
         const load = `loadSchemas: () => real().then((m) => m[${JSON.stringify(name)}][${JSON.stringify(key)}])`;
-        return `  ${JSON.stringify(key)}: { ...${JSON.stringify(metadata(endpoint))}, ${load} },`;
+        return `  ${JSON.stringify(key)}: { ...${JSON.stringify(endpointMetadataOf(endpoint))}, ${load} },`;
       });
       lines.push(`export const ${name} = {`, ...entries, '};');
     } else if (isPlainData(value)) {
@@ -106,7 +105,9 @@ export function endpointMetadata(): Plugin {
       // Both modules are pure declarations: unused exports (and the real module) drop out of the chunk.
       if (query === REAL || query === REST) return { code: await fs.readFile(file, 'utf8'), moduleSideEffects: false };
       if (query) return null;
-      return { code: await metadataModule(file), moduleSideEffects: false };
+      const { tsImport } = await import('tsx/esm/api');
+      const real = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Loaded;
+      return { code: metadataModule(file, real), moduleSideEffects: false };
     },
   };
 }
