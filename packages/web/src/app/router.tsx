@@ -47,6 +47,8 @@ const LabelsPage = lazy(() => import('../features/labels/components/labels-page'
 const PlacePage = lazy(() => import('../features/quick-observation/components/place-page'));
 const ScanLabelPage = lazy(() => import('../features/quick-observation/components/scan-label-page'));
 const QuickObservationPage = lazy(() => import('../features/quick-observation/components/quick-observation-page'));
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
+const ReportPage = lazy(() => import('../features/reports/components/report-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
@@ -59,7 +61,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['automations', 'tiles.automations.title'],
   ['consultants', 'planned.consultants'],
   ['treatmentProduct', 'tiles.treatmentProduct.title'],
-  ['reports/*', 'nav.reports'],
 ];
 
 function page(node: ReactNode) {
@@ -102,6 +103,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'place/:kind/:placeId', element: <PlacePage /> },
   { path: 'scan-label', element: <ScanLabelPage /> },
   { path: 'quick-observation', element: <QuickObservationPage /> },
+  { path: 'reports', element: <ReportsPage /> },
+  { path: 'reports/:reportID', element: <ReportPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

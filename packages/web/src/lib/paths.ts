@@ -36,6 +36,10 @@ export const paths = {
   scanHistory: `${dashboard}/scanHistory`,
   tasks: `${dashboard}/tasks`,
   reports: `${dashboard}/reports`,
+  /** A saved report's page (reports/{reportID}). */
+  report: (reportId: Id) => `${dashboard}/reports/${reportId}`,
+  /** The report builder filled in from a saved report, to draw it again with today's data. */
+  reportFrom: (reportId: Id) => `${dashboard}/reports?from=${reportId}`,
   automations: `${dashboard}/automations`,
   treatmentProduct: `${dashboard}/treatmentProduct`,
   automatedcameras: `${dashboard}/automatedcameras`,

@@ -26,7 +26,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'forecasting', to: paths.forecasting, icon: 'history' },
   { key: 'labels', to: paths.labels(), icon: 'grid' },
   { key: 'tasks', to: paths.tasks, icon: 'tasks', planned: true },
-  { key: 'reports', to: paths.reports, icon: 'reports', planned: true },
+  { key: 'reports', to: paths.reports, icon: 'reports' },
 ];
 
 export const ACCOUNT_NAV: NavItem[] = [
