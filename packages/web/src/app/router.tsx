@@ -19,7 +19,7 @@ import { paths } from '../lib/paths';
 // The dashboard shell (navigation, sync, offline prefetch) is its own chunk: sign-in and the public
 // pages never download it.
 const DashboardLayout = lazy(() => import('./layout/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
-const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
+const OverviewPage = lazy(() => import('./routes/overview-route'));
 const QuickviewPage = lazy(() => import('../features/quickview/components/quickview-page'));
 const CompanyPage = lazy(() => import('../features/company/components/company-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
