@@ -9,6 +9,7 @@ import * as accountSessions from './2026_11_25_0500_account_sessions.js';
 import * as idempotencyLeases from './2026_11_25_0600_idempotency_leases.js';
 import * as problemVocabulary from './2026_11_25_0700_problem_vocabulary.js';
 import * as userLanguage from './2026_11_25_0710_user_language.js';
+import * as reportIndexes from './2026_11_26_0100_report_indexes.js';
 import * as savedReports from './2026_11_26_0200_saved_reports.js';
 import * as weatherCache from './2026_11_26_0300_weather_cache.js';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0600_idempotency_leases': idempotencyLeases,
   '2026_11_25_0700_problem_vocabulary': problemVocabulary,
   '2026_11_25_0710_user_language': userLanguage,
+  '2026_11_26_0100_report_indexes': reportIndexes,
   '2026_11_26_0200_saved_reports': savedReports,
   '2026_11_26_0300_weather_cache': weatherCache,
 };

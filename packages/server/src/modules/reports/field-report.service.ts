@@ -76,8 +76,9 @@ export async function fieldResponsesReport(
   if (input.batchid !== undefined && !(await repo.findBatch(deps.db, caller.company_id, input.batchid))) throw notFound('Batch');
   let rooms: repo.AnswerFilter['rooms'];
   if (input.room_id !== undefined) {
-    if (!(await repo.roomsByIds(deps.db, caller.company_id, [input.room_id])).length) throw notFound('Room');
-    rooms = { roomIds: [input.room_id], gridIds: (await repo.gridsOfRooms(deps.db, caller.company_id, [input.room_id])).map((g) => g.grid_id) };
+    const found = await repo.roomsWithGrids(deps.db, caller.company_id, [input.room_id]);
+    if (!found.rooms.length) throw notFound('Room');
+    rooms = { roomIds: [input.room_id], gridIds: found.grids.map((g) => g.grid_id) };
   }
   const filter = {
     companyId: caller.company_id,

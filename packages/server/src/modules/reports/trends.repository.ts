@@ -117,20 +117,23 @@ export function severityByProblem(db: Kysely<DB>, f: ObservationFilter) {
 
 export const run = async <T>(db: Kysely<DB>, query: RawBuilder<T>) => (await query.execute(db)).rows;
 
-/** The grids of these rooms of the company (a grid is in a room through room_grid). */
-export async function gridsOfRooms(db: Kysely<DB>, companyId: number, roomIds: number[]) {
-  if (!roomIds.length) return [];
-  return db
-    .selectFrom('room_grid as rg')
-    .innerJoin('grids as g', 'g.grid_id', 'rg.grid_id')
-    .innerJoin('rooms as r', 'r.room_id', 'rg.room_id')
-    .select(['g.grid_id', 'g.name as grid_name', 'r.room_id', 'r.name as room_name'])
-    .where('rg.company_id', '=', companyId)
-    .where('rg.room_id', 'in', roomIds)
+/** The company's rooms among these ids with the grids in them (a grid is in a room through room_grid), one read. */
+export async function roomsWithGrids(db: Kysely<DB>, companyId: number, roomIds: number[]) {
+  if (!roomIds.length) return { rooms: [], grids: [] };
+  const rows = await db
+    .selectFrom('rooms as r')
+    .leftJoin('room_grid as rg', 'rg.room_id', 'r.room_id')
+    .leftJoin('grids as g', 'g.grid_id', 'rg.grid_id')
+    .select(['r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name'])
+    .where('r.company_id', '=', companyId)
+    .where('r.room_id', 'in', roomIds)
     .orderBy('r.name')
     .orderBy('g.name')
     .orderBy('g.grid_id')
     .execute();
+  const rooms = new Map(rows.map((r) => [r.room_id, { room_id: r.room_id, name: r.room_name }]));
+  const grids = rows.flatMap((r) => (r.grid_id === null || r.grid_name === null ? [] : [{ grid_id: r.grid_id, grid_name: r.grid_name, room_id: r.room_id, room_name: r.room_name }]));
+  return { rooms: [...rooms.values()], grids };
 }
 
 /** The company's rooms among these ids, with their names. */

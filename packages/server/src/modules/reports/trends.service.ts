@@ -16,9 +16,8 @@ const optionalDates = (): RangeRules => ({ options: ALL_OPTIONS, whenAbsent: def
 async function roomScope(deps: Deps, caller: Caller, roomIds: number[] | undefined) {
   if (!roomIds?.length) return undefined;
   const unique = [...new Set(roomIds)];
-  const rooms = await repo.roomsByIds(deps.db, caller.company_id, unique);
+  const { rooms, grids } = await repo.roomsWithGrids(deps.db, caller.company_id, unique);
   if (rooms.length !== unique.length) throw notFound('Room');
-  const grids = await repo.gridsOfRooms(deps.db, caller.company_id, unique);
   return { rooms, grids, scope: { roomIds: unique, gridIds: grids.map((g) => g.grid_id) } };
 }
 
