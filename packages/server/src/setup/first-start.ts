@@ -13,6 +13,7 @@ import { seedProblemColorsDemo } from './demo/problem-colors-demo.js';
 import { seedBatchesDemo } from './demo/batches-demo.js';
 import { seedTraysDemo } from './demo/trays-demo.js';
 import { seedBatchProblemsDemo } from './demo/batch-problems-demo.js';
+import { seedSavedReportsDemo } from './demo/saved-reports-demo.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
@@ -24,6 +25,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedProblemColorsDemo,
   seedScoutingDemo,
   seedBatchProblemsDemo,
+  seedSavedReportsDemo,
 ];
 
 export const DEMO_COMPANY_NAME = 'Verdant Demo Greenhouse';
