@@ -7,7 +7,8 @@ import InventoryPage from '../../features/inventory/components/inventory-page';
 import ForecastingPage from '../../features/forecasting/components/forecasting-page';
 import { useSaveBatch } from '../../features/batches/api/use-batches';
 import { batchKeys } from '../../api/queries/batches';
-import { makeBatch } from '../../features/batches/__tests__/fixtures';
+import { cropReportKeys } from '../../api/queries/crop-reports';
+import { BUILT_IN, makeBatch } from '../../features/batches/__tests__/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { API, server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
@@ -16,15 +17,40 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-/** The server: one batch of Basil that PUT /update_batches changes. */
+/**
+ * The server: one batch of Basil that PUT /update_batches changes, and the crop reports the inventory
+ * and forecasting screens read, summed from it as the server would.
+ */
 function api() {
-  let batch: Batch = makeBatch({ NumberOfPlants: 100, StrainName: 'Basil', BatchStatus: 'Vegetative' });
-  const reads = { batches: 0 };
+  let batch: Batch = makeBatch({ NumberOfPlants: 100, StrainName: 'Basil', BatchStatus: 'Vegetative', EndDate: '2026-03-04' });
+  const reads = { batches: 0, reports: 0 };
+  const totals = () => ({ batches: 1, plants: batch.NumberOfPlants, pre_books: 0 });
+  const none = { batches: 0, plants: 0, pre_books: 0, available: 0 };
   server.use(
     http.get(`${API}/get_batches`, () => {
       reads.batches++;
       return HttpResponse.json([batch]);
     }),
+    http.get(`${API}/get_plant_count_report`, () => {
+      reads.reports++;
+      return HttpResponse.json({
+        status: 'success',
+        data: [{ group: batch.StrainName, room_id: null, ...totals(), trays: 0, tray_plants: 0 }],
+        summary: { group_by: 'crop', ...totals(), trays: 0, tray_plants: 0, trays_without_batch: 0, tray_plants_without_batch: 0, batches_without_room: 1, plants_without_room: batch.NumberOfPlants },
+      });
+    }),
+    http.get(`${API}/crop_availability_report`, ({ request }) => {
+      reads.reports++;
+      const ready = new URL(request.url).searchParams.get('batch_statuses') === '["Ready"]';
+      const available = { ...totals(), available: batch.NumberOfPlants };
+      const list = [{ batch_id: batch.BatchID, batch_number: batch.BatchNumber, strain_name: batch.StrainName, batch_status: batch.BatchStatus, number_of_plants: batch.NumberOfPlants, pre_books: 0, end_date: batch.EndDate! }];
+      return HttpResponse.json(
+        ready
+          ? { status: 'success', data: [], weeks: [], undated: none, summary: none }
+          : { status: 'success', data: [{ strain_name: 'Basil', ...available }], weeks: [{ week_start: '2026-03-02', week_end: '2026-03-08', ...available, batch_list: list }], undated: none, summary: available },
+      );
+    }),
+    http.get(`${API}/get_custom_batch_statuses`, () => HttpResponse.json({ status: 'success', built_in_statuses: BUILT_IN, custom_statuses: [] })),
     http.put(`${API}/update_batches`, async ({ request }) => {
       const form = await request.formData();
       batch = { ...batch, NumberOfPlants: Number(form.get('NumberOfPlants')) };
@@ -72,7 +98,7 @@ function Screens() {
 }
 
 describe('editing a batch', () => {
-  it('updates the inventory and forecasting screens, which read the one shared batches query', async () => {
+  it("updates the inventory and forecasting screens, whose crop reports sit under the batches' keys", async () => {
     signInAs({ companyId: 3 });
     const reads = api();
     const user = userEvent.setup();
@@ -83,9 +109,12 @@ describe('editing a batch', () => {
 
     expect((await inventory().findAllByText('100')).length).toBeGreaterThan(0);
     expect((await forecasting().findAllByText('100')).length).toBeGreaterThan(0);
-    // One cache entry for GET /get_batches, read once for both screens.
-    expect(queryClient.getQueryCache().findAll({ queryKey: ['batches'] }).map((q) => q.queryKey)).toEqual([batchKeys.lists(3)]);
-    expect(reads.batches).toBe(1);
+    // Neither screen reads the whole batch list; every report they read is invalidated with the batches.
+    expect(reads.batches).toBe(0);
+    const reports = queryClient.getQueryCache().findAll({ queryKey: cropReportKeys.all(3) });
+    expect(reports.length).toBeGreaterThanOrEqual(3);
+    expect(reports.every((q) => q.queryKey.slice(0, 2).join() === batchKeys.all(3).join())).toBe(true);
+    const readsBefore = reads.reports;
 
     await user.click(screen.getByRole('button', { name: 'Save batch' }));
 
@@ -93,5 +122,6 @@ describe('editing a batch', () => {
     await waitFor(() => expect(forecasting().getAllByText('250').length).toBeGreaterThan(0));
     expect(inventory().queryByText('100')).not.toBeInTheDocument();
     expect(forecasting().queryByText('100')).not.toBeInTheDocument();
+    expect(reads.reports).toBeGreaterThan(readsBefore);
   });
 });
