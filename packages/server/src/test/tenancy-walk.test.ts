@@ -131,6 +131,8 @@ const VALID_EXTRAS: Record<string, Record<string, unknown>> = {
   assignStatusToBatches: { batch_status: 'Planned' },
   getTrendsReportGraph: { date_option: 'weeks_ago', weeks_ago: 1 },
   getTrendsCumulativeReportGraph: { date_option: 'weeks_ago', weeks_ago: 1 },
+  getCropStatusReport: { batch_statuses: 'Ready' },
+  cropAvailabilityReport: { batch_statuses: 'Ready' },
 };
 
 /** Id-like fields that name no row of any tenant (a number the client keeps for itself). */
