@@ -21,6 +21,8 @@ Object.assign(urls, {
   batchLabels: paths.batchLabels([9, 10]),
   place: paths.place('box', 12),
   labels: paths.labels({ gridId: 3 }),
+  report: paths.report(4),
+  reportFrom: paths.reportFrom(4),
 });
 
 describe('paths', () => {
