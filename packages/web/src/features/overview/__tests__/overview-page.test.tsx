@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,9 +9,13 @@ import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { companySettingsHandlers } from '../../../testing/settings-handlers';
 import { addDays, mondayOf, todayIso } from '../../../lib/calendar-days';
+import { savesSettled } from '../../../api/offline-read';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
 afterAll(() => server.close());
 
 const T = '2026-03-02T12:00:00.000Z';
@@ -210,5 +214,30 @@ describe('overview: the morning screen', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('offline, shows what this device kept from the last visit, without a request', async () => {
+    signInAs({ companyId: 5 });
+    api({
+      open: { total: 3, rows: [obs(1), obs(2), obs(3, { RoomID: 12, RoomName: 'Bay 2' })] },
+      trends: [series('Thrips', [0, 1, 2, 3])],
+      availability: [week(monday, [batch(41, 'B-041', addDays(monday, 3))])],
+      pinned: [report(9, 'Thrips in the glasshouse', 1)],
+    });
+    const online = renderPage(<OverviewPage renderReport={(r) => <p>chart of {r.report_name}</p>} />);
+    expect(await screen.findByText('Rising: 3 this week so far, 2 last week')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /B-041/ })).toBeInTheDocument();
+    expect(await screen.findByText('chart of Thrips in the glasshouse')).toBeInTheDocument();
+    await savesSettled();
+    online.unmount();
+
+    server.resetHandlers(); // any request now fails the test (onUnhandledRequest: 'error')
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage(<OverviewPage renderReport={(r) => <p>chart of {r.report_name}</p>} />);
+    expect(await screen.findByTestId('open-problems-count')).toHaveTextContent('3');
+    expect(await screen.findByText('Rising: 3 this week so far, 2 last week')).toBeInTheDocument();
+    expect((await card('overview-rooms')).getByRole('link', { name: 'Bay 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /B-041/ })).toBeInTheDocument();
+    expect(await screen.findByText('chart of Thrips in the glasshouse')).toBeInTheDocument();
   });
 });
