@@ -74,12 +74,16 @@ export async function deleteReport(trx: Transaction<DB>, companyId: number, repo
   await trx.deleteFrom('saved_reports').where('company_id', '=', companyId).where('report_id', '=', reportId).execute();
 }
 
+/** Namespace of the saved-reports advisory lock (any constant; the company id is the second key). */
+const SAVED_REPORTS_LOCK = 746_100_011;
+
 /**
- * Serialises the company's dashboard and saves: one company row lock, so two callers pinning or naming
- * reports at once take turns instead of racing into the unique keys.
+ * Serialises one company's saves, deletes and pins until the transaction ends, so two callers naming
+ * or pinning reports at once take turns instead of racing into the unique keys. An advisory lock, not
+ * the company row: other writes of the company (and their foreign-key checks) are not held up.
  */
 export async function lockCompanyReports(trx: Transaction<DB>, companyId: number): Promise<void> {
-  await trx.selectFrom('companies').select('company_id').where('company_id', '=', companyId).forUpdate().execute();
+  await sql`SELECT pg_advisory_xact_lock(${SAVED_REPORTS_LOCK}::int, ${companyId}::int)`.execute(trx);
 }
 
 export const dashboardSlots = (db: Db, companyId: number) =>
