@@ -5,7 +5,7 @@ import { readReadiness, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { loadRoomGridsBoxes } from './rooms';
 import { savesSettled } from './offline-read';
-import { roomKeys, gridBackgroundsQuery, imageQuery, roomScrollQuery } from './queries/rooms';
+import { roomKeys, gridBackgroundsQuery, gridTemplatesQuery, imageQuery, roomScrollQuery } from './queries/rooms';
 import { formTemplatesQuery } from './queries/form-templates';
 import { problemColorsQuery } from './queries/problem-colors';
 import { colorSymptomsQuery, plantProblemsQuery, symptomGroupsQuery } from './queries/plant-problems';
@@ -34,6 +34,7 @@ import {
 } from './queries/company-settings';
 import { thresholdQuery, userDataQuery } from './queries/users';
 import { companyQuery } from './queries/company';
+import { cropAvailabilityQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
 import {
   DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
@@ -192,6 +193,7 @@ export async function prefetchForOffline(
         },
       },
       leaf('form-templates', () => fetch(formTemplatesQuery(companyId))),
+      leaf('sub-box-templates', () => fetch(gridTemplatesQuery(companyId, 'SubGrid'))),
       leaf('problem-colours', () => fetch(problemColorsQuery(companyId))),
       leaf('library', () => fetch(plantProblemsQuery(companyId))),
       leaf('library:symptom-groups', () => fetch(symptomGroupsQuery(companyId))),
@@ -204,6 +206,12 @@ export async function prefetchForOffline(
         },
       },
       leaf('batch-statuses', () => fetch(batchStatusesQuery(companyId))),
+      // The inventory's and forecasting's reports: three small sums, the same calls their screens make.
+      leaf('crop-reports:stock', () => fetch(plantCountQuery(companyId, 'crop'))),
+      leaf('crop-reports:ready', () => fetch(readyToSellQuery(companyId))),
+      leaf('crop-reports:forecast', async () =>
+        fetch(cropAvailabilityQuery(companyId, openBatchStatuses(await queryClient.ensureQueryData(batchStatusesQuery(companyId))))),
+      ),
       {
         name: 'observations',
         leaf: false,

@@ -71,6 +71,7 @@ export function offlineServer() {
     http.get(`${API}/get_company_language`, answer('/get_company_language', () => ({ language: 'en' }))),
     http.get(`${API}/get_stickytrap_render`, answer('/get_stickytrap_render', () => ({ value: 1 }))),
     http.get(`${API}/load_room_grids_boxes`, answer('/load_room_grids_boxes', () => ({ rooms: [ROOM] }))),
+    http.get(`${API}/get_grid_templates`, answer('/get_grid_templates', () => ({ templates: [] }))),
     http.get(`${API}/get_form_templates`, answer('/get_form_templates', () => ({
       templates: [{
         TemplateID: 40, TemplateName: 'Scouting', CompanyID: 3, CreatedAt: T, UpdatedAt: T, FormCategory: 'Scouting', PageCSS: '', DefaultForType: null, DeletedAt: null,
@@ -89,6 +90,17 @@ export function offlineServer() {
       return fail.has('/get_batches') ? HttpResponse.error() : HttpResponse.json([BATCH]);
     }),
     http.get(`${API}/get_custom_batch_statuses`, answer('/get_custom_batch_statuses', () => ({ custom_statuses: [], built_in_statuses: ['Vegetative'] }))),
+    http.get(`${API}/get_plant_count_report`, answer('/get_plant_count_report', () => ({
+      data: [{ group: BATCH.StrainName, room_id: null, batches: 1, plants: BATCH.NumberOfPlants, pre_books: BATCH.PreBooks, trays: 0, tray_plants: 0 }],
+      summary: {
+        group_by: 'crop', batches: 1, plants: BATCH.NumberOfPlants, pre_books: BATCH.PreBooks, trays: 0, tray_plants: 0,
+        trays_without_batch: 0, tray_plants_without_batch: 0, batches_without_room: 0, plants_without_room: 0,
+      },
+    }))),
+    http.get(`${API}/crop_availability_report`, answer('/crop_availability_report', () => {
+      const none = { batches: 0, plants: 0, pre_books: 0, available: 0 };
+      return { data: [], weeks: [], undated: none, summary: none };
+    })),
     http.get(`${API}/get_problem_observations`, answer('/get_problem_observations', () => ({ total_count: 1, limit: 50, offset: 0, observations: [OBSERVATION] }))),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),

@@ -6,7 +6,7 @@ import { server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
 import { setOnline } from '../../testing/room-fixtures';
 import { forgetOfflineData, prefetchForOffline, shouldPrefetch, FRESH_ENOUGH_MS, LONG_GAP_MS } from '../offline-prefetch';
-import { imageQuery, roomKeys, roomQuery, roomScrollQuery } from '../queries/rooms';
+import { gridTemplatesQuery, imageQuery, roomKeys, roomQuery, roomScrollQuery } from '../queries/rooms';
 import { formTemplatesQuery } from '../queries/form-templates';
 import { problemColorsQuery } from '../queries/problem-colors';
 import { plantProblemsQuery } from '../queries/plant-problems';
@@ -16,6 +16,7 @@ import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
 import { userDataQuery } from '../queries/users';
+import { cropAvailabilityQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
 import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, THUMB_URL } from './offline-fixtures';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
 
@@ -78,6 +79,7 @@ describe('background fill for offline use', () => {
     expect((await read<{ room: { RoomID: number } }>(roomQuery(3, 11))).room.RoomID).toBe(11);
     expect(await read(roomScrollQuery(3, 11))).toBe(40);
     expect((await read<{ templates: unknown[] }>(formTemplatesQuery(3))).templates).toHaveLength(1);
+    expect(await read(gridTemplatesQuery(3, 'SubGrid'))).toEqual([]);
     expect((await read<{ mappings: unknown[] }>(problemColorsQuery(3))).mappings).toHaveLength(1);
     expect(await read(plantProblemsQuery(3))).toEqual([]);
     expect(await read(batchesQuery(3))).toEqual([BATCH]);
@@ -95,6 +97,9 @@ describe('background fill for offline use', () => {
     expect(await read(languageQuery(3))).toBe('en');
     expect(await read(stickyTrapQuery(3))).toBe(1);
     expect(await read(userDataQuery(7, 3))).toMatchObject({ first_name: 'Ana', last_name: 'Grower' });
+    expect((await read<{ summary: { plants: number } }>(plantCountQuery(3, 'crop'))).summary.plants).toBe(BATCH.NumberOfPlants);
+    expect(await read(readyToSellQuery(3))).toMatchObject({ data: [] });
+    expect(await read(cropAvailabilityQuery(3, ['Vegetative']))).toMatchObject({ weeks: [] });
     expect(api.total()).toBe(before);
   });
 

@@ -80,8 +80,13 @@ export const gridBackgroundsQuery = (companyId: number, roomId: number) =>
 export const whiteboardsQuery = (companyId: number, roomId: number) =>
   queryOptions({ queryKey: roomKeys.whiteboards(companyId, roomId), queryFn: () => getWhiteboardHistory(roomId) });
 
+/** Offline the device's copy answers: sub-boxes from a template can be added (queued) on the floor. */
 export const gridTemplatesQuery = (companyId: number, type: GridTemplateType) =>
-  queryOptions({ queryKey: roomKeys.templates(companyId, type), queryFn: () => getGridTemplates(companyId, type) });
+  queryOptions({
+    queryKey: roomKeys.templates(companyId, type),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getGridTemplates(companyId, type)),
+    networkMode: 'always',
+  });
 
 /** One page of the company's plant moves; the previous page stays on screen while the next loads. */
 export const movementHistoryQuery = (companyId: number, filters: MovementHistoryFilters) =>

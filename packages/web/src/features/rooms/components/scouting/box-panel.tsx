@@ -86,10 +86,9 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   const toast = useToast();
   const { companyID, userId, userRole } = useAuth();
   const companyId = companyID ?? 0;
-  const online = useOnlineStatus();
   // Offline the list reads the device's copy (api/offline-read); adding sub-boxes waits in the outbox.
   const subs = useQuery(subBoxesQuery(companyId, box.id));
-  const templates = useQuery({ ...gridTemplatesQuery(companyId, 'SubGrid'), enabled: online });
+  const templates = useQuery(gridTemplatesQuery(companyId, 'SubGrid'));
   const create = useCreateSubBoxes(companyId, box.id);
   const del = useDeleteSubBox(companyId, box.id);
   const [nx, setNx] = useState('2');
@@ -189,8 +188,10 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
           ))}
         </div>
         {mode === 'template' ? (
-          templates.isPending && !online ? (
+          templates.isError && isNotAvailableOffline(templates.error) ? (
             <p className="text-sm text-stone-600">{t('subs.templatesOffline')}</p>
+          ) : templates.isError ? (
+            <p className="text-sm text-red-800">{errorMessage(templates.error)}</p>
           ) : templates.isPending ? (
             <p className="text-sm text-stone-600">Loading...</p>
           ) : (templates.data?.length ?? 0) === 0 ? (
