@@ -4,6 +4,8 @@ import { getCropAvailabilityReport, getCropStatusByVariety, getCropStatusReport,
 import { offlineRead } from '../offline-read';
 import { batchKeys } from './batches';
 
+const READY_STATUSES = ['Ready'];
+
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 
 /**
@@ -37,6 +39,9 @@ export const cropAvailabilityQuery = (companyId: number, statuses: readonly stri
     queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCropAvailabilityReport(companyId, statuses)),
     networkMode: 'always',
   });
+
+/** What can be sold now: unharvested batches in the built-in Ready status, by variety. */
+export const readyToSellQuery = (companyId: number) => cropAvailabilityQuery(companyId, READY_STATUSES);
 
 export const cropStatusQuery = (companyId: number, statuses: readonly string[], roomIds: readonly number[] = []) =>
   queryOptions({

@@ -4,13 +4,11 @@ import { PLANT_COUNT_GROUPS, type PlantCountGroup } from '@verdant/contract';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
-import { cropAvailabilityQuery, plantCountQuery } from '../../../api/queries/crop-reports';
+import { plantCountQuery, readyToSellQuery } from '../../../api/queries/crop-reports';
 import { traysQuery } from '../../../api/queries/trays';
 import { TemplatesCard, TraysCard } from './trays-card';
 import { paths } from '../../../lib/paths';
 
-/** What can be sold now: batches in the built-in Ready status. */
-const READY = ['Ready'];
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: Array<Array<string | number>> }) {
   return (
@@ -56,7 +54,7 @@ export default function InventoryPage() {
   // The figures are sums the server makes over the company's batches (crop reports), not the batch list.
   const byCrop = useQuery({ ...plantCountQuery(companyId, 'crop'), enabled });
   const grouped = useQuery({ ...plantCountQuery(companyId, groupBy), enabled });
-  const ready = useQuery({ ...cropAvailabilityQuery(companyId, READY), enabled });
+  const ready = useQuery({ ...readyToSellQuery(companyId), enabled });
   const trays = useQuery({ ...traysQuery(companyId), enabled });
 
   const label = (key: string) => (groupBy === 'status' ? t(`status.${key}`, { defaultValue: key }) : key || t('noStrain'));
