@@ -73,6 +73,14 @@ describe('GET /weather/weather_range', () => {
     expect(res.json().data.place).toMatchObject({ country: 'United States', latitude: 42.3 });
   });
 
+  it('answers many callers at once with one geocoding, one forecast call and one cached copy', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => range({ start: today, end: day(6), location: 'Westland' })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(stub.calls.map((u) => u.pathname)).toEqual(['/v1/search', '/v1/forecast']);
+    const rows = await sql<{ places: number; days: number }>`SELECT (SELECT count(*)::int FROM weather_places) AS places, (SELECT count(*)::int FROM weather_days) AS days`.execute(t.app.db);
+    expect(rows.rows[0]).toEqual({ places: 1, days: 7 });
+  });
+
   it('refetches a stale cache', async () => {
     await range({ start: today, end: day(2), location: 'Westland' });
     await makeStale();

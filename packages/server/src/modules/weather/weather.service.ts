@@ -62,6 +62,19 @@ const toPlace = (row: repo.PlaceRow): WeatherPlace => ({
   timezone: row.timezone,
 });
 
+/**
+ * Calls in flight, by what they ask: many growers opening the overview at once while the cache is stale
+ * (or the service is slow) make one outbound call, not one each.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = run().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
 type Resolved = { place: repo.PlaceRow; urls: WeatherUrls | null } | { unavailable: WeatherUnavailableReason };
 
 /** The cached place of a location text, or the service's geocoding of it, kept once. */
@@ -71,19 +84,28 @@ async function resolvePlace(deps: WeatherDeps, text: string): Promise<Resolved> 
   const known = await repo.findPlace(deps.db, query);
   if (known) return { place: known, urls };
   if (!urls) return { unavailable: 'not_configured' };
-  let found;
+  let place: repo.PlaceRow | null;
   try {
-    found = await geocode(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, text.trim());
+    // Kept inside the single flight, so a caller that looked before it was kept still shares this call.
+    place = await once(`geocode ${urls.geocoding.href} ${query}`, async () => {
+      const found = await geocode(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, text.trim());
+      return found && repo.savePlace(deps.db, query, found);
+    });
   } catch (err) {
-    deps.log.warn({ err: (err as Error).message }, 'weather geocoding failed');
+    if (!(err instanceof WeatherServiceError)) throw err;
+    deps.log.warn({ err: err.message }, 'weather geocoding failed');
     return { unavailable: 'unreachable' };
   }
-  if (!found) throw badRequest(m.placeNotFound, 'location');
-  return { place: await repo.savePlace(deps.db, query, found), urls };
+  if (!place) throw badRequest(m.placeNotFound, 'location');
+  return { place, urls };
 }
 
 /** Fetches and keeps start..end (and the conditions now); false when the service gave nothing usable. */
-async function refresh(deps: WeatherDeps, urls: WeatherUrls, place: repo.PlaceRow, start: string, end: string): Promise<boolean> {
+function refresh(deps: WeatherDeps, urls: WeatherUrls, place: repo.PlaceRow, start: string, end: string): Promise<boolean> {
+  return once(`forecast ${urls.forecast.href} ${place.place_id} ${start} ${end}`, () => fetchAndKeep(deps, urls, place, start, end));
+}
+
+async function fetchAndKeep(deps: WeatherDeps, urls: WeatherUrls, place: repo.PlaceRow, start: string, end: string): Promise<boolean> {
   try {
     const result = await fetchForecast(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, place, start, end);
     const fetchedAt = new Date();
