@@ -56,7 +56,7 @@ export function ReportView({ name, kind, data, chartType, subtitle, actions }: P
   }
 
   async function exportPng() {
-    const svg = chartRef.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+    const svg = chartRef.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
     try {
       if (!svg) throw new Error('no chart');
       const legend = chartType === 'PieChart' ? [] : series.map((s, i) => ({ label: labels.series(s), colour: seriesColour(i) }));

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
+import { okJson, roomWithGrid } from '../src/arrange';
+
+interface Templates {
+  templates: Array<{ TemplateID: number; fields: Array<{ FieldID: number; FieldType: string }> }>;
+}
+
+/**
+ * A room of its own where a scout recorded a problem in every box today. The problem's name starts
+ * with '=', so the CSV shows whether a spreadsheet would read it as a formula.
+ */
+async function arrange(api: Api, admin: Session, tag: string) {
+  const { headers, companyId, boxes } = await roomWithGrid(api, admin, `Report room ${tag}`, { name: 'Bench R', nx: 2, ny: 2 });
+  const saved = (await okJson(
+    await api.request.post('/api/save_form_template', {
+      headers,
+      data: { templateName: `Report check ${tag}`, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }] },
+    }),
+  )) as { template: { TemplateID: number } };
+  const templateId = saved.template.TemplateID;
+  const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
+  const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
+  const problem = `=Thrips ${tag}`;
+  await okJson(
+    await api.request.post('/api/submit_form_boxes', {
+      headers,
+      data: {
+        submittedBy: admin.user.user_id,
+        templateID: templateId,
+        GridBoxIDs: boxes.map((b) => String(b.id)),
+        fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }],
+      },
+    }),
+  );
+  // Other specs may have pinned reports: the overview starts with its four slots free.
+  await okJson(
+    await api.request.post('/api/set_dashboard_reports', {
+      headers,
+      data: { company_id: companyId, report_id1: null, report_id2: null, report_id3: null, report_id4: null },
+    }),
+  );
+  return { problem, boxes: boxes.length };
+}
+
+test('build a report for one room, save it, pin it and see it on the overview; export its CSV and read it', async ({ page, api, server }) => {
+  const tag = randomBytes(3).toString('hex');
+  const admin = await api.signInAdmin();
+  const { problem, boxes } = await arrange(api, admin, tag);
+  const name = `Thrips in room ${tag}`;
+
+  await signInThroughUi(page, server.admin.email, server.admin.password);
+  await page.goto('/dashboard/reports');
+  await waitForContent(page);
+
+  // Build: the default kind and period (date_range, LineChart), only this spec's room.
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('date_range');
+  await page.getByRole('checkbox', { name: `Report room ${tag}` }).check();
+  const drawn = page.waitForResponse((r) => r.url().includes('/api/get_trends_report_graph') && r.url().includes('room_ids='));
+  await page.getByRole('button', { name: 'Show report' }).click();
+  expect((await drawn).status()).toBe(200);
+  const chart = page.getByRole('img', { name: new RegExp(`Chart of .*${tag}`) });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+
+  // Save it under a name.
+  await page.getByRole('button', { name: 'Save report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save report' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  const savedCall = page.waitForResponse((r) => r.url().includes('/api/save_report'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await savedCall).status()).toBe(200);
+  await expect(page.getByText('Report saved.')).toBeVisible();
+
+  // Pin it to the overview.
+  await page.getByRole('button', { name: `Pin ${name} to the overview` }).click();
+  await expect(page.getByText('Pinned to the overview.')).toBeVisible();
+  await expect(page.getByTestId('saved-report').filter({ hasText: name }).getByText(/On the overview \(slot 1\)/)).toBeVisible();
+
+  // The overview shows it with its chart, and leads back to the report.
+  await page.goto('/dashboard/overview');
+  await waitForContent(page);
+  const pinned = page.getByTestId('pinned-report').filter({ hasText: name });
+  await expect(pinned).toBeVisible();
+  await expect(pinned.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await pinned.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/reports\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Export the saved figures as CSV and open the file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Thrips-in-room-${tag}.csv`);
+  const text = await fs.readFile((await file.path())!, 'utf8');
+  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  // The problem's name begins with '=': the header cell carries an apostrophe, so it stays text.
+  expect(lines[0]).toBe(`Date,'${problem}`);
+  const rows = lines.slice(1).map((l) => l.split(','));
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // Every box had the problem once, today: the report counts them in today's bucket.
+  expect(rows.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(boxes);
+
+  // The chart as a PNG image.
+  const png = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PNG' }).click();
+  const image = await png;
+  expect(image.suggestedFilename()).toBe(`Thrips-in-room-${tag}.png`);
+  const bytes = await fs.readFile((await image.path())!);
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(bytes.length).toBeGreaterThan(5_000);
+});
