@@ -35,13 +35,13 @@ function Week({ label, week }: { label: string; week: HarvestWeek }) {
               <li key={b.batch_id}>
                 <Link
                   to={paths.batch(b.batch_id)}
-                  className="flex min-h-11 items-center justify-between gap-3 rounded px-1 text-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="flex min-h-11 flex-col justify-center rounded px-1 py-1 text-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  <span className="min-w-0 truncate">
+                  <span className="truncate">
                     <span className="font-medium text-stone-900">{b.batch_number}</span>
                     {b.strain_name && <span className="text-stone-600"> · {b.strain_name}</span>}
                   </span>
-                  <span className="shrink-0 text-stone-700">
+                  <span className="text-xs text-stone-600">
                     {t('harvests.plants', { count: b.number_of_plants, plants: num(b.number_of_plants) })} · {day(b.end_date)}
                   </span>
                 </Link>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { useFormatDay } from '../../../lib/format-date';
 import { useFormatNumber } from '../../../lib/format-number';
 import { cn } from '../../../lib/cn';
 import { lastChange, topProblems, type WeekTotal } from '../lib/problem-summary';
@@ -11,9 +10,9 @@ import { CardState, OverviewCard, type CardQuery } from './overview-card';
 
 /** New observations per week as bars: a figure a grower reads at a glance, with the numbers written out. */
 function WeekBars({ weeks }: { weeks: readonly WeekTotal[] }) {
-  const { t } = useTranslation('overview');
-  const day = useFormatDay();
+  const { t, i18n } = useTranslation('overview');
   const num = useFormatNumber();
+  const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const max = Math.max(1, ...weeks.map((w) => w.total));
   return (
     <ol aria-label={t('problems.trendLabel')} className="mt-2 grid grid-cols-4 items-end gap-2">
@@ -26,8 +25,15 @@ function WeekBars({ weeks }: { weeks: readonly WeekTotal[] }) {
               style={{ height: `${Math.max(w.total > 0 ? 6 : 0, (w.total / max) * 100)}%` }}
             />
           </span>
-          <span className="truncate text-xs text-stone-600">
-            {i === weeks.length - 1 ? t('problems.thisWeek') : day(w.week)}
+          <span className="max-w-full truncate text-xs text-stone-600">
+            {i === weeks.length - 1 ? (
+              t('problems.thisWeek')
+            ) : (
+              <>
+                <span className="sr-only">{t('problems.weekOf')} </span>
+                {day(w.week)}
+              </>
+            )}
           </span>
         </li>
       ))}

@@ -1,16 +1,24 @@
 import type { ObservationListItem, TrendRange, TrendSeries } from '@verdant/contract';
+import { addDays, mondayOf } from '../../../lib/calendar-days';
 
 export interface WeekTotal {
-  /** The bucket's first day (a Monday for weekly buckets). */
+  /** The week's Monday. */
   week: string;
   total: number;
 }
 
-/** Observations of every problem together, per bucket of the trend answer, oldest first. */
+/**
+ * Observations of every problem together per Monday week of the answer's range, oldest first. The server
+ * picks the buckets (days for a range of a few weeks), so they are summed into the weeks they fall in.
+ */
 export function weeklyTotals(answer: { range: TrendRange; trends: readonly TrendSeries[] }): WeekTotal[] {
-  const totals = new Map(answer.range.buckets.map((b) => [b, 0]));
+  const totals = new Map<string, number>();
+  for (let week = mondayOf(answer.range.start_date); week <= answer.range.end_date; week = addDays(week, 7)) totals.set(week, 0);
   for (const series of answer.trends) {
-    for (const p of series.points) totals.set(p.bucket, (totals.get(p.bucket) ?? 0) + p.value);
+    for (const p of series.points) {
+      const week = mondayOf(p.bucket);
+      totals.set(week, (totals.get(week) ?? 0) + p.value);
+    }
   }
   return [...totals].map(([week, total]) => ({ week, total })).sort((a, b) => a.week.localeCompare(b.week));
 }
