@@ -51,6 +51,10 @@ function api() {
       );
     }),
     http.get(`${API}/get_custom_batch_statuses`, () => HttpResponse.json({ status: 'success', built_in_statuses: BUILT_IN, custom_statuses: [] })),
+    http.get(`${API}/get_crop_status_report`, () => {
+      reads.reports++;
+      return HttpResponse.json({ status: 'success', data: [], status_summary: [] });
+    }),
     http.put(`${API}/update_batches`, async ({ request }) => {
       const form = await request.formData();
       batch = { ...batch, NumberOfPlants: Number(form.get('NumberOfPlants')) };

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { cropReportsMessages, type PlantCountRow, type PlantCountSummary } from '@verdant/contract';
+import { BUILT_IN_BATCH_STATUSES, cropReportsMessages, type CropStatusBatch, type PlantCountRow, type PlantCountSummary } from '@verdant/contract';
 import InventoryPage from '../components/inventory-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
@@ -25,9 +25,17 @@ const plantCounts = {
   status: { data: [row('Harvested', 1, 500), row('Vegetative', 2, 130)], summary: summary('status', { batches: 3, plants: 630 }) },
 };
 
+const DAY = 86_400_000;
+const statusBatch = (n: number, status: string, daysAgo: number, rooms: string[]): CropStatusBatch => ({
+  batch_id: n, batch_number: `B${n}`, strain_name: 'Basil', batch_status: status, number_of_plants: 10 * n, pre_books: 0, start_date: null, end_date: null,
+  harvested: false, status_since: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(), rooms: rooms.map((name, i) => ({ room_id: i + 1, name })),
+});
+const statusBatches = [statusBatch(2, 'Ready', 3, ['North']), statusBatch(3, 'Ready', 12, ['North', 'South']), statusBatch(5, 'Drying', 1, [])];
+
 /** The reports the page reads, answering what it was asked; no GET /get_batches is handled, so none may be made. */
 function api() {
-  const asked = { groupBy: [] as string[], availability: [] as Array<string | null> };
+  const asked = { groupBy: [] as string[], availability: [] as Array<string | null>, statuses: [] as string[] };
+  const askedStatuses = asked.statuses;
   server.use(
     http.get(`${API}/get_plant_count_report`, ({ request }) => {
       const groupBy = (new URL(request.url).searchParams.get('group_by') ?? 'crop') as keyof typeof plantCounts;
@@ -42,6 +50,15 @@ function api() {
         data: [{ strain_name: 'Mint', batches: 1, plants: 40, pre_books: 15, available: 25 }, { strain_name: 'Basil', batches: 1, plants: 30, pre_books: 40, available: 0 }],
         weeks: [], undated: { batches: 0, plants: 0, pre_books: 0, available: 0 }, summary: totals,
       });
+    }),
+    http.get(`${API}/get_custom_batch_statuses`, () =>
+      HttpResponse.json({ status: 'success', built_in_statuses: BUILT_IN_BATCH_STATUSES, custom_statuses: [{ id: 1, status_name: 'Drying', created_at: '2026-01-01T00:00:00Z' }] }),
+    ),
+    http.get(`${API}/get_crop_status_report`, ({ request }) => {
+      const asked = JSON.parse(new URL(request.url).searchParams.get('batch_statuses') ?? '[]') as string[];
+      asked.forEach((s) => askedStatuses.push(s));
+      const data = statusBatches.filter((b) => asked.includes(b.batch_status));
+      return HttpResponse.json({ status: 'success', data, status_summary: [] });
     }),
     http.get(`${API}/get_all_trays`, () => HttpResponse.json({ status: 'success', trays: [] })),
     http.get(`${API}/get_tray_templates`, () => HttpResponse.json({ status: 'success', templates: [] })),
@@ -113,5 +130,26 @@ describe('InventoryPage', () => {
     renderPage(<InventoryPage />);
     expect(await screen.findByText('No plants in stock')).toBeInTheDocument();
     expect(tile('Growing plants')).toBe('0');
+  });
+
+  it('lists the batches of a status, longest in it first, with their rooms; the company own statuses can be picked', async () => {
+    signInAs();
+    const asked = api();
+    const user = userEvent.setup();
+    renderPage(<InventoryPage />);
+    const card = () => within(screen.getByRole('region', { name: 'Batches by status' }));
+    await waitFor(() => expect(card().getAllByRole('row')).toHaveLength(3));
+    expect(card().getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['B3', 'Basil', '30', 'North, South', '12 days'],
+      ['B2', 'Basil', '20', 'North', '3 days'],
+    ]);
+    expect(card().getByRole('link', { name: 'B3' })).toHaveAttribute('href', '/dashboard/batch-info/3');
+    const picker = screen.getByLabelText('Status');
+    expect([...picker.querySelectorAll('option')].map((o) => o.value)).toEqual(['Planned', 'Propagation', 'Vegetative', 'Flowering', 'Ready', 'Drying']);
+    await user.selectOptions(picker, 'Drying');
+    await waitFor(() => expect(card().getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['B5Basil50No room1 day']));
+    await user.selectOptions(picker, 'Planned');
+    expect(await screen.findByText('No batches are Planned')).toBeInTheDocument();
+    expect(asked.statuses).toEqual(['Ready', 'Drying', 'Planned']);
   });
 });

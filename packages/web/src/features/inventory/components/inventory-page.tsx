@@ -7,6 +7,7 @@ import { useAuth } from '../../../state/hooks';
 import { plantCountQuery, readyToSellQuery } from '../../../api/queries/crop-reports';
 import { traysQuery } from '../../../api/queries/trays';
 import { TemplatesCard, TraysCard } from './trays-card';
+import { BatchStatusCard } from './batch-status-card';
 import { paths } from '../../../lib/paths';
 
 
@@ -138,6 +139,8 @@ export default function InventoryPage() {
               />
             )}
           </Card>
+
+          <BatchStatusCard companyId={companyId} />
 
           <div className="grid gap-4 lg:grid-cols-2">
             <TraysCard companyId={companyId} userId={userId ?? 0} />
