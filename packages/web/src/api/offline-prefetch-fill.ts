@@ -35,6 +35,8 @@ import {
 import { thresholdQuery, userDataQuery } from './queries/users';
 import { companyQuery } from './queries/company';
 import { cropAvailabilityQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
+import { OPEN_PROBLEMS, problemTrendsQuery } from './queries/overview';
+import { dashboardReportsQuery } from './queries/saved-reports';
 import {
   DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
@@ -212,6 +214,10 @@ export async function prefetchForOffline(
       leaf('crop-reports:forecast', async () =>
         fetch(cropAvailabilityQuery(companyId, openBatchStatuses(await queryClient.ensureQueryData(batchStatusesQuery(companyId))))),
       ),
+      // The overview's own reads (its harvests are the forecast above): the morning screen opens without signal.
+      leaf('overview:open-problems', () => fetch(observationsQuery(companyId, OPEN_PROBLEMS))),
+      leaf('overview:trends', () => fetch(problemTrendsQuery(companyId))),
+      leaf('overview:pinned-reports', () => fetch(dashboardReportsQuery(companyId))),
       {
         name: 'observations',
         leaf: false,

@@ -102,6 +102,11 @@ export function offlineServer() {
       return { data: [], weeks: [], undated: none, summary: none };
     })),
     http.get(`${API}/get_problem_observations`, answer('/get_problem_observations', () => ({ total_count: 1, limit: 50, offset: 0, observations: [OBSERVATION] }))),
+    http.get(`${API}/get_problem_trends`, answer('/get_problem_trends', () => ({
+      range: { date_option: 'weeks_ago', start_date: '2026-02-09', end_date: '2026-03-08', granularity: 'day', bucket_days: 1, time_zone: 'UTC', buckets: [] },
+      trends: [],
+    }))),
+    http.get(`${API}/get_dashboard_reports`, answer('/get_dashboard_reports', () => ({ reports: [] }))),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),
