@@ -46,8 +46,8 @@ export async function getPlantHistoryDate(companyId: number, gridBoxId: number) 
   }
 }
 
-/** A box changed online (renamed, culled): the local copy the room map reads offline takes the change. */
-export function keepLocalBox(box: { id: number; CustomName?: string | null; culled?: boolean }): Promise<void> {
+/** A box changed (renamed, culled, its sub-boxes or plants): the local copy the room map reads offline takes the change. */
+export function keepLocalBox(box: { id: number; CustomName?: string | null; culled?: boolean; SubGridboxCount?: number; PlantCount?: number }): Promise<void> {
   const { id, ...patch } = box;
   return patchCachedBox(id, patch);
 }

@@ -7,7 +7,7 @@ import { db as defaultDb, type GridBoxRow, type GridRow, type OfflineDatabase, t
  */
 type CachedRoom = RoomRow & { StartScroll?: number };
 type CachedGrid = GridRow & { nx?: number; ny?: number };
-type CachedBox = GridBoxRow & { culled?: boolean };
+type CachedBox = GridBoxRow & { culled?: boolean; SubGridboxCount?: number; PlantCount?: number };
 
 function toRoomRow(room: RoomWithGrids): CachedRoom {
   const { grids: _grids, ...row } = room;
@@ -117,16 +117,18 @@ export async function readRoomsFromCache(
             ImageName: b.ImageName ?? null,
             CustomName: b.CustomName ?? null,
             culled: Boolean(b.culled),
+            // Counts exist only on boxes with sub-boxes, and not at all in copies kept before they were sent.
+            ...(b.SubGridboxCount ? { SubGridboxCount: b.SubGridboxCount, PlantCount: b.PlantCount ?? 0 } : {}),
           })),
         };
       }),
   }));
 }
 
-/** Keeps the cached copy of one box in step with a change made online. */
+/** Keeps the cached copy of one box in step with a change made online or waiting in the outbox. */
 export async function patchCachedBox(
   boxId: number,
-  patch: Partial<Pick<CachedBox, 'CustomName' | 'culled'>>,
+  patch: Partial<Pick<CachedBox, 'CustomName' | 'culled' | 'SubGridboxCount' | 'PlantCount'>>,
   database: OfflineDatabase = defaultDb,
 ): Promise<void> {
   try {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { subGridboxesMessages, type GridBox, type RoomWithGrids, type SubGridbox } from '@verdant/contract';
+import { SUB_GRIDBOX_MAX_ALLOWED, subGridboxesMessages, type GridBox, type GridTemplate, type Position, type RoomWithGrids, type SubGridbox } from '@verdant/contract';
 import { keepLocalBox } from '../../../api/grid-boxes';
 import { deleteSubGridbox, type getSubGridboxes, type CreateSubGridboxesInput } from '../../../api/sub-gridboxes';
 import { movePlantBody, type MovePlantInput } from '../../../api/movement';
@@ -10,6 +10,7 @@ import { roomKeys } from '../../../api/queries/rooms';
 import { useAuth } from '../../../state/hooks';
 import { withoutSubGridbox, type SubGridboxList } from '../lib/sub-gridbox-list';
 import { boxLabel } from '../lib/box-label';
+import { plantsIn, subBoxesIn } from '../lib/map-paint';
 import { patchBoxInCaches } from './use-rooms';
 
 /** The box as the room caches hold it (the list's and the room's own answer), if one of them has it. */
@@ -33,6 +34,46 @@ function boxAfter(queryClient: QueryClient, companyId: number, boxId: number, ch
 function showBox(queryClient: QueryClient, companyId: number, box: Pick<GridBox, 'id' | 'GridID'> & Partial<GridBox>) {
   if (box.GridID) patchBoxInCaches(queryClient, companyId, box);
   void keepLocalBox({ id: box.id, ...(box.CustomName !== undefined ? { CustomName: box.CustomName } : {}), ...(box.culled !== undefined ? { culled: box.culled } : {}) });
+}
+
+interface Counts {
+  subs: number;
+  plants: number;
+}
+
+/**
+ * A box's sub-boxes or plants changed (sent or waiting in the outbox): the map's dot and tick and the offline
+ * copy follow at once, without reloading the room. The next room load brings the server's numbers.
+ */
+function showCounts(queryClient: QueryClient, companyId: number, boxId: number, change: (now: Counts) => Counts) {
+  const seen = findCachedBox(queryClient, companyId, boxId);
+  if (!seen) return;
+  const next = change({ subs: subBoxesIn(seen), plants: plantsIn(seen) });
+  const subs = Math.min(SUB_GRIDBOX_MAX_ALLOWED, Math.max(0, next.subs));
+  // Plants live in sub-boxes: never more plants than sub-boxes.
+  const counts = { SubGridboxCount: subs, PlantCount: Math.min(subs, Math.max(0, next.plants)) };
+  patchBoxInCaches(queryClient, companyId, { id: boxId, GridID: seen.GridID, ...counts });
+  void keepLocalBox({ id: boxId, ...counts });
+}
+
+/** The sub-box list of a box as this device last read it, if it has one. */
+function cachedSubs(queryClient: QueryClient, companyId: number, boxId: number): SubGridbox[] | undefined {
+  return queryClient.getQueryData<SubList>(roomKeys.subBoxes(companyId, boxId))?.sub_gridboxes;
+}
+
+/**
+ * Where a moved plant lands, as the server decides it (sub-gridboxes.service relocatePlant): at the position
+ * given, in a sub-box there or a new one; else in the first empty sub-box, or a new one when all are full.
+ */
+export function countsAfterArrival(
+  now: Counts,
+  position: Position | undefined,
+  subs: readonly Pick<SubGridbox, 'SubX' | 'SubY' | 'deleted'>[] | undefined,
+): Counts {
+  const opensOne = position
+    ? !subs?.some((s) => s.SubX === position.subx && s.SubY === position.suby && !s.deleted)
+    : now.plants >= now.subs;
+  return { subs: now.subs + (opensOne ? 1 : 0), plants: now.plants + 1 };
 }
 
 /**
@@ -95,7 +136,7 @@ export function useCreateSubBoxes(companyId: number, boxId: number) {
     networkMode: 'always',
     mutationFn: async (
       input: Omit<CreateSubGridboxesInput, 'parentGridboxId'> & { templateId?: number },
-    ): Promise<{ created_count: number; queued: boolean }> => {
+    ): Promise<{ created_count: number; queued: boolean; plants: number }> => {
       if (!input.userId) throw new ApiError(subGridboxesMessages.userRequired);
       const seen = findCachedBox(queryClient, companyId, boxId);
       const meta = { companyId, userId: input.userId, label: seen ? boxLabel(seen) : `#${boxId}`, target: { type: 'subBoxes' as const, id: boxId } };
@@ -111,7 +152,16 @@ export function useCreateSubBoxes(companyId: number, boxId: number) {
           },
           meta,
         );
-        return { created_count: out.queued ? 0 : (out.result?.created_count ?? 0), queued: out.queued };
+        const template = queryClient
+          .getQueryData<GridTemplate[]>(roomKeys.templates(companyId, 'SubGrid'))
+          ?.find((x) => x.template_id === input.templateId);
+        const planned = template ? template.rows * template.columns : 0;
+        const made = out.queued ? null : (out.result?.sub_gridboxes ?? null);
+        return {
+          created_count: out.queued ? planned : (out.result?.created_count ?? 0),
+          queued: out.queued,
+          plants: made ? made.filter((x) => x.plant_uid).length : (input.autoInitializePlants ?? true) ? planned : 0,
+        };
       }
       const positions = input.customPositions;
       if (!positions?.length && (!Number.isFinite(input.nx) || !Number.isFinite(input.ny))) throw new ApiError(subGridboxesMessages.sizeOrPositions);
@@ -126,9 +176,17 @@ export function useCreateSubBoxes(companyId: number, boxId: number) {
         meta,
       );
       const planned = positions?.length ?? (input.nx ?? 0) * (input.ny ?? 0);
-      return { created_count: out.queued ? planned : (out.result?.created_count ?? planned), queued: out.queued };
+      const made = out.queued ? null : (out.result?.sub_gridboxes ?? null);
+      return {
+        created_count: out.queued ? planned : (out.result?.created_count ?? planned),
+        queued: out.queued,
+        plants: made ? made.filter((x) => x.plant_uid).length : (input.autoInitializePlants ?? true) ? planned : 0,
+      };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, boxId) }),
+    onSuccess: (res) => {
+      showCounts(queryClient, companyId, boxId, (now) => ({ subs: now.subs + res.created_count, plants: now.plants + res.plants }));
+      return queryClient.invalidateQueries({ queryKey: roomKeys.subBoxes(companyId, boxId) });
+    },
   });
 }
 
@@ -136,10 +194,13 @@ export function useDeleteSubBox(companyId: number, boxId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subId: number) => deleteSubGridbox(subId),
-    onSuccess: (_res, subId) =>
+    onSuccess: (_res, subId) => {
+      const gone = cachedSubs(queryClient, companyId, boxId)?.find((x) => x.Sub_gridboxID === subId);
+      showCounts(queryClient, companyId, boxId, (now) => ({ subs: now.subs - 1, plants: now.plants - (gone?.plant_uid ? 1 : 0) }));
       queryClient.setQueryData<SubList>(roomKeys.subBoxes(companyId, boxId), (old) =>
         old ? withoutSubGridbox<SubList & SubGridboxList>(old, subId) : old,
-      ),
+      );
+    },
   });
 }
 
@@ -153,7 +214,7 @@ export function useMovePlant(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async (input: MovePlantInput): Promise<PlantMoved | { queued: true }> => {
+    mutationFn: async (input: MovePlantInput & { fromGridboxId?: number }): Promise<PlantMoved | { queued: true }> => {
       if (!input.plantUid || !input.targetParentGridboxId || !input.userId) throw new ApiError('Required parameter(s) missing.');
       const target = findCachedBox(queryClient, companyId, input.targetParentGridboxId);
       const out = await queueAction('movePlant', movePlantBody(input), {
@@ -168,6 +229,10 @@ export function useMovePlant(companyId: number) {
       return { queued: false, movement: out.result.movement, sub_gridbox: out.result.sub_gridbox };
     },
     onSuccess: (res, input) => {
+      const from = res.queued ? input.fromGridboxId : res.movement.from_gridbox_id;
+      if (from) showCounts(queryClient, companyId, from, (now) => ({ subs: now.subs, plants: now.plants - 1 }));
+      const to = input.targetParentGridboxId;
+      showCounts(queryClient, companyId, to, (now) => countsAfterArrival(now, input.targetPosition, cachedSubs(queryClient, companyId, to)));
       const touched = res.queued
         ? [input.targetParentGridboxId]
         : [res.movement.from_gridbox_id, res.movement.to_gridbox_id, res.sub_gridbox.ParentGridboxID];

@@ -179,14 +179,28 @@ export function paintBoxes(
 }
 
 export const NAMED_MARK_COLOR = '#1c1917';
+/** Plant dots and sub-box ticks: the notch's dark, with a white halo so they read on any problem colour. */
+export const CONTENT_MARK_COLOR = '#1c1917';
+const HALO_COLOR = '#ffffff';
+
+/** What a box holds, as the room load counts it; a copy kept on a device before the counts existed reads as empty. */
+export const plantsIn = (b: GridBox) => b.PlantCount ?? 0;
+export const subBoxesIn = (b: GridBox) => b.SubGridboxCount ?? 0;
 
 /**
- * Marks boxes that carry something besides a colour, over fills and problems: a dark corner notch on named
- * boxes (CustomName), visible from 6 px boxes up. One path for all of them.
+ * Marks boxes that carry something besides a colour, over fills and problems, from 6 px boxes up. Each kind
+ * has its own shape and corner, so none depends on colour: a triangular notch top-left on named boxes
+ * (CustomName), a round dot top-right on boxes with plants, an L-shaped tick bottom-right on boxes with
+ * sub-boxes. One path per kind, so 10,000 boxes cost a handful of fills.
  */
 export function paintMarkers(ctx: CanvasRenderingContext2D, l: MapLayout, boxes: readonly GridBox[]): void {
   if (l.cell < 6) return;
   ctx.setTransform(l.scale, 0, 0, l.scale, 0, 0);
+  paintNamedNotches(ctx, l, boxes);
+  paintContentMarks(ctx, l, boxes);
+}
+
+function paintNamedNotches(ctx: CanvasRenderingContext2D, l: MapLayout, boxes: readonly GridBox[]): void {
   const size = Math.max(3, Math.min(12, l.cell * 0.3));
   ctx.beginPath();
   let any = false;
@@ -207,6 +221,62 @@ export function paintMarkers(ctx: CanvasRenderingContext2D, l: MapLayout, boxes:
     ctx.lineWidth = 1;
     ctx.stroke();
   }
+}
+
+/** Sizes of the plant dot and the sub-box tick for a box size: readable at 6 px, never crowding a 72 px box. */
+export function contentMarkSizes(cell: number) {
+  const inset = cell >= 16 ? 2 : 1;
+  return {
+    inset,
+    radius: Math.max(1.25, Math.min(5, cell * 0.11)),
+    tick: Math.max(2.5, Math.min(11, cell * 0.28)),
+    bar: Math.max(1, Math.min(3.5, cell * 0.09)),
+    halo: cell >= 12 ? 2 : 1,
+  };
+}
+
+function paintContentMarks(ctx: CanvasRenderingContext2D, l: MapLayout, boxes: readonly GridBox[]): void {
+  const { inset, radius, tick, bar, halo } = contentMarkSizes(l.cell);
+  // Box origins, x and y in turn, of the boxes that get each mark.
+  const dots: number[] = [];
+  const ticks: number[] = [];
+  for (const b of boxes) {
+    const plants = plantsIn(b) > 0;
+    const subs = subBoxesIn(b) > 0;
+    if (!plants && !subs) continue;
+    const [x, y] = cellOrigin(l, b.X, b.Y);
+    if (plants) dots.push(x, y);
+    if (subs) ticks.push(x, y);
+  }
+  const paint = (origins: number[], trace: (x: number, y: number) => void) => {
+    if (!origins.length) return;
+    ctx.beginPath();
+    for (let i = 0; i < origins.length; i += 2) trace(origins[i]!, origins[i + 1]!);
+    // The halo is a stroke under the fill: only its outer half shows, so the mark keeps its full size.
+    ctx.strokeStyle = HALO_COLOR;
+    ctx.lineWidth = halo;
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+    ctx.fillStyle = CONTENT_MARK_COLOR;
+    ctx.fill();
+  };
+  paint(ticks, (x, y) => {
+    const ex = x + l.cell - inset;
+    const ey = y + l.cell - inset;
+    ctx.moveTo(ex - tick, ey);
+    ctx.lineTo(ex, ey);
+    ctx.lineTo(ex, ey - tick);
+    ctx.lineTo(ex - bar, ey - tick);
+    ctx.lineTo(ex - bar, ey - bar);
+    ctx.lineTo(ex - tick, ey - bar);
+    ctx.closePath();
+  });
+  paint(dots, (x, y) => {
+    const cx = x + l.cell - inset - radius;
+    const cy = y + inset + radius;
+    ctx.moveTo(cx + radius, cy);
+    ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+  });
 }
 
 export interface OverlayState {

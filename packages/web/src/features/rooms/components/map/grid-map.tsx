@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Keyb
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
 import { cellAt, gridSize, indexBoxes, visibleBoxes, type MapLayout } from '../../lib/map-geometry';
-import { labelSteps, paintBoxes, paintLabels, paintMarkers, paintOverlay } from '../../lib/map-paint';
+import { labelSteps, paintBoxes, paintLabels, paintMarkers, paintOverlay, plantsIn, subBoxesIn } from '../../lib/map-paint';
 import { paintProblems, type BoxProblemStyle } from '../../lib/problem-paint';
 import { MapZoomControls } from './map-zoom-controls';
 import { useMapPointers, type Cell } from './use-map-pointers';
@@ -174,6 +174,9 @@ export function GridMap({
     const parts = [box.CustomName ? t('map.namedBox', { name: box.CustomName, x, y }) : t('map.box', { x, y })];
     if (selectMode) parts.push(selectedIds.has(box.id) ? t('select.chosen') : t('select.notChosen'));
     if (box.culled) parts.push(t('map.culled'));
+    // What the map's dot and tick show, said for screen readers.
+    if (plantsIn(box)) parts.push(t('map.plantCount', { count: plantsIn(box) }));
+    if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
     const open = problems?.get(box.id)?.problems;
     if (open?.length) parts.push(t('map.problems', { list: open.map((p) => p.problem).join(', ') }));
     else if (box.Color) parts.push(t('map.colour', { colour: box.Color }));

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { LegendEntry } from '../../lib/problem-paint';
 
-/** What the map's colours mean: box, culled, selected, then each open problem present in the room. */
+/** A box swatch with a map mark drawn as the map draws it (map-paint's paintMarkers), on a 14 px box. */
+function MarkSwatch({ children }: { children: React.ReactNode }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 14 14" className="size-3.5 shrink-0 rounded-sm border border-stone-400 bg-white">
+      {children}
+    </svg>
+  );
+}
+
+/** What the map's colours and marks mean: box, culled, named, plants, sub-boxes, selected, then each open problem present in the room. */
 export function ProblemLegend({
   entries,
   showProblems,
@@ -40,6 +49,18 @@ export function ProblemLegend({
             style={{ backgroundImage: 'linear-gradient(135deg, #1c1917 0 35%, transparent 35%)' }}
           />
           {t('map.legendNamed')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <MarkSwatch>
+            <circle cx="10.5" cy="3.5" r="2.5" fill="#1c1917" stroke="#ffffff" strokeWidth="1" paintOrder="stroke" />
+          </MarkSwatch>
+          {t('map.legendPlants')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <MarkSwatch>
+            <path d="M6 13H13V6H11V11H6Z" fill="#1c1917" stroke="#ffffff" strokeWidth="1" strokeLinejoin="round" paintOrder="stroke" />
+          </MarkSwatch>
+          {t('map.legendSubBoxes')}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />

@@ -43,6 +43,7 @@ export function MovePlantPanel({ plant, target, onCancel, onMoved }: MovePlantPa
     move.mutate(
       {
         plantUid: plant.plantUid,
+        fromGridboxId: plant.fromBoxId,
         targetParentGridboxId: target.id,
         userId: userId ?? 0,
         targetPosition: hasPosition ? { subx: x, suby: y } : undefined,
