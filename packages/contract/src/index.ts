@@ -32,6 +32,7 @@ import { reportsEndpoints } from './reports/reports.endpoints.js';
 import { savedReportsEndpoints } from './saved_reports/saved-reports.endpoints.js';
 import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
+import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -98,6 +99,7 @@ export * from './crop_reports/crop-reports.messages.js';
 export * from './crop_reports/crop-reports.endpoints.js';
 export * from './weather/weather.schemas.js';
 export * from './weather/weather.endpoints.js';
+export * from './scouting_coverage/scouting-coverage.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -137,6 +139,8 @@ export const domains = {
   crop_reports: cropReportsEndpoints,
   saved_reports: savedReportsEndpoints,
   weather: weatherEndpoints,
+  /** Verdant extension: scouting frequency and coverage (docs/decisions.md). */
+  scouting_coverage: scoutingCoverageEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

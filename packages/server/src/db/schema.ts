@@ -4,6 +4,7 @@ import type { FormTemplateTable, FormFieldTable, FormHideUntilTable, FormRespons
 import type { BatchTable, BatchStatusHistoryTable, CustomBatchStatusTable, RoomBatchTable, GridBatchTable, GridboxBatchTable, BatchRoomMoveTable, PlantBatchTable, TrayTemplateTable, TrayTable } from './tables/crops.js';
 import type { SavedReportTable, DashboardReportTable } from './tables/saved-reports.js';
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
+import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -11,6 +12,7 @@ export type * from './tables/scouting.js';
 export type * from './tables/crops.js';
 export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
+export type * from './tables/scouting-coverage.js';
 
 /** Every table; each later domain adds its own here. */
 export interface DB {
@@ -65,4 +67,5 @@ export interface DB {
   dashboard_reports: DashboardReportTable;
   weather_places: WeatherPlaceTable;
   weather_days: WeatherDayTable;
+  scouting_frequencies: ScoutingFrequencyTable;
 }

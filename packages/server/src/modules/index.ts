@@ -32,6 +32,7 @@ import { reportsModule } from './reports/index.js';
 import { savedReportsModule } from './saved_reports/index.js';
 import { cropReportsModule } from './crop_reports/index.js';
 import { weatherModule } from './weather/index.js';
+import { scoutingCoverageModule } from './scouting_coverage/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -68,4 +69,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   savedReportsModule,
   cropReportsModule,
   weatherModule,
+  scoutingCoverageModule,
 ];

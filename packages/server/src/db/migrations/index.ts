@@ -12,6 +12,7 @@ import * as userLanguage from './2026_11_25_0710_user_language.js';
 import * as reportIndexes from './2026_11_26_0100_report_indexes.js';
 import * as savedReports from './2026_11_26_0200_saved_reports.js';
 import * as weatherCache from './2026_11_26_0300_weather_cache.js';
+import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0100_report_indexes': reportIndexes,
   '2026_11_26_0200_saved_reports': savedReports,
   '2026_11_26_0300_weather_cache': weatherCache,
+  '2026_11_26_0500_scouting_coverage': scoutingCoverage,
 };

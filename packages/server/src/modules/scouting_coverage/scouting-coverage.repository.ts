@@ -1,0 +1,156 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function frequencies(db: Db, companyId: number) {
+  return db
+    .selectFrom('scouting_frequencies')
+    .select(['room_id', 'due_every_days'])
+    .where('company_id', '=', companyId)
+    .orderBy('room_id')
+    .execute();
+}
+
+export function roomOfCompany(db: Db, companyId: number, roomId: number) {
+  return db.selectFrom('rooms').select('room_id').where('room_id', '=', roomId).where('company_id', '=', companyId).executeTakeFirst();
+}
+
+/** The row a write replaces, locked so two admins saving at once are applied one after the other. */
+export function lockFrequency(trx: Transaction<DB>, companyId: number, roomId: number | null) {
+  return trx
+    .selectFrom('scouting_frequencies')
+    .select(['frequency_id', 'due_every_days'])
+    .where('company_id', '=', companyId)
+    .where((eb) => (roomId === null ? eb('room_id', 'is', null) : eb('room_id', '=', roomId)))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function saveFrequency(trx: Transaction<DB>, companyId: number, roomId: number | null, days: number, userId: number) {
+  await sql`
+    INSERT INTO scouting_frequencies (company_id, room_id, due_every_days, updated_by, updated_at)
+    VALUES (${companyId}, ${roomId}, ${days}, ${userId}, now())
+    ON CONFLICT (company_id, (COALESCE(room_id, 0)))
+    DO UPDATE SET due_every_days = EXCLUDED.due_every_days, updated_by = EXCLUDED.updated_by, updated_at = now()`.execute(trx);
+}
+
+export async function clearFrequency(trx: Transaction<DB>, companyId: number, roomId: number | null) {
+  await trx
+    .deleteFrom('scouting_frequencies')
+    .where('company_id', '=', companyId)
+    .where((eb) => (roomId === null ? eb('room_id', 'is', null) : eb('room_id', '=', roomId)))
+    .execute();
+}
+
+export interface CoverageRow {
+  room_id: number;
+  due_every_days: number | null;
+  room_override: boolean;
+  round_started_at: Date | string | null;
+  boxes_total: number;
+  boxes_scouted: number;
+  boxes_overdue: number;
+  last_scouted_at: Date | string | null;
+  last_scouted_by: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  overdue_box_ids: number[] | null;
+}
+
+/**
+ * Coverage of every room of a company (or one room) in one statement. A box counts as scouted at the
+ * latest of: a scan mark of its room, a scan mark of its grid, an observation on it (not a batch-level
+ * one) and a form response on it. Scouted in the round = at or after round_started_at; overdue = its
+ * latest scouting is older than the interval (or never). Culled boxes are not counted.
+ * `withBoxes` adds the overdue box ids (asked for one room only: a whole company's list is not shown).
+ */
+export async function coverage(db: Db, companyId: number, now: Date, roomId: number | null, withBoxes: boolean): Promise<CoverageRow[]> {
+  const at = now.toISOString();
+  const roomFilter = roomId === null ? sql`` : sql`AND r.room_id = ${roomId}`;
+  const boxList = withBoxes
+    ? sql`array_agg(b.grid_box_id ORDER BY b.grid_box_id) FILTER (WHERE b.is_overdue)`
+    : sql`NULL::int[]`;
+  const res = await sql<CoverageRow>`
+    WITH company_default AS (
+      SELECT due_every_days FROM scouting_frequencies WHERE company_id = ${companyId} AND room_id IS NULL
+    ),
+    current_round AS (
+      SELECT max(started_at) AS started_at FROM scouting_rounds WHERE company_id = ${companyId}
+    ),
+    rm AS (
+      SELECT r.room_id, f.room_id IS NOT NULL AS room_override,
+             COALESCE(f.due_every_days, d.due_every_days) AS due
+      FROM rooms r
+      LEFT JOIN scouting_frequencies f ON f.company_id = r.company_id AND f.room_id = r.room_id
+      LEFT JOIN company_default d ON true
+      WHERE r.company_id = ${companyId} ${roomFilter}
+    ),
+    rounds AS (
+      SELECT rm.*,
+             GREATEST(cr.started_at, ${at}::timestamptz - make_interval(days => rm.due)) AS round_start,
+             ${at}::timestamptz - make_interval(days => rm.due) AS due_since
+      FROM rm CROSS JOIN current_round cr
+    ),
+    bx AS (
+      SELECT DISTINCT rg.room_id, g.grid_box_id, g.grid_id
+      FROM rm
+      JOIN room_grid rg ON rg.room_id = rm.room_id AND rg.company_id = ${companyId}
+      JOIN grid_boxes g ON g.grid_id = rg.grid_id AND g.company_id = ${companyId} AND NOT g.culled
+    ),
+    room_mark AS (
+      SELECT DISTINCT ON (room_id) room_id, scanned_at AS at, user_id AS by
+      FROM scan_marks WHERE company_id = ${companyId} AND room_id IN (SELECT room_id FROM rm)
+      ORDER BY room_id, scanned_at DESC, mark_id DESC
+    ),
+    grid_mark AS (
+      SELECT DISTINCT ON (grid_id) grid_id, scanned_at AS at, user_id AS by
+      FROM scan_marks WHERE company_id = ${companyId} AND grid_id IN (SELECT grid_id FROM bx)
+      ORDER BY grid_id, scanned_at DESC, mark_id DESC
+    ),
+    box_obs AS (
+      SELECT DISTINCT ON (grid_box_id) grid_box_id, observed_at AS at, observed_by AS by
+      FROM problem_observations
+      WHERE company_id = ${companyId} AND source <> 'batch_problem' AND grid_box_id IN (SELECT grid_box_id FROM bx)
+      ORDER BY grid_box_id, observed_at DESC, observation_id DESC
+    ),
+    box_resp AS (
+      SELECT DISTINCT ON (grid_box_id) grid_box_id, observed_at AS at, submitted_by AS by
+      FROM form_responses
+      WHERE company_id = ${companyId} AND grid_box_id IN (SELECT grid_box_id FROM bx)
+      ORDER BY grid_box_id, observed_at DESC, response_id DESC
+    ),
+    box AS (
+      SELECT bx.room_id, bx.grid_box_id, last.at, last.by,
+             (ro.due IS NOT NULL AND (last.at IS NULL OR last.at < ro.due_since)) AS is_overdue,
+             (last.at IS NOT NULL AND (ro.round_start IS NULL OR last.at >= ro.round_start)) AS in_round
+      FROM bx
+      JOIN rounds ro ON ro.room_id = bx.room_id
+      LEFT JOIN room_mark rk ON rk.room_id = bx.room_id
+      LEFT JOIN grid_mark gk ON gk.grid_id = bx.grid_id
+      LEFT JOIN box_obs o ON o.grid_box_id = bx.grid_box_id
+      LEFT JOIN box_resp p ON p.grid_box_id = bx.grid_box_id
+      LEFT JOIN LATERAL (
+        SELECT v.at, v.by FROM (VALUES (rk.at, rk.by), (gk.at, gk.by), (o.at, o.by), (p.at, p.by)) AS v(at, by)
+        WHERE v.at IS NOT NULL ORDER BY v.at DESC LIMIT 1
+      ) last ON true
+    ),
+    agg AS (
+      SELECT ro.room_id, ro.due, ro.room_override, ro.round_start,
+             count(b.grid_box_id)::int AS boxes_total,
+             (count(b.grid_box_id) FILTER (WHERE b.in_round))::int AS boxes_scouted,
+             (count(b.grid_box_id) FILTER (WHERE b.is_overdue))::int AS boxes_overdue,
+             max(b.at) AS last_scouted_at,
+             (array_agg(b.by ORDER BY b.at DESC) FILTER (WHERE b.at IS NOT NULL))[1] AS last_scouted_by,
+             ${boxList} AS overdue_box_ids
+      FROM rounds ro
+      LEFT JOIN box b ON b.room_id = ro.room_id
+      GROUP BY ro.room_id, ro.due, ro.room_override, ro.round_start
+    )
+    SELECT agg.room_id, agg.due AS due_every_days, agg.room_override, agg.round_start AS round_started_at,
+           agg.boxes_total, agg.boxes_scouted, agg.boxes_overdue, agg.last_scouted_at, agg.last_scouted_by,
+           u.first_name, u.last_name, agg.overdue_box_ids
+    FROM agg LEFT JOIN users u ON u.user_id = agg.last_scouted_by
+    ORDER BY agg.room_id`.execute(db);
+  return res.rows;
+}
