@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
 import { okJson, roomWithGrid } from '../src/arrange';
@@ -43,6 +44,14 @@ async function arrange(api: Api, admin: Session, tag: string) {
   return { roomId, batchNumber };
 }
 
+/** Serious and critical accessibility violations (axe, WCAG 2.2 AA), one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 }
@@ -81,6 +90,7 @@ test.describe('overview on a 390 px phone', () => {
     const quick = (await page.getByRole('heading', { name: 'Quick links' }).boundingBox())!;
     expect(quick.y).toBeGreaterThan(boxes[2]!.y);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('overview-390.png'), fullPage: true });
 
     // Each card leads to where its figure is acted on.
@@ -115,5 +125,6 @@ test('overview on a desktop: the figures side by side', async ({ page, server },
   expect(boxes[2]!.y).toBeCloseTo(boxes[0]!.y, 0);
   expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('overview-1440.png'), fullPage: true });
 });
