@@ -23,7 +23,7 @@ const ROOMS = 10;
 const PROBLEMS = ['Aphids', 'Thrips', 'Powdery mildew', 'Spider mites', 'Whitefly', 'Botrytis', 'Fungus gnats', 'Leaf miner',
   'Downy mildew', 'Root rot', 'Mealybugs', 'Scale', 'Caterpillars', 'Slugs', 'Rust', 'Nutrient deficiency',
   'Sunscald', 'Mosaic virus', 'Broad mites', 'Russet mites'];
-const CHUNK = 250_000;
+const CHUNK = 50_000;
 
 interface Place {
   rooms: number[];
@@ -54,8 +54,8 @@ async function addObservations(db: Pick<DatabaseHandle, 'query'>, companyId: num
     const hi = Math.min(to, lo + CHUNK - 1);
     await db.query(
       `INSERT INTO problem_observations (company_id, problem, severity, room_id, grid_id, batch_id, source, observed_at, status)
-       SELECT $1, ($2::text[])[1 + (i * 7919) % 20], CASE WHEN i % 3 = 0 THEN NULL ELSE 1 + i % 5 END,
-              ($3::int[])[1 + i % ${ROOMS}], CASE WHEN i % 5 = 0 THEN NULL ELSE ($4::int[])[1 + (i % ${ROOMS}) * 2 + (i / ${ROOMS}) % 2] END,
+       SELECT $1, ($2::text[])[1 + (i::bigint * 7919) % 20], CASE WHEN i % 3 = 0 THEN NULL ELSE 1 + i % 5 END,
+              ($3::int[])[1 + i % ${ROOMS}], CASE WHEN i % 5 = 1 THEN NULL ELSE ($4::int[])[1 + (i % ${ROOMS}) * 2 + (i / ${ROOMS}) % 2] END,
               CASE WHEN i % 10 = 0 THEN $5::int END, CASE WHEN i % 4 = 0 THEN 'scan' ELSE 'form' END,
               $6::timestamptz + ((i::bigint * 104729) % greatest(1, extract(epoch FROM now() - $6::timestamptz)::bigint)) * interval '1 second',
               CASE WHEN i % 20 = 0 THEN 'dismissed' WHEN i % 3 = 0 THEN 'resolved' ELSE 'open' END
@@ -169,7 +169,11 @@ runBenchApp('trends', async ({ app, db }) => {
       const compiled = (countsByProblem(app.db, await c.filter(range)) as RawBuilder<unknown>).compile(app.db);
       const url = `${address}/api/get_trends_report_graph?${new URLSearchParams({ company_id: String(companyId), ...c.query })}`;
       const call = async () => {
-        const res = await get(url, user.auth);
+        // The keep-alive socket may have been closed by the server while the data was generated: one retry.
+        const res = await get(url, user.auth).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ECONNRESET') throw err;
+          return get(url, user.auth);
+        });
         if (res.status !== 200) throw new Error(res.body.slice(0, 300));
         return res.body.length;
       };
