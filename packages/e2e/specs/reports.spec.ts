@@ -112,3 +112,39 @@ test('build a report for one room, save it, pin it and see it on the overview; e
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(bytes.length).toBeGreaterThan(5_000);
 });
+
+test.describe('reports on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('the builder, the chart with its legend and the saved list fit the screen; a tap shows the tooltip', async ({ page, api, server }, testInfo) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await api.signInAdmin();
+    await arrange(api, admin, tag);
+
+    await signInThroughUi(page, server.admin.email, server.admin.password);
+    await page.goto('/dashboard/reports');
+    await waitForContent(page);
+    await page.getByRole('checkbox', { name: `Report room ${tag}` }).check();
+    await page.getByRole('button', { name: 'Show report' }).click();
+    const chart = page.getByRole('img', { name: new RegExp(`Chart of .*${tag}`) });
+    await expect(chart).toBeVisible();
+
+    const overflow = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = (await chart.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+    // A finger on the chart: touchstart and the small touchmove every real tap has (recharts follows
+    // touchmove; Playwright's tap() sends no move and no compatibility mouse events).
+    await chart.scrollIntoViewIfNeeded();
+    const at = (await chart.boundingBox())!;
+    await chart.locator('.recharts-wrapper').evaluate((el, p) => {
+      const touch = (dx: number) => new Touch({ identifier: 1, target: el, clientX: p.x + dx, clientY: p.y });
+      el.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(0)], changedTouches: [touch(0)], bubbles: true }));
+      el.dispatchEvent(new TouchEvent('touchmove', { touches: [touch(1)], changedTouches: [touch(1)], bubbles: true }));
+    }, { x: at.x + at.width * 0.9, y: at.y + at.height * 0.4 });
+    await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText(tag);
+    await page.screenshot({ path: testInfo.outputPath('reports-360.png'), fullPage: true });
+  });
+});
