@@ -18,23 +18,23 @@ export const boxColumns = sql`bx.grid_box_id AS id, bx.grid_id AS "GridID", bx.x
   bx.custom_name AS "CustomName", bx.culled`;
 
 /**
- * The live sub-boxes of box `b` (a subquery of `boxColumns`) and the plants in them (plants live in
- * sub-boxes), as `c.subs` and `c.plants`: one aggregate per box through sub_gridboxes_position_key
- * (parent_gridbox_id … WHERE deleted_at IS NULL), in the same statement. Measured against a grouped
- * LEFT JOIN and a pre-aggregated join (docs/decisions.md): this keeps the boxes in their index order,
- * so the page is not hashed and sorted again, and its cost does not grow with the company's other sub-boxes.
+ * The live sub-boxes of each box of a page (`boxIds`: a SELECT of their grid_box_id) and the plants in
+ * them (plants live in sub-boxes), joined to the page's boxes `b` as `c.subs` and `c.plants` (null for a
+ * box without sub-boxes): one aggregated subquery over that page only, in the same statement. Measured
+ * against one aggregate per box (LATERAL) and a grouped LEFT JOIN, this was the cheapest (docs/decisions.md).
  */
-export const boxCounts = (companyId: RawBuilder<unknown> | number) => sql`CROSS JOIN LATERAL (
-  SELECT count(*)::int AS subs, count(s.plant_id)::int AS plants FROM sub_gridboxes s
-  WHERE s.parent_gridbox_id = b.id AND s.deleted_at IS NULL AND s.company_id = ${companyId}
-) c`;
+export const boxCounts = (companyId: RawBuilder<unknown> | number, boxIds: RawBuilder<unknown>) => sql`LEFT JOIN (
+  SELECT s.parent_gridbox_id AS id, count(*)::int AS subs, count(s.plant_id)::int AS plants FROM sub_gridboxes s
+  WHERE s.deleted_at IS NULL AND s.company_id = ${companyId} AND s.parent_gridbox_id IN (${boxIds})
+  GROUP BY s.parent_gridbox_id
+) c ON c.id = b.id`;
 
 /**
  * Box `b` as JSON text with its counts from `boxCounts`: "SubGridboxCount" and "PlantCount" are added
  * only to a box that has sub-boxes. Most boxes have none, and the two fields would make the answer of
  * an empty 10,000-box grid about a quarter larger; the contract reads an absent count as 0.
  */
-export const boxJsonText = sql`CASE WHEN c.subs = 0 THEN row_to_json(b)::text
+export const boxJsonText = sql`CASE WHEN c.subs IS NULL THEN row_to_json(b)::text
   ELSE left(row_to_json(b)::text, -1) || ',"SubGridboxCount":' || c.subs || ',"PlantCount":' || c.plants || '}' END`;
 
 /**
@@ -54,7 +54,8 @@ export function roomTreeJson(companyId: number, roomId: number | null): RawBuild
             SELECT ${gridColumns},
               (
                 SELECT ('[' || coalesce(string_agg(${boxJsonText}, ',' ORDER BY b."X", b."Y"), '') || ']')::json
-                FROM (SELECT ${boxColumns} FROM grid_boxes bx WHERE bx.grid_id = gr.grid_id) b ${boxCounts(sql`ro.company_id`)}
+                FROM (SELECT ${boxColumns} FROM grid_boxes bx WHERE bx.grid_id = gr.grid_id) b
+                ${boxCounts(sql`ro.company_id`, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE bx.grid_id = gr.grid_id`)}
               ) AS grid_boxes
             FROM room_grid rg JOIN grids gr ON gr.grid_id = rg.grid_id
             WHERE rg.room_id = ro.room_id AND gr.company_id = ro.company_id

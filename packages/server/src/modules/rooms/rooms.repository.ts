@@ -44,15 +44,14 @@ export async function gridHeads(db: Db, companyId: number, roomId: number, after
 /**
  * The boxes of some grids in columns xFrom..xTo, as comma-joined JSON objects in (X, Y) order, by
  * grid id (a grid without boxes there is absent). One index range scan per grid; the sub-box and plant
- * counts of a box with sub-boxes come from the same statement (boxCounts).
+ * counts of the page's boxes come from one aggregated subquery in the same statement (boxCounts).
  */
 export async function boxesText(db: Db, companyId: number, gridIds: number[], xFrom: number, xTo: number): Promise<Map<number, string>> {
+  const page = sql`bx.grid_id IN (${sql.join(gridIds)}) AND bx.x BETWEEN ${xFrom} AND ${xTo} AND bx.company_id = ${companyId}`;
   const res = await sql<{ grid_id: number; items: string }>`
     SELECT b."GridID" AS grid_id, string_agg(${boxJsonText}, ',' ORDER BY b."X", b."Y") AS items
-    FROM (
-      SELECT ${boxColumns} FROM grid_boxes bx
-      WHERE bx.grid_id IN (${sql.join(gridIds)}) AND bx.x BETWEEN ${xFrom} AND ${xTo} AND bx.company_id = ${companyId}
-    ) b ${boxCounts(companyId)}
+    FROM (SELECT ${boxColumns} FROM grid_boxes bx WHERE ${page}) b
+    ${boxCounts(companyId, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE ${page}`)}
     GROUP BY b."GridID"`.execute(db);
   return new Map(res.rows.map((r) => [r.grid_id, r.items]));
 }
