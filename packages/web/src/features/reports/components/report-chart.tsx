@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import { hasMeasureSeries, isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
 import { seriesColour, SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
@@ -51,7 +51,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   if (isEmptyTable(table)) {
     return (
       <p className="flex items-center justify-center rounded-lg bg-stone-50 px-4 py-8 text-center text-sm text-stone-700" style={{ minHeight: Math.min(height, 160) }}>
-        {t('empty')}
+        {xKind === 'category' || hasMeasureSeries(kind) ? t('emptyCrop') : t('empty')}
       </p>
     );
   }

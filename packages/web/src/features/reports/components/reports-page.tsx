@@ -45,14 +45,15 @@ export default function ReportsPage() {
   // The screen opens with a report drawn: the defaults, or the saved report it was opened from.
   useEffect(() => {
     if (!info.data || drawn) return;
-    if (fromId > 0 && !from.data) return;
+    // A saved report that is gone (or unreadable) leaves the defaults.
+    if (fromId > 0 && from.isPending) return;
     const start = from.data ? valuesFromSaved(from.data) : values;
     const { params } = validateBuilder(start, info.data.report_types.find((k) => k.report_type === start.kind));
     setValues(start);
     if (params) setDrawn({ values: start, params });
     // Runs once the choices (and the saved report) are known; later changes wait for "Show report".
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [info.data, from.data]);
+  }, [info.data, from.data, from.isPending]);
 
   const run = useQuery({ ...reportRunQuery(companyId, drawn?.values.kind ?? 'trends', drawn?.params ?? {}), enabled: Boolean(companyID) && drawn !== null });
   const table = useMemo(() => (run.data ? toReportTable(run.data) : null), [run.data]);
