@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TodaysWeatherData } from '@verdant/contract';
 import { useFormatNumber } from '../../../lib/format-number';
-import { CONDITION_SYMBOL, conditionOf } from '../lib/weather-codes';
+import { conditionOf } from '../lib/weather-codes';
+import { WeatherIcon } from './weather-icon';
 
 /** Today at the place: the conditions now, large, and the day's range, rain and wind. */
 export function WeatherToday({ today }: { today: TodaysWeatherData }) {
@@ -28,9 +29,7 @@ export function WeatherToday({ today }: { today: TodaysWeatherData }) {
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3" data-testid="weather-today">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="text-4xl leading-none">
-          {CONDITION_SYMBOL[condition]}
-        </span>
+        <WeatherIcon condition={condition} className="size-12 shrink-0" />
         <div>
           <p className="text-3xl font-semibold text-stone-900">{temperature == null ? '–' : t('degrees', { value: whole(temperature) })}</p>
           <p className="text-sm text-stone-700">{t(`condition.${condition}`)}</p>

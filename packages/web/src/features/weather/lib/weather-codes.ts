@@ -16,17 +16,3 @@ export function conditionOf(code: number | null): Condition {
   return 'unknown';
 }
 
-/** A picture beside the words; the words are what screen readers get. */
-export const CONDITION_SYMBOL: Record<Condition, string> = {
-  clear: '☀️',
-  partlyCloudy: '⛅',
-  overcast: '☁️',
-  fog: '🌫️',
-  drizzle: '🌦️',
-  rain: '🌧️',
-  snow: '🌨️',
-  showers: '🌦️',
-  snowShowers: '🌨️',
-  thunderstorm: '⛈️',
-  unknown: '·',
-};
