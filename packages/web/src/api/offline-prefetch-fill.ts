@@ -34,7 +34,7 @@ import {
 } from './queries/company-settings';
 import { thresholdQuery, userDataQuery } from './queries/users';
 import { companyQuery } from './queries/company';
-import { cropAvailabilityQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
+import { READY_STATUSES, cropAvailabilityQuery, cropStatusQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
 import { OPEN_PROBLEMS, problemTrendsQuery } from './queries/overview';
 import { dashboardReportsQuery } from './queries/saved-reports';
 import {
@@ -208,9 +208,10 @@ export async function prefetchForOffline(
         },
       },
       leaf('batch-statuses', () => fetch(batchStatusesQuery(companyId))),
-      // The inventory's and forecasting's reports: three small sums, the same calls their screens make.
+      // The inventory's and forecasting's reports as their screens open: small sums, the same calls.
       leaf('crop-reports:stock', () => fetch(plantCountQuery(companyId, 'crop'))),
       leaf('crop-reports:ready', () => fetch(readyToSellQuery(companyId))),
+      leaf('crop-reports:ready-batches', () => fetch(cropStatusQuery(companyId, READY_STATUSES))),
       leaf('crop-reports:forecast', async () =>
         fetch(cropAvailabilityQuery(companyId, openBatchStatuses(await queryClient.ensureQueryData(batchStatusesQuery(companyId))))),
       ),

@@ -97,6 +97,7 @@ export function offlineServer() {
         trays_without_batch: 0, tray_plants_without_batch: 0, batches_without_room: 0, plants_without_room: 0,
       },
     }))),
+    http.get(`${API}/get_crop_status_report`, answer('/get_crop_status_report', () => ({ data: [], status_summary: [{ batch_status: 'Ready', batches: 0, plants: 0, pre_books: 0 }] }))),
     http.get(`${API}/crop_availability_report`, answer('/crop_availability_report', () => {
       const none = { batches: 0, plants: 0, pre_books: 0, available: 0 };
       return { data: [], weeks: [], undated: none, summary: none };

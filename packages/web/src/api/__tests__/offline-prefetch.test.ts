@@ -16,7 +16,7 @@ import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
 import { userDataQuery } from '../queries/users';
-import { cropAvailabilityQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
+import { cropAvailabilityQuery, cropStatusQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
 import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, THUMB_URL } from './offline-fixtures';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
 
@@ -99,6 +99,7 @@ describe('background fill for offline use', () => {
     expect(await read(userDataQuery(7, 3))).toMatchObject({ first_name: 'Ana', last_name: 'Grower' });
     expect((await read<{ summary: { plants: number } }>(plantCountQuery(3, 'crop'))).summary.plants).toBe(BATCH.NumberOfPlants);
     expect(await read(readyToSellQuery(3))).toMatchObject({ data: [] });
+    expect(await read(cropStatusQuery(3, ['Ready']))).toMatchObject({ data: [] });
     expect(await read(cropAvailabilityQuery(3, ['Vegetative']))).toMatchObject({ weeks: [] });
     expect(api.total()).toBe(before);
   });

@@ -4,7 +4,8 @@ import { getCropAvailabilityReport, getCropStatusByVariety, getCropStatusReport,
 import { offlineRead } from '../offline-read';
 import { batchKeys } from './batches';
 
-const READY_STATUSES = ['Ready'];
+/** The built-in status of batches that can be sold: the inventory opens its reports on it. */
+export const READY_STATUSES = ['Ready'];
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 

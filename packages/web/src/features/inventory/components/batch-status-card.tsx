@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { CropStatusBatch } from '@verdant/contract';
 import { Card, EmptyState, ErrorState, LoadingState, ScrollRegion, Select } from '../../../components/ui';
 import { batchStatusesQuery } from '../../../api/queries/batches';
-import { cropStatusQuery, openBatchStatuses } from '../../../api/queries/crop-reports';
+import { READY_STATUSES, cropStatusQuery, openBatchStatuses } from '../../../api/queries/crop-reports';
 import { paths } from '../../../lib/paths';
 
 const DAY_MS = 86_400_000;
-const DEFAULT_STATUS = 'Ready';
 
 /** Whole days from `since` to now; a status set in the future (a wrong clock) counts as today. */
 const daysSince = (since: string, now: number) => Math.max(0, Math.floor((now - Date.parse(since)) / DAY_MS));
@@ -19,7 +18,7 @@ export function BatchStatusCard({ companyId }: { companyId: number }) {
   const { t } = useTranslation('inventory');
   const statuses = useQuery({ ...batchStatusesQuery(companyId), enabled: companyId > 0 });
   const open = useMemo(() => (statuses.data ? openBatchStatuses(statuses.data) : []), [statuses.data]);
-  const [picked, setPicked] = useState(DEFAULT_STATUS);
+  const [picked, setPicked] = useState(READY_STATUSES[0]!);
   const status = open.includes(picked) ? picked : (open[0] ?? '');
   const report = useQuery({ ...cropStatusQuery(companyId, [status]), enabled: companyId > 0 && status !== '' });
   const now = Date.now();
