@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyReportAnswer } from '../../../api/reports';
+import { isEmptyTable, seriesByTotal, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
+
+const range = { date_option: 'date_range' as const, start_date: '2026-11-02', end_date: '2026-11-15', granularity: 'week' as const, bucket_days: 7, time_zone: 'UTC', buckets: ['2026-11-02', '2026-11-09'] };
+const series = (label: string, values: number[]) => ({ key: label.toLowerCase(), label, total: values.reduce((a, b) => a + b, 0), points: range.buckets.map((bucket, i) => ({ bucket, value: values[i]! })) });
+
+describe('toReportTable', () => {
+  it('turns trend series into one row per bucket; a repeated label or one named x gets a number', () => {
+    const report: AnyReportAnswer = { kind: 'trends', answer: { status: 'success', range, series: [series('Thrips', [1, 2]), series('Thrips', [0, 5]), series('x', [3, 0])] } };
+    expect(toReportTable(report)).toEqual({
+      series: ['Thrips', 'Thrips (2)', 'x (2)'],
+      rows: [
+        { x: '2026-11-02', Thrips: 1, 'Thrips (2)': 0, 'x (2)': 3 },
+        { x: '2026-11-09', Thrips: 2, 'Thrips (2)': 5, 'x (2)': 0 },
+      ],
+    });
+  });
+
+  it('keeps a bucket without a severity as null (a gap, not a zero)', () => {
+    const report: AnyReportAnswer = {
+      kind: 'severity',
+      answer: { status: 'success', range, series: [{ key: 'a', label: 'Aphids', total: 1, average: 3, points: [{ bucket: '2026-11-02', value: null, max: null, count: 0 }, { bucket: '2026-11-09', value: 3, max: 3, count: 1 }] }] },
+    };
+    expect(toReportTable(report).rows).toEqual([{ x: '2026-11-02', Aphids: null }, { x: '2026-11-09', Aphids: 3 }]);
+  });
+
+  it('draws crop reports by category with their measures, and treatment effectiveness by week around the application', () => {
+    const plantCount: AnyReportAnswer = {
+      kind: 'plant_count',
+      answer: {
+        status: 'success',
+        data: [{ group: 'Basil', room_id: null, batches: 2, plants: 400, pre_books: 50, trays: 1, tray_plants: 20 }, { group: '', room_id: null, batches: 1, plants: 10, pre_books: 0, trays: 0, tray_plants: 0 }],
+        summary: { group_by: 'crop', batches: 3, plants: 410, pre_books: 50, trays: 1, tray_plants: 20, trays_without_batch: 0, tray_plants_without_batch: 0, batches_without_room: 0, plants_without_room: 0 },
+      },
+    };
+    expect(toReportTable(plantCount)).toEqual({
+      series: ['plants', 'pre_books', 'tray_plants'],
+      rows: [{ x: 'Basil', plants: 400, pre_books: 50, tray_plants: 20 }, { x: '—', plants: 10, pre_books: 0, tray_plants: 0 }],
+    });
+    const effect: AnyReportAnswer = {
+      kind: 'treatment_effectiveness',
+      answer: {
+        status: 'success', range, weeks_before: 1, weeks_after: 1,
+        data: [{ product_id: 1, product_name: 'Swirskii', applications: 1, treated_boxes: 4, weeks: [{ week: 1, value: 0.5 }, { week: -1, value: 2 }, { week: 0, value: 1 }], before_average: 2, after_average: 0.5, change: -0.75 }],
+      },
+    };
+    expect(toReportTable(effect).rows).toEqual([{ x: -1, Swirskii: 2 }, { x: 0, Swirskii: 1 }, { x: 1, Swirskii: 0.5 }]);
+    expect(xAxisKind('treatment_effectiveness')).toBe('week-offset');
+    expect(xAxisKind('plant_count')).toBe('category');
+    expect(xAxisKind('crop_availability')).toBe('day');
+  });
+});
+
+describe('tableFromData (a saved report_data)', () => {
+  it('reads rows with an x and numeric columns, skipping anything else', () => {
+    const table = tableFromData([{ x: '2026-11-02', Thrips: 2, note: 'text' }, 'loose', null, [1], { y: 1 }, { x: '2026-11-09', Thrips: null, Aphids: 7 }]);
+    expect(table).toEqual({ series: ['Thrips', 'Aphids'], rows: [{ x: '2026-11-02', Thrips: 2 }, { x: '2026-11-09', Thrips: null, Aphids: 7 }] });
+    expect(seriesByTotal(table)).toEqual(['Aphids', 'Thrips']);
+  });
+
+  it('is empty with no rows or only zeros', () => {
+    expect(isEmptyTable(tableFromData([]))).toBe(true);
+    expect(isEmptyTable(tableFromData([{ x: 'a', n: 0 }, { x: 'b', n: null }]))).toBe(true);
+    expect(isEmptyTable(tableFromData([{ x: 'a', n: 0 }, { x: 'b', n: 1 }]))).toBe(false);
+  });
+});
