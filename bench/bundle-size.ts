@@ -1,7 +1,8 @@
 /**
  * Initial JavaScript per route: what the browser downloads before a route's first render, gzipped,
- * beside the 200 KiB budget. Reads the Vite manifest of packages/web/dist (builds first with
- * `--build`, or when there is no manifest; the build writes the shared dist, so hold the e2e lock).
+ * beside the 200 KiB budget. Reads the Vite manifest of packages/web/dist, or of `--dist <dir>` (builds
+ * first with `--build`, or when there is no manifest; building the shared dist needs the e2e lock,
+ * building into a folder of your own does not).
  *
  * A route's initial JavaScript is the entry chunk, the route's lazy page chunk(s), and every chunk
  * either of them imports statically (transitively). Dynamic imports (other pages, charts, the QR
@@ -66,7 +67,7 @@ export function initialChunks(manifest: Manifest, pages: string[]): string[] {
 const gzipKiB = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 
 function build() {
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('vite build failed');
 }
 
