@@ -51,6 +51,11 @@ function api() {
       );
     }),
     http.get(`${API}/get_custom_batch_statuses`, () => HttpResponse.json({ status: 'success', built_in_statuses: BUILT_IN, custom_statuses: [] })),
+    http.get(`${API}/get_crop_status_by_variety`, () => {
+      reads.reports++;
+      const statuses = [{ batch_status: batch.BatchStatus, ...totals() }];
+      return HttpResponse.json({ status: 'success', data: [{ strain_name: batch.StrainName, ...totals(), statuses }] });
+    }),
     http.get(`${API}/get_crop_status_report`, () => {
       reads.reports++;
       return HttpResponse.json({ status: 'success', data: [], status_summary: [] });

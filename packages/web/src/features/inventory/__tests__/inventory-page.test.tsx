@@ -34,7 +34,7 @@ const statusBatches = [statusBatch(2, 'Ready', 3, ['North']), statusBatch(3, 'Re
 
 /** The reports the page reads, answering what it was asked; no GET /get_batches is handled, so none may be made. */
 function api() {
-  const asked = { groupBy: [] as string[], availability: [] as Array<string | null>, statuses: [] as string[] };
+  const asked = { groupBy: [] as string[], availability: [] as Array<string | null>, statuses: [] as string[], varieties: [] as string[] };
   const askedStatuses = asked.statuses;
   server.use(
     http.get(`${API}/get_plant_count_report`, ({ request }) => {
@@ -59,6 +59,15 @@ function api() {
       asked.forEach((s) => askedStatuses.push(s));
       const data = statusBatches.filter((b) => asked.includes(b.batch_status));
       return HttpResponse.json({ status: 'success', data, status_summary: [] });
+    }),
+    http.get(`${API}/get_crop_status_by_variety`, ({ request }) => {
+      const [name] = JSON.parse(new URL(request.url).searchParams.get('strain_names') ?? '[]') as string[];
+      asked.varieties.push(name!);
+      const statuses = name === 'Basil'
+        ? [{ batch_status: 'Vegetative', batches: 2, plants: 130, pre_books: 50 }, { batch_status: 'Harvested', batches: 1, plants: 500, pre_books: 0 }]
+        : [{ batch_status: 'Ready', batches: 1, plants: 40, pre_books: 15 }];
+      const sum = (k: 'batches' | 'plants' | 'pre_books') => statuses.reduce((n, x) => n + x[k], 0);
+      return HttpResponse.json({ status: 'success', data: [{ strain_name: name, batches: sum('batches'), plants: sum('plants'), pre_books: sum('pre_books'), statuses }] });
     }),
     http.get(`${API}/get_all_trays`, () => HttpResponse.json({ status: 'success', trays: [] })),
     http.get(`${API}/get_tray_templates`, () => HttpResponse.json({ status: 'success', templates: [] })),
@@ -151,5 +160,18 @@ describe('InventoryPage', () => {
     await user.selectOptions(picker, 'Planned');
     expect(await screen.findByText('No batches are Planned')).toBeInTheDocument();
     expect(asked.statuses).toEqual(['Ready', 'Drying', 'Planned']);
+  });
+
+  it('shows one variety through its statuses, harvested included, for each growing variety', async () => {
+    signInAs();
+    const asked = api();
+    const user = userEvent.setup();
+    renderPage(<InventoryPage />);
+    const card = () => within(screen.getByRole('region', { name: 'A variety by status' }));
+    const rows = () => card().getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    await waitFor(() => expect(rows()).toEqual([['Vegetative', '2', '130', '50'], ['Harvested', '1', '500', '0'], ['All statuses', '3', '630', '50']]));
+    await user.selectOptions(screen.getByLabelText('Variety'), 'Mint');
+    await waitFor(() => expect(rows()).toEqual([['Ready', '1', '40', '15'], ['All statuses', '1', '40', '15']]));
+    expect(asked.varieties).toEqual(['Basil', 'Mint']);
   });
 });

@@ -8,6 +8,7 @@ import { plantCountQuery, readyToSellQuery } from '../../../api/queries/crop-rep
 import { traysQuery } from '../../../api/queries/trays';
 import { TemplatesCard, TraysCard } from './trays-card';
 import { BatchStatusCard } from './batch-status-card';
+import { VarietyStatusCard } from './variety-status-card';
 import { paths } from '../../../lib/paths';
 
 
@@ -58,6 +59,7 @@ export default function InventoryPage() {
   const ready = useQuery({ ...readyToSellQuery(companyId), enabled });
   const trays = useQuery({ ...traysQuery(companyId), enabled });
 
+  const varieties = (byCrop.data?.data ?? []).map((r) => r.group).filter(Boolean);
   const label = (key: string) => (groupBy === 'status' ? t(`status.${key}`, { defaultValue: key }) : key || t('noStrain'));
   const stock = grouped.data;
   const rows: Array<Array<string | number>> = stock
@@ -141,6 +143,8 @@ export default function InventoryPage() {
           </Card>
 
           <BatchStatusCard companyId={companyId} />
+
+          {varieties.length > 0 && <VarietyStatusCard companyId={companyId} varieties={varieties} />}
 
           <div className="grid gap-4 lg:grid-cols-2">
             <TraysCard companyId={companyId} userId={userId ?? 0} />
