@@ -60,11 +60,12 @@ export function CardState({ query, children }: { query: Omit<CardQuery<unknown>,
 }
 
 /** A card with nothing to show: says why, and what to do about it. */
-export function CardEmpty({ title, hint }: { title: ReactNode; hint: ReactNode }) {
+export function CardEmpty({ title, hint, action }: { title: ReactNode; hint: ReactNode; action?: ReactNode }) {
   return (
-    <div className="rounded-lg border border-dashed border-stone-300 px-4 py-5 text-center">
+    <div className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-5 text-center">
       <p className="text-sm font-semibold text-stone-900">{title}</p>
       <p className="mt-1 text-sm text-stone-600">{hint}</p>
+      {action && <div className="mt-3 flex justify-center">{action}</div>}
     </div>
   );
 }

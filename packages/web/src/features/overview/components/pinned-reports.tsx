@@ -86,14 +86,15 @@ export function PinnedReports({
       <div className="mt-3">
         <CardState query={query}>
           {query.data?.length === 0 ? (
-            <div className="rounded-xl border border-stone-200 bg-white p-4">
-              <CardEmpty title={t('pinned.emptyTitle')} hint={t('pinned.emptyHint')} />
-              <div className="mt-3 flex justify-center">
+            <CardEmpty
+              title={t('pinned.emptyTitle')}
+              hint={t('pinned.emptyHint')}
+              action={
                 <ButtonLink to={paths.reports} variant="secondary">
                   {t('pinned.build')}
                 </ButtonLink>
-              </div>
-            </div>
+              }
+            />
           ) : (
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {query.data?.map((r) => <PinnedReport key={r.report_id} report={r} render={render} />)}
