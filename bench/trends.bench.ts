@@ -7,7 +7,6 @@
  * Env: DATABASE_URL (a PostgreSQL server; a fresh database is made there), BENCH_SIZES (default
  * 100000,1000000), BENCH_ITERATIONS (default 7).
  */
-import type { RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { addDays, mondayOf, resolveRange, todayIn, REPORT_TIME_ZONE, type ReportRange } from '../packages/server/src/modules/reports/report-range.js';
@@ -166,7 +165,7 @@ runBenchApp('trends', async ({ app, db }) => {
     ];
     for (const c of cases) {
       const range = resolveRange(c.query, { options: ['weeks_ago'] });
-      const compiled = (countsByProblem(app.db, await c.filter(range)) as RawBuilder<unknown>).compile(app.db);
+      const compiled = countsByProblem(await c.filter(range)).compile(app.db);
       const url = `${address}/api/get_trends_report_graph?${new URLSearchParams({ company_id: String(companyId), ...c.query })}`;
       const call = async () => {
         // The keep-alive socket may have been closed by the server while the data was generated: one retry.

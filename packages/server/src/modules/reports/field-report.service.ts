@@ -89,8 +89,8 @@ export async function fieldResponsesReport(
     batchOnly: range.option === 'batch_related_date',
   };
   const grouped_data = NUMERIC_TYPES.has(field.field_type)
-    ? numericSeries(range, await repo.run(deps.db, repo.numericAnswers(deps.db, filter)))
-    : capped(range, toSeries(range, answerItems(field.field_type, await repo.run(deps.db, repo.answersByValue(deps.db, filter)))));
+    ? numericSeries(range, await repo.run(deps.db, repo.numericAnswers(filter)))
+    : capped(range, toSeries(range, answerItems(field.field_type, await repo.run(deps.db, repo.answersByValue(filter)))));
   return {
     status: 'success' as const,
     range: toWireRange(range),

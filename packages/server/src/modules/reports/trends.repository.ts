@@ -64,7 +64,7 @@ export interface CountRow {
 }
 
 /** Observations per problem (as written; the service merges case variants) and bucket. */
-export function countsByProblem(db: Kysely<DB>, f: ObservationFilter) {
+export function countsByProblem(f: ObservationFilter) {
   return sql<CountRow>`
     SELECT o.problem AS key, ${bucketOf(col('o.observed_at'), f.range)} AS bucket, count(*)::int AS value
     FROM problem_observations o
@@ -72,10 +72,10 @@ export function countsByProblem(db: Kysely<DB>, f: ObservationFilter) {
     GROUP BY 1, 2`;
 }
 
-/** Observations per room (an observation made in a grid counts for the grid's room) and bucket. */
-export function countsByRoom(db: Kysely<DB>, f: ObservationFilter) {
+/** Observations per room (an observation made in a grid counts for the grid's room; 'none' for no room) and bucket. */
+export function countsByRoom(f: ObservationFilter) {
   return sql<CountRow>`
-    SELECT coalesce(o.room_id, gr.room_id)::text AS key, ${bucketOf(col('o.observed_at'), f.range)} AS bucket, count(*)::int AS value
+    SELECT coalesce(coalesce(o.room_id, gr.room_id)::text, 'none') AS key, ${bucketOf(col('o.observed_at'), f.range)} AS bucket, count(*)::int AS value
     FROM problem_observations o
     LEFT JOIN (SELECT grid_id, min(room_id) AS room_id FROM room_grid WHERE company_id = ${f.companyId} GROUP BY grid_id) gr
       ON gr.grid_id = o.grid_id
@@ -88,7 +88,7 @@ export interface GridProblemRow extends CountRow {
 }
 
 /** Observations per grid, problem and bucket (observations not made in a grid are left out). */
-export function countsByGridAndProblem(db: Kysely<DB>, f: ObservationFilter) {
+export function countsByGridAndProblem(f: ObservationFilter) {
   return sql<GridProblemRow>`
     SELECT o.grid_id::text AS key, o.problem, ${bucketOf(col('o.observed_at'), f.range)} AS bucket, count(*)::int AS value
     FROM problem_observations o
@@ -106,7 +106,7 @@ export interface SeverityRow {
 }
 
 /** Per problem and bucket: observations, how many had a severity, their sum and highest. */
-export function severityByProblem(db: Kysely<DB>, f: ObservationFilter) {
+export function severityByProblem(f: ObservationFilter) {
   return sql<SeverityRow>`
     SELECT o.problem AS key, ${bucketOf(col('o.observed_at'), f.range)} AS bucket, count(*)::int AS count,
            count(o.severity)::int AS rated, sum(o.severity) AS severity_sum, max(o.severity) AS severity_max
@@ -195,7 +195,7 @@ function answerWhere(f: AnswerFilter): RawBuilder<SqlBool> {
 }
 
 /** Answers of a field per (trimmed) answer and bucket. */
-export function answersByValue(db: Kysely<DB>, f: AnswerFilter) {
+export function answersByValue(f: AnswerFilter) {
   return sql<CountRow>`
     SELECT btrim(fr.input_data) AS key, ${bucketOf(col('r.observed_at'), f.range)} AS bucket, count(*)::int AS value
     FROM field_responses fr JOIN form_responses r ON r.response_id = fr.response_id
@@ -210,7 +210,7 @@ export interface NumericRow {
 }
 
 /** Numeric answers of a field per bucket: how many and their sum (answers that are not numbers are left out). */
-export function numericAnswers(db: Kysely<DB>, f: AnswerFilter) {
+export function numericAnswers(f: AnswerFilter) {
   return sql<NumericRow>`
     SELECT ${bucketOf(col('r.observed_at'), f.range)} AS bucket, count(*)::int AS count, sum(btrim(fr.input_data)::float8) AS total
     FROM field_responses fr JOIN form_responses r ON r.response_id = fr.response_id

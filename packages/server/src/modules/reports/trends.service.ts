@@ -37,21 +37,21 @@ const filterFor = (caller: Caller, range: ReturnType<typeof resolveRange>) => ({
 export async function problemTrends(deps: Deps, caller: Caller, input: { start_date?: string; end_date?: string; granularity?: 'day' | 'week' }) {
   const given = input.start_date !== undefined || input.end_date !== undefined;
   const range = resolveRange({ ...input, date_option: given ? 'date_range' : undefined }, optionalDates());
-  const rows = await repo.run(deps.db, repo.countsByProblem(deps.db, filterFor(caller, range)));
+  const rows = await repo.run(deps.db, repo.countsByProblem(filterFor(caller, range)));
   return { status: success, range: toWireRange(range), trends: toSeries(range, rows) };
 }
 
 export async function trendsReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_ids?: number[] }) {
   const range = resolveRange(input, { options: ALL_OPTIONS });
   const rooms = await roomScope(deps, caller, input.room_ids);
-  const rows = await repo.run(deps.db, repo.countsByProblem(deps.db, { ...filterFor(caller, range), rooms: rooms?.scope }));
+  const rows = await repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), rooms: rooms?.scope }));
   return { status: success, range: toWireRange(range), series: toSeries(range, rows) };
 }
 
 export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_id?: number }) {
   const range = resolveRange(input, { options: ['weeks_ago', 'date_range'], weeksAgoAtLeastOne: true });
   const rooms = await roomScope(deps, caller, input.room_id === undefined ? undefined : [input.room_id]);
-  const rows = await repo.run(deps.db, repo.countsByProblem(deps.db, { ...filterFor(caller, range), rooms: rooms?.scope }));
+  const rows = await repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), rooms: rooms?.scope }));
   return { status: success, range: toWireRange(range), series: cumulative(toSeries(range, rows)) };
 }
 
@@ -77,7 +77,7 @@ export async function specificTrends(
   const rooms = await roomScope(deps, caller, input.room_id === undefined ? undefined : [input.room_id]);
   const rows = await repo.run(
     deps.db,
-    repo.countsByProblem(deps.db, {
+    repo.countsByProblem({
       ...filterFor(caller, range),
       batchId: batch.batch_id,
       rooms: rooms?.scope,
@@ -104,7 +104,7 @@ export async function trendsWithSeverity(
   const rooms = await roomScope(deps, caller, input.room_ids);
   const rows = await repo.run(
     deps.db,
-    repo.severityByProblem(deps.db, {
+    repo.severityByProblem({
       ...filterFor(caller, range),
       batchId: batch?.batch_id,
       rooms: rooms?.scope,
@@ -120,13 +120,13 @@ export async function singleProblemTrend(deps: Deps, caller: Caller, input: Date
   const rooms = await roomScope(deps, caller, input.room_ids);
   const rows = await repo.run(
     deps.db,
-    repo.countsByRoom(deps.db, { ...filterFor(caller, range), rooms: rooms?.scope, problems: [input.problem.toLowerCase()] }),
+    repo.countsByRoom({ ...filterFor(caller, range), rooms: rooms?.scope, problems: [input.problem.toLowerCase()] }),
   );
   const seen = rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id));
   const named = rooms?.rooms ?? (await repo.roomsByIds(deps.db, caller.company_id, [...new Set(seen)]));
   const labels = new Map(named.map((r) => [String(r.room_id), r.name]));
   // Observations with no room (a box whose grid is in no room) are a series of their own.
-  const series = toSeries(range, rows.map((r) => (r.key === null ? { ...r, key: 'none' } : r)), labels.set('none', 'No room'));
+  const series = toSeries(range, rows, labels.set('none', 'No room'));
   return {
     status: success,
     range: toWireRange(range),
@@ -148,7 +148,7 @@ export async function gutterTrends(
   const problems = [...new Set(input.plant_problems.map((p) => p.toLowerCase()))];
   const rows = await repo.run(
     deps.db,
-    repo.countsByGridAndProblem(deps.db, {
+    repo.countsByGridAndProblem({
       ...filterFor(caller, range),
       batchId: batch?.batch_id,
       rooms: { roomIds: [], gridIds: rooms.scope.gridIds },
