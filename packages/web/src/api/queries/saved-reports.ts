@@ -37,17 +37,22 @@ export const dashboardReportsQuery = (companyId: number) =>
     networkMode: 'always',
   });
 
-/** What the builder offers (kinds, chart types, date options); changes only with a new server version. */
+/**
+ * What the builder offers (kinds, chart types, date options); changes only with a new server version.
+ * Kept on the device like the saved list, so the screen opens offline (drawing a report needs the server).
+ */
 export const reportInfoQuery = (companyId: number) =>
   queryOptions({
     queryKey: savedReportKeys.info(companyId),
-    queryFn: () => getReportInfo(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getReportInfo(companyId)),
+    networkMode: 'always',
     staleTime: 30 * 60_000,
   });
 
 export const reportableFieldsQuery = (companyId: number) =>
   queryOptions({
     queryKey: savedReportKeys.fields(companyId),
-    queryFn: () => getReportableFields(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getReportableFields(companyId)),
+    networkMode: 'always',
     staleTime: 5 * 60_000,
   });
