@@ -140,6 +140,15 @@ describe('GET /get_trends_report_graph', () => {
     expect(values(body.series, 'aphids')).toEqual([1, 2, 0]);
   });
 
+  it('coarsens the longest possible range to at most 2,000 whole-week buckets', async () => {
+    const res = await get('/get_trends_report_graph', a.admin.auth, { company_id: a.companyId, date_option: 'date_range', start_date: '0001-01-01', end_date: '9999-12-31' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { range, series } = res.json();
+    expect(range.buckets.length).toBeLessThanOrEqual(2000);
+    expect(range.bucket_days % 7).toBe(0);
+    expect(series.find((s: Series) => s.key === 'aphids').total).toBe(6);
+  });
+
   it('batch_related_date counts only observations of a batch', async () => {
     const res = await get('/get_trends_report_graph', a.admin.auth, { company_id: a.companyId, ...RANGE, date_option: 'batch_related_date' });
     expect(res.json().series.map((s: Series) => [s.key, s.total])).toEqual([['mildew', 1]]);
