@@ -32,6 +32,8 @@ test('inventory and forecasting show the server crop reports on a phone', async 
   const ready = page.getByRole('region', { name: 'Available to sell' }).getByRole('row').filter({ hasText: strain });
   await expect(ready).toHaveText(new RegExp(`${strain}\\s*1\\s*77\\s*7\\s*70`));
   await expect(page.getByRole('region', { name: 'Batches by status' }).getByRole('link', { name: number })).toBeVisible();
+  await page.getByLabel('Variety', { exact: true }).selectOption(strain);
+  await expect(page.getByRole('region', { name: 'A variety by status' }).getByRole('row').filter({ hasText: 'Ready' })).toHaveText(/Ready\s*1\s*77\s*7/);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('inventory-360.png'), fullPage: true });
 
