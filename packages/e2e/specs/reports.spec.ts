@@ -111,6 +111,15 @@ test('build a report for one room, save it, pin it and see it on the overview; e
   const bytes = await fs.readFile((await image.path())!);
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(bytes.length).toBeGreaterThan(5_000);
+
+  // On paper: the report's chart and its table of figures; the navigation and the buttons are hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('region', { name: "The report's figures" })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Chart of/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CSV' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Quick view' }).first()).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('region', { name: "The report's figures" })).toBeHidden();
 });
 
 test.describe('reports on a 360 px phone', () => {
