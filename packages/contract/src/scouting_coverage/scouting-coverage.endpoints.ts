@@ -23,7 +23,7 @@ export const ScoutingFrequency = z.object({
   /** The company's interval in days; null when the company has set none. */
   due_every_days: z.number().nullable(),
   /** Rooms with their own interval. */
-  rooms: z.array(z.object({ RoomID: z.number(), due_every_days: z.number() })),
+  rooms: z.array(z.object({ RoomID: z.number(), Name: z.string(), due_every_days: z.number() })),
 });
 
 export const RoomCoverage = z.object({
@@ -42,6 +42,7 @@ export const RoomCoverage = z.object({
   last_scouted_by_name: z.string().nullable(),
   overdue: z.boolean(),
 });
+export type RoomCoverageRow = z.infer<typeof RoomCoverage>;
 
 export const scoutingCoverageEndpoints = {
   getScoutingFrequency: defineEndpoint({

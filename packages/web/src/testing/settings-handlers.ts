@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { DASHBOARD_TILES } from '@verdant/contract';
 import { API } from './msw-server';
+import { scoutingCoverageHandlers } from './scouting-coverage-handlers';
 
 /** A company whose settings live in memory; handlers answer like the contract says. */
 export function companySettingsHandlers(initial: Partial<Record<string, unknown>> = {}) {
@@ -25,6 +26,7 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
     return url;
   };
   const handlers = [
+    ...scoutingCoverageHandlers().handlers,
     http.get(`${API}/get_company_ai_model`, () => ok({ ai_model: state.ai_model })),
     http.get(`${API}/get_company_language`, () => ok({ language: state.language })),
     http.get(`${API}/get_company_offline_mode`, () => ok({ offline_mode: state.offline_mode })),

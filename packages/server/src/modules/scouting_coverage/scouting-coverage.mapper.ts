@@ -18,9 +18,9 @@ export function toRoomCoverage(r: CoverageRow) {
   };
 }
 
-export function toFrequency(rows: Array<{ room_id: number | null; due_every_days: number }>) {
+export function toFrequency(rows: Array<{ room_id: number | null; due_every_days: number; name: string | null }>) {
   return {
     due_every_days: rows.find((r) => r.room_id === null)?.due_every_days ?? null,
-    rooms: rows.flatMap((r) => (r.room_id === null ? [] : [{ RoomID: r.room_id, due_every_days: r.due_every_days }])),
+    rooms: rows.flatMap((r) => (r.room_id === null ? [] : [{ RoomID: r.room_id, Name: r.name ?? '', due_every_days: r.due_every_days }])),
   };
 }

@@ -5,10 +5,12 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export function frequencies(db: Db, companyId: number) {
   return db
-    .selectFrom('scouting_frequencies')
-    .select(['room_id', 'due_every_days'])
-    .where('company_id', '=', companyId)
-    .orderBy('room_id')
+    .selectFrom('scouting_frequencies as f')
+    .leftJoin('rooms as r', 'r.room_id', 'f.room_id')
+    .select(['f.room_id', 'f.due_every_days', 'r.name'])
+    .where('f.company_id', '=', companyId)
+    .orderBy('r.name')
+    .orderBy('f.room_id')
     .execute();
 }
 

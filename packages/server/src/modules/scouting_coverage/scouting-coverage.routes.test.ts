@@ -19,10 +19,10 @@ describe('scouting frequency', () => {
     expect(set.json()).toEqual({ status: 'success', message: 'Scouting frequency saved.', due_every_days: 7, rooms: [] });
     await call('POST', '/set_scouting_frequency', a.admin.auth, { company_id: a.companyId, due_every_days: 10 });
     const room = await call('POST', '/set_scouting_frequency', a.admin.auth, { company_id: a.companyId, room_id: roomId, due_every_days: 3 });
-    expect(room.json()).toMatchObject({ due_every_days: 10, rooms: [{ RoomID: roomId, due_every_days: 3 }] });
+    expect(room.json()).toMatchObject({ due_every_days: 10, rooms: [{ RoomID: roomId, Name: 'Frequency room', due_every_days: 3 }] });
 
     const read = await call('GET', '/get_scouting_frequency', a.regular.auth, { company_id: a.companyId });
-    expect(read.json()).toEqual({ status: 'success', due_every_days: 10, rooms: [{ RoomID: roomId, due_every_days: 3 }] });
+    expect(read.json()).toEqual({ status: 'success', due_every_days: 10, rooms: [{ RoomID: roomId, Name: 'Frequency room', due_every_days: 3 }] });
 
     const cleared = await call('POST', '/set_scouting_frequency', a.admin.auth, { company_id: a.companyId, room_id: roomId, due_every_days: 0 });
     expect(cleared.json()).toEqual({ status: 'success', message: 'Scouting frequency cleared.', due_every_days: 10, rooms: [] });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { submitFormResponse, type FormSubmission, type SubmitOutcome } from '../form-responses';
 import { roomKeys } from '../queries/rooms';
 import { invalidateProblems } from '../queries/problems';
+import { scoutingCoverageKeys } from '../queries/scouting-coverage';
 
 function boxesOf(submission: FormSubmission): number[] {
   if (submission.kind === 'box') return submission.GridBoxID ? [submission.GridBoxID] : [];
@@ -24,6 +25,7 @@ export function useSubmitForm(companyId: number) {
     onSuccess: (outcome, submission) => {
       if (outcome.queued) return;
       void invalidateProblems(queryClient, companyId);
+      void queryClient.invalidateQueries({ queryKey: scoutingCoverageKeys.all(companyId) });
       for (const id of boxesOf(submission)) void queryClient.invalidateQueries({ queryKey: roomKeys.boxResponses(companyId, id) });
     },
   });

@@ -6,6 +6,7 @@ import { markGridScanned, markRoomScanned, resetScannedStatus } from '../../../a
 import { sendCreateGrid, type NewGrid } from '../../../api/grids';
 import { submitGridTemplate } from '../../../api/grid-templates';
 import { roomKeys } from '../../../api/queries/rooms';
+import { scoutingCoverageKeys } from '../../../api/queries/scouting-coverage';
 
 /** Online the room is created at once; without a connection it waits in createRoomQueue. */
 export function useCreateRoom(companyId: number) {
@@ -33,7 +34,10 @@ export function useResetScouting(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetScannedStatus(companyId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: scoutingCoverageKeys.all(companyId) });
+      return queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) });
+    },
   });
 }
 
@@ -61,6 +65,7 @@ export function useMarkRoomScanned(companyId: number, userId: number) {
       const patch: ScanPatch = { Scanned: res.Scanned, ScannedDateTime: res.ScannedDateTime, LastScannedBy: res.LastScannedBy };
       patchRooms(queryClient, companyId, (r) => (r.RoomID === res.RoomID ? { ...r, ...patch } : r));
       void queryClient.invalidateQueries({ queryKey: roomKeys.scanDetails(companyId, 'room', res.RoomID) });
+      void queryClient.invalidateQueries({ queryKey: scoutingCoverageKeys.all(companyId) });
     },
   });
 }
@@ -81,6 +86,7 @@ export function useMarkGridScanned(companyId: number, userId: number) {
           : r,
       );
       void queryClient.invalidateQueries({ queryKey: roomKeys.scanDetails(companyId, 'grid', res.GridID) });
+      void queryClient.invalidateQueries({ queryKey: scoutingCoverageKeys.all(companyId) });
     },
   });
 }

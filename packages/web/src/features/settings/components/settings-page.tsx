@@ -26,6 +26,7 @@ import {
   useSetOfflineMode,
   useSetStickyTrap,
 } from '../api/use-settings-mutations';
+import { ScoutingFrequencyCard } from './scouting-frequency-card';
 
 interface SectionProps {
   companyId: number;
@@ -333,6 +334,7 @@ export default function SettingsPage() {
         <FieldDevices {...props} />
         <OverviewTiles {...props} />
         <StickyTrap {...props} />
+        <ScoutingFrequencyCard {...props} />
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { CreateRoomDialog } from './create-room-dialog';
 import { useFormatDate } from '../../../../lib/format-date';
 import { useUserNames } from '../use-people';
 import { paths } from '../../../../lib/paths';
+import { CoverageBar } from '../../../../components/scouting-coverage/coverage-bar';
 
 function useQueuedRooms(companyId: number | null): QueuedRoom[] {
   const [rooms, setRooms] = useState<QueuedRoom[]>([]);
@@ -41,7 +42,7 @@ export function ScanState({ scanned, when, by }: { scanned: boolean; when: strin
   );
 }
 
-function RoomCard({ room, canDelete, onDelete }: { room: RoomWithGrids; canDelete: boolean; onDelete: () => void }) {
+function RoomCard({ room, companyId, canDelete, onDelete }: { room: RoomWithGrids; companyId: number; canDelete: boolean; onDelete: () => void }) {
   const { t } = useTranslation('rooms');
   const boxes = room.grids.reduce((n, g) => n + g.grid_boxes.length, 0);
   return (
@@ -71,6 +72,7 @@ function RoomCard({ room, canDelete, onDelete }: { room: RoomWithGrids; canDelet
         {t('list.counts', { grids: room.grids.length, boxes, count: room.grids.length })}
       </p>
       <ScanState scanned={room.Scanned} when={room.ScannedDateTime} by={room.LastScannedBy} />
+      <CoverageBar companyId={companyId} roomId={room.RoomID} />
     </li>
   );
 }
@@ -164,7 +166,7 @@ export default function RoomsPage() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
           {sorted.map((room) => (
-            <RoomCard key={room.RoomID} room={room} canDelete={isAdmin} onDelete={() => setToDelete(room)} />
+            <RoomCard key={room.RoomID} room={room} companyId={companyId} canDelete={isAdmin} onDelete={() => setToDelete(room)} />
           ))}
         </ul>
       )}
