@@ -112,11 +112,29 @@ test.describe('overview on a 390 px phone', () => {
   });
 });
 
-test('overview on a desktop: the figures side by side', async ({ page, server }, testInfo) => {
+test('overview on a desktop: the figures side by side, a pinned report drawn and linking to it', async ({ page, api, server }, testInfo) => {
+  const tag = randomBytes(3).toString('hex');
+  const admin = await api.signInAdmin();
+  const headers = { authorization: `Bearer ${admin.access_token}` };
+  const companyId = admin.user.company_id;
+  const name = `Thrips by week ${tag}`;
+  const saved = (await okJson(
+    await api.request.post('/api/save_report', {
+      headers,
+      data: {
+        company_id: companyId, room_ids: [], report_name: name, chart_type: 'BarChart', report_type: 'trends', filters: {},
+        report_data: [{ x: '2026-11-02', Thrips: 3, Mildew: 1 }, { x: '2026-11-09', Thrips: 5, Mildew: 0 }, { x: '2026-11-16', Thrips: 2, Mildew: 2 }],
+      },
+    }),
+  )) as { report: { report_id: number } };
+  await okJson(await api.request.post('/api/set_dashboard_reports', { headers, data: { company_id: companyId, report_id1: saved.report.report_id } }));
+
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInThroughUi(page, server.admin.email, server.admin.password);
   await page.goto('/dashboard/overview');
   await waitForContent(page);
+  const pinned = page.getByTestId('pinned-report').filter({ hasText: name });
+  await expect(pinned.locator('svg.recharts-surface').first()).toBeVisible();
   const boxes = await Promise.all(
     ['overview-problems', 'overview-rooms', 'overview-harvests'].map(async (id) => (await page.getByTestId(id).boundingBox())!),
   );
@@ -127,4 +145,7 @@ test('overview on a desktop: the figures side by side', async ({ page, server },
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('overview-1440.png'), fullPage: true });
+
+  await pinned.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/reports/${saved.report.report_id}$`));
 });
