@@ -8,6 +8,8 @@ import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { addDays, todayIso } from '../../../lib/calendar-days';
 import { paths } from '../../../lib/paths';
+import { savesSettled } from '../../../api/offline-read';
+import { setOnline } from '../../../testing/room-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -119,6 +121,30 @@ describe('WeatherCard', () => {
     expect(screen.getByTestId('weather-age')).toHaveTextContent('Updated 2 hours ago');
     expect(within(screen.getByTestId('weather-today')).getByText('8°')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("offline, shows this device's copy and says it is offline, without asking", async () => {
+    signInAs({ role: 'Regular', userId: 7, companyId: 3 });
+    const fetchedAt = new Date(Date.now() - 20 * 60 * 1000).toISOString();
+    const api = weatherApi((kind) => ({ status: 200, body: { status: 'success', data: kind === 'today' ? todays(fetchedAt) : week(fetchedAt) } }));
+    server.use(userWith('Leiden'), ...api.handlers);
+    const first = renderPage(<WeatherCard />);
+    await screen.findByTestId('weather-today');
+    await savesSettled();
+    first.unmount();
+    const asked = api.asked.length;
+
+    const restore = setOnline(false);
+    try {
+      renderPage(<WeatherCard />);
+      expect(await screen.findByText('You are offline')).toBeInTheDocument();
+      expect(screen.getByText('Showing the weather as it was 20 minutes ago.')).toBeInTheDocument();
+      expect(within(screen.getByTestId('weather-week')).getAllByRole('listitem')).toHaveLength(7);
+      expect(screen.queryByText('The weather service cannot be reached')).not.toBeInTheDocument();
+      expect(api.asked).toHaveLength(asked);
+    } finally {
+      restore();
+    }
   });
 
   it('says so when the service is down and nothing was kept', async () => {

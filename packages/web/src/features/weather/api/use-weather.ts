@@ -4,6 +4,7 @@ import type { TodaysWeatherData, WeatherRangeData, WeatherUnavailableReason } fr
 import { todaysWeatherQuery, weatherRangeQuery } from '../../../api/queries/weather';
 import { userDataQuery } from '../../../api/queries/users';
 import { addDays, todayIso } from '../../../lib/calendar-days';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAppDispatch, useAppSelector, useAuth } from '../../../state/hooks';
 import { weatherChanged } from '../../../state/preferences-slice';
 import { persistedFor } from '../lib/persisted-weather';
@@ -20,7 +21,7 @@ export type WeatherView =
       today: TodaysWeatherData | null;
       week: WeatherRangeData | null;
       /** Why the service could not answer now (what is shown is then the last copy kept), or null. */
-      unavailable: WeatherUnavailableReason | null;
+      unavailable: WeatherUnavailableReason | 'offline' | null;
       retry: () => void;
     };
 
@@ -33,6 +34,7 @@ export function useWeather(): WeatherView {
   const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
   const dispatch = useAppDispatch();
+  const online = useOnlineStatus();
   const user = useQuery({ ...userDataQuery(userId ?? 0, companyId), enabled: Boolean(companyID && userId) });
   const location = user.data?.location?.trim() ?? '';
   const date = todayIso();
@@ -61,5 +63,7 @@ export function useWeather(): WeatherView {
   if ((today.isPending || week.isPending) && !todayData && !weekData) return { kind: 'loading' };
   const error = today.error ?? week.error;
   if (error && !todayData && !weekData) return { kind: 'failed', error, retry };
-  return { kind: 'weather', location, today: todayData, week: weekData, unavailable: unavailable ?? (error ? 'unreachable' : null), retry };
+  // Offline, what shows is this device's copy: say so rather than blame the weather service.
+  const why = !online ? 'offline' : (unavailable ?? (error ? 'unreachable' : null));
+  return { kind: 'weather', location, today: todayData, week: weekData, unavailable: why, retry };
 }

@@ -73,6 +73,11 @@ export function WeatherCard({ className }: { className?: string }) {
             {hasData && age ? t('unreachable.showingKept', { age }) : t('unreachable.nothingKept')}
           </Alert>
         )}
+        {view.unavailable === 'offline' && hasData && (
+          <Alert tone="info" title={t('offline.title')}>
+            {age ? t('unreachable.showingKept', { age }) : null}
+          </Alert>
+        )}
         {view.today && <WeatherToday today={view.today} />}
         {view.week && (
           <section aria-labelledby="weather-week-title">
