@@ -20,9 +20,14 @@ export const overviewKeys = {
 /** The open observations the overview ranks rooms and problems from: the newest page the server gives. */
 export const OPEN_PROBLEMS: ObservationFilters = { status: 'open', limit: OBSERVATIONS_MAX_LIMIT, offset: 0 };
 
-/** GET /get_problem_trends: rejects with the server's text, or with the spec's 'Failed to fetch problem trends'. */
+/**
+ * GET /get_problem_trends in Monday weeks (four points per problem, not 28 days); rejects with the server's
+ * text, or with the spec's 'Failed to fetch problem trends'.
+ */
 function getProblemTrends(companyId: number) {
-  return withFallback(reportsMessages.problemTrendsFailed, () => callEndpoint(reportsEndpoints.getProblemTrends, { company_id: companyId }));
+  return withFallback(reportsMessages.problemTrendsFailed, () =>
+    callEndpoint(reportsEndpoints.getProblemTrends, { company_id: companyId, granularity: 'week' }),
+  );
 }
 
 export const problemTrendsQuery = (companyId: number) =>

@@ -130,6 +130,7 @@ describe('overview: the morning screen', () => {
     const bars = problems.getByRole('list', { name: /New observations per week/ });
     expect(within(bars).getAllByRole('listitem').map((li) => li.textContent?.slice(0, 1))).toEqual(['1', '1', '2', '5']);
     expect(seen.trends!.get('company_id')).toBe('3');
+    expect(seen.trends!.get('granularity')).toBe('week');
 
     // The worst rooms: most open first; a room opens its map, its count the room's open problems.
     const rooms = await card('overview-rooms');
