@@ -7,10 +7,11 @@
  * Env: DATABASE_URL (a PostgreSQL server; a fresh database is made there), BENCH_SIZES (default
  * 100000,1000000), BENCH_ITERATIONS (default 7).
  */
+import type { RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { addDays, mondayOf, resolveRange, todayIn, REPORT_TIME_ZONE, type ReportRange } from '../packages/server/src/modules/reports/report-range.js';
-import { countsByProblem, roomsWithGrids, type ObservationFilter } from '../packages/server/src/modules/reports/trends.repository.js';
+import { countsByProblem, withRoomsFound } from '../packages/server/src/modules/reports/trends.repository.js';
 import { get, median } from './lib/timing.js';
 import { runBenchApp } from './lib/bench-app.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
@@ -135,37 +136,33 @@ runBenchApp('trends', async ({ app, db }) => {
     await app.database.query('ANALYZE problem_observations');
     notes.push(`${size.toLocaleString('en-US')} observations (+ ${(size / 10).toLocaleString('en-US')} of another company) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const cases: Array<{ label: string; query: Record<string, string>; filter: (range: ReportRange) => Promise<ObservationFilter> }> = [
+    // The app's own statement for each case: the report, and for rooms the same-statement room check.
+    const threeRooms = place.rooms.slice(0, 3);
+    const cases: Array<{ label: string; query: Record<string, string>; statement: (range: ReportRange) => RawBuilder<unknown> }> = [
       {
         label: `${WEEKS} weeks, all rooms`,
         query: { date_option: 'weeks_ago', weeks_ago: String(WEEKS - 1) },
-        filter: async (range) => ({ companyId, range, batchOnly: false }),
+        statement: (range) => countsByProblem({ companyId, range, batchOnly: false }),
       },
       {
         label: `${WEEKS} weeks, 3 rooms`,
-        query: { date_option: 'weeks_ago', weeks_ago: String(WEEKS - 1), room_ids: place.rooms.slice(0, 3).join(',') },
-        filter: async (range) => {
-          const { grids } = await roomsWithGrids(app.db, companyId, place.rooms.slice(0, 3));
-          return { companyId, range, batchOnly: false, rooms: { roomIds: place.rooms.slice(0, 3), gridIds: grids.map((g) => g.grid_id) } };
-        },
+        query: { date_option: 'weeks_ago', weeks_ago: String(WEEKS - 1), room_ids: threeRooms.join(',') },
+        statement: (range) => withRoomsFound(companyId, threeRooms, countsByProblem({ companyId, range, batchOnly: false, rooms: { roomIds: threeRooms } })),
       },
       {
         label: '12 weeks, 1 room',
         query: { date_option: 'weeks_ago', weeks_ago: '11', room_ids: String(place.rooms[0]) },
-        filter: async (range) => {
-          const { grids } = await roomsWithGrids(app.db, companyId, [place.rooms[0]!]);
-          return { companyId, range, batchOnly: false, rooms: { roomIds: [place.rooms[0]!], gridIds: grids.map((g) => g.grid_id) } };
-        },
+        statement: (range) => withRoomsFound(companyId, [place.rooms[0]!], countsByProblem({ companyId, range, batchOnly: false, rooms: { roomIds: [place.rooms[0]!] } })),
       },
       {
         label: '4 weeks, all rooms (by day)',
         query: { date_option: 'weeks_ago', weeks_ago: '3' },
-        filter: async (range) => ({ companyId, range, batchOnly: false }),
+        statement: (range) => countsByProblem({ companyId, range, batchOnly: false }),
       },
     ];
     for (const c of cases) {
       const range = resolveRange(c.query, { options: ['weeks_ago'] });
-      const compiled = countsByProblem(await c.filter(range)).compile(app.db);
+      const compiled = c.statement(range).compile(app.db);
       const url = `${address}/api/get_trends_report_graph?${new URLSearchParams({ company_id: String(companyId), ...c.query })}`;
       const call = async () => {
         // The keep-alive socket may have been closed by the server while the data was generated: one retry.

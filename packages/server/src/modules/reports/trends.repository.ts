@@ -2,11 +2,17 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ReportRange } from './report-range.js';
 
-/** Which observations a trend counts. Room scopes are resolved to ids before (rooms and the grids in them). */
+/** Rooms a report keeps to: an observation's own room, or a grid of the room (the grids' ids, or found by the statement). */
+export interface RoomFilter {
+  roomIds: number[];
+  gridIds?: number[];
+}
+
+/** Which observations a trend counts. */
 export interface ObservationFilter {
   companyId: number;
   range: ReportRange;
-  rooms?: { roomIds: number[]; gridIds: number[] };
+  rooms?: RoomFilter;
   batchId?: number;
   /** batch_related_date: only observations of a batch. */
   batchOnly?: boolean;
@@ -37,7 +43,11 @@ function where(f: ObservationFilter): RawBuilder<SqlBool> {
     sql<SqlBool>`o.status <> 'dismissed'`,
   ];
   if (f.rooms) {
-    parts.push(sql<SqlBool>`(o.room_id = ANY(${f.rooms.roomIds}::int[]) OR o.grid_id = ANY(${f.rooms.gridIds}::int[]))`);
+    // ARRAY(SELECT …) is computed once (an InitPlan), so the grid index is still usable.
+    const grids = f.rooms.gridIds
+      ? sql`${f.rooms.gridIds}::int[]`
+      : sql`ARRAY(SELECT rg.grid_id FROM room_grid rg WHERE rg.company_id = ${f.companyId} AND rg.room_id = ANY(${f.rooms.roomIds}::int[]))`;
+    parts.push(sql<SqlBool>`(o.room_id = ANY(${f.rooms.roomIds}::int[]) OR o.grid_id = ANY(${grids}))`);
   }
   if (f.batchId !== undefined) parts.push(sql<SqlBool>`o.batch_id = ${f.batchId}`);
   if (f.batchOnly) parts.push(sql<SqlBool>`o.batch_id IS NOT NULL`);
@@ -113,6 +123,16 @@ export function severityByProblem(f: ObservationFilter) {
     FROM problem_observations o
     WHERE ${where(f)}
     GROUP BY 1, 2`;
+}
+
+/**
+ * A report statement with, in the same round trip, how many of `roomIds` are rooms of the company: one
+ * row more than nothing (its report columns null) when the report itself has no rows.
+ */
+export function withRoomsFound<T extends { key: string }>(companyId: number, roomIds: number[], query: RawBuilder<T>) {
+  return sql<{ rooms_found: number } & { [K in keyof T]: T[K] | null }>`
+    SELECT (SELECT count(*)::int FROM rooms WHERE company_id = ${companyId} AND room_id = ANY(${roomIds}::int[])) AS rooms_found, q.*
+    FROM (SELECT 1) AS one LEFT JOIN (${query}) AS q ON true`;
 }
 
 export const run = async <T>(db: Kysely<DB>, query: RawBuilder<T>) => (await query.execute(db)).rows;

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { reportsMessages as msg, type DateOption } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -19,6 +20,23 @@ async function roomScope(deps: Deps, caller: Caller, roomIds: number[] | undefin
   const { rooms, grids } = await repo.roomsWithGrids(deps.db, caller.company_id, unique);
   if (rooms.length !== unique.length) throw notFound('Room');
   return { rooms, grids, scope: { roomIds: unique, gridIds: grids.map((g) => g.grid_id) } };
+}
+
+/**
+ * Runs a report statement, kept to the rooms named when there are any: whether every one is the
+ * company's (404 otherwise) is answered by the same statement, so a room-scoped report is one round trip.
+ */
+async function inRooms<T extends { key: string }>(
+  deps: Deps,
+  caller: Caller,
+  roomIds: number[] | undefined,
+  build: (rooms?: repo.RoomFilter) => RawBuilder<T>,
+): Promise<T[]> {
+  if (!roomIds?.length) return repo.run(deps.db, build());
+  const unique = [...new Set(roomIds)];
+  const rows = await repo.run(deps.db, repo.withRoomsFound(caller.company_id, unique, build({ roomIds: unique })));
+  if (rows[0]?.rooms_found !== unique.length) throw notFound('Room');
+  return rows.filter((r): r is typeof r & T => r.key !== null);
 }
 
 async function ownBatch(deps: Deps, caller: Caller, batchId: number | undefined) {
@@ -43,15 +61,14 @@ export async function problemTrends(deps: Deps, caller: Caller, input: { start_d
 
 export async function trendsReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_ids?: number[] }) {
   const range = resolveRange(input, { options: ALL_OPTIONS });
-  const rooms = await roomScope(deps, caller, input.room_ids);
-  const rows = await repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), rooms: rooms?.scope }));
+  const rows = await inRooms(deps, caller, input.room_ids, (rooms) => repo.countsByProblem({ ...filterFor(caller, range), rooms }));
   return { status: success, range: toWireRange(range), series: toSeries(range, rows) };
 }
 
 export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_id?: number }) {
   const range = resolveRange(input, { options: ['weeks_ago', 'date_range'], weeksAgoAtLeastOne: true });
-  const rooms = await roomScope(deps, caller, input.room_id === undefined ? undefined : [input.room_id]);
-  const rows = await repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), rooms: rooms?.scope }));
+  const roomIds = input.room_id === undefined ? undefined : [input.room_id];
+  const rows = await inRooms(deps, caller, roomIds, (rooms) => repo.countsByProblem({ ...filterFor(caller, range), rooms }));
   return { status: success, range: toWireRange(range), series: cumulative(toSeries(range, rows)) };
 }
 
@@ -101,13 +118,11 @@ export async function trendsWithSeverity(
 ) {
   const range = resolveRange(input, optionalDates());
   const batch = await ownBatch(deps, caller, input.batch_id);
-  const rooms = await roomScope(deps, caller, input.room_ids);
-  const rows = await repo.run(
-    deps.db,
+  const rows = await inRooms(deps, caller, input.room_ids, (rooms) =>
     repo.severityByProblem({
       ...filterFor(caller, range),
       batchId: batch?.batch_id,
-      rooms: rooms?.scope,
+      rooms,
       problems: input.problem === undefined ? undefined : [input.problem.toLowerCase()],
     }),
   );
