@@ -21,7 +21,7 @@ const summary = (group_by: PlantCountSummary['group_by'], over: Partial<PlantCou
 
 const plantCounts = {
   crop: { data: [row('Basil', 2, 130, 1, 24), row('Mint', 1, 40, 1, 12)], summary: summary('crop', { batches: 3, plants: 170, trays_without_batch: 1, tray_plants_without_batch: 6 }) },
-  room: { data: [row('Empty', 0, 0, 0, 0, 2), row('North', 2, 140, 2, 36, 1)], summary: summary('room', { batches: 3, plants: 170 }) },
+  room: { data: [row('Empty', 0, 0, 0, 0, 2), row('North', 2, 140, 2, 36, 1)], summary: summary('room', { batches: 3, plants: 170, batches_without_room: 1, plants_without_room: 30 }) },
   status: { data: [row('Harvested', 1, 500), row('Vegetative', 2, 130)], summary: summary('status', { batches: 3, plants: 630 }) },
 };
 
@@ -108,7 +108,7 @@ describe('InventoryPage', () => {
     renderPage(<InventoryPage />);
     await screen.findAllByText('Basil');
     await user.selectOptions(screen.getByLabelText('Group by'), 'room');
-    await waitFor(() => expect(stockRows()).toEqual([['Empty', '0', '0', '0', '0'], ['North', '2', '140', '2', '36']]));
+    await waitFor(() => expect(stockRows()).toEqual([['Empty', '0', '0', '0', '0'], ['North', '2', '140', '2', '36'], ['No room', '1', '30', '–', '–']]));
     await user.selectOptions(screen.getByLabelText('Group by'), 'status');
     await waitFor(() => expect(stockRows().map((r) => r[0])).toEqual(['Harvested', 'Vegetative']));
     expect(screen.getByText('Every batch by status, harvested and destroyed included.')).toBeInTheDocument();

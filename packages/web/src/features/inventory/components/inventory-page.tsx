@@ -68,6 +68,10 @@ export default function InventoryPage() {
         ...(groupBy !== 'room' && stock.summary.trays_without_batch > 0
           ? [[t('noBatch'), 0, 0, stock.summary.trays_without_batch, stock.summary.tray_plants_without_batch]]
           : []),
+        // Growing plants in no room: the server counts their batches but not their trays per room.
+        ...(groupBy === 'room' && stock.summary.batches_without_room > 0
+          ? [[t('byStatus.noRoom'), stock.summary.batches_without_room, stock.summary.plants_without_room, '–', '–']]
+          : []),
       ]
     : [];
 
