@@ -28,6 +28,7 @@ export const ScoutingFrequency = z.object({
 
 export const RoomCoverage = z.object({
   RoomID: z.number(),
+  Name: z.string(),
   /** The interval that applies to this room (its own, else the company's); null when none is set. */
   due_every_days: z.number().nullable(),
   /** Whether due_every_days is the room's own override. */

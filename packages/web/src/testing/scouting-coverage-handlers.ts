@@ -5,7 +5,7 @@ import { API } from './msw-server';
 /** A room's coverage row with every field; tests override what they look at. */
 export function coverageRow(fields: Partial<RoomCoverageRow> & { RoomID: number }): RoomCoverageRow {
   return {
-    due_every_days: 7, room_override: false, round_started_at: '2026-03-01T08:00:00Z', boxes_total: 10, boxes_scouted: 6,
+    Name: `Room ${fields.RoomID}`, due_every_days: 7, room_override: false, round_started_at: '2026-03-01T08:00:00Z', boxes_total: 10, boxes_scouted: 6,
     boxes_overdue: 0, last_scouted_at: '2026-03-05T09:30:00Z', last_scouted_by: 7, last_scouted_by_name: 'Ada Grower', overdue: false,
     ...fields,
   };

@@ -5,6 +5,7 @@ import type { CoverageRow } from './scouting-coverage.repository.js';
 export function toRoomCoverage(r: CoverageRow) {
   return {
     RoomID: r.room_id,
+    Name: r.name,
     due_every_days: r.due_every_days,
     room_override: r.room_override,
     round_started_at: isoOrNull(r.round_started_at),

@@ -47,6 +47,7 @@ export async function clearFrequency(trx: Transaction<DB>, companyId: number, ro
 
 export interface CoverageRow {
   room_id: number;
+  name: string;
   due_every_days: number | null;
   room_override: boolean;
   round_started_at: Date | string | null;
@@ -81,7 +82,7 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
       SELECT max(started_at) AS started_at FROM scouting_rounds WHERE company_id = ${companyId}
     ),
     rm AS (
-      SELECT r.room_id, f.room_id IS NOT NULL AS room_override,
+      SELECT r.room_id, r.name, f.room_id IS NOT NULL AS room_override,
              COALESCE(f.due_every_days, d.due_every_days) AS due
       FROM rooms r
       LEFT JOIN scouting_frequencies f ON f.company_id = r.company_id AND f.room_id = r.room_id
@@ -138,7 +139,7 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
       ) last ON true
     ),
     agg AS (
-      SELECT ro.room_id, ro.due, ro.room_override, ro.round_start,
+      SELECT ro.room_id, ro.name, ro.due, ro.room_override, ro.round_start,
              count(b.grid_box_id)::int AS boxes_total,
              (count(b.grid_box_id) FILTER (WHERE b.in_round))::int AS boxes_scouted,
              (count(b.grid_box_id) FILTER (WHERE b.is_overdue))::int AS boxes_overdue,
@@ -147,12 +148,12 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
              ${boxList} AS overdue_box_ids
       FROM rounds ro
       LEFT JOIN box b ON b.room_id = ro.room_id
-      GROUP BY ro.room_id, ro.due, ro.room_override, ro.round_start
+      GROUP BY ro.room_id, ro.name, ro.due, ro.room_override, ro.round_start
     )
-    SELECT agg.room_id, agg.due AS due_every_days, agg.room_override, agg.round_start AS round_started_at,
+    SELECT agg.room_id, agg.name, agg.due AS due_every_days, agg.room_override, agg.round_start AS round_started_at,
            agg.boxes_total, agg.boxes_scouted, agg.boxes_overdue, agg.last_scouted_at, agg.last_scouted_by,
            u.first_name, u.last_name, agg.overdue_box_ids
     FROM agg LEFT JOIN users u ON u.user_id = agg.last_scouted_by
-    ORDER BY agg.room_id`.execute(db);
+    ORDER BY agg.name, agg.room_id`.execute(db);
   return res.rows;
 }

@@ -114,7 +114,7 @@ describe('scouting coverage', () => {
     // after the round began) are in the round; box 2 (4 days) and box 3 (5 minutes before it) are not;
     // box 5 (8 days) and box 6 (only the 10-day room mark; a batch problem is no visit) are overdue.
     expect(one).toMatchObject({
-      due_every_days: 7, room_override: false, boxes_total: 10, boxes_scouted: 6, boxes_overdue: 2,
+      Name: 'Coverage one', due_every_days: 7, room_override: false, boxes_total: 10, boxes_scouted: 6, boxes_overdue: 2,
       last_scouted_by: a.admin.user_id, last_scouted_by_name: 'Test Admin', overdue: true,
     });
     const roundStart = Date.parse(one.round_started_at as string);
