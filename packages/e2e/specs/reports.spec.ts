@@ -60,7 +60,7 @@ test('build a report for one room, save it, pin it and see it on the overview; e
   const drawn = page.waitForResponse((r) => r.url().includes('/api/get_trends_report_graph') && r.url().includes('room_ids='));
   await page.getByRole('button', { name: 'Show report' }).click();
   expect((await drawn).status()).toBe(200);
-  const chart = page.getByRole('img', { name: new RegExp(`Chart of .*${tag}`) });
+  const chart = page.getByRole('figure', { name: new RegExp(`Chart of .*${tag}`) });
   await expect(chart).toBeVisible();
   await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
 
@@ -115,7 +115,7 @@ test('build a report for one room, save it, pin it and see it on the overview; e
   // On paper: the report's chart and its table of figures; the navigation and the buttons are hidden.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('region', { name: "The report's figures" })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Chart of/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /Chart of/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'CSV' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Quick view' }).first()).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
@@ -135,7 +135,7 @@ test.describe('reports on a 360 px phone', () => {
     await waitForContent(page);
     await page.getByRole('checkbox', { name: `Report room ${tag}` }).check();
     await page.getByRole('button', { name: 'Show report' }).click();
-    const chart = page.getByRole('img', { name: new RegExp(`Chart of .*${tag}`) });
+    const chart = page.getByRole('figure', { name: new RegExp(`Chart of .*${tag}`) });
     await expect(chart).toBeVisible();
 
     const overflow = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);

@@ -106,7 +106,7 @@ describe('reports page: build and see', () => {
     const state = api();
     renderReports();
 
-    expect(await screen.findByRole('img', { name: 'Chart of Thrips, =cmd over 3 points' })).toHaveAttribute('data-chart-type', 'LineChart');
+    expect(await screen.findByRole('figure', { name: 'Chart of Thrips, =cmd over 3 points' })).toHaveAttribute('data-chart-type', 'LineChart');
     expect(state.runs).toHaveLength(1);
     expect(state.runs[0]).toMatchObject({ company_id: '3', date_option: 'date_range' });
     expect(state.runs[0]).not.toHaveProperty('room_ids');
@@ -126,7 +126,7 @@ describe('reports page: build and see', () => {
     const state = api();
     const user = userEvent.setup();
     renderReports();
-    await screen.findByRole('img', { name: /Chart of/ });
+    await screen.findByRole('figure', { name: /Chart of/ });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'weeks_ago');
     await user.clear(screen.getByRole('textbox', { name: 'Weeks back' }));
@@ -158,9 +158,9 @@ describe('reports page: build and see', () => {
     const state = api();
     const user = userEvent.setup();
     renderReports();
-    await screen.findByRole('img', { name: /Chart of/ });
+    await screen.findByRole('figure', { name: /Chart of/ });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Chart' }), 'BarChart');
-    expect(await screen.findByRole('img', { name: /Chart of/ })).toHaveAttribute('data-chart-type', 'BarChart');
+    expect(await screen.findByRole('figure', { name: /Chart of/ })).toHaveAttribute('data-chart-type', 'BarChart');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Chart' }), 'Table');
     const table = await screen.findByRole('region', { name: "The report's figures" });
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Date', 'Thrips', '=cmd']);
@@ -174,7 +174,7 @@ describe('reports page: save', () => {
     const state = api();
     const user = userEvent.setup();
     renderReports();
-    await screen.findByRole('img', { name: /Chart of/ });
+    await screen.findByRole('figure', { name: /Chart of/ });
     expect(await screen.findByText('No saved reports yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save report' }));
@@ -211,7 +211,7 @@ describe('reports page: save', () => {
     server.use(http.post(`${API}/save_report`, () => HttpResponse.json({ status: 'error', message: 'A report with this name already exists.' }, { status: 409 })));
     const user = userEvent.setup();
     renderReports();
-    await screen.findByRole('img', { name: /Chart of/ });
+    await screen.findByRole('figure', { name: /Chart of/ });
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     const alert = await within(screen.getByRole('dialog')).findByText('Unable to save report.');

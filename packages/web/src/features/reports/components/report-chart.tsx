@@ -139,16 +139,17 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   }
 
   return (
-    <div
-      className="w-full min-w-0"
+    // A figure, not role="img": recharts' chart is focusable (arrow keys move the tooltip), and an image may
+    // hold nothing interactive.
+    <figure
+      className="m-0 w-full min-w-0"
       style={{ height }}
-      role="img"
       aria-label={t('chartLabel', { series: series.map(labels.series).join(', '), count: table.rows.length })}
       data-chart-type={chartType}
     >
       <ResponsiveContainer width="100%" height="100%">
         {chart}
       </ResponsiveContainer>
-    </div>
+    </figure>
   );
 }
