@@ -33,6 +33,7 @@ import { savedReportsEndpoints } from './saved_reports/saved-reports.endpoints.j
 import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
+import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -100,6 +101,7 @@ export * from './crop_reports/crop-reports.endpoints.js';
 export * from './weather/weather.schemas.js';
 export * from './weather/weather.endpoints.js';
 export * from './scouting_coverage/scouting-coverage.endpoints.js';
+export * from './pressure/pressure.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -141,6 +143,8 @@ export const domains = {
   weather: weatherEndpoints,
   /** Verdant extension: scouting frequency and coverage (docs/decisions.md). */
   scouting_coverage: scoutingCoverageEndpoints,
+  /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
+  pressure: pressureEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

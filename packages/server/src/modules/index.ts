@@ -33,6 +33,7 @@ import { savedReportsModule } from './saved_reports/index.js';
 import { cropReportsModule } from './crop_reports/index.js';
 import { weatherModule } from './weather/index.js';
 import { scoutingCoverageModule } from './scouting_coverage/index.js';
+import { pressureModule } from './pressure/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -70,4 +71,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   cropReportsModule,
   weatherModule,
   scoutingCoverageModule,
+  pressureModule,
 ];
