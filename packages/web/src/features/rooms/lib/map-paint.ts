@@ -286,7 +286,12 @@ export interface OverlayState {
   chosen: readonly { X: number; Y: number }[];
   drag?: { from: { x: number; y: number }; to: { x: number; y: number } } | null;
   cursor?: { x: number; y: number } | null;
+  /** Boxes overdue for scouting (only those in view need passing): outlined, under the selection. */
+  overdue?: readonly { X: number; Y: number }[];
 }
+
+/** Amber, dashed: reads on white, on problem fills and beside the green selection and blue choice. */
+export const OVERDUE_OUTLINE = '#b45309';
 
 /** The overlay canvas: selection, move target, chosen boxes, the area rectangle and the keyboard cursor — never over the gutters. */
 export function paintOverlay(ctx: CanvasRenderingContext2D, l: MapLayout, gutters: Gutters, s: OverlayState): void {
@@ -304,6 +309,20 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, l: MapLayout, gutter
     const pad = width / 2 + 1;
     ctx.strokeRect(ox - pad, oy - pad, l.cell + pad * 2, l.cell + pad * 2);
   };
+  if (s.overdue?.length) {
+    // One path for every overdue box in view: a whole unscouted room is still one stroke.
+    const w = l.cell >= 12 ? 2 : 1;
+    ctx.strokeStyle = OVERDUE_OUTLINE;
+    ctx.lineWidth = w;
+    ctx.setLineDash(l.cell >= 12 ? [4, 3] : []);
+    ctx.beginPath();
+    for (const b of s.overdue) {
+      const [ox, oy] = cellOrigin(l, b.X, b.Y);
+      ctx.rect(ox + w / 2, oy + w / 2, l.cell - w, l.cell - w);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   if (s.selected) {
     const [sx, sy] = cellOrigin(l, s.selected.X, s.selected.Y);
     ctx.fillStyle = 'rgba(21, 128, 61, 0.35)';
