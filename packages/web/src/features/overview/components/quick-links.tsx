@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRID_OPACITY, type DashboardTile } from '@verdant/contract';
+import { ErrorState } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { gridOpacityQuery, gridOrderQuery } from '../../../api/queries/company-settings';
 import { TILES } from '../../../lib/dashboard-tiles';
@@ -38,20 +39,27 @@ export function QuickLinks() {
   const { companyID } = useAuth();
   const order = useQuery({ ...gridOrderQuery(companyID ?? 0), enabled: Boolean(companyID) });
   const opacity = useQuery({ ...gridOpacityQuery(companyID ?? 0), enabled: Boolean(companyID) });
-  if (!order.data) return null;
-  const tiles = order.data.filter((id) => TILES[id].available);
-  if (tiles.length === 0) return null;
+  const tiles = order.data?.filter((id) => TILES[id].available) ?? [];
+  if (order.isPending || (order.isSuccess && tiles.length === 0)) return null;
   return (
     <section aria-labelledby="overview-quick-links" className="mt-8">
       <h2 id="overview-quick-links" className="text-base font-semibold text-stone-900">
         {t('quickLinks.title')}
       </h2>
-      <ul className="mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {tiles.map((id) => (
-          <QuickLink key={id} id={id} opacity={opacity.data ?? DEFAULT_GRID_OPACITY} />
-        ))}
-      </ul>
-      <p className="mt-3 text-sm text-stone-600">{t('quickLinks.customise')}</p>
+      {order.isError ? (
+        <div className="mt-3">
+          <ErrorState error={order.error} onRetry={() => void order.refetch()} title={t('cardFailed')} />
+        </div>
+      ) : (
+        <>
+          <ul className="mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {tiles.map((id) => (
+              <QuickLink key={id} id={id} opacity={opacity.data ?? DEFAULT_GRID_OPACITY} />
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-stone-600">{t('quickLinks.customise')}</p>
+        </>
+      )}
     </section>
   );
 }
