@@ -15,6 +15,7 @@ import { PinnedReports, type RenderReport } from './pinned-reports';
 import { ProblemsCard } from './problems-card';
 import { QuickLinks } from './quick-links';
 import { WorstRoomsCard } from './worst-rooms-card';
+import { ScoutingOverdueCard } from './scouting-overdue-card';
 
 export interface OverviewPageProps {
   /** Today's weather and the week's forecast for the company's location (composed by app/). */
@@ -46,6 +47,7 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
         <ProblemsCard open={open} trend={trend} />
         <WorstRoomsCard open={open} />
         <HarvestsCard query={harvests} />
+        <ScoutingOverdueCard companyId={companyId} />
         {weather && <div className="min-w-0 md:col-span-2 xl:col-span-3">{weather}</div>}
       </div>
       <PinnedReports query={pinned} render={renderReport} />
