@@ -25,6 +25,8 @@ import { observationsEndpoints } from './unresolved_problems/observations.endpoi
 import { batchProblemsEndpoints } from './batch_problems/batch-problems.endpoints.js';
 import { plantsEndpoints } from './plants/plants.endpoints.js';
 import { traysEndpoints } from './trays/trays.endpoints.js';
+import { sprayProductsEndpoints } from './spray_products/spray-products.endpoints.js';
+import { treatmentsEndpoints } from './treatments/treatments.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
@@ -34,6 +36,7 @@ import { cropReportsEndpoints } from './crop_reports/crop-reports.endpoints.js';
 import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
+import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -83,6 +86,12 @@ export * from './plants/plants.endpoints.js';
 export * from './trays/trays.schemas.js';
 export * from './trays/trays.messages.js';
 export * from './trays/trays.endpoints.js';
+export * from './spray_products/spray-products.schemas.js';
+export * from './spray_products/spray-products.messages.js';
+export * from './spray_products/spray-products.endpoints.js';
+export * from './treatments/treatments.schemas.js';
+export * from './treatments/treatments.messages.js';
+export * from './treatments/treatments.endpoints.js';
 export * from './batches/batch.schemas.js';
 export * from './batches/batches.messages.js';
 export * from './batches/batches.endpoints.js';
@@ -102,6 +111,9 @@ export * from './weather/weather.schemas.js';
 export * from './weather/weather.endpoints.js';
 export * from './scouting_coverage/scouting-coverage.endpoints.js';
 export * from './pressure/pressure.endpoints.js';
+export * from './tasks/tasks.schemas.js';
+export * from './tasks/tasks.messages.js';
+export * from './tasks/tasks.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -134,6 +146,8 @@ export const domains = {
   batch_problems: batchProblemsEndpoints,
   plants: plantsEndpoints,
   trays: traysEndpoints,
+  spray_products: sprayProductsEndpoints,
+  treatments: treatmentsEndpoints,
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
@@ -145,6 +159,7 @@ export const domains = {
   scouting_coverage: scoutingCoverageEndpoints,
   /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
   pressure: pressureEndpoints,
+  tasks: tasksEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

@@ -5,6 +5,8 @@ import type { BatchTable, BatchStatusHistoryTable, CustomBatchStatusTable, RoomB
 import type { SavedReportTable, DashboardReportTable } from './tables/saved-reports.js';
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
+import type { TaskTable, TaskTemplateTable } from './tables/tasks.js';
+import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -13,6 +15,8 @@ export type * from './tables/crops.js';
 export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 export type * from './tables/scouting-coverage.js';
+export type * from './tables/tasks.js';
+export type * from './tables/treatments.js';
 
 /** Every table; each later domain adds its own here. */
 export interface DB {
@@ -68,4 +72,10 @@ export interface DB {
   weather_places: WeatherPlaceTable;
   weather_days: WeatherDayTable;
   scouting_frequencies: ScoutingFrequencyTable;
+  tasks: TaskTable;
+  task_templates: TaskTemplateTable;
+  spray_products: SprayProductTable;
+  treatments: TreatmentTable;
+  treatment_applications: TreatmentApplicationTable;
+  treatment_application_boxes: TreatmentApplicationBoxTable;
 }

@@ -26,6 +26,8 @@ import { batchesModule } from './batches/index.js';
 import { batchProblemsModule } from './batch_problems/index.js';
 import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
+import { sprayProductsModule } from './spray_products/index.js';
+import { treatmentsModule } from './treatments/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
 import { reportsModule } from './reports/index.js';
@@ -34,6 +36,7 @@ import { cropReportsModule } from './crop_reports/index.js';
 import { weatherModule } from './weather/index.js';
 import { scoutingCoverageModule } from './scouting_coverage/index.js';
 import { pressureModule } from './pressure/index.js';
+import { tasksModule } from './tasks/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -64,6 +67,8 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   batchProblemsModule,
   plantsModule,
   traysModule,
+  sprayProductsModule,
+  treatmentsModule,
   searchModule,
   auditModule,
   reportsModule,
@@ -72,4 +77,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   weatherModule,
   scoutingCoverageModule,
   pressureModule,
+  tasksModule,
 ];

@@ -13,6 +13,8 @@ import * as reportIndexes from './2026_11_26_0100_report_indexes.js';
 import * as savedReports from './2026_11_26_0200_saved_reports.js';
 import * as weatherCache from './2026_11_26_0300_weather_cache.js';
 import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
+import * as tasks from './2026_11_26_0800_tasks.js';
+import * as treatments from './2026_11_26_0700_treatments.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0200_saved_reports': savedReports,
   '2026_11_26_0300_weather_cache': weatherCache,
   '2026_11_26_0500_scouting_coverage': scoutingCoverage,
+  '2026_11_26_0800_tasks': tasks,
+  '2026_11_26_0700_treatments': treatments,
 };

@@ -1,0 +1,12 @@
+/** The client's fallback texts when a spray product call fails (spec-2 §8), and the server's answers. */
+export const sprayProductsMessages = {
+  addFailed: 'Failed to add spray product',
+  updateFailed: 'Failed to update spray product',
+  deleteFailed: 'Failed to delete product',
+  fetchNamesFailed: 'Failed to fetch product names',
+  fetchDetailsFailed: 'Failed to fetch product details',
+  added: 'Spray product added.',
+  updated: 'Spray product updated.',
+  deleted: 'Spray product deleted.',
+  nameTaken: 'A spray product with this name already exists.',
+} as const;

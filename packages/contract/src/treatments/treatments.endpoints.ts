@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { success } from '../http/envelope.js';
+import { CompanyId, Id } from '../common/fields.js';
+import { absentIfBlank } from '../common/list-field.js';
+import { ProductName } from '../spray_products/spray-products.schemas.js';
+import {
+  ApplicationDate, GridBoxIds, NewTreatmentData, QuantityUsed, Treatment, TreatmentApplication, TreatmentChanges, TreatmentTypeOrDefault,
+} from './treatments.schemas.js';
+import { treatmentsMessages as msg } from './treatments.messages.js';
+
+// Growers apply treatments on the floor; the company's treatment plan (which product, which type) is for admins.
+const admins = { auth: { kind: 'user', roles: ADMIN_ROLES } } as const;
+const anyone = { auth: { kind: 'user', roles: ALL_ROLES } } as const;
+
+export const treatmentsEndpoints = {
+  linkTreatmentProductsGridboxes: defineEndpoint({
+    id: 'linkTreatmentProductsGridboxes', domain: 'treatments', method: 'POST', path: '/link_treatment_products_gridboxes',
+    summary: 'Record that a product was applied to grid boxes on a date, with the quantity used; answers the re-entry and pre-harvest ends',
+    ...anyone, tenancy: { resource: true },
+    body: {
+      kind: 'multipart',
+      schema: z.object({ ApplicationDate, ProductName, QuantityUsed, Grid_boxIDs: GridBoxIds }),
+    },
+    response: success({ message: z.string(), application: TreatmentApplication }),
+    clientMessages: { failure: msg.linkFailed },
+  }),
+  createTreatment: defineEndpoint({
+    id: 'createTreatment', domain: 'treatments', method: 'POST', path: '/create_treatment',
+    summary: 'A treatment: a type (biological by default) for one of the company\'s products, with an optional sub-type and notes in data',
+    ...admins, tenancy: { company: ['company_id'], resource: true },
+    either: z.object({ treatment_type: TreatmentTypeOrDefault, data: NewTreatmentData, company_id: absentIfBlank(CompanyId) }),
+    response: success({ message: z.string(), treatment: Treatment }),
+    clientMessages: { failure: msg.createFailed },
+  }),
+  getTreatment: defineEndpoint({
+    id: 'getTreatment', domain: 'treatments', method: 'GET', path: '/get_treatment',
+    summary: 'The live treatments of a type (biological by default), optionally of one product',
+    ...anyone, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ treatment_type: TreatmentTypeOrDefault, company_id: CompanyId, product_id: absentIfBlank(Id) }),
+    response: success({ treatments: z.array(Treatment) }),
+    clientMessages: { failure: msg.fetchFailed },
+  }),
+  getAllTreatment: defineEndpoint({
+    id: 'getAllTreatment', domain: 'treatments', method: 'GET', path: '/get_all_treatment',
+    summary: "Every treatment of the company, deleted ones included (is_deleted) so they can be restored",
+    ...anyone, tenancy: { company: ['company_id'] },
+    query: z.object({ company_id: CompanyId }),
+    response: success({ treatments: z.array(Treatment) }),
+    clientMessages: { failure: msg.fetchAllFailed },
+  }),
+  updateTreatment: defineEndpoint({
+    id: 'updateTreatment', domain: 'treatments', method: 'PUT', path: '/update_treatment',
+    summary: "Change a treatment's sub-type or notes; the treatment is the product's of the given type",
+    ...admins, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, product_id: Id }),
+    body: { kind: 'json', schema: z.object({ treatment_type: TreatmentTypeOrDefault, data: TreatmentChanges }) },
+    response: success({ message: z.string(), treatment: Treatment }),
+    clientMessages: { failure: msg.updateFailed },
+  }),
+  deleteTreatment: defineEndpoint({
+    id: 'deleteTreatment', domain: 'treatments', method: 'PATCH', path: '/delete_treatment',
+    summary: 'Toggle a treatment deleted or back (spec-2 §4); answers its new state',
+    ...admins, tenancy: { company: ['company_id'], resource: true },
+    either: z.object({ treatment_type: TreatmentTypeOrDefault, company_id: CompanyId, product_id: Id }),
+    response: success({ message: z.string(), treatment: Treatment }),
+    clientMessages: { failure: msg.toggleDeleteFailed },
+  }),
+};

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { sprayProductsEndpoints } from '@verdant/contract';
+import { registerEndpoints } from '../../plugins/contract-routes.js';
+import { sprayProductsHandlers } from './spray-products.routes.js';
+
+export async function sprayProductsModule(app: FastifyInstance) {
+  registerEndpoints(app, sprayProductsEndpoints, sprayProductsHandlers);
+}
+
+export { findProductByName, lockProduct } from './spray-products.repository.js';

@@ -1,0 +1,70 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DB, SprayProductTable } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const COLUMNS = [
+  'product_id', 'company_id', 'name', 'details', 'reentry_interval_hours', 'preharvest_interval_days', 'created_at', 'updated_at',
+] as const;
+
+/** A company's live products (a deleted one is kept for the applications that name it). */
+const live = (db: Db, companyId: number) =>
+  db.selectFrom('spray_products').select(COLUMNS).where('company_id', '=', companyId).where('deleted_at', 'is', null);
+
+export const listProducts = (db: Db, companyId: number) => live(db, companyId).orderBy('name').orderBy('product_id').execute();
+export type ProductRow = Awaited<ReturnType<typeof listProducts>>[number];
+
+export const findProduct = (db: Db, companyId: number, productId: number) =>
+  live(db, companyId).where('product_id', '=', productId).executeTakeFirst();
+
+export const lockProduct = (trx: Transaction<DB>, companyId: number, productId: number) =>
+  live(trx, companyId).where('product_id', '=', productId).forUpdate().executeTakeFirst();
+
+/** The live product of that name, whatever its case: names are how the apply call picks a product. */
+export const findProductByName = (db: Db, companyId: number, name: string) =>
+  live(db, companyId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+
+export async function nameTaken(db: Db, companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  let q = db
+    .selectFrom('spray_products')
+    .select('product_id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) q = q.where('product_id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export interface NewProduct {
+  company_id: number;
+  name: string;
+  details: string | null;
+  reentry_interval_hours: number | null;
+  preharvest_interval_days: number | null;
+  created_by: number;
+}
+
+export async function insertProduct(trx: Transaction<DB>, row: NewProduct): Promise<number> {
+  const made = await trx.insertInto('spray_products').values(row).returning('product_id').executeTakeFirstOrThrow();
+  return made.product_id;
+}
+
+export type ProductChanges = Pick<Updateable<SprayProductTable>, 'name' | 'details' | 'reentry_interval_hours' | 'preharvest_interval_days'>;
+
+export async function updateProduct(trx: Transaction<DB>, productId: number, changes: ProductChanges): Promise<void> {
+  await trx.updateTable('spray_products').set({ ...changes, updated_at: new Date() }).where('product_id', '=', productId).execute();
+}
+
+/** Stamps the product deleted and switches its treatments off; returns the treatments it switched off. */
+export async function softDeleteProduct(trx: Transaction<DB>, productId: number): Promise<number[]> {
+  const now = new Date();
+  await trx.updateTable('spray_products').set({ deleted_at: now, updated_at: now }).where('product_id', '=', productId).execute();
+  const off = await trx
+    .updateTable('treatments')
+    .set({ is_deleted: true, updated_at: now })
+    .where('product_id', '=', productId)
+    .where('is_deleted', '=', false)
+    .returning('treatment_id')
+    .execute();
+  return off.map((r) => r.treatment_id);
+}

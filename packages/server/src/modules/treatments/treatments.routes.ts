@@ -1,0 +1,13 @@
+import type { treatmentsEndpoints } from '@verdant/contract';
+import type { Handlers } from '../../plugins/contract-routes.js';
+import * as service from './treatments.service.js';
+import { linkProductToBoxes } from './applications.service.js';
+
+export const treatmentsHandlers: Handlers<typeof treatmentsEndpoints> = {
+  linkTreatmentProductsGridboxes: ({ app, user, input }) => linkProductToBoxes(app, user, input),
+  createTreatment: ({ app, user, input }) => service.createTreatment(app, user, input),
+  getTreatment: ({ app, user, input }) => service.listLive(app, user, input),
+  getAllTreatment: ({ app, user }) => service.listAll(app, user),
+  updateTreatment: ({ app, user, input }) => service.updateTreatment(app, user, input),
+  deleteTreatment: ({ app, user, input }) => service.toggleDeleted(app, user, input),
+};
