@@ -1,0 +1,22 @@
+/** The client's fallback texts for tasks (spec-2 §8), and the server's answers. */
+export const tasksMessages = {
+  fetchFailed: 'Failed to fetch tasks',
+  deleteFailed: 'Failed to delete task',
+  updateFailed: 'Failed to update task fields',
+  somethingWrong: 'Something went wrong',
+  taskDeleted: 'Task deleted.',
+  taskUpdated: 'Task updated.',
+  titleUpdated: 'Task title and description updated.',
+  automationCreated: 'Task automation created.',
+  automationUpdated: 'Task automation updated.',
+  templateDeleted: 'Task template deleted.',
+  nothingToUpdate: 'Send a status, an assignee (assignee_id, or first_name and last_name) or unassign=1.',
+  nameHalf: 'Send both first_name and last_name of the assignee.',
+  assigneeUnknown: 'No active user of this company has that first and last name.',
+  assigneeAmbiguous: 'More than one user of this company has that name; send assignee_id instead.',
+  notOwner: 'Only the person who created this task or an Admin can delete it.',
+  notTaskTemplate: 'This form template is not a task form (its category must be Task).',
+  noTaskForm: "The company has no task form yet; create one in the form builder or send TemplateID.",
+  weeklyOneDay: 'A weekly task repeats on one weekday: send exactly one in weekdays.',
+  weekdaysRequired: 'Choose at least one weekday.',
+} as const;
