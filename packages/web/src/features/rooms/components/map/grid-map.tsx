@@ -4,6 +4,8 @@ import type { GridBox, RoomWithGrids } from '@verdant/contract';
 import { cellAt, gridSize, indexBoxes, visibleBoxes, type MapLayout } from '../../lib/map-geometry';
 import { labelSteps, paintBoxes, paintLabels, paintMarkers, paintOverlay, plantsIn, subBoxesIn } from '../../lib/map-paint';
 import { paintProblems, type BoxProblemStyle } from '../../lib/problem-paint';
+import { paintPressure } from '../../lib/pressure-paint';
+import type { PressurePaint } from '../../lib/pressure-frames';
 import { MapZoomControls } from './map-zoom-controls';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
@@ -32,6 +34,8 @@ export interface GridMapProps {
   opacity?: number;
   /** Open problems per box id: drawn as fills and circles when given. */
   problems?: ReadonlyMap<number, BoxProblemStyle> | null;
+  /** One frame of "Pressure over time": painted instead of problems and box colours when given. */
+  pressure?: PressurePaint | null;
   /** Selecting several boxes: taps (and drags, for `Area`) toggle boxes instead of opening one. */
   selectMode?: MultiSelectType | null;
   selectedIds?: ReadonlySet<number>;
@@ -72,6 +76,7 @@ export function GridMap({
   backgroundUrl,
   opacity = 1,
   problems,
+  pressure = null,
   selectMode = null,
   selectedIds = NO_SELECTION,
   onSelectBoxes,
@@ -143,11 +148,12 @@ export function GridMap({
     if (!canvas || !ctx) return;
     sizeCanvas(canvas, layout);
     const alpha = backgroundUrl ? opacity : 1;
-    paintBoxes(ctx, layout, visible, { alpha, labels: !problems?.size });
-    if (problems) paintProblems(ctx, layout, visible, problems, { alpha });
+    paintBoxes(ctx, layout, visible, { alpha, labels: !problems?.size && !pressure });
+    if (pressure) paintPressure(ctx, layout, visible, pressure, { alpha });
+    else if (problems) paintProblems(ctx, layout, visible, problems, { alpha });
     paintMarkers(ctx, layout, visible);
     paintLabels(ctx, layout, gutters);
-  }, [layout, visible, backgroundUrl, opacity, problems, gutters]);
+  }, [layout, visible, backgroundUrl, opacity, problems, pressure, gutters]);
 
   const selected = useMemo(() => {
     const find = (id: number | null | undefined) => (id ? grid.grid_boxes.find((b) => b.id === id) : undefined);
@@ -178,7 +184,8 @@ export function GridMap({
     if (plantsIn(box)) parts.push(t('map.plantCount', { count: plantsIn(box) }));
     if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
     const open = problems?.get(box.id)?.problems;
-    if (open?.length) parts.push(t('map.problems', { list: open.map((p) => p.problem).join(', ') }));
+    if (pressure) parts.push(t('pressure.boxValue', { value: pressure.values.get(box.id) ?? 0 }));
+    else if (open?.length) parts.push(t('map.problems', { list: open.map((p) => p.problem).join(', ') }));
     else if (box.Color) parts.push(t('map.colour', { colour: box.Color }));
     return parts.join(', ');
   };

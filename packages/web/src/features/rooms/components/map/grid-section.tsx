@@ -5,6 +5,7 @@ import { Button, useToast } from '../../../../components/ui';
 import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import type { BoxProblemStyle } from '../../lib/problem-paint';
+import type { PressurePaint } from '../../lib/pressure-frames';
 import { useMarkGridScanned } from '../../api/use-rooms';
 import { useAuthImage } from '../../api/use-image';
 import { ScanDetailsToggle } from '../scouting/scan-details';
@@ -24,6 +25,8 @@ interface GridSectionProps {
   onUploadBackground: (gridId: number, file: File) => void;
   uploading: boolean;
   problems: ReadonlyMap<number, BoxProblemStyle> | null;
+  /** The pressure frame to paint instead of problems ("Pressure over time" mode). */
+  pressure?: PressurePaint | null;
   selectMode: MultiSelectType | null;
   selectedIds: ReadonlySet<number>;
   onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
@@ -44,6 +47,7 @@ export function GridSection({
   onUploadBackground,
   uploading,
   problems,
+  pressure = null,
   selectMode,
   selectedIds,
   onSelectBoxes,
@@ -92,6 +96,7 @@ export function GridSection({
         backgroundUrl={bg}
         opacity={opacity}
         problems={problems}
+        pressure={pressure}
         selectMode={selectMode}
         selectedIds={selectedIds}
         onSelectBoxes={onSelectBoxes}

@@ -12,6 +12,8 @@ import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { ProblemLegend } from './problem-legend';
+import { PressureControls } from './pressure-controls';
+import { usePressureMode } from './pressure-mode';
 import { SelectionBar } from './selection-bar';
 import { gridBackgroundsQuery, roomKeys } from '../../../../api/queries/rooms';
 import { useMarkRoomScanned } from '../../api/use-rooms';
@@ -75,6 +77,7 @@ export default function RoomPage() {
   const [target, setTarget] = useState<{ boxId: number; gridId: number } | null>(null);
   const [addGrid, setAddGrid] = useState(false);
   const [showProblems, setShowProblems] = useState(true);
+  const [showPressure, setShowPressure] = useState(false);
   const [selectMode, setSelectMode] = useState<MultiSelectType | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
   const [fillFor, setFillFor] = useState<'boxes' | 'room' | null>(null);
@@ -96,6 +99,7 @@ export default function RoomPage() {
   const { styles, legend } = problemStyles;
   const roomProblems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
   const openCount = roomProblems.data?.problems.length;
+  const pressure = usePressureMode(companyId, roomId, grids, showPressure && online);
 
   const onSelectBoxes = useCallback(
     (boxes: GridBox[], how: 'toggle' | 'add') => {
@@ -236,7 +240,8 @@ export default function RoomPage() {
         <div className="order-2 lg:order-3 lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
             <div className="mb-2 flex flex-wrap items-center justify-end gap-2">
-                <Switch checked={showProblems} onChange={setShowProblems} label={t('problems.show')} className="gap-2" />
+                <Switch checked={showProblems && !showPressure} onChange={setShowProblems} label={t('problems.show')} disabled={showPressure} className="gap-2" />
+                <Switch checked={showPressure} onChange={setShowPressure} label={t('pressure.show')} disabled={!online} className="gap-2" />
                 {!selectMode && (
                   <Button variant="secondary" disabled={Boolean(moving)} onClick={() => setSelectMode('Coordinates')}>
                     {t('select.start')}
@@ -253,9 +258,10 @@ export default function RoomPage() {
                 onDone={stopSelecting}
               />
             )}
+            {showPressure && online && <PressureControls mode={pressure} />}
             <ProblemLegend
-              entries={showProblems ? legend : []}
-              showProblems={showProblems}
+              entries={showProblems && !showPressure ? legend : []}
+              showProblems={showProblems && !showPressure}
               loading={showProblems && online && problemStyles.pending}
               failed={showProblems && problemStyles.failed}
               offline={!online}
@@ -287,6 +293,7 @@ export default function RoomPage() {
                   onUploadBackground={(gridId, file) => uploadBg.mutate({ gridId, file })}
                   uploading={uploadBg.isPending && uploadBg.variables?.gridId === grid.id}
                   problems={showProblems ? (styles.get(grid.id) ?? null) : null}
+                  pressure={showPressure && online && pressure.data ? (pressure.paints.get(grid.id) ?? null) : null}
                   selectMode={selectMode}
                   selectedIds={chosen}
                   onSelectBoxes={onSelectBoxes}
