@@ -280,5 +280,6 @@ describe('reports/{reportID}', () => {
 
     await router.navigate('/dashboard/reports/77');
     expect(await screen.findByText('This report does not exist or was deleted.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
   });
 });

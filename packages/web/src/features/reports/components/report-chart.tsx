@@ -113,7 +113,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <AreaChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Area key={s} dataKey={s} stackId="all" type="monotone" stroke={seriesColour(i)} fill={seriesColour(i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
+          <Area key={s} dataKey={s} stackId="all" type="linear" stroke={seriesColour(i)} fill={seriesColour(i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
         ))}
       </AreaChart>
     );
@@ -125,7 +125,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
           <Line
             key={s}
             dataKey={s}
-            type="monotone"
+            type="linear"
             stroke={seriesColour(i)}
             strokeWidth={2}
             strokeDasharray={dashOf(i)}

@@ -29,16 +29,21 @@ export default function ReportPage() {
     </Link>
   );
 
-  if (!valid || report.data === null) {
+  if (!valid || report.data === null || report.isPending || report.isError) {
     return (
       <>
         {back}
-        <EmptyState title={t('detail.notFound')} action={<ButtonLink to={paths.reports}>{t('detail.back')}</ButtonLink>} />
+        <PageHeader title={t('title')} />
+        {report.isError ? (
+          <ErrorState error={report.error} onRetry={() => void report.refetch()} title={t('saved.loadFailed')} />
+        ) : valid && report.isPending ? (
+          <LoadingState />
+        ) : (
+          <EmptyState title={t('detail.notFound')} action={<ButtonLink to={paths.reports}>{t('detail.back')}</ButtonLink>} />
+        )}
       </>
     );
   }
-  if (report.isPending) return <LoadingState />;
-  if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} title={t('saved.loadFailed')} />;
 
   const r = report.data;
   return (
