@@ -7,6 +7,7 @@ import { paintProblems, type BoxProblemStyle } from '../../lib/problem-paint';
 import { paintPressure } from '../../lib/pressure-paint';
 import type { PressurePaint } from '../../lib/pressure-frames';
 import { MapZoomControls } from './map-zoom-controls';
+import { OverdueLegend } from './overdue-legend';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
 
@@ -46,6 +47,8 @@ export interface GridMapProps {
    * box is in its upper part at a readable size. Each new object is brought into view once.
    */
   focusBox?: { x: number; y: number } | null;
+  /** Boxes overdue for scouting: outlined, named to screen readers, and keyed under the map. */
+  overdueIds?: ReadonlySet<number>;
 }
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
@@ -81,8 +84,10 @@ export function GridMap({
   selectedIds = NO_SELECTION,
   onSelectBoxes,
   focusBox = null,
+  overdueIds = NO_SELECTION,
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
+  const { t: tc } = useTranslation('scouting-coverage');
   const rootRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -105,6 +110,7 @@ export function GridMap({
   const [focused, setFocused] = useState(false);
   const culledCount = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const visible = useMemo(() => visibleBoxes(layout, grid.grid_boxes, positions), [layout, grid.grid_boxes, positions]);
+  const overdueCount = useMemo(() => (overdueIds.size ? grid.grid_boxes.filter((b) => overdueIds.has(b.id)).length : 0), [grid.grid_boxes, overdueIds]);
   const steps = labelSteps(layout);
 
   const boxAt = (x: number, y: number): GridBox | undefined => {
@@ -171,8 +177,9 @@ export function GridMap({
       chosen: selectedIds.size ? visible.filter((b) => selectedIds.has(b.id)) : [],
       drag,
       cursor: focused ? cursor : null,
+      overdue: overdueCount ? visible.filter((b) => overdueIds.has(b.id)) : [],
     });
-  }, [layout, gutters, selected, cursor, focused, selectedIds, drag, visible]);
+  }, [layout, gutters, selected, cursor, focused, selectedIds, drag, visible, overdueCount, overdueIds]);
 
   const describe = (x: number, y: number) => {
     const box = boxAt(x, y);
@@ -180,6 +187,7 @@ export function GridMap({
     const parts = [box.CustomName ? t('map.namedBox', { name: box.CustomName, x, y }) : t('map.box', { x, y })];
     if (selectMode) parts.push(selectedIds.has(box.id) ? t('select.chosen') : t('select.notChosen'));
     if (box.culled) parts.push(t('map.culled'));
+    if (overdueIds.has(box.id)) parts.push(tc('map.boxOverdue'));
     // What the map's dot and tick show, said for screen readers.
     if (plantsIn(box)) parts.push(t('map.plantCount', { count: plantsIn(box) }));
     if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
@@ -306,6 +314,7 @@ export function GridMap({
         onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
         onFit={() => m.setZoomed(null)}
       />
+      <OverdueLegend count={overdueCount} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useMarkGridScanned } from '../../api/use-rooms';
 import { useAuthImage } from '../../api/use-image';
 import { ScanDetailsToggle } from '../scouting/scan-details';
 import { GridMap, type MapGrid, type MultiSelectType } from './grid-map';
+import { useOverdueBoxes } from './use-overdue-boxes';
 import { ScanState } from './rooms-page';
 
 interface GridSectionProps {
@@ -54,6 +55,7 @@ export function GridSection({
   focusBox = null,
 }: GridSectionProps) {
   const { t } = useTranslation('rooms');
+  const overdueIds = useOverdueBoxes();
   const toast = useToast();
   const { companyID, userId } = useAuth();
   const online = useOnlineStatus();
@@ -101,6 +103,7 @@ export function GridSection({
         selectedIds={selectedIds}
         onSelectBoxes={onSelectBoxes}
         focusBox={focusBox}
+        overdueIds={overdueIds}
       />
       {/* The grid's own state and actions sit under its map, so the map starts near the top of a phone screen. */}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
