@@ -9,6 +9,7 @@ import { makeTemplate } from './fixtures/form-responses.test-kit.js';
 import { seedProblemsForWalk } from './fixtures/problems-walk-seed.js';
 import { seedTraysAndLinksForWalk } from './fixtures/trays-walk-seed.js';
 import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
+import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -83,6 +84,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const trays = await seedTraysAndLinksForWalk(app, tenant, tag, facility.ids.roomid);
   // Batches: a custom status, a batch linked to the facility's room, grid and box, moved in from a room of its own.
   const batches = await seedBatchesForWalk(app, tenant, tag, facility.ids);
+  // Spray products and treatments: a product, its treatment and an application to the facility's box.
+  const treatments = await seedTreatmentsForWalk(app, tenant, tag, facility.ids.gridboxid);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -110,6 +113,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...problems.markers,
       ...trays.markers,
       ...batches.markers,
+      ...treatments.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -123,6 +127,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...problems.ids,
       ...trays.ids,
       ...batches.ids,
+      ...treatments.ids,
     },
     idsFor: {
       forms: responses.formIds,

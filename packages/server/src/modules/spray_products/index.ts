@@ -7,4 +7,4 @@ export async function sprayProductsModule(app: FastifyInstance) {
   registerEndpoints(app, sprayProductsEndpoints, sprayProductsHandlers);
 }
 
-export { findProductByName, lockProduct } from './spray-products.repository.js';
+export { findProduct, findProductByName, lockProduct } from './spray-products.repository.js';

@@ -3,7 +3,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
-import { lockProduct } from '../spray_products/index.js';
+import { findProduct, lockProduct } from '../spray_products/index.js';
 import * as repo from './treatments.repository.js';
 import { toTreatment } from './treatments.mapper.js';
 
@@ -13,7 +13,9 @@ async function readTreatment({ db }: Deps, caller: Caller, treatmentId: number) 
   return toTreatment((await repo.findTreatment(db, caller.company_id, treatmentId))!);
 }
 
+/** A product_id filter names a product like any other id: another company's (or a removed one) is 404. */
 export async function listLive({ db }: Deps, caller: Caller, input: Input<'getTreatment'>) {
+  if (input.product_id !== undefined && !(await findProduct(db, caller.company_id, input.product_id))) throw notFound('Spray product');
   const rows = await repo.listLive(db, caller.company_id, input.treatment_type, input.product_id);
   return { status: 'success' as const, treatments: rows.map(toTreatment) };
 }
