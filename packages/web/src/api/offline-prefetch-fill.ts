@@ -37,6 +37,7 @@ import { companyQuery } from './queries/company';
 import { READY_STATUSES, cropAvailabilityQuery, cropStatusQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
 import { OPEN_PROBLEMS, problemTrendsQuery } from './queries/overview';
 import { dashboardReportsQuery } from './queries/saved-reports';
+import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
 import {
   DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
@@ -234,7 +235,19 @@ export async function prefetchForOffline(
     const grids = rooms.flatMap((r) => r.grids);
     const problemBoxes: number[] = [];
     const today = todayIso(now());
+    // The overview's weather, for the user's own location (the service may be down or not set up: no step fails for it).
+    const location = queryClient.getQueryData<{ location?: string | null }>(userDataQuery(userId, companyId).queryKey)?.location?.trim() ?? '';
+    const courtesy = (read: Promise<unknown>) =>
+      read.catch((err: unknown) => {
+        if (isNetworkError(err)) throw err;
+      });
     await runSteps([
+      ...(location
+        ? [
+            leaf('weather:today', () => courtesy(fetch(todaysWeatherQuery(companyId, location, today)))),
+            leaf('weather:week', () => courtesy(fetch(weatherWeekQuery(companyId, location, today)))),
+          ]
+        : []),
       ...rooms.flatMap((r) => [
         leaf(`room:${r.RoomID}:problems`, () => fetch(roomProblemsQuery(companyId, r.RoomID))),
         leaf(`room:${r.RoomID}:scroll`, () => fetch(roomScrollQuery(companyId, r.RoomID))),

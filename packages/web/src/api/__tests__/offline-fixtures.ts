@@ -45,7 +45,7 @@ const ok = (body: object) => HttpResponse.json({ status: 'success', ...body });
  * problem), one form template, one colour mapping, a library problem, one batch, one observation.
  * `requests` counts each path asked; `fail` makes a path get no answer (the connection drops there).
  */
-export function offlineServer() {
+export function offlineServer(user: { location?: string | null } = {}) {
   const requests = new Map<string, number>();
   const fail = new Set<string>();
   const count = (path: string) => requests.set(path, (requests.get(path) ?? 0) + 1);
@@ -57,7 +57,7 @@ export function offlineServer() {
   };
   const handlers = [
     http.get(`${API}/load_users`, answer('/load_users', () => ({
-      users: [{ user_id: 7, company_id: 3, first_name: 'Ana', last_name: 'Grower', email: 'ana@example.com', user_role: 'Admin', location: null, created_at: T, active: true }],
+      users: [{ user_id: 7, company_id: 3, first_name: 'Ana', last_name: 'Grower', email: 'ana@example.com', user_role: 'Admin', location: user.location ?? null, created_at: T, active: true }],
     }))),
     http.get(`${API}/threshold`, answer('/threshold', () => ({ threshold: 3 }))),
     http.get(`${API}/Load_company_by_id/:id`, answer('/Load_company_by_id', () => ({

@@ -153,6 +153,22 @@ describe('background fill for offline use', () => {
     expect(client.getQueryData(roomKeys.list(3))).toBe(newer);
   });
 
+  it('keeps the weather at the user\'s location; a weather service that is not set up leaves the device ready', async () => {
+    const api = offlineServer({ location: 'Westland' });
+    const { http, HttpResponse } = await import('msw');
+    const { API } = await import('../../testing/msw-server');
+    const asked: string[] = [];
+    const notSetUp = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname.replace(/^.*\/weather\//, ''));
+      return HttpResponse.json({ status: 'error', error: 'unavailable', reason: 'not_configured', message: 'not set up', data: null }, { status: 503 });
+    };
+    server.use(http.get(`${API}/weather/todays_weather`, notSetUp), http.get(`${API}/weather/weather_range`, notSetUp), ...api.handlers);
+
+    const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    expect(result?.state).toBe('ready');
+    expect(asked.sort()).toEqual(['todays_weather', 'weather_range']);
+  });
+
   it('a refusal marks the step as missing (partly ready) and the rest is still stored', async () => {
     const api = offlineServer();
     const { http, HttpResponse } = await import('msw');

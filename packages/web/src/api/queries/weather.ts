@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getTodaysWeather, getWeatherRange, type WeatherResult } from '../weather';
 import { offlineRead } from '../offline-read';
+import { addDays } from '../../lib/calendar-days';
 
 /** Weather of a place; keyed under the company so a sign-out or another company keeps nothing of it. */
 export const weatherKeys = {
@@ -31,3 +32,8 @@ export const todaysWeatherQuery = (companyId: number, location: string, date: st
     networkMode: 'always',
     staleTime: WEATHER_STALE_MS,
   });
+
+/** The overview's forecast: today and the 6 days after it. */
+export const WEATHER_WEEK_DAYS = 7;
+export const weatherWeekQuery = (companyId: number, location: string, today: string) =>
+  weatherRangeQuery(companyId, location, today, addDays(today, WEATHER_WEEK_DAYS - 1));

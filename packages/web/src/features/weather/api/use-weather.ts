@@ -1,15 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TodaysWeatherData, WeatherRangeData, WeatherUnavailableReason } from '@verdant/contract';
-import { todaysWeatherQuery, weatherRangeQuery } from '../../../api/queries/weather';
+import { todaysWeatherQuery, WEATHER_WEEK_DAYS, weatherWeekQuery } from '../../../api/queries/weather';
 import { userDataQuery } from '../../../api/queries/users';
-import { addDays, todayIso } from '../../../lib/calendar-days';
+import { todayIso } from '../../../lib/calendar-days';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAppDispatch, useAppSelector, useAuth } from '../../../state/hooks';
 import { weatherChanged } from '../../../state/preferences-slice';
 import { persistedFor } from '../lib/persisted-weather';
 
-export const WEEK_DAYS = 7;
+export const WEEK_DAYS = WEATHER_WEEK_DAYS;
 
 export type WeatherView =
   | { kind: 'loading' }
@@ -40,7 +40,7 @@ export function useWeather(): WeatherView {
   const date = todayIso();
   const enabled = Boolean(companyID) && location !== '';
   const today = useQuery({ ...todaysWeatherQuery(companyId, location, date), enabled });
-  const week = useQuery({ ...weatherRangeQuery(companyId, location, date, addDays(date, WEEK_DAYS - 1)), enabled });
+  const week = useQuery({ ...weatherWeekQuery(companyId, location, date), enabled });
   const keptRaw = useAppSelector((s) => s.preferences.weather);
   const kept = useMemo(() => persistedFor(keptRaw, location), [keptRaw, location]);
 
