@@ -4,13 +4,15 @@ import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import { defaultWeeks, resolveRange, toWireRange, type DateOptionInput } from './report-range.js';
 import * as repo from './trends.repository.js';
+import * as effects from './treatment-effect.repository.js';
+import { treatmentEffects } from './treatment-effect.figures.js';
 
 const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_related_date'];
 
 /**
- * Pressure on treated boxes before and after each application, per product. Treatments and spray products
- * are not recorded yet (they come with the operations issue), so there are no applications to measure and
- * the answer is an empty, well-formed report over the range asked; the inputs are checked as they will be.
+ * Pressure on treated boxes before and after each application, per product: the applications recorded
+ * with /link_treatment_products_gridboxes on the days of the range, measured on their boxes (of the rooms
+ * asked for) in the weeks around them (treatment-effect.figures.ts says how).
  */
 export async function treatmentEffectiveness(
   deps: Deps,
@@ -22,12 +24,11 @@ export async function treatmentEffectiveness(
     const unique = [...new Set(input.room_ids)];
     if ((await repo.roomsByIds(deps.db, caller.company_id, unique)).length !== unique.length) throw notFound('Room');
   }
-  const data: TreatmentEffect[] = [];
-  return {
-    status: 'success' as const,
-    range: toWireRange(range),
-    weeks_before: input.weeks_before ?? DEFAULT_EFFECT_WEEKS,
-    weeks_after: input.weeks_after ?? DEFAULT_EFFECT_WEEKS,
-    data,
-  };
+  const weeksBefore = input.weeks_before ?? DEFAULT_EFFECT_WEEKS;
+  const weeksAfter = input.weeks_after ?? DEFAULT_EFFECT_WEEKS;
+  const q = { companyId: caller.company_id, start: range.start, end: range.end, roomIds: [...new Set(input.room_ids ?? [])], weeksBefore, weeksAfter };
+  const apps = await effects.applicationsInRange(deps.db, q);
+  const observations = apps.length ? await effects.observationsByWeek(deps.db, q) : [];
+  const data: TreatmentEffect[] = treatmentEffects(apps, observations, weeksBefore, weeksAfter);
+  return { status: 'success' as const, range: toWireRange(range), weeks_before: weeksBefore, weeks_after: weeksAfter, data };
 }
