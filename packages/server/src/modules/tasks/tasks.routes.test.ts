@@ -143,7 +143,7 @@ describe('update_task_fields', () => {
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
     const events = await audits('task.update', id);
     expect(events).toHaveLength(2);
-    const [first, second] = events.sort((p, q) => Number(p.event_id) - Number(q.event_id)) as Array<{ before: { status: string }; after: { status: string } }>;
+    const [first, second] = events.sort((p, q) => p.id - q.id) as Array<{ before: { status: string }; after: { status: string } }>;
     expect(first!.before.status).toBe('open');
     expect(second!.before.status).toBe(first!.after.status);
     const final = await t.app.db.selectFrom('form_responses').select('status').where('response_id', '=', id).executeTakeFirstOrThrow();
