@@ -111,7 +111,7 @@ export const reportsEndpoints = {
   getTreatmentEffectivenessReport: defineEndpoint({
     id: 'getTreatmentEffectivenessReport', domain: 'reports', method: 'GET', path: '/get_treatment_effectiveness_report',
     summary:
-      'Per product: pressure on the treated boxes in the weeks before and after each application in the range (empty until treatments are recorded)',
+      'Per product: pressure on the treated boxes in the weeks before and after each application in the range (observations per treated box)',
     auth: anyone, tenancy,
     query: z.object({
       company_id: CompanyId,
