@@ -36,6 +36,7 @@ import { thresholdQuery, userDataQuery } from './queries/users';
 import { companyQuery } from './queries/company';
 import { READY_STATUSES, cropAvailabilityQuery, cropStatusQuery, openBatchStatuses, plantCountQuery, readyToSellQuery } from './queries/crop-reports';
 import { OPEN_PROBLEMS, problemTrendsQuery } from './queries/overview';
+import { scoutingCoverageQuery } from './queries/scouting-coverage';
 import { dashboardReportsQuery } from './queries/saved-reports';
 import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
 import {
@@ -220,6 +221,8 @@ export async function prefetchForOffline(
       leaf('overview:open-problems', () => fetch(observationsQuery(companyId, OPEN_PROBLEMS))),
       leaf('overview:trends', () => fetch(problemTrendsQuery(companyId))),
       leaf('overview:pinned-reports', () => fetch(dashboardReportsQuery(companyId))),
+      // Scouting coverage of every room: the overview's overdue card and the rooms list's bars.
+      leaf('scouting-coverage', () => fetch(scoutingCoverageQuery(companyId))),
       {
         name: 'observations',
         leaf: false,

@@ -108,6 +108,7 @@ export function offlineServer(user: { location?: string | null } = {}) {
       trends: [],
     }))),
     http.get(`${API}/get_dashboard_reports`, answer('/get_dashboard_reports', () => ({ reports: [] }))),
+    http.get(`${API}/get_scouting_coverage`, answer('/get_scouting_coverage', () => ({ generated_at: '2026-03-08T08:00:00Z', rooms: [] }))),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),
