@@ -10,6 +10,7 @@ import { seedProblemsForWalk } from './fixtures/problems-walk-seed.js';
 import { seedTraysAndLinksForWalk } from './fixtures/trays-walk-seed.js';
 import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
 import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
+import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -86,6 +87,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const batches = await seedBatchesForWalk(app, tenant, tag, facility.ids);
   // Spray products and treatments: a product, its treatment and an application to the facility's box.
   const treatments = await seedTreatmentsForWalk(app, tenant, tag, facility.ids.gridboxid);
+  // Tasks: a task form, a submitted task titled and assigned, and a task automation.
+  const tasks = await seedTasksForWalk(app, tenant, tag);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -114,6 +117,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...trays.markers,
       ...batches.markers,
       ...treatments.markers,
+      ...tasks.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -128,6 +132,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...trays.ids,
       ...batches.ids,
       ...treatments.ids,
+      ...tasks.ids,
     },
     idsFor: {
       forms: responses.formIds,
@@ -135,6 +140,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       trays: { templateid: trays.ids.traytemplateid },
       plant_problems: { problemid: ownProblem.problem_id },
       audit: { id: (note.json() as { event: { id: number } }).event.id },
+      tasks: tasks.tasksIds,
     },
   };
 }
