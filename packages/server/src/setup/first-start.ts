@@ -14,6 +14,7 @@ import { seedBatchesDemo } from './demo/batches-demo.js';
 import { seedTraysDemo } from './demo/trays-demo.js';
 import { seedBatchProblemsDemo } from './demo/batch-problems-demo.js';
 import { seedSavedReportsDemo } from './demo/saved-reports-demo.js';
+import { seedTreatmentsDemo } from './demo/treatments-demo.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
@@ -26,6 +27,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedScoutingDemo,
   seedBatchProblemsDemo,
   seedSavedReportsDemo,
+  seedTreatmentsDemo,
 ];
 
 export const DEMO_COMPANY_NAME = 'Verdant Demo Greenhouse';
