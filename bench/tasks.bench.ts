@@ -10,8 +10,9 @@ import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import * as repo from '../packages/server/src/modules/tasks/tasks.repository.js';
 import { toTask } from '../packages/server/src/modules/tasks/tasks.mapper.js';
-import { get, printComparison, timeBoth, type Timed } from './lib/timing.js';
+import { GOAL_RATIO, get, printComparison, timeBoth, type Timed } from './lib/timing.js';
 import { runBenchApp } from './lib/bench-app.js';
+import { machineLine, writeResultsSection } from './lib/results.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 50_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 31);
@@ -61,6 +62,7 @@ runBenchApp('tasks', async ({ app, db }) => {
     )).rows[0]!.user_id as number);
   }
   const started = performance.now();
+  const embedded = db.target.kind === 'embedded';
   await generate(app.database, companyId, user.user_id, users);
   // Another company's tenth beside it, so the company condition has something to leave out.
   const other = await makeCompany(app, 'Other Greenhouse');
@@ -108,4 +110,18 @@ runBenchApp('tasks', async ({ app, db }) => {
   });
 
   printComparison(results, { title: 'call', width: 14, align: 'end' });
+  const ready = ((performance.now() - started) / 1000).toFixed(1);
+  writeResultsSection(embedded ? 'tasks-embedded' : 'tasks-postgres', [
+    `## Tasks: ${embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
+    '',
+    `Written by \`npm run bench:tasks -w @verdant/bench\` (bench/tasks.bench.ts). Latest run: ${new Date().toISOString()}.`,
+    '',
+    machineLine(),
+    `- data: ${TASKS.toLocaleString('en-US')} tasks of one company (9 in 10 assigned over ${ASSIGNEES} users, so the timed user has ${(TASKS / 20 * 0.9).toLocaleString('en-US')}), and as many of another company; run finished ${ready} s after generation started`,
+    `- each row: median of ${ITERATIONS} keep-alive HTTP requests (bearer token, contract validation) alternating with the repository's own statement on the app's Kysely, mapped and \`JSON.stringify\`-ed (no HTTP, auth, tenancy or schema checks); goal app ≤ ${GOAL_RATIO}× bare`,
+    '',
+    '| call | app (HTTP) ms | bare ms | app/bare | met | body |',
+    '|:---|---:|---:|---:|:---:|---:|',
+    ...results.map((r) => `| ${r.label} | ${r.app.toFixed(1)} | ${r.bare.toFixed(1)} | ${(r.app / r.bare).toFixed(2)} | ${r.app / r.bare <= GOAL_RATIO ? 'yes' : 'NO'} | ${(r.bytes / 1024).toFixed(1)} KiB |`),
+  ].join('\n'));
 });
