@@ -64,7 +64,7 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
 }
 
 /** Rooms of two grids, boxes, batches of 40 plants, every plant in a sub-box, and 4 pinned reports. */
-async function makeFacility(db: Db, companyId: number, userId: number) {
+async function makeFacility(db: Db, companyId: number, userId: number, uidPrefix: string) {
   const rooms: number[] = [];
   const grids: number[] = [];
   for (let r = 0; r < ROOMS; r++) {
@@ -89,7 +89,7 @@ async function makeFacility(db: Db, companyId: number, userId: number) {
      FROM generate_series(1, ${BATCHES}) i`,
     [companyId, userId, BUILT_IN_BATCH_STATUSES],
   );
-  await db.query(`INSERT INTO plants (plant_uid, company_id, created_by) SELECT 'P-' || lpad(i::text, 8, '0'), $1, $2 FROM generate_series(1, ${PLANTS}) i`, [companyId, userId]);
+  await db.query(`INSERT INTO plants (plant_uid, company_id, created_by) SELECT $3 || lpad(i::text, 8, '0'), $1, $2 FROM generate_series(1, ${PLANTS}) i`, [companyId, userId, uidPrefix]);
   await db.query(
     `INSERT INTO plant_batches (company_id, plant_id, batch_id, linked_by)
      SELECT $1, p.plant_id, b.batch_id, $2
@@ -165,13 +165,13 @@ runBenchApp('overview', async ({ app, db }) => {
   const otherUser = await makeUser(app, other, 'Regular');
   const caller: Caller = { user_id: user.user_id, company_id: companyId, user_role: 'Regular' };
   const started = performance.now();
-  const place = await makeFacility(app.database, companyId, user.user_id);
+  const place = await makeFacility(app.database, companyId, user.user_id, 'P-');
   await addObservations(app.database, companyId, place.rooms, place.grids, OBSERVATIONS);
-  // Another company's tenth beside it, so the company conditions have something to leave out.
-  const otherPlace = await makeFacility(app.database, other, otherUser.user_id);
+  // Another company beside it (plant uids are unique across companies: its own prefix), so the company conditions have something to leave out.
+  const otherPlace = await makeFacility(app.database, other, otherUser.user_id, 'Q-');
   await addObservations(app.database, other, otherPlace.rooms, otherPlace.grids, OBSERVATIONS / 10);
   await app.database.query('ANALYZE');
-  const ready = `${PLANTS.toLocaleString('en-US')} plants and ${OBSERVATIONS.toLocaleString('en-US')} observations per company (another company beside it with ${(OBSERVATIONS / 10).toLocaleString('en-US')}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const ready = `${PLANTS.toLocaleString('en-US')} plants and ${OBSERVATIONS.toLocaleString('en-US')} observations (another company beside it: the same facility, ${(OBSERVATIONS / 10).toLocaleString('en-US')} observations) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   console.info(ready);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const url = (path: string, q: Record<string, string>) => `${address}/api/${path}?${new URLSearchParams({ company_id: String(companyId), ...q })}`;

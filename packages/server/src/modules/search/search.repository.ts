@@ -27,19 +27,28 @@ const placeColumns = [
   'gb.grid_box_id', 'gb.custom_name as box_name', 'gb.x', 'gb.y',
 ] as const;
 
+/**
+ * The best `limit` plants are picked on the plants table alone, and only they are placed: placing every
+ * match first (a short query matches nearly every uid) joined and ranked the whole company per keystroke.
+ */
 export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number) {
   const r = rank(sql.ref('p.plant_uid'), term);
-  return db
+  const best = db
     .selectFrom('plants as p')
-    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.company_id', '=', companyId))
-    .leftJoin('grid_boxes as gb', (j) => j.onRef('gb.grid_box_id', '=', 's.parent_gridbox_id').on('gb.company_id', '=', companyId))
-    .leftJoin('grids as g', (j) => j.onRef('g.grid_id', '=', 'gb.grid_id').on('g.company_id', '=', companyId))
-    .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = ${roomOfGrid}`))
-    .select(['p.plant_id', 'p.plant_uid', 's.sub_gridbox_id', ...placeColumns])
+    .select(['p.plant_id', 'p.plant_uid'])
     .select(r.as('rank'))
     .where('p.company_id', '=', companyId)
     .where('p.plant_uid', 'ilike', containsPattern(term))
     .orderBy(r).orderBy('p.plant_uid').orderBy('p.plant_id')
+    .limit(limit);
+  return db
+    .selectFrom(best.as('p'))
+    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.company_id', '=', companyId))
+    .leftJoin('grid_boxes as gb', (j) => j.onRef('gb.grid_box_id', '=', 's.parent_gridbox_id').on('gb.company_id', '=', companyId))
+    .leftJoin('grids as g', (j) => j.onRef('g.grid_id', '=', 'gb.grid_id').on('g.company_id', '=', companyId))
+    .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = ${roomOfGrid}`))
+    .select(['p.plant_id', 'p.plant_uid', 'p.rank', 's.sub_gridbox_id', ...placeColumns])
+    .orderBy('p.rank').orderBy('p.plant_uid').orderBy('p.plant_id')
     .limit(limit)
     .execute();
 }
