@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LegendEntry } from '../../lib/problem-paint';
 
@@ -27,52 +28,59 @@ export function ProblemLegend({
   selecting?: boolean;
 }) {
   const { t } = useTranslation('rooms');
+  // On a phone the key to the marks starts folded: the map must stay in the first screen above the box sheet.
+  const [keyOpen, setKeyOpen] = useState(() => !window.matchMedia || window.matchMedia('(min-width: 640px)').matches);
   return (
     <div className="mb-2 flex flex-col gap-1.5">
-      <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t('map.legend')}>
-        <li className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-3.5 rounded-sm border border-stone-400 bg-white" />
-          {t('map.legendEmpty')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="size-3.5 rounded-sm border border-stone-500 bg-stone-300"
-            style={{ backgroundImage: 'repeating-linear-gradient(135deg, #57534e 0 1px, transparent 1px 4px)' }}
-          />
-          {t('map.legendCulled')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="size-3.5 rounded-sm border border-stone-400 bg-white"
-            style={{ backgroundImage: 'linear-gradient(135deg, #1c1917 0 35%, transparent 35%)' }}
-          />
-          {t('map.legendNamed')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <MarkSwatch>
-            <circle cx="10.5" cy="3.5" r="2.5" fill="#1c1917" stroke="#ffffff" strokeWidth="1" paintOrder="stroke" />
-          </MarkSwatch>
-          {t('map.legendPlants')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <MarkSwatch>
-            <path d="M6 13H13V6H11V11H6Z" fill="#1c1917" stroke="#ffffff" strokeWidth="1" strokeLinejoin="round" paintOrder="stroke" />
-          </MarkSwatch>
-          {t('map.legendSubBoxes')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
-          {t('map.legendSelected')}
-        </li>
-        {selecting && (
+      <details open={keyOpen} onToggle={(e) => setKeyOpen(e.currentTarget.open)} className="group text-xs text-stone-700">
+        <summary className="w-fit cursor-pointer select-none rounded py-0.5 font-medium text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+          {t('map.legend')}
+        </summary>
+        <ul className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1" aria-label={t('map.legend')}>
           <li className="flex items-center gap-1.5">
-            <span aria-hidden="true" className="size-3.5 rounded-sm bg-blue-700/30 ring-2 ring-blue-700" />
-            {t('select.legend')}
+            <span aria-hidden="true" className="size-3.5 rounded-sm border border-stone-400 bg-white" />
+            {t('map.legendEmpty')}
           </li>
-        )}
-      </ul>
+          <li className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="size-3.5 rounded-sm border border-stone-500 bg-stone-300"
+              style={{ backgroundImage: 'repeating-linear-gradient(135deg, #57534e 0 1px, transparent 1px 4px)' }}
+            />
+            {t('map.legendCulled')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="size-3.5 rounded-sm border border-stone-400 bg-white"
+              style={{ backgroundImage: 'linear-gradient(135deg, #1c1917 0 35%, transparent 35%)' }}
+            />
+            {t('map.legendNamed')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <MarkSwatch>
+              <circle cx="10.5" cy="3.5" r="2.5" fill="#1c1917" stroke="#ffffff" strokeWidth="1" paintOrder="stroke" />
+            </MarkSwatch>
+            {t('map.legendPlants')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <MarkSwatch>
+              <path d="M6 13H13V6H11V11H6Z" fill="#1c1917" stroke="#ffffff" strokeWidth="1" strokeLinejoin="round" paintOrder="stroke" />
+            </MarkSwatch>
+            {t('map.legendSubBoxes')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
+            {t('map.legendSelected')}
+          </li>
+          {selecting && (
+            <li className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="size-3.5 rounded-sm bg-blue-700/30 ring-2 ring-blue-700" />
+              {t('select.legend')}
+            </li>
+          )}
+        </ul>
+      </details>
       {showProblems && (
         <div className="text-xs text-stone-700">
           {failed && offline ? (

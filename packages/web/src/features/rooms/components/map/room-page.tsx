@@ -54,6 +54,16 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement | null>, ready: boo
   return height;
 }
 
+/** A control's label: its short form on a phone, the full one from the small breakpoint up. */
+function PhoneLabel({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <span className="sm:hidden">{short}</span>
+      <span className="hidden sm:inline">{long}</span>
+    </>
+  );
+}
+
 export default function RoomPage() {
   const { t } = useTranslation('rooms');
   const toast = useToast();
@@ -240,11 +250,31 @@ export default function RoomPage() {
         <div className="order-2 lg:order-3 lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
             <div className="mb-2 flex flex-wrap items-center justify-end gap-2">
-                <Switch checked={showProblems && !showPressure} onChange={setShowProblems} label={t('problems.show')} disabled={showPressure} className="gap-2" />
-                <Switch checked={showPressure} onChange={setShowPressure} label={t('pressure.show')} disabled={!online} className="gap-2" />
+                {/* One row on a phone (short labels, the selection button as an icon): the map stays in the first screen. */}
+                <Switch
+                  checked={showProblems && !showPressure}
+                  onChange={setShowProblems}
+                  label={<PhoneLabel short={t('problems.showShort')} long={t('problems.show')} />}
+                  disabled={showPressure}
+                  className="gap-2"
+                />
+                <Switch
+                  checked={showPressure}
+                  onChange={setShowPressure}
+                  label={<PhoneLabel short={t('pressure.showShort')} long={t('pressure.show')} />}
+                  disabled={!online}
+                  className="gap-2"
+                />
                 {!selectMode && (
-                  <Button variant="secondary" disabled={Boolean(moving)} onClick={() => setSelectMode('Coordinates')}>
-                    {t('select.start')}
+                  <Button
+                    variant="secondary"
+                    aria-label={t('select.start')}
+                    className="px-3 sm:px-4"
+                    disabled={Boolean(moving)}
+                    onClick={() => setSelectMode('Coordinates')}
+                  >
+                    <Icon name="check" className="size-4 sm:hidden" />
+                    <span className="hidden sm:inline">{t('select.start')}</span>
                   </Button>
                 )}
             </div>
