@@ -54,12 +54,14 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement | null>, ready: boo
   return height;
 }
 
-/** A control's label: its short form on a phone, the full one from the small breakpoint up. */
+/** A control's label: its short form shown on a phone, the full one read out everywhere and shown from `sm` up. */
 function PhoneLabel({ short, long }: { short: string; long: string }) {
   return (
     <>
-      <span className="sm:hidden">{short}</span>
-      <span className="hidden sm:inline">{long}</span>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="sr-only sm:not-sr-only">{long}</span>
     </>
   );
 }
