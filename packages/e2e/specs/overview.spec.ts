@@ -2,35 +2,12 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
-import { okJson, roomWithGrid } from '../src/arrange';
-
-interface Templates {
-  templates: Array<{ TemplateID: number; fields: Array<{ FieldID: number; FieldType: string }> }>;
-}
+import { okJson, problemInBoxes, roomWithGrid } from '../src/arrange';
 
 /** A room where scouts found a problem in every box, and a batch that ends today. */
 async function arrange(api: Api, admin: Session, tag: string) {
   const { headers, companyId, roomId, boxes } = await roomWithGrid(api, admin, `Overview room ${tag}`, { name: 'Bench V', nx: 3, ny: 2 });
-  const saved = (await okJson(
-    await api.request.post('/api/save_form_template', {
-      headers,
-      data: { templateName: `Morning check ${tag}`, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }] },
-    }),
-  )) as { template: { TemplateID: number } };
-  const templateId = saved.template.TemplateID;
-  const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
-  const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
-  await okJson(
-    await api.request.post('/api/submit_form_boxes', {
-      headers,
-      data: {
-        submittedBy: admin.user.user_id,
-        templateID: templateId,
-        GridBoxIDs: boxes.map((b) => String(b.id)),
-        fieldResponses: [{ fieldID: problemField.FieldID, inputData: `Overview thrips ${tag}` }],
-      },
-    }),
-  );
+  await problemInBoxes(api, admin, `Morning check ${tag}`, boxes, `Overview thrips ${tag}`);
   const batchNumber = `OV-${tag}`;
   await okJson(
     await api.request.post('/api/create_batch', {

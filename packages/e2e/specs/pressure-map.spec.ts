@@ -1,33 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
-import { okJson, roomWithGrid } from '../src/arrange';
-
-interface Templates {
-  templates: Array<{ TemplateID: number; fields: Array<{ FieldID: number; FieldType: string }> }>;
-}
+import { problemInBoxes, roomWithGrid } from '../src/arrange';
 
 /** A room of 3 × 2 boxes where a scout found the same problem in every box today. */
 async function arrange(api: Api, admin: Session, tag: string) {
-  const { headers, companyId, roomId, boxes } = await roomWithGrid(api, admin, `Pressure room ${tag}`, { name: 'Bench P', nx: 3, ny: 2 });
-  const saved = (await okJson(
-    await api.request.post('/api/save_form_template', {
-      headers,
-      data: { templateName: `Pressure walk ${tag}`, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }] },
-    }),
-  )) as { template: { TemplateID: number } };
-  const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${saved.template.TemplateID}`)).templates[0]!;
-  const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
-  await okJson(
-    await api.request.post('/api/submit_form_boxes', {
-      headers,
-      data: {
-        submittedBy: admin.user.user_id,
-        templateID: saved.template.TemplateID,
-        GridBoxIDs: boxes.map((b) => String(b.id)),
-        fieldResponses: [{ fieldID: problemField.FieldID, inputData: `Pressure thrips ${tag}` }],
-      },
-    }),
-  );
+  const { roomId, boxes } = await roomWithGrid(api, admin, `Pressure room ${tag}`, { name: 'Bench P', nx: 3, ny: 2 });
+  await problemInBoxes(api, admin, `Pressure walk ${tag}`, boxes, `Pressure thrips ${tag}`);
   return { roomId, problem: `Pressure thrips ${tag}` };
 }
 

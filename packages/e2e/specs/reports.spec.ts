@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
-import { okJson, roomWithGrid } from '../src/arrange';
-
-interface Templates {
-  templates: Array<{ TemplateID: number; fields: Array<{ FieldID: number; FieldType: string }> }>;
-}
+import { okJson, problemInBoxes, roomWithGrid } from '../src/arrange';
 
 /**
  * A room of its own where a scout recorded a problem in every box today. The problem's name starts
@@ -13,27 +9,8 @@ interface Templates {
  */
 async function arrange(api: Api, admin: Session, tag: string) {
   const { headers, companyId, boxes } = await roomWithGrid(api, admin, `Report room ${tag}`, { name: 'Bench R', nx: 2, ny: 2 });
-  const saved = (await okJson(
-    await api.request.post('/api/save_form_template', {
-      headers,
-      data: { templateName: `Report check ${tag}`, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }] },
-    }),
-  )) as { template: { TemplateID: number } };
-  const templateId = saved.template.TemplateID;
-  const template = (await api.get<Templates>(admin, `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`)).templates[0]!;
-  const problemField = template.fields.find((f) => f.FieldType === 'problem')!;
   const problem = `=Thrips ${tag}`;
-  await okJson(
-    await api.request.post('/api/submit_form_boxes', {
-      headers,
-      data: {
-        submittedBy: admin.user.user_id,
-        templateID: templateId,
-        GridBoxIDs: boxes.map((b) => String(b.id)),
-        fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }],
-      },
-    }),
-  );
+  await problemInBoxes(api, admin, `Report check ${tag}`, boxes, problem);
   // Other specs may have pinned reports: the overview starts with its four slots free.
   await okJson(
     await api.request.post('/api/set_dashboard_reports', {

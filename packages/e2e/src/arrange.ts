@@ -29,3 +29,36 @@ export async function roomWithGrid(api: Api, as: Session, room: string, grid: { 
   );
   return { headers, companyId, roomId, boxes: tree.rooms[0]!.grids[0]!.grid_boxes };
 }
+
+/**
+ * A scout's finding through the API: a new form with one problem field (`form` names it), submitted
+ * once for every box given, with `problem` as the answer. Answers the form's id.
+ */
+export async function problemInBoxes(api: Api, as: Session, form: string, boxes: readonly ArrangedBox[], problem: string) {
+  const headers = { authorization: `Bearer ${as.access_token}` };
+  const companyId = as.user.company_id;
+  const saved = (await okJson(
+    await api.request.post('/api/save_form_template', {
+      headers,
+      data: { templateName: form, companyID: companyId, fields: [{ fieldName: 'Problem', fieldType: 'problem', isRequired: 1 }] },
+    }),
+  )) as { template: { TemplateID: number } };
+  const templateId = saved.template.TemplateID;
+  const { templates } = await api.get<{ templates: Array<{ fields: Array<{ FieldID: number; FieldType: string }> }> }>(
+    as,
+    `/api/get_form_templates?company_id=${companyId}&template_id=${templateId}`,
+  );
+  const problemField = templates[0]!.fields.find((f) => f.FieldType === 'problem')!;
+  await okJson(
+    await api.request.post('/api/submit_form_boxes', {
+      headers,
+      data: {
+        submittedBy: as.user.user_id,
+        templateID: templateId,
+        GridBoxIDs: boxes.map((b) => String(b.id)),
+        fieldResponses: [{ fieldID: problemField.FieldID, inputData: problem }],
+      },
+    }),
+  );
+  return templateId;
+}
