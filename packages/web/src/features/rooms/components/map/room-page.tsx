@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
-import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, Switch, useToast } from '../../../../components/ui';
+import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { gridOpacityQuery } from '../../../../api/queries/company-settings';
 import { uploadGridImage } from '../../../../api/grids';
@@ -12,6 +12,7 @@ import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { ProblemLegend } from './problem-legend';
+import { MapModeControls } from './map-mode-controls';
 import { PressureControls } from './pressure-controls';
 import { usePressureMode } from './pressure-mode';
 import { SelectionBar } from './selection-bar';
@@ -52,18 +53,6 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement | null>, ready: boo
     return () => window.removeEventListener('resize', measure);
   }, [ref, ready]);
   return height;
-}
-
-/** A control's label: its short form shown on a phone, the full one read out everywhere and shown from `sm` up. */
-function PhoneLabel({ short, long }: { short: string; long: string }) {
-  return (
-    <>
-      <span aria-hidden="true" className="sm:hidden">
-        {short}
-      </span>
-      <span className="sr-only sm:not-sr-only">{long}</span>
-    </>
-  );
 }
 
 export default function RoomPage() {
@@ -251,35 +240,16 @@ export default function RoomPage() {
       ) : (
         <div className="order-2 lg:order-3 lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
-            <div className="mb-2 flex flex-wrap items-center justify-end gap-2">
-                {/* One row on a phone (short labels, the selection button as an icon): the map stays in the first screen. */}
-                <Switch
-                  checked={showProblems && !showPressure}
-                  onChange={setShowProblems}
-                  label={<PhoneLabel short={t('problems.showShort')} long={t('problems.show')} />}
-                  disabled={showPressure}
-                  className="gap-2"
-                />
-                <Switch
-                  checked={showPressure}
-                  onChange={setShowPressure}
-                  label={<PhoneLabel short={t('pressure.showShort')} long={t('pressure.show')} />}
-                  disabled={!online}
-                  className="gap-2"
-                />
-                {!selectMode && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('select.start')}
-                    className="px-3 sm:px-4"
-                    disabled={Boolean(moving)}
-                    onClick={() => setSelectMode('Coordinates')}
-                  >
-                    <Icon name="check" className="size-4 sm:hidden" />
-                    <span className="hidden sm:inline">{t('select.start')}</span>
-                  </Button>
-                )}
-            </div>
+            <MapModeControls
+              showProblems={showProblems}
+              onShowProblems={setShowProblems}
+              showPressure={showPressure}
+              onShowPressure={setShowPressure}
+              online={online}
+              canSelect={!selectMode}
+              selectDisabled={Boolean(moving)}
+              onSelect={() => setSelectMode('Coordinates')}
+            />
             {selectMode && (
               <SelectionBar
                 mode={selectMode}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Switch } from '../../../../components/ui';
+import { Icon } from '../../../../components/icons';
+
+/** A control's label: its short form shown on a phone, the full one read out everywhere and shown from `sm` up. */
+function PhoneLabel({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="sr-only sm:not-sr-only">{long}</span>
+    </>
+  );
+}
+
+/**
+ * What the room map shows (problems, or pressure over time) and the way into "Select boxes". One row on a
+ * phone — short labels, the selection button as an icon — so the map stays in the first screen.
+ */
+export function MapModeControls({
+  showProblems,
+  onShowProblems,
+  showPressure,
+  onShowPressure,
+  online,
+  canSelect,
+  selectDisabled,
+  onSelect,
+}: {
+  showProblems: boolean;
+  onShowProblems: (on: boolean) => void;
+  showPressure: boolean;
+  onShowPressure: (on: boolean) => void;
+  online: boolean;
+  canSelect: boolean;
+  selectDisabled: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation('rooms');
+  return (
+    <div className="mb-2 flex flex-wrap items-center justify-end gap-2">
+      <Switch
+        checked={showProblems && !showPressure}
+        onChange={onShowProblems}
+        label={<PhoneLabel short={t('problems.showShort')} long={t('problems.show')} />}
+        disabled={showPressure}
+        className="gap-2"
+      />
+      <Switch
+        checked={showPressure}
+        onChange={onShowPressure}
+        label={<PhoneLabel short={t('pressure.showShort')} long={t('pressure.show')} />}
+        disabled={!online}
+        className="gap-2"
+      />
+      {canSelect && (
+        <Button variant="secondary" aria-label={t('select.start')} className="px-3 sm:px-4" disabled={selectDisabled} onClick={onSelect}>
+          <Icon name="check" className="size-4 sm:hidden" />
+          <span className="hidden sm:inline">{t('select.start')}</span>
+        </Button>
+      )}
+    </div>
+  );
+}
