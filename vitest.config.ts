@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'vision',
+          root: './packages/vision',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './packages/server',
           include: ['src/**/*.test.ts'],
