@@ -114,6 +114,9 @@ export * from './pressure/pressure.endpoints.js';
 export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
+export * from './scans/scans.schemas.js';
+export * from './scans/scans.messages.js';
+export * from './scans/scans.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
