@@ -1,0 +1,68 @@
+/**
+ * Pixel colour classes, decided with integer arithmetic only (hue in whole degrees, saturation and value as
+ * integer ratios), so the server and the browser classify every pixel the same way.
+ */
+export const OTHER = 0;
+export const GREEN = 1;
+export const CHLOROTIC = 2;
+export const NECROTIC = 3;
+export const POWDERY = 4;
+export const DARK = 5;
+
+/** Hue in whole degrees 0..359, or -1 for a grey (max = min). */
+export function hueOf(r: number, g: number, b: number): number {
+  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+  const c = max - min;
+  if (c === 0) return -1;
+  let h: number;
+  if (max === r) h = Math.floor((60 * (g - b)) / c);
+  else if (max === g) h = 120 + Math.floor((60 * (b - r)) / c);
+  else h = 240 + Math.floor((60 * (r - g)) / c);
+  return h < 0 ? h + 360 : h;
+}
+
+/**
+ * The leaf classes of a pixel:
+ * - DARK: value below 60 (near-black spots, whatever the hue);
+ * - POWDERY: saturation below 22 % and value 160 or more (white coating);
+ * - GREEN: hue 75–170°, saturation 20 % or more and excess green 2g − r − b above 15;
+ * - CHLOROTIC: hue 40–74°, saturation 35 % or more, value 110 or more (yellow to yellow-green);
+ * - NECROTIC: hue 0–39° or 345° and up, saturation 30 % or more (brown, tan, reddish-brown);
+ * - OTHER: anything else (grey background, shadows, blue…).
+ */
+export function leafClass(r: number, g: number, b: number): number {
+  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+  if (max < 60) return DARK;
+  const c = max - min;
+  if (c * 100 < 22 * max) return max >= 160 ? POWDERY : OTHER;
+  const h = hueOf(r, g, b);
+  if (h >= 75 && h <= 170) return c * 100 >= 20 * max && 2 * g - r - b > 15 ? GREEN : OTHER;
+  if (h >= 40 && h < 75) return c * 100 >= 35 * max && max >= 110 ? CHLOROTIC : OTHER;
+  if (h < 40 || h >= 345) return c * 100 >= 30 * max ? NECROTIC : OTHER;
+  return OTHER;
+}
+
+export const YELLOW_CARD = 1;
+export const BLUE_CARD = 2;
+
+/**
+ * Sticky-card colour of a pixel: YELLOW_CARD for hue 45–68°, saturation 55 % or more and value 140 or more;
+ * BLUE_CARD for hue 195–245°, saturation 50 % or more and value 90 or more; otherwise 0.
+ */
+export function cardClass(r: number, g: number, b: number): number {
+  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+  const c = max - min;
+  if (max < 90 || c * 100 < 50 * max) return 0;
+  const h = hueOf(r, g, b);
+  if (h >= 45 && h <= 68) return c * 100 >= 55 * max && max >= 140 ? YELLOW_CARD : 0;
+  if (h >= 195 && h <= 245) return BLUE_CARD;
+  return 0;
+}
+
+/** Integer luma (BT.601 weights over 256). */
+export function lumaOf(r: number, g: number, b: number): number {
+  return (77 * r + 150 * g + 29 * b) >> 8;
+}

@@ -1,0 +1,130 @@
+/** Connected components of a mask (0 / non-zero), one label per pixel; label 0 is "not in the mask". */
+export interface Components {
+  /** Per pixel: 0 outside the mask, otherwise the component number 1..count. */
+  labels: Int32Array;
+  count: number;
+  /** Per component (index = label): pixel count and inclusive bounding box. Index 0 is unused. */
+  area: Int32Array;
+  minX: Int32Array;
+  minY: Int32Array;
+  maxX: Int32Array;
+  maxY: Int32Array;
+  /** Whether the component touches the image border. */
+  touchesBorder: Uint8Array;
+}
+
+/**
+ * Labels the connected components of `mask` (8-connected when `eight`, else 4-connected) with a flood fill on a
+ * typed-array stack: no per-pixel allocation, and a fixed visiting order so labels are the same everywhere.
+ */
+export function labelComponents(mask: Uint8Array, w: number, h: number, eight = true): Components {
+  const n = w * h;
+  const labels = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const area: number[] = [0];
+  const minX: number[] = [0];
+  const minY: number[] = [0];
+  const maxX: number[] = [0];
+  const maxY: number[] = [0];
+  const border: number[] = [0];
+  let count = 0;
+  for (let start = 0; start < n; start++) {
+    if (mask[start] === 0 || labels[start] !== 0) continue;
+    const label = ++count;
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = label;
+    let a = 0;
+    let x0 = w;
+    let y0 = h;
+    let x1 = -1;
+    let y1 = -1;
+    let touches = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const y = (p / w) | 0;
+      const x = p - y * w;
+      a++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = 1;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          if (!eight && dx !== 0 && dy !== 0) continue;
+          const nx = x + dx;
+          if (nx < 0 || nx >= w) continue;
+          const q = ny * w + nx;
+          if (mask[q] !== 0 && labels[q] === 0) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+    area.push(a);
+    minX.push(x0);
+    minY.push(y0);
+    maxX.push(x1);
+    maxY.push(y1);
+    border.push(touches);
+  }
+  return {
+    labels,
+    count,
+    area: Int32Array.from(area),
+    minX: Int32Array.from(minX),
+    minY: Int32Array.from(minY),
+    maxX: Int32Array.from(maxX),
+    maxY: Int32Array.from(maxY),
+    touchesBorder: Uint8Array.from(border),
+  };
+}
+
+/** The label of the largest component (the first one on a tie), or 0 when there is none. */
+export function largestComponent(c: Components): number {
+  let best = 0;
+  for (let l = 1; l <= c.count; l++) if (c.area[l]! > c.area[best]!) best = l;
+  return best;
+}
+
+/**
+ * The region `inside` with its holes filled: every pixel that cannot reach the image border through pixels
+ * outside the region (4-connected) belongs to it. Returns a new mask.
+ */
+export function fillHoles(inside: Uint8Array, w: number, h: number): Uint8Array {
+  const n = w * h;
+  const outside = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let top = 0;
+  const seed = (p: number): void => {
+    if (inside[p] === 0 && outside[p] === 0) {
+      outside[p] = 1;
+      stack[top++] = p;
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    seed(x);
+    seed((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    seed(y * w);
+    seed(y * w + w - 1);
+  }
+  while (top > 0) {
+    const p = stack[--top]!;
+    const y = (p / w) | 0;
+    const x = p - y * w;
+    if (x > 0) seed(p - 1);
+    if (x < w - 1) seed(p + 1);
+    if (y > 0) seed(p - w);
+    if (y < h - 1) seed(p + w);
+  }
+  const filled = new Uint8Array(n);
+  for (let p = 0; p < n; p++) filled[p] = outside[p] === 0 ? 1 : 0;
+  return filled;
+}

@@ -1,0 +1,210 @@
+import { BLUE_CARD, YELLOW_CARD, cardClass, lumaOf } from './colour.js';
+import { fillHoles, labelComponents, largestComponent } from './components.js';
+import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
+import { INSECT_PROBLEMS } from './problems.js';
+import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type RgbaImage, type StickyTrapResult } from './types.js';
+
+/**
+ * How blobs on a card are sized. The scale comes from the card: its long side (measured along its own axis, so a
+ * tilted card works) is `cardLongSideMm` (250 mm by default). A blob's size is the diameter of the circle of the
+ * same area:
+ * - under 0.5 mm: dust or print, not counted;
+ * - 0.5 to 1.3 mm: thrips-sized; 1.3 to 2.0 mm: whitefly-sized; 2.0 to 5.0 mm: small flies (fungus gnats, shore flies);
+ * - 5.0 to 15 mm: touching insects, split by area into as many as the median single insect's area gives;
+ * - over 15 mm: not an insect (a leaf, a finger, a fold), not counted.
+ */
+export const SIZE_RULE = { minMm: 0.5, thripsMaxMm: 1.3, whiteflyMaxMm: 2.0, singleMaxMm: 5.0, clusterMaxMm: 15 } as const;
+
+/** The card must cover this share of the measured image, at most touch one image side, and fill its oriented box. */
+export const MIN_CARD_SHARE = 0.08;
+export const MIN_CARD_FILL = 0.85;
+/** A card pixel is an insect when its luma is below this share of the card's mean luma. */
+export const DARK_SHARE = 0.55;
+
+const QUARTER_PI = Math.PI / 4;
+const circleArea = (dMm: number): number => QUARTER_PI * dMm * dMm;
+
+function classOf(areaMm2: number): InsectSizeClass {
+  if (areaMm2 < circleArea(SIZE_RULE.thripsMaxMm)) return 'thrips';
+  if (areaMm2 < circleArea(SIZE_RULE.whiteflyMaxMm)) return 'whitefly';
+  return 'small_fly';
+}
+
+interface Card {
+  color: 'yellow' | 'blue';
+  mask: Uint8Array;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** Long side along the card's own axis, in measured pixels. */
+  longSide: number;
+  meanLuma: number;
+}
+
+/** The sticky card in the measured copy, or null when there is none (see the thresholds above). */
+function findCard(s: Scaled): Card | null {
+  const { data, width: w, height: h } = s.image;
+  const n = w * h;
+  const yellow = new Uint8Array(n);
+  const blue = new Uint8Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    const c = cardClass(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (c === YELLOW_CARD) yellow[p] = 1;
+    else if (c === BLUE_CARD) blue[p] = 1;
+  }
+  let best: Card | null = null;
+  let bestArea = 0;
+  for (const [color, colourMask] of [['yellow', yellow], ['blue', blue]] as const) {
+    const comps = labelComponents(colourMask, w, h);
+    const l = largestComponent(comps);
+    if (l === 0 || comps.area[l]! < MIN_CARD_SHARE * n || comps.area[l]! <= bestArea) continue;
+    const sides =
+      (comps.minX[l] === 0 ? 1 : 0) + (comps.minY[l] === 0 ? 1 : 0) + (comps.maxX[l] === w - 1 ? 1 : 0) + (comps.maxY[l] === h - 1 ? 1 : 0);
+    if (sides > 1) continue;
+    const own = new Uint8Array(n);
+    let lumaSum = 0;
+    for (let p = 0; p < n; p++) {
+      if (comps.labels[p] === l) {
+        own[p] = 1;
+        lumaSum += lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
+      }
+    }
+    const mask = fillHoles(own, w, h);
+    const shape = orientedShape(mask, w);
+    if (shape.fill < MIN_CARD_FILL) continue;
+    bestArea = comps.area[l]!;
+    best = {
+      color,
+      mask,
+      minX: comps.minX[l]!,
+      minY: comps.minY[l]!,
+      maxX: comps.maxX[l]!,
+      maxY: comps.maxY[l]!,
+      longSide: shape.longSide,
+      meanLuma: lumaSum / comps.area[l]!,
+    };
+  }
+  return best;
+}
+
+/**
+ * How well a region fills its box along its own principal axes (1 for a rectangle at any angle, π/4 for an
+ * ellipse), and that box's long side. The axes come from the second moments with one square root, no trigonometry.
+ */
+export function orientedShape(mask: Uint8Array, w: number): { fill: number; longSide: number } {
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p] === 0) continue;
+    const y = (p / w) | 0;
+    count++;
+    sx += p - y * w;
+    sy += y;
+  }
+  if (count === 0) return { fill: 0, longSide: 0 };
+  const mx = sx / count;
+  const my = sy / count;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p] === 0) continue;
+    const y = (p / w) | 0;
+    const dx = p - y * w - mx;
+    const dy = y - my;
+    a += dx * dx;
+    b += dx * dy;
+    c += dy * dy;
+  }
+  let ex = 1;
+  let ey = 0;
+  if (b !== 0) {
+    const l1 = (a + c) / 2 + Math.sqrt(((a - c) / 2) ** 2 + b * b);
+    const len = Math.sqrt(b * b + (l1 - a) ** 2);
+    ex = b / len;
+    ey = (l1 - a) / len;
+  } else if (c > a) {
+    ex = 0;
+    ey = 1;
+  }
+  let u0 = Infinity;
+  let u1 = -Infinity;
+  let v0 = Infinity;
+  let v1 = -Infinity;
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p] === 0) continue;
+    const y = (p / w) | 0;
+    const dx = p - y * w - mx;
+    const dy = y - my;
+    const u = dx * ex + dy * ey;
+    const v = dy * ex - dx * ey;
+    if (u < u0) u0 = u;
+    if (u > u1) u1 = u;
+    if (v < v0) v0 = v;
+    if (v > v1) v1 = v;
+  }
+  const lu = u1 - u0 + 1;
+  const lv = v1 - v0 + 1;
+  return { fill: count / (lu * lv), longSide: Math.max(lu, lv) };
+}
+
+/** Finds a yellow or blue sticky card and counts the insects on it, or returns null when there is no card. */
+export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: number, maxRegions: number): StickyTrapResult | null {
+  const card = findCard(s);
+  if (card === null) return null;
+  const { data, width: w, height: h } = s.image;
+  const n = w * h;
+  const threshold = card.meanLuma * DARK_SHARE;
+  const dark = new Uint8Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    if (card.mask[p] === 1 && lumaOf(data[i]!, data[i + 1]!, data[i + 2]!) < threshold) dark[p] = 1;
+  }
+  const comps = labelComponents(dark, w, h);
+  const mmPerMeasuredPx = cardLongSideMm / card.longSide;
+  const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
+  const minArea = circleArea(SIZE_RULE.minMm);
+  const singleMax = circleArea(SIZE_RULE.singleMaxMm);
+  const clusterMax = circleArea(SIZE_RULE.clusterMaxMm);
+
+  const singles: number[] = [];
+  for (let l = 1; l <= comps.count; l++) {
+    const mm2 = comps.area[l]! * mm2PerPx;
+    if (mm2 >= minArea && mm2 <= singleMax) singles.push(mm2);
+  }
+  singles.sort((x, y) => x - y);
+  const typical = singles.length > 0 ? singles[singles.length >> 1]! : circleArea(SIZE_RULE.whiteflyMaxMm);
+
+  const scale = areaScale(s, original);
+  const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };
+  const regions: InsectRegion[] = [];
+  for (let l = 1; l <= comps.count; l++) {
+    const mm2 = comps.area[l]! * mm2PerPx;
+    if (mm2 < minArea || mm2 > clusterMax) continue;
+    const count = mm2 <= singleMax ? 1 : Math.max(2, Math.round(mm2 / typical));
+    const sizeClass = classOf(mm2 / count);
+    histogram[sizeClass] += count;
+    regions.push({
+      sizeClass,
+      box: toOriginalBox(s, comps.minX[l]!, comps.minY[l]!, comps.maxX[l]!, comps.maxY[l]!),
+      areaPx: Math.round(comps.area[l]! * scale),
+      sizeMm: Math.round(Math.sqrt(mm2 / QUARTER_PI) * 10) / 10,
+      count,
+    });
+  }
+  regions.sort((a, b) => b.areaPx - a.areaPx || a.box.y - b.box.y || a.box.x - b.box.x);
+  const total = histogram.small_fly + histogram.thrips + histogram.whitefly;
+  const counts = INSECT_SIZE_CLASSES.filter((c) => histogram[c] > 0)
+    .map((c) => ({ problemSlug: INSECT_PROBLEMS[c].slug, problemName: INSECT_PROBLEMS[c].name, sizeClass: c, count: histogram[c] }))
+    .sort((a, b) => b.count - a.count);
+  return {
+    cardColor: card.color,
+    cardBox: toOriginalBox(s, card.minX, card.minY, card.maxX, card.maxY),
+    mmPerPx: Math.round((cardLongSideMm / (card.longSide * Math.sqrt(scale))) * 1e6) / 1e6,
+    total,
+    histogram,
+    counts,
+    regions: regions.slice(0, maxRegions),
+  };
+}
