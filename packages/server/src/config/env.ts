@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_HOSTS, parseHostList, type WebhookAllowHosts } from '../lib/webhooks/allow-list.js';
 
 const optionalUrl = z
   .string()
@@ -30,11 +31,14 @@ const EnvSchema = z.object({
   VERDANT_MAX_BOXES_PER_COMPANY: z.coerce.number().int().positive().default(250_000),
   VERDANT_MAX_BOXES_PER_ROOM: z.coerce.number().int().positive().default(50_000),
   VERDANT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  AI_MODEL_DIR: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS_SLACK: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS_TEAMS: z.string().optional(),
 });
 
 export interface Config {
@@ -61,6 +65,8 @@ export interface Config {
   boxLimits: { perCompany: number; perRoom: number };
   /** A request still unanswered after this long gets a 503; 0 turns the timeout off. */
   requestTimeoutMs: number;
+  /** Where ONNX classifiers live: `<name>.onnx` beside `<name>.labels.txt` (lib/vision/models.ts); absent: built-in analysis only. */
+  aiModelDir?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   /** Where the built web app lives; absent in API-only tests. */
   webDist?: string;
@@ -68,6 +74,11 @@ export interface Config {
   validateResponses: boolean;
   /** Tests: sign-in rate limits can be tightened or loosened. */
   authRateLimit: { max: number; windowMs: number };
+  /**
+   * Slack / Teams webhook hosts (WEBHOOK_ALLOWED_HOSTS_SLACK / _TEAMS replace the defaults; lib/webhooks).
+   * allowLoopbackForTests is never set from the environment: only test code sets it, for local receivers.
+   */
+  webhooks: { allowHosts: WebhookAllowHosts; allowLoopbackForTests?: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +119,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, fileBytes: e.FILE_LIMIT_BYTES },
     boxLimits: { perCompany: e.VERDANT_MAX_BOXES_PER_COMPANY, perRoom: e.VERDANT_MAX_BOXES_PER_ROOM },
     requestTimeoutMs: e.VERDANT_REQUEST_TIMEOUT_MS,
+    aiModelDir: e.AI_MODEL_DIR ? path.resolve(e.AI_MODEL_DIR) : undefined,
     s3: s3Complete
       ? {
           endpoint: e.S3_ENDPOINT!,
@@ -120,5 +132,11 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: false,
     // Per account and address; see signInLimits in modules/auth/rate-limit.ts (the limiter itself: lib/attempts/rate-limit.ts) for the others.
     authRateLimit: { max: 5, windowMs: 15 * 60 * 1000 },
+    webhooks: {
+      allowHosts: {
+        slack: parseHostList(e.WEBHOOK_ALLOWED_HOSTS_SLACK) ?? DEFAULT_WEBHOOK_HOSTS.slack,
+        teams: parseHostList(e.WEBHOOK_ALLOWED_HOSTS_TEAMS) ?? DEFAULT_WEBHOOK_HOSTS.teams,
+      },
+    },
   };
 }

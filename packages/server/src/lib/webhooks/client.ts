@@ -1,0 +1,188 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { isForbiddenAddress } from './addresses.js';
+import { bareHost, DEFAULT_WEBHOOK_HOSTS, validateWebhookUrl, type WebhookAllowHosts, type WebhookChannel, type WebhookUrlCheck } from './allow-list.js';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+/** Host name → its addresses (tests inject one; default: the system resolver, every address). */
+export type WebhookResolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface WebhookClientOptions {
+  /** Per channel host patterns; default DEFAULT_WEBHOOK_HOSTS (config: WEBHOOK_ALLOWED_HOSTS_SLACK / _TEAMS). */
+  allowHosts?: WebhookAllowHosts;
+  /**
+   * TESTS ONLY: also accept http(s)://localhost|127.0.0.1|[::1]:<any port> and connect to loopback, so
+   * a local receiver can stand in for Slack or Teams. Other private ranges stay refused. Set only by test
+   * code through Config.webhooks (parseEnv never sets it), and refused when NODE_ENV=production.
+   */
+  allowLoopbackForTests?: boolean;
+  resolve?: WebhookResolver;
+  /** Whole exchange, DNS to last byte; default 5,000 ms. */
+  timeoutMs?: number;
+  /** The response body is kept up to this many bytes, the rest dropped; default 64 KiB. */
+  maxResponseBytes?: number;
+}
+
+export interface WebhookResponse {
+  /** 2xx. A 3xx is not followed and is not ok. */
+  ok: boolean;
+  status: number;
+  body: string;
+  truncated: boolean;
+}
+
+/** The URL or the address it resolves to is not allowed: permanent, retrying will not help. */
+export class WebhookRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`webhook refused: ${reason}`);
+    this.name = 'WebhookRefusedError';
+  }
+}
+
+/** No answer: DNS failure, connection refused or reset, timeout. Worth retrying later. */
+export class WebhookTransportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WebhookTransportError';
+  }
+}
+
+export interface WebhookClient {
+  /** The save-time check (no DNS): https, standard port, host on the channel's allow list. */
+  validate(url: string, channel: WebhookChannel): WebhookUrlCheck;
+  /**
+   * POSTs `body` as JSON. Throws WebhookRefusedError (URL or resolved address not allowed) or
+   * WebhookTransportError (no answer in time); otherwise the receiver's status and (capped) body.
+   */
+  post(url: string, body: unknown, opts: { channel: WebhookChannel }): Promise<WebhookResponse>;
+}
+
+const systemResolver: WebhookResolver = async (hostname) => {
+  const found = await dns.promises.lookup(hostname, { all: true, verbatim: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+function isLoopback(address: string): boolean {
+  if (net.isIPv4(address)) return address.startsWith('127.');
+  const a = address.toLowerCase();
+  return a === '::1' || a === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(a);
+}
+
+export function createWebhookClient(options: WebhookClientOptions = {}): WebhookClient {
+  const allowHosts = options.allowHosts ?? DEFAULT_WEBHOOK_HOSTS;
+  const loopbackOk = options.allowLoopbackForTests === true;
+  if (loopbackOk && process.env.NODE_ENV === 'production') {
+    throw new Error('allowLoopbackForTests is for tests and cannot be used with NODE_ENV=production');
+  }
+  const resolve = options.resolve ?? systemResolver;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const maxBytes = options.maxResponseBytes ?? 64 * 1024;
+  const addressAllowed = (address: string) => !isForbiddenAddress(address) || (loopbackOk && isLoopback(address));
+
+  const validate = (url: string, channel: WebhookChannel) => validateWebhookUrl(url, channel, allowHosts, { allowLoopbackForTests: loopbackOk });
+
+  // Called by net.connect for the very connection being opened, so the address checked is the address used:
+  // a DNS answer that changes between saving and sending (rebinding) is checked again here.
+  const lookup = (hostname: string, opts: dns.LookupOptions, cb: (err: Error | null, address: string | dns.LookupAddress[], family?: number) => void) => {
+    resolve(hostname).then(
+      (all) => {
+        const wanted = opts.family === 4 || opts.family === 6 ? all.filter((a) => a.family === opts.family) : all;
+        if (wanted.length === 0) return cb(new WebhookTransportError(`${hostname} did not resolve`), '');
+        const bad = wanted.find((a) => !addressAllowed(a.address));
+        if (bad) return cb(new WebhookRefusedError(`${hostname} resolves to ${bad.address}, which is not a public address`), '');
+        if (opts.all) return cb(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+        cb(null, wanted[0]!.address, wanted[0]!.family);
+      },
+      (err: unknown) => cb(new WebhookTransportError(`${hostname} did not resolve`, { cause: err }), ''),
+    );
+  };
+
+  const post: WebhookClient['post'] = (raw, body, { channel }) =>
+    new Promise<WebhookResponse>((resolvePost, reject) => {
+      const check = validate(raw, channel);
+      if (!check.ok) return reject(new WebhookRefusedError(check.reason));
+      const url = check.url;
+      const host = bareHost(url);
+      // net.connect skips `lookup` for an address literal: check it here.
+      if (net.isIP(host) !== 0 && !addressAllowed(host)) return reject(new WebhookRefusedError(`${host} is not a public address`));
+
+      const payload = Buffer.from(JSON.stringify(body ?? null), 'utf8');
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+      };
+      const transport = url.protocol === 'https:' ? https : http;
+      const req = transport.request(url, {
+        method: 'POST',
+        agent: false,
+        lookup: lookup as unknown as net.LookupFunction,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(payload.length),
+          'user-agent': 'Verdant-Webhook/1',
+        },
+      });
+      const timer = setTimeout(() => {
+        const err = new WebhookTransportError(`no answer within ${timeoutMs} ms`);
+        finish(() => reject(err));
+        req.destroy(err);
+      }, timeoutMs);
+      req.on('error', (err) => {
+        finish(() => reject(err instanceof WebhookRefusedError || err instanceof WebhookTransportError ? err : new WebhookTransportError(err.message, { cause: err })));
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        const done = () =>
+          finish(() => {
+            const status = res.statusCode ?? 0;
+            resolvePost({ ok: status >= 200 && status < 300, status, body: Buffer.concat(chunks).toString('utf8'), truncated });
+          });
+        res.on('data', (chunk: Buffer) => {
+          if (truncated) return;
+          const room = maxBytes - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
+            size = maxBytes;
+            truncated = true;
+            done();
+            res.destroy();
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', done);
+        res.on('error', (err) => finish(() => reject(new WebhookTransportError(err.message, { cause: err }))));
+        res.on('close', done);
+      });
+      req.end(payload);
+    });
+
+  return { validate, post };
+}
+
+/** One-off post with its own client (see createWebhookClient for the options). */
+export function postWebhook(url: string, body: unknown, opts: WebhookClientOptions & { channel: WebhookChannel }): Promise<WebhookResponse> {
+  return createWebhookClient(opts).post(url, body, { channel: opts.channel });
+}
+
+/** What may be shown of a saved webhook URL: scheme, host and the last four characters. */
+export function maskWebhookUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    const tail = raw.length > 12 ? raw.slice(-4) : '';
+    return `${u.protocol}//${u.host}/…${tail}`;
+  } catch {
+    return '…';
+  }
+}

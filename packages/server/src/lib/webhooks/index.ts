@@ -1,0 +1,39 @@
+/**
+ * Outgoing Slack / Microsoft Teams webhooks, safe against server-side request forgery.
+ *
+ *   const hooks = createWebhookClient(config.webhooks);          // once, e.g. per app
+ *   hooks.validate(url, 'slack')   → { ok: true, url } | { ok: false, reason }   (when saving; no DNS)
+ *   await hooks.post(url, body, { channel: 'teams' }) → { ok, status, body, truncated }
+ *
+ * Saving: https only, standard port, no credentials, host on the channel's allow list
+ * (DEFAULT_WEBHOOK_HOSTS, or WEBHOOK_ALLOWED_HOSTS_SLACK / WEBHOOK_ALLOWED_HOSTS_TEAMS, comma lists,
+ * '*.domain' for names under a domain). Sending: the same check again, then every resolved address is
+ * checked at connect time (the http agent's `lookup`), so loopback, private, link-local, CGNAT, multicast,
+ * reserved and their IPv6 forms are never reached even after a DNS rebind; redirects are not followed
+ * (a 3xx comes back with ok: false); 5 s for the whole exchange; the answer body is capped at 64 KiB.
+ * post throws WebhookRefusedError (permanent: do not retry) or WebhookTransportError (retry later); a
+ * non-2xx answer is returned, not thrown (retry 429/5xx, give up on other 4xx — the caller decides).
+ * Tests with local receivers: createWebhookClient({ allowLoopbackForTests: true }) — see its doc.
+ */
+export { isForbiddenAddress } from './addresses.js';
+export {
+  DEFAULT_WEBHOOK_HOSTS,
+  hostMatches,
+  parseHostList,
+  validateWebhookUrl,
+  type WebhookAllowHosts,
+  type WebhookChannel,
+  type WebhookUrlCheck,
+} from './allow-list.js';
+export {
+  createWebhookClient,
+  maskWebhookUrl,
+  postWebhook,
+  WebhookRefusedError,
+  WebhookTransportError,
+  type ResolvedAddress,
+  type WebhookClient,
+  type WebhookClientOptions,
+  type WebhookResolver,
+  type WebhookResponse,
+} from './client.js';
