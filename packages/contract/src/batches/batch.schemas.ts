@@ -147,6 +147,32 @@ export const BatchResponseSchema = z.object({
   photos: z.array(Photo),
 });
 
+export const BatchTreatmentSchema = z.object({
+  application_id: z.number(),
+  date: z.string(),
+  product: z.string(),
+  quantity: z.number(),
+  grid_boxes: z.number(),
+  /** No entry to the treated boxes before this moment (ISO); null when the product has no re-entry interval. */
+  reentry_until: z.string().nullable(),
+  /** No harvest of the treated crop before this day; null when the product has no pre-harvest interval. */
+  preharvest_until: z.string().nullable(),
+});
+export type BatchTreatment = z.infer<typeof BatchTreatmentSchema>;
+
+/**
+ * A pre-harvest interval still running on a batch's grid boxes when it is harvested: harvest goes ahead
+ * (the grower decides), the answer and the audit event carry the warning (docs/decisions.md).
+ */
+export const PreharvestWarningSchema = z.object({
+  application_id: z.number(),
+  product: z.string(),
+  date: z.string(),
+  preharvest_until: z.string(),
+  grid_boxes: z.number(),
+});
+export type PreharvestWarning = z.infer<typeof PreharvestWarningSchema>;
+
 export const BatchDashboardSchema = z.object({
   batch: BatchSchema,
   start_date: z.string(),
@@ -162,7 +188,10 @@ export const BatchDashboardSchema = z.object({
   status_timeline: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), changed_by: z.number().nullable(), changed_at: z.string() })),
   /** Per Monday-based week and problem. */
   problems_over_time: z.array(z.object({ week: z.string(), problem: z.string(), count: z.number(), max_severity: z.number().nullable() })),
-  /** No treatments module yet: always empty until it lands. */
-  treatments: z.array(z.object({ date: z.string(), product: z.string() })),
+  /**
+   * Applications of spray products to the batch's grid boxes in the range, newest first: the day, the
+   * product, the quantity, how many of the batch's boxes it covered, and when its intervals end.
+   */
+  treatments: z.array(BatchTreatmentSchema),
   form_responses_per_week: z.array(z.object({ week: z.string(), count: z.number() })),
 });

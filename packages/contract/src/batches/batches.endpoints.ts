@@ -7,7 +7,7 @@ import { batchesMessages } from './batches.messages.js';
 import {
   BatchCreateFields, BatchDashboardSchema, BatchMoveSchema, BatchResponseSchema, BatchRoomSchema, BatchSchema,
   BatchUpdateFields, CustomBatchStatusSchema, HARVEST_UNITS, IdList, LinkSchema, QR_LABELS_MAX, QR_SIZE_MAX,
-  QR_SIZE_MIN, StatusName,
+  PreharvestWarningSchema, QR_SIZE_MIN, StatusName,
 } from './batch.schemas.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
@@ -159,7 +159,8 @@ export const batchesEndpoints = {
       dry_weight: Weight.optional(),
       unit: z.enum(HARVEST_UNITS, { error: `must be one of ${HARVEST_UNITS.join(', ')}` }).optional(),
     }),
-    response: success({ message: z.string(), batch: BatchSchema }),
+    /** preharvest_warnings: always sent by this server (empty when none); optional for older answers. */
+    response: success({ message: z.string(), batch: BatchSchema, preharvest_warnings: z.array(PreharvestWarningSchema).optional() }),
     clientMessages: { failed: batchesMessages.harvestFailed },
   }),
   movePlants: defineEndpoint({

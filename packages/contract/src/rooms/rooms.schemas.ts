@@ -33,6 +33,11 @@ export const GridBoxSchema = z.object({
    */
   SubGridboxCount: z.number().optional(),
   PlantCount: z.number().optional(),
+  /**
+   * Verdant extension: while a treatment's re-entry interval runs on the box, when it ends (ISO UTC);
+   * absent when nobody has to keep out (docs/decisions.md, "Treatments on the map and at harvest").
+   */
+  NoEntryUntil: z.string().optional(),
 });
 export type GridBox = z.infer<typeof GridBoxSchema>;
 

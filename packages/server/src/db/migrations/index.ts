@@ -15,6 +15,7 @@ import * as weatherCache from './2026_11_26_0300_weather_cache.js';
 import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 import * as tasks from './2026_11_26_0800_tasks.js';
 import * as treatments from './2026_11_26_0700_treatments.js';
+import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0500_scouting_coverage': scoutingCoverage,
   '2026_11_26_0800_tasks': tasks,
   '2026_11_26_0700_treatments': treatments,
+  '2026_11_27_0300_treatment_reentry': treatmentReentry,
 };

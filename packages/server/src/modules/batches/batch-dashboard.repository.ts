@@ -61,3 +61,47 @@ export function responsesOfBatch(db: Db, companyId: number, batchId: number) {
     .limit(1000)
     .execute();
 }
+
+/** The batch's grid boxes (gridbox_batches) an application named, as `n`, per application. */
+const treatedBoxes = (batchId: number) => sql`
+  SELECT ab.application_id, count(*)::int AS n
+  FROM treatment_application_boxes ab
+  WHERE ab.grid_box_id IN (SELECT grid_box_id FROM gridbox_batches WHERE batch_id = ${batchId})
+  GROUP BY ab.application_id`;
+
+export interface BatchTreatmentRow {
+  application_id: number;
+  date: string;
+  product: string;
+  quantity: number;
+  grid_boxes: number;
+  reentry_until: Date | null;
+  preharvest_until: string | null;
+}
+
+/** Applications of spray products to the batch's grid boxes on days from..to (inclusive), newest first. */
+export async function treatmentsOfBatch(db: Db, companyId: number, batchId: number, fromDay: string, toDay: string) {
+  const r = await sql<BatchTreatmentRow>`
+    SELECT a.application_id, to_char(a.application_date, 'YYYY-MM-DD') AS date, p.name AS product,
+           a.quantity_used AS quantity, t.n AS grid_boxes, a.reentry_until, to_char(a.preharvest_until, 'YYYY-MM-DD') AS preharvest_until
+    FROM (${treatedBoxes(batchId)}) t
+    JOIN treatment_applications a ON a.application_id = t.application_id
+    JOIN spray_products p ON p.product_id = a.product_id
+    WHERE a.company_id = ${companyId} AND a.application_date BETWEEN ${fromDay}::date AND ${toDay}::date
+    ORDER BY a.application_date DESC, a.application_id DESC
+    LIMIT 500`.execute(db);
+  return r.rows;
+}
+
+/** Applications on the batch's grid boxes whose pre-harvest interval has not ended on `day` (no harvest before preharvest_until). */
+export async function runningPreharvest(db: Db, companyId: number, batchId: number, day: string) {
+  const r = await sql<{ application_id: number; product: string; date: string; preharvest_until: string; grid_boxes: number }>`
+    SELECT a.application_id, p.name AS product, to_char(a.application_date, 'YYYY-MM-DD') AS date,
+           to_char(a.preharvest_until, 'YYYY-MM-DD') AS preharvest_until, t.n AS grid_boxes
+    FROM (${treatedBoxes(batchId)}) t
+    JOIN treatment_applications a ON a.application_id = t.application_id
+    JOIN spray_products p ON p.product_id = a.product_id
+    WHERE a.company_id = ${companyId} AND a.preharvest_until > ${day}::date
+    ORDER BY a.preharvest_until DESC, a.application_id DESC`.execute(db);
+  return r.rows;
+}

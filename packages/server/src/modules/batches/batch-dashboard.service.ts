@@ -5,7 +5,7 @@ import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import * as dash from './batch-dashboard.repository.js';
 import { type BatchesDeps, requireBatch } from './batches.service.js';
-import { iso } from '../../lib/iso.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
 import { responsePhotos } from '../../lib/images/response-photos.js';
 
 const DAY = 86_400_000;
@@ -26,11 +26,12 @@ export async function batchDashboard(
 ) {
   const batch = await requireBatch(deps, input.company_id, input.batch_id);
   const range = dashboardRange(batch, input.start_date, input.end_date);
-  const [counts, history, problems, responses] = await Promise.all([
+  const [counts, history, problems, responses, treatments] = await Promise.all([
     dash.linkCounts(deps.db, batch.batch_id),
     repo.statusHistory(deps.db, batch.batch_id),
     dash.problemsPerWeek(deps.db, caller.company_id, batch.batch_id, range.from, range.to),
     dash.responsesPerWeek(deps.db, caller.company_id, batch.batch_id, range.from, range.to),
+    dash.treatmentsOfBatch(deps.db, caller.company_id, batch.batch_id, range.start, range.end),
   ]);
   return {
     batch: toBatch(batch),
@@ -39,8 +40,7 @@ export async function batchDashboard(
     plant_counts: { number_of_plants: batch.number_of_plants, pre_books: batch.pre_books, ...counts },
     status_timeline: history.map((h) => ({ from_status: h.from_status, to_status: h.to_status, changed_by: h.changed_by, changed_at: iso(h.changed_at) })),
     problems_over_time: problems,
-    // No treatments module exists yet; the key is there so the web's chart needs no change when it lands.
-    treatments: [],
+    treatments: treatments.map((a) => ({ ...a, reentry_until: isoOrNull(a.reentry_until) })),
     form_responses_per_week: responses,
   };
 }

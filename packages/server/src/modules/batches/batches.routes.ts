@@ -38,7 +38,7 @@ export const batchesHandlers: Handlers<typeof batchesEndpoints> = {
   },
   batchQrInfo: async ({ app, user, input }) => ({ status: ok, ...(await qr.qrInfo(app, user, input.batchId)) }),
   batchQrLabels: async ({ app, user, input }) => ({ status: ok, labels: await qr.qrLabels(app, user, input.batch_ids) }),
-  harvestBatch: async ({ app, user, input }) => ({ status: ok, message: msg.harvested, batch: await batches.harvestBatch(app, user, input) }),
+  harvestBatch: async ({ app, user, input }) => ({ status: ok, message: msg.harvested, ...(await batches.harvestBatch(app, user, input)) }),
   movePlants: async ({ app, user, input }) => ({ status: ok, ...(await links.moveBatchBetweenRooms(app, user, input)) }),
   getBatchHistoryByRoom: async ({ app, user, input }) => ({ status: ok, room_id: input.room_id, history: await links.historyByRoom(app, user, input.room_id) }),
   assignStatusToBatches: async ({ app, user, input }) => {

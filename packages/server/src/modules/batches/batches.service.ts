@@ -8,6 +8,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
+import { runningPreharvest } from './batch-dashboard.repository.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 
 export interface BatchesDeps {
@@ -196,8 +197,14 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
     if (before.batch_status !== HARVESTED_STATUS) {
       await repo.insertStatusHistory(trx, [{ company_id: input.company_id, batch_id: before.batch_id, from_status: before.batch_status, to_status: HARVESTED_STATUS, changed_by: harvester, changed_at: at }]);
     }
-    await writeAudit(trx, { companyId: input.company_id, userId: caller.user_id, action: 'batch.harvested', entityType: 'batch', entityId: before.batch_id, before: toBatch(before), after: toBatch(after) });
-    return after;
+    // Inside a pre-harvest interval the harvest still goes ahead (the grower may be destroying the crop,
+    // or the label allows it): it is answered and audited with the warning (docs/decisions.md).
+    const warnings = await runningPreharvest(trx, input.company_id, before.batch_id, at.toISOString().slice(0, 10));
+    await writeAudit(trx, {
+      companyId: input.company_id, userId: caller.user_id, action: 'batch.harvested', entityType: 'batch', entityId: before.batch_id,
+      before: toBatch(before), after: { ...toBatch(after), ...(warnings.length > 0 ? { preharvest_warnings: warnings } : {}) },
+    });
+    return { after, warnings };
   });
-  return toBatch(row);
+  return { batch: toBatch(row.after), preharvest_warnings: row.warnings };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, RoomTable } from '../../db/schema.js';
-import { boxColumns, boxCounts, boxJsonText, gridColumns, roomColumns } from './room-tree.sql.js';
+import { boxColumns, boxCounts, boxJsonText, boxReentry, gridColumns, roomColumns } from './room-tree.sql.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type RoomRow = Selectable<RoomTable>;
@@ -44,7 +44,8 @@ export async function gridHeads(db: Db, companyId: number, roomId: number, after
 /**
  * The boxes of some grids in columns xFrom..xTo, as comma-joined JSON objects in (X, Y) order, by
  * grid id (a grid without boxes there is absent). One index range scan per grid; the sub-box and plant
- * counts of the page's boxes come from one aggregated subquery in the same statement (boxCounts).
+ * counts of the page's boxes come from one aggregated subquery in the same statement (boxCounts), their
+ * running re-entry from another (boxReentry).
  */
 export async function boxesText(db: Db, companyId: number, gridIds: number[], xFrom: number, xTo: number): Promise<Map<number, string>> {
   const page = sql`bx.grid_id IN (${sql.join(gridIds)}) AND bx.x BETWEEN ${xFrom} AND ${xTo} AND bx.company_id = ${companyId}`;
@@ -52,6 +53,7 @@ export async function boxesText(db: Db, companyId: number, gridIds: number[], xF
     SELECT b."GridID" AS grid_id, string_agg(${boxJsonText}, ',' ORDER BY b."X", b."Y") AS items
     FROM (SELECT ${boxColumns} FROM grid_boxes bx WHERE ${page}) b
     ${boxCounts(companyId, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE ${page}`)}
+    ${boxReentry(companyId, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE ${page}`)}
     GROUP BY b."GridID"`.execute(db);
   return new Map(res.rows.map((r) => [r.grid_id, r.items]));
 }
