@@ -11,10 +11,13 @@ export interface Components {
   maxY: Int32Array;
   /** Whether the component touches the image border. */
   touchesBorder: Uint8Array;
+  /** The mask value the component's pixels share. */
+  value: Uint8Array;
 }
 
 /**
- * Labels the connected components of `mask` (8-connected when `eight`, else 4-connected) with a flood fill on a
+ * Labels the connected components of `mask`: neighbouring pixels with the same non-zero value belong together
+ * (8-connected when `eight`, else 4-connected), so one pass labels every class of a class map. A flood fill on a
  * typed-array stack: no per-pixel allocation, and a fixed visiting order so labels are the same everywhere.
  */
 export function labelComponents(mask: Uint8Array, w: number, h: number, eight = true): Components {
@@ -27,9 +30,11 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, eight = 
   const maxX: number[] = [0];
   const maxY: number[] = [0];
   const border: number[] = [0];
+  const values: number[] = [0];
   let count = 0;
   for (let start = 0; start < n; start++) {
-    if (mask[start] === 0 || labels[start] !== 0) continue;
+    const value = mask[start]!;
+    if (value === 0 || labels[start] !== 0) continue;
     const label = ++count;
     let top = 0;
     stack[top++] = start;
@@ -39,7 +44,6 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, eight = 
     let y0 = h;
     let x1 = -1;
     let y1 = -1;
-    let touches = 0;
     while (top > 0) {
       const p = stack[--top]!;
       const y = (p / w) | 0;
@@ -49,20 +53,44 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, eight = 
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = 1;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          if (!eight && dx !== 0 && dy !== 0) continue;
-          const nx = x + dx;
-          if (nx < 0 || nx >= w) continue;
-          const q = ny * w + nx;
-          if (mask[q] !== 0 && labels[q] === 0) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
+      const left = x > 0;
+      const right = x < w - 1;
+      if (left && mask[p - 1] === value && labels[p - 1] === 0) {
+        labels[p - 1] = label;
+        stack[top++] = p - 1;
+      }
+      if (right && mask[p + 1] === value && labels[p + 1] === 0) {
+        labels[p + 1] = label;
+        stack[top++] = p + 1;
+      }
+      if (y > 0) {
+        const q = p - w;
+        if (mask[q] === value && labels[q] === 0) {
+          labels[q] = label;
+          stack[top++] = q;
+        }
+        if (eight && left && mask[q - 1] === value && labels[q - 1] === 0) {
+          labels[q - 1] = label;
+          stack[top++] = q - 1;
+        }
+        if (eight && right && mask[q + 1] === value && labels[q + 1] === 0) {
+          labels[q + 1] = label;
+          stack[top++] = q + 1;
+        }
+      }
+      if (y < h - 1) {
+        const q = p + w;
+        if (mask[q] === value && labels[q] === 0) {
+          labels[q] = label;
+          stack[top++] = q;
+        }
+        if (eight && left && mask[q - 1] === value && labels[q - 1] === 0) {
+          labels[q - 1] = label;
+          stack[top++] = q - 1;
+        }
+        if (eight && right && mask[q + 1] === value && labels[q + 1] === 0) {
+          labels[q + 1] = label;
+          stack[top++] = q + 1;
         }
       }
     }
@@ -71,7 +99,8 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, eight = 
     minY.push(y0);
     maxX.push(x1);
     maxY.push(y1);
-    border.push(touches);
+    border.push(x0 === 0 || y0 === 0 || x1 === w - 1 || y1 === h - 1 ? 1 : 0);
+    values.push(value);
   }
   return {
     labels,
@@ -82,6 +111,7 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, eight = 
     maxX: Int32Array.from(maxX),
     maxY: Int32Array.from(maxY),
     touchesBorder: Uint8Array.from(border),
+    value: Uint8Array.from(values),
   };
 }
 

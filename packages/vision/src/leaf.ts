@@ -1,4 +1,4 @@
-import { CHLOROTIC, DARK, GREEN, NECROTIC, POWDERY, leafClass } from './colour.js';
+import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, leafClass } from './colour.js';
 import { fillHoles, labelComponents, largestComponent } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { LESION_PROBLEMS } from './problems.js';
@@ -10,6 +10,8 @@ export const MIN_LEAF_SHARE = 0.03;
 export const MIN_FINDING_FRACTION = 0.005;
 
 const CLASS_OF_TYPE: Record<LesionType, number> = { chlorotic: CHLOROTIC, necrotic: NECROTIC, powdery: POWDERY, dark_spot: DARK };
+const TYPE_OF_CLASS: (LesionType | undefined)[] = [];
+for (const type of LESION_TYPES) TYPE_OF_CLASS[CLASS_OF_TYPE[type]] = type;
 
 /** Severity on the product's 1–5 scale from the affected share: < 5 %, < 10 %, < 25 %, < 50 %, 50 % and more. */
 export function severityOf(fraction: number): 1 | 2 | 3 | 4 | 5 {
@@ -36,12 +38,16 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const cls = new Uint8Array(n);
   const green = new Uint8Array(n);
   const lesion = new Uint8Array(n);
+  let greenPx = 0;
   for (let p = 0, i = 0; p < n; p++, i += 4) {
     const c = leafClass(data[i]!, data[i + 1]!, data[i + 2]!);
     cls[p] = c;
-    if (c === GREEN) green[p] = 1;
-    else if (c !== 0) lesion[p] = 1;
+    if (c === GREEN) {
+      green[p] = 1;
+      greenPx++;
+    } else if (c !== OTHER) lesion[p] = 1;
   }
+  if (greenPx < MIN_LEAF_SHARE * n) return null;
   const greens = labelComponents(green, w, h);
   const leafLabel = largestComponent(greens);
   if (leafLabel === 0 || greens.area[leafLabel]! < MIN_LEAF_SHARE * n) return null;
@@ -90,26 +96,27 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const findings: LeafFinding[] = [];
   const regions: LesionRegion[] = [];
   let affected = 0;
-  const mask = new Uint8Array(n);
+  const symptoms = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (leaf[p] === 1 && cls[p] !== GREEN && cls[p] !== OTHER) symptoms[p] = cls[p]!;
+  const comps = labelComponents(symptoms, w, h);
+  const px = new Int32Array(6);
+  const lesionCount = new Int32Array(6);
+  for (let l = 1; l <= comps.count; l++) {
+    const a = comps.area[l]!;
+    if (a < minLesionPx) continue;
+    const code = comps.value[l]!;
+    px[code] = px[code]! + a;
+    lesionCount[code] = lesionCount[code]! + 1;
+    regions.push({
+      type: TYPE_OF_CLASS[code]!,
+      box: toOriginalBox(s, comps.minX[l]!, comps.minY[l]!, comps.maxX[l]!, comps.maxY[l]!),
+      areaPx: Math.round(a * scale),
+    });
+  }
   for (const type of LESION_TYPES) {
     const code = CLASS_OF_TYPE[type];
-    for (let p = 0; p < n; p++) mask[p] = leaf[p] === 1 && cls[p] === code ? 1 : 0;
-    const comps = labelComponents(mask, w, h);
-    let px = 0;
-    let lesionCount = 0;
-    for (let l = 1; l <= comps.count; l++) {
-      const a = comps.area[l]!;
-      if (a < minLesionPx) continue;
-      px += a;
-      lesionCount++;
-      regions.push({
-        type,
-        box: toOriginalBox(s, comps.minX[l]!, comps.minY[l]!, comps.maxX[l]!, comps.maxY[l]!),
-        areaPx: Math.round(a * scale),
-      });
-    }
-    affected += px;
-    const fraction = px / leafPx;
+    affected += px[code]!;
+    const fraction = px[code]! / leafPx;
     fractions[type] = round(fraction, 4);
     if (fraction >= MIN_FINDING_FRACTION) {
       const problem = LESION_PROBLEMS[type];
@@ -120,7 +127,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
         fraction: round(fraction, 4),
         confidence: confidenceOf(fraction, contrast(sums, counts, code)),
         severity: severityOf(fraction),
-        lesions: lesionCount,
+        lesions: lesionCount[code]!,
       });
     }
   }

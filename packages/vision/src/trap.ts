@@ -48,14 +48,22 @@ function findCard(s: Scaled): Card | null {
   const n = w * h;
   const yellow = new Uint8Array(n);
   const blue = new Uint8Array(n);
+  let yellowPx = 0;
+  let bluePx = 0;
   for (let p = 0, i = 0; p < n; p++, i += 4) {
     const c = cardClass(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (c === YELLOW_CARD) yellow[p] = 1;
-    else if (c === BLUE_CARD) blue[p] = 1;
+    if (c === YELLOW_CARD) {
+      yellow[p] = 1;
+      yellowPx++;
+    } else if (c === BLUE_CARD) {
+      blue[p] = 1;
+      bluePx++;
+    }
   }
   let best: Card | null = null;
   let bestArea = 0;
-  for (const [color, colourMask] of [['yellow', yellow], ['blue', blue]] as const) {
+  for (const [color, colourMask, colourPx] of [['yellow', yellow, yellowPx], ['blue', blue, bluePx]] as const) {
+    if (colourPx < MIN_CARD_SHARE * n) continue;
     const comps = labelComponents(colourMask, w, h);
     const l = largestComponent(comps);
     if (l === 0 || comps.area[l]! < MIN_CARD_SHARE * n || comps.area[l]! <= bestArea) continue;

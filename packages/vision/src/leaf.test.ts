@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { analyseImage } from './analyse.js';
+import { LESION_PROBLEMS } from './problems.js';
+import { makeLeafImage } from './testing/index.js';
+import { LESION_TYPES, type LeafAnalysis } from './types.js';
+
+function analyseLeafImage(...args: Parameters<typeof makeLeafImage>) {
+  const drawn = makeLeafImage(...args);
+  const analysis = analyseImage(drawn.image);
+  expect(analysis.kind).toBe('leaf');
+  return { drawn, leaf: (analysis as LeafAnalysis).leaf };
+}
+
+describe('leaf analysis', () => {
+  for (const type of LESION_TYPES) {
+    it.each([
+      [1, 0.03],
+      [2, 0.12],
+      [3, 0.3],
+    ])(`measures ${type} within 5 points of the painted area (seed %i, %f of the leaf)`, (seed, share) => {
+      const { drawn, leaf } = analyseLeafImage({ seed, lesions: { [type]: share } });
+      expect(drawn.expected[type]).toBeGreaterThan(share - 0.01);
+      expect(Math.abs(leaf.fractions[type] - drawn.expected[type])).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.02);
+      const finding = leaf.findings[0]!;
+      expect(finding).toMatchObject({ type, problemSlug: LESION_PROBLEMS[type].slug, problemName: LESION_PROBLEMS[type].name });
+      expect(leaf.findings.map((f) => f.type)).toEqual([type]);
+      expect(leaf.regions.every((r) => r.type === type)).toBe(true);
+    });
+  }
+
+  it('measures several symptoms on one leaf, each within 5 points', () => {
+    for (const seed of [4, 5, 6]) {
+      const { drawn, leaf } = analyseLeafImage({ seed, lesions: { chlorotic: 0.08, necrotic: 0.05, powdery: 0.1, dark_spot: 0.02 } });
+      for (const type of LESION_TYPES) expect(Math.abs(leaf.fractions[type] - drawn.expected[type])).toBeLessThanOrEqual(0.05);
+      expect(leaf.findings.map((f) => f.type)).toEqual(['powdery', 'chlorotic', 'necrotic', 'dark_spot']);
+      expect(leaf.severity).toBe(4);
+    }
+  });
+
+  it('finds nothing on a healthy leaf', () => {
+    const { leaf } = analyseLeafImage({ seed: 7 });
+    expect(leaf.findings).toEqual([]);
+    expect(leaf.regions).toEqual([]);
+    expect(leaf.severity).toBeNull();
+    expect(leaf.affectedFraction).toBeLessThan(0.005);
+  });
+
+  it('gives a larger affected area a higher severity and confidence', () => {
+    const small = analyseLeafImage({ seed: 8, lesions: { necrotic: 0.02 } }).leaf.findings[0]!;
+    const large = analyseLeafImage({ seed: 8, lesions: { necrotic: 0.3 } }).leaf.findings[0]!;
+    expect(small.severity).toBe(1);
+    expect(large.severity).toBe(4);
+    expect(large.confidence).toBeGreaterThan(small.confidence);
+    expect(large.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('returns lesion boxes in image pixels, largest first, covering the painted lesions', () => {
+    const { drawn, leaf } = analyseLeafImage({ seed: 9, lesions: { dark_spot: 0.06 } });
+    const areas = leaf.regions.map((r) => r.areaPx);
+    expect(areas).toEqual([...areas].sort((a, b) => b - a));
+    const boxed = leaf.regions.reduce((sum, r) => sum + r.areaPx, 0);
+    expect(Math.abs(boxed - drawn.lesionPx.dark_spot) / drawn.lesionPx.dark_spot).toBeLessThan(0.02);
+    for (const r of leaf.regions) {
+      expect(r.box.x).toBeGreaterThanOrEqual(leaf.leafBox.x);
+      expect(r.box.y).toBeGreaterThanOrEqual(leaf.leafBox.y);
+      expect(r.box.x + r.box.width).toBeLessThanOrEqual(leaf.leafBox.x + leaf.leafBox.width);
+      expect(r.box.width * r.box.height).toBeGreaterThanOrEqual(r.areaPx);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import type { InsectSizeClass, RgbaImage } from '../types.js';
+import { blankImage, fillBench, randomInt, seededRandom, setPixel } from './rng.js';
+
+export interface CardImageOptions {
+  width?: number;
+  height?: number;
+  seed?: number;
+  color?: 'yellow' | 'blue';
+  /** How many insects to draw (mixed sizes, about a third of each class). */
+  insects: number;
+  /** Real long side of the card (default 250 mm), which sets the drawn insects' size in pixels. */
+  cardLongSideMm?: number;
+  /** Tilt the card by 10°. */
+  tilt?: boolean;
+}
+
+export interface DrawnInsect {
+  sizeClass: InsectSizeClass;
+  /** Centre in image pixels. */
+  x: number;
+  y: number;
+  /** Equivalent-circle diameter in millimetres. */
+  diameterMm: number;
+}
+
+export interface CardImage {
+  image: RgbaImage;
+  insects: DrawnInsect[];
+  histogram: Record<InsectSizeClass, number>;
+  /** Card long side in image pixels. */
+  cardLongSidePx: number;
+}
+
+/** Drawn size (equivalent diameter range in mm) and elongation of each class, inside the `SIZE_RULE` bands. */
+const DRAWN: Record<InsectSizeClass, { min: number; max: number; aspect: number }> = {
+  thrips: { min: 0.8, max: 1.05, aspect: 1.8 },
+  whitefly: { min: 1.5, max: 1.8, aspect: 1.3 },
+  small_fly: { min: 2.4, max: 3.4, aspect: 1.5 },
+};
+const CLASSES: InsectSizeClass[] = ['thrips', 'whitefly', 'small_fly'];
+/** Unit vectors for 0°, 45°, 90°, 135° (and the 10° tilt), written out so no engine's trigonometry is involved. */
+const DIRECTIONS: [number, number][] = [
+  [1, 0],
+  [0.7071067811865476, 0.7071067811865476],
+  [0, 1],
+  [-0.7071067811865476, 0.7071067811865476],
+];
+const TILT: [number, number] = [0.984807753012208, 0.17364817766693033];
+
+/**
+ * A sticky-card photo: a yellow or blue 10 × 25 card on a grey bench with `insects` dark elliptical blobs of known
+ * size class, never touching each other (two pixels apart at least).
+ */
+export function makeCardImage(opts: CardImageOptions): CardImage {
+  const width = opts.width ?? 1024;
+  const height = opts.height ?? 512;
+  const rand = seededRandom(opts.seed ?? 1);
+  const img = blankImage(width, height);
+  const { data } = img;
+  fillBench(data, width, height, rand, 110);
+  const [c, s] = opts.tilt ? TILT : [1, 0];
+  const long = Math.floor(width * (opts.tilt ? 0.8 : 0.9));
+  const short = Math.floor(long * 0.4);
+  const cx = width / 2;
+  const cy = height / 2;
+  const toCard = (x: number, y: number): [number, number] => [(x - cx) * c + (y - cy) * s, -(x - cx) * s + (y - cy) * c];
+  const [cr, cg, cb] = opts.color === 'blue' ? [24, 92, 205] : [236, 220, 32];
+  const occupied = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [u, v] = toCard(x, y);
+      if (Math.abs(u) > long / 2 || Math.abs(v) > short / 2) continue;
+      const n = randomInt(rand, -8, 8);
+      setPixel(data, (y * width + x) * 4, cr + n, cg + n, cb + n);
+    }
+  }
+
+  const pxPerMm = long / (opts.cardLongSideMm ?? 250);
+  const margin = 4 * pxPerMm;
+  const insects: DrawnInsect[] = [];
+  const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };
+  for (let k = 0; k < opts.insects; k++) {
+    const sizeClass = CLASSES[(k + randomInt(rand, 0, 2)) % 3]!;
+    const { min, max, aspect } = DRAWN[sizeClass];
+    const d = (min + rand() * (max - min)) * pxPerMm;
+    const ra = (d / 2) * Math.sqrt(aspect);
+    const rb = d / 2 / Math.sqrt(aspect);
+    const [ex, ey] = DIRECTIONS[randomInt(rand, 0, 3)]!;
+    let placed = false;
+    for (let tries = 0; tries < 500 && !placed; tries++) {
+      const u = (rand() - 0.5) * (long - 2 * margin);
+      const v = (rand() - 0.5) * (short - 2 * margin);
+      const x = cx + u * c - v * s;
+      const y = cy + u * s + v * c;
+      const reach = Math.ceil(ra) + 2;
+      if (!isFree(occupied, width, x, y, reach)) continue;
+      for (let py = Math.floor(y - reach); py <= Math.ceil(y + reach); py++) {
+        for (let px = Math.floor(x - reach); px <= Math.ceil(x + reach); px++) {
+          const dx = px - x;
+          const dy = py - y;
+          const along = dx * ex + dy * ey;
+          const across = dy * ex - dx * ey;
+          const p = py * width + px;
+          if ((along / (ra + 2)) ** 2 + (across / (rb + 2)) ** 2 <= 1) occupied[p] = 1;
+          if ((along / ra) ** 2 + (across / rb) ** 2 > 1) continue;
+          const n = randomInt(rand, -6, 6);
+          setPixel(data, p * 4, 44 + n, 36 + n, 28 + n);
+        }
+      }
+      insects.push({ sizeClass, x, y, diameterMm: d / pxPerMm });
+      histogram[sizeClass]++;
+      placed = true;
+    }
+    if (!placed) throw new Error(`no room for insect ${k + 1} of ${opts.insects} on a ${width}×${height} card image`);
+  }
+  return { image: img, insects, histogram, cardLongSidePx: long };
+}
+
+function isFree(occupied: Uint8Array, width: number, x: number, y: number, reach: number): boolean {
+  for (let py = Math.floor(y - reach); py <= Math.ceil(y + reach); py++) {
+    for (let px = Math.floor(x - reach); px <= Math.ceil(x + reach); px++) {
+      if (occupied[py * width + px] === 1) return false;
+    }
+  }
+  return true;
+}

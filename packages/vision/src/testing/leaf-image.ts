@@ -1,0 +1,108 @@
+import { LESION_TYPES, type LesionType, type RgbaImage } from '../types.js';
+import { blankImage, fillBench, randomInt, seededRandom, setPixel } from './rng.js';
+
+export interface LeafImageOptions {
+  width?: number;
+  height?: number;
+  seed?: number;
+  /** Share of the leaf to paint with each symptom (0..1); the painted share is reported exactly in `expected`. */
+  lesions?: Partial<Record<LesionType, number>>;
+}
+
+export interface LeafImage {
+  image: RgbaImage;
+  /** Leaf pixels (lesions included). */
+  leafPx: number;
+  /** Painted pixels per symptom. */
+  lesionPx: Record<LesionType, number>;
+  /** Painted share of the leaf per symptom, and all symptoms together. */
+  expected: Record<LesionType, number>;
+  expectedAffected: number;
+}
+
+/** Base colour and per-channel noise of each symptom as painted. */
+const LESION_PAINT: Record<LesionType, [number, number, number, number]> = {
+  chlorotic: [208, 200, 72, 12],
+  necrotic: [128, 82, 42, 10],
+  powdery: [226, 230, 220, 8],
+  dark_spot: [40, 34, 28, 8],
+};
+
+/**
+ * A leaf photo: a textured green ellipse with a lighter midrib on a grey bench, with round lesions of each
+ * requested symptom painted inside the leaf (not overlapping) until the requested share is reached.
+ */
+export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
+  const width = opts.width ?? 800;
+  const height = opts.height ?? 600;
+  const rand = seededRandom(opts.seed ?? 1);
+  const img = blankImage(width, height);
+  const { data } = img;
+  fillBench(data, width, height, rand);
+
+  const cx = width / 2 + randomInt(rand, -width / 40, width / 40);
+  const cy = height / 2 + randomInt(rand, -height / 40, height / 40);
+  const a = width * (0.36 + rand() * 0.04);
+  const b = height * (0.3 + rand() * 0.04);
+  const inLeaf = (x: number, y: number): boolean => ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
+  const layer = new Uint8Array(width * height);
+  let leafPx = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!inLeaf(x, y)) continue;
+      const p = y * width + x;
+      layer[p] = 1;
+      leafPx++;
+      const n = randomInt(rand, -14, 14);
+      const vein = Math.abs(y - cy) < Math.max(1, height / 300) ? 30 : 0;
+      setPixel(data, p * 4, 58 + vein + n + randomInt(rand, -5, 5), 132 + vein + n + randomInt(rand, -5, 5), 48 + vein / 2 + n + randomInt(rand, -5, 5));
+    }
+  }
+
+  const lesionPx = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
+  const small = Math.min(a, b);
+  LESION_TYPES.forEach((type, t) => {
+    const code = t + 2;
+    const target = Math.round((opts.lesions?.[type] ?? 0) * leafPx);
+    const [r0, g0, b0, noise] = LESION_PAINT[type];
+    for (let tries = 0; tries < 5000 && lesionPx[type] < target; tries++) {
+      const remaining = target - lesionPx[type];
+      const r = Math.max(2, Math.min(small * (0.04 + rand() * 0.08), Math.sqrt(remaining / Math.PI) + 1));
+      const px = cx + (rand() * 2 - 1) * a;
+      const py = cy + (rand() * 2 - 1) * b;
+      if (!insideShrunk(px, py, cx, cy, a - r - 3, b - r - 3)) continue;
+      if (!free(layer, width, px, py, r + 2)) continue;
+      for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
+        for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
+          if ((x - px) ** 2 + (y - py) ** 2 > r * r) continue;
+          const p = y * width + x;
+          layer[p] = code;
+          lesionPx[type]++;
+          const n = randomInt(rand, -noise, noise);
+          setPixel(data, p * 4, r0 + n + randomInt(rand, -3, 3), g0 + n + randomInt(rand, -3, 3), b0 + n + randomInt(rand, -3, 3));
+        }
+      }
+    }
+  });
+  const expected = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
+  let affected = 0;
+  for (const type of LESION_TYPES) {
+    expected[type] = lesionPx[type] / leafPx;
+    affected += lesionPx[type];
+  }
+  return { image: img, leafPx, lesionPx, expected, expectedAffected: affected / leafPx };
+}
+
+function insideShrunk(x: number, y: number, cx: number, cy: number, a: number, b: number): boolean {
+  return a > 0 && b > 0 && ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
+}
+
+/** Whether the disc is all healthy leaf (layer 1), so lesions never overlap. */
+function free(layer: Uint8Array, width: number, px: number, py: number, r: number): boolean {
+  for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
+    for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
+      if ((x - px) ** 2 + (y - py) ** 2 <= r * r && layer[y * width + x] !== 1) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { analyseImage } from './analyse.js';
+import { INSECT_PROBLEMS } from './problems.js';
+import { makeCardImage, type CardImage } from './testing/index.js';
+import type { StickyTrapAnalysis, StickyTrapResult } from './types.js';
+
+function analyseCard(opts: Parameters<typeof makeCardImage>[0]): { drawn: CardImage; trap: StickyTrapResult } {
+  const drawn = makeCardImage(opts);
+  const analysis = analyseImage(drawn.image);
+  expect(analysis.kind).toBe('sticky_trap');
+  return { drawn, trap: (analysis as StickyTrapAnalysis).trap };
+}
+
+/** Share of drawn insects whose centre falls in a region of the same size class. */
+function classAgreement(drawn: CardImage, trap: StickyTrapResult): number {
+  let right = 0;
+  for (const insect of drawn.insects) {
+    const region = trap.regions.find(
+      (r) => insect.x >= r.box.x && insect.x < r.box.x + r.box.width && insect.y >= r.box.y && insect.y < r.box.y + r.box.height,
+    );
+    if (region?.sizeClass === insect.sizeClass) right++;
+  }
+  return right / drawn.insects.length;
+}
+
+describe('sticky-trap counting', () => {
+  it.each([
+    [50, 'yellow', false],
+    [200, 'yellow', false],
+    [500, 'yellow', false],
+    [50, 'blue', false],
+    [200, 'blue', false],
+    [500, 'blue', false],
+    [200, 'yellow', true],
+    [500, 'blue', true],
+  ] as const)('counts %i insects on a %s card (tilted: %s) within 5 percent, size classes right for 90 percent', (insects, color, tilt) => {
+    const { drawn, trap } = analyseCard({ insects, color, tilt, seed: insects + (tilt ? 7 : 0) });
+    expect(trap.cardColor).toBe(color);
+    expect(Math.abs(trap.total - insects) / insects).toBeLessThanOrEqual(0.05);
+    expect(classAgreement(drawn, trap)).toBeGreaterThanOrEqual(0.9);
+    expect(trap.histogram.small_fly + trap.histogram.thrips + trap.histogram.whitefly).toBe(trap.total);
+    for (const c of trap.counts) {
+      expect(c.problemSlug).toBe(INSECT_PROBLEMS[c.sizeClass].slug);
+      expect(c.count).toBe(trap.histogram[c.sizeClass]);
+    }
+    // The card's long side is 250 mm by default.
+    expect(trap.mmPerPx).toBeCloseTo(250 / drawn.cardLongSidePx, 2);
+  });
+
+  it('finds the card box and returns one region per insect, largest first', () => {
+    const { drawn, trap } = analyseCard({ insects: 60, seed: 3 });
+    expect(trap.regions).toHaveLength(60);
+    const areas = trap.regions.map((r) => r.areaPx);
+    expect(areas).toEqual([...areas].sort((a, b) => b - a));
+    expect(trap.cardBox.width).toBeGreaterThanOrEqual(drawn.cardLongSidePx - 2);
+    expect(trap.cardBox.width).toBeLessThanOrEqual(drawn.cardLongSidePx + 2);
+    for (const r of trap.regions) {
+      expect(r.box.x).toBeGreaterThanOrEqual(trap.cardBox.x);
+      expect(r.box.x + r.box.width).toBeLessThanOrEqual(trap.cardBox.x + trap.cardBox.width);
+      expect(r.count).toBe(1);
+    }
+  });
+
+  it('counts an empty card as zero', () => {
+    const { trap } = analyseCard({ insects: 0, seed: 4 });
+    expect(trap.total).toBe(0);
+    expect(trap.counts).toEqual([]);
+    expect(trap.regions).toEqual([]);
+  });
+
+  it('sizes insects from the card: on a larger card the same blobs are larger insects', () => {
+    const drawn = makeCardImage({ insects: 100, seed: 5 });
+    const normal = analyseImage(drawn.image) as StickyTrapAnalysis;
+    const large = analyseImage(drawn.image, { cardLongSideMm: 300 }) as StickyTrapAnalysis;
+    expect(large.trap.total).toBe(normal.trap.total);
+    expect(large.trap.histogram.thrips).toBeLessThan(normal.trap.histogram.thrips);
+    expect(large.trap.histogram.small_fly).toBeGreaterThan(normal.trap.histogram.small_fly);
+    expect(large.trap.mmPerPx).toBeCloseTo(normal.trap.mmPerPx * 1.2, 5);
+  });
+});
