@@ -11,7 +11,7 @@ function analyseLeafImage(...args: Parameters<typeof makeLeafImage>) {
   return { drawn, leaf: (analysis as LeafAnalysis).leaf };
 }
 
-describe('leaf analysis', () => {
+describe('leaf analysis', { timeout: 60_000 }, () => {
   for (const type of LESION_TYPES) {
     it.each([
       [1, 0.03],

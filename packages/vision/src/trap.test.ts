@@ -23,7 +23,7 @@ function classAgreement(drawn: CardImage, trap: StickyTrapResult): number {
   return right / drawn.insects.length;
 }
 
-describe('sticky-trap counting', () => {
+describe('sticky-trap counting', { timeout: 60_000 }, () => {
   it.each([
     [50, 'yellow', false],
     [200, 'yellow', false],
@@ -76,5 +76,20 @@ describe('sticky-trap counting', () => {
     expect(large.trap.histogram.thrips).toBeLessThan(normal.trap.histogram.thrips);
     expect(large.trap.histogram.small_fly).toBeGreaterThan(normal.trap.histogram.small_fly);
     expect(large.trap.mmPerPx).toBeCloseTo(normal.trap.mmPerPx * 1.2, 5);
+  });
+});
+
+describe('touching insects', { timeout: 60_000 }, () => {
+  it('splits clumps of touching flies by area', () => {
+    const { drawn, trap } = analyseCard({ insects: 60, clusters: 5, seed: 31 });
+    expect(drawn.insects).toHaveLength(80);
+    const clumps = trap.regions.filter((r) => r.count > 1);
+    expect(clumps).toHaveLength(5);
+    for (const clump of clumps) {
+      expect(clump.sizeClass).toBe('small_fly');
+      expect(clump.count).toBeGreaterThanOrEqual(3);
+      expect(clump.count).toBeLessThanOrEqual(5);
+    }
+    expect(Math.abs(trap.total - 80) / 80).toBeLessThanOrEqual(0.05);
   });
 });

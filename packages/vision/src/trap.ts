@@ -10,7 +10,7 @@ import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type Rgba
  * same area:
  * - under 0.5 mm: dust or print, not counted;
  * - 0.5 to 1.3 mm: thrips-sized; 1.3 to 2.0 mm: whitefly-sized; 2.0 to 5.0 mm: small flies (fungus gnats, shore flies);
- * - 5.0 to 15 mm: touching insects, split by area into as many as the median single insect's area gives;
+ * - 5.0 to 15 mm: touching insects, split by area into as many as the median single small fly's area gives;
  * - over 15 mm: not an insect (a leaf, a finger, a fold), not counted.
  */
 export const SIZE_RULE = { minMm: 0.5, thripsMaxMm: 1.3, whiteflyMaxMm: 2.0, singleMaxMm: 5.0, clusterMaxMm: 15 } as const;
@@ -176,13 +176,15 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const singleMax = circleArea(SIZE_RULE.singleMaxMm);
   const clusterMax = circleArea(SIZE_RULE.clusterMaxMm);
 
-  const singles: number[] = [];
+  // Touching insects are split by the median area of the single small flies on the card: the largest insects
+  // are the ones that touch; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
+  const flies: number[] = [];
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
-    if (mm2 >= minArea && mm2 <= singleMax) singles.push(mm2);
+    if (mm2 >= circleArea(SIZE_RULE.whiteflyMaxMm) && mm2 <= singleMax) flies.push(mm2);
   }
-  singles.sort((x, y) => x - y);
-  const typical = singles.length > 0 ? singles[singles.length >> 1]! : circleArea(SIZE_RULE.whiteflyMaxMm);
+  flies.sort((x, y) => x - y);
+  const typical = flies.length > 0 ? flies[flies.length >> 1]! : circleArea(3);
 
   const scale = areaScale(s, original);
   const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };

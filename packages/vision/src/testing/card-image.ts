@@ -6,12 +6,14 @@ export interface CardImageOptions {
   height?: number;
   seed?: number;
   color?: 'yellow' | 'blue';
-  /** How many insects to draw (mixed sizes, about a third of each class). */
+  /** How many single insects to draw (mixed sizes, about a third of each class). */
   insects: number;
   /** Real long side of the card (default 250 mm), which sets the drawn insects' size in pixels. */
   cardLongSideMm?: number;
   /** Tilt the card by 10°. */
   tilt?: boolean;
+  /** Clumps of four touching 3 mm flies (2 × 2, centres 2.7 mm apart), drawn before the single insects. */
+  clusters?: number;
 }
 
 export interface DrawnInsect {
@@ -79,38 +81,62 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
   const margin = 4 * pxPerMm;
   const insects: DrawnInsect[] = [];
   const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };
+  const draw = (sizeClass: InsectSizeClass, dMm: number, aspect: number, dir: [number, number], at: [number, number] | null): boolean => {
+    const d = dMm * pxPerMm;
+    const ra = (d / 2) * Math.sqrt(aspect);
+    const rb = d / 2 / Math.sqrt(aspect);
+    const [ex, ey] = dir;
+    const reach = Math.ceil(ra) + 2;
+    let x = 0;
+    let y = 0;
+    if (at === null) {
+      const u = (rand() - 0.5) * (long - 2 * margin);
+      const v = (rand() - 0.5) * (short - 2 * margin);
+      x = cx + u * c - v * s;
+      y = cy + u * s + v * c;
+      if (!isFree(occupied, width, x, y, reach)) return false;
+    } else {
+      [x, y] = at;
+    }
+    for (let py = Math.floor(y - reach); py <= Math.ceil(y + reach); py++) {
+      for (let px = Math.floor(x - reach); px <= Math.ceil(x + reach); px++) {
+        const dx = px - x;
+        const dy = py - y;
+        const along = dx * ex + dy * ey;
+        const across = dy * ex - dx * ey;
+        const p = py * width + px;
+        if ((along / (ra + 2)) ** 2 + (across / (rb + 2)) ** 2 <= 1) occupied[p] = 1;
+        if ((along / ra) ** 2 + (across / rb) ** 2 > 1) continue;
+        const n = randomInt(rand, -6, 6);
+        setPixel(data, p * 4, 44 + n, 36 + n, 28 + n);
+      }
+    }
+    insects.push({ sizeClass, x, y, diameterMm: dMm });
+    histogram[sizeClass]++;
+    return true;
+  };
+
+  for (let k = 0; k < (opts.clusters ?? 0); k++) {
+    const step = 2.7 * pxPerMm;
+    let placed = false;
+    for (let tries = 0; tries < 500 && !placed; tries++) {
+      const u = (rand() - 0.5) * (long - 2 * margin - step);
+      const v = (rand() - 0.5) * (short - 2 * margin - step);
+      const x = cx + u * c - v * s;
+      const y = cy + u * s + v * c;
+      if (!isFree(occupied, width, x + step / 2, y + step / 2, Math.ceil(step + 2 * pxPerMm))) continue;
+      for (const [ox, oy] of [[0, 0], [step, 0], [0, step], [step, step]] as const) draw('small_fly', 3, 1, [1, 0], [x + ox, y + oy]);
+      placed = true;
+    }
+    if (!placed) throw new Error(`no room for cluster ${k + 1} on a ${width}×${height} card image`);
+  }
   for (let k = 0; k < opts.insects; k++) {
     const sizeClass = CLASSES[(k + randomInt(rand, 0, 2)) % 3]!;
     const { min, max, aspect } = DRAWN[sizeClass];
-    const d = (min + rand() * (max - min)) * pxPerMm;
-    const ra = (d / 2) * Math.sqrt(aspect);
-    const rb = d / 2 / Math.sqrt(aspect);
-    const [ex, ey] = DIRECTIONS[randomInt(rand, 0, 3)]!;
+    const dMm = min + rand() * (max - min);
+    const dir = DIRECTIONS[randomInt(rand, 0, 3)]!;
     let placed = false;
-    for (let tries = 0; tries < 500 && !placed; tries++) {
-      const u = (rand() - 0.5) * (long - 2 * margin);
-      const v = (rand() - 0.5) * (short - 2 * margin);
-      const x = cx + u * c - v * s;
-      const y = cy + u * s + v * c;
-      const reach = Math.ceil(ra) + 2;
-      if (!isFree(occupied, width, x, y, reach)) continue;
-      for (let py = Math.floor(y - reach); py <= Math.ceil(y + reach); py++) {
-        for (let px = Math.floor(x - reach); px <= Math.ceil(x + reach); px++) {
-          const dx = px - x;
-          const dy = py - y;
-          const along = dx * ex + dy * ey;
-          const across = dy * ex - dx * ey;
-          const p = py * width + px;
-          if ((along / (ra + 2)) ** 2 + (across / (rb + 2)) ** 2 <= 1) occupied[p] = 1;
-          if ((along / ra) ** 2 + (across / rb) ** 2 > 1) continue;
-          const n = randomInt(rand, -6, 6);
-          setPixel(data, p * 4, 44 + n, 36 + n, 28 + n);
-        }
-      }
-      insects.push({ sizeClass, x, y, diameterMm: d / pxPerMm });
-      histogram[sizeClass]++;
-      placed = true;
-    }
+    for (let tries = 0; tries < 500 && !placed; tries++) placed = draw(sizeClass, dMm, aspect, dir, null);
     if (!placed) throw new Error(`no room for insect ${k + 1} of ${opts.insects} on a ${width}×${height} card image`);
   }
   return { image: img, insects, histogram, cardLongSidePx: long };
