@@ -37,6 +37,7 @@ import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
+import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -114,6 +115,7 @@ export * from './pressure/pressure.endpoints.js';
 export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
+export * from './ai_command/ai-command.endpoints.js';
 export * from './automations/automations.schemas.js';
 export * from './automations/automations.messages.js';
 export * from './automations/automations.endpoints.js';
@@ -166,6 +168,7 @@ export const domains = {
   /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
   pressure: pressureEndpoints,
   tasks: tasksEndpoints,
+  ai_command: aiCommandEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

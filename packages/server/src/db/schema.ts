@@ -6,6 +6,8 @@ import type { SavedReportTable, DashboardReportTable } from './tables/saved-repo
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
 import type { TaskTable, TaskTemplateTable } from './tables/tasks.js';
+import type { AiCommandTable } from './tables/ai-commands.js';
+import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 
 export type * from './tables/foundation.js';
@@ -16,6 +18,8 @@ export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 export type * from './tables/scouting-coverage.js';
 export type * from './tables/tasks.js';
+export type * from './tables/ai-commands.js';
+export type * from './tables/task-occurrences.js';
 export type * from './tables/treatments.js';
 
 /** Every table; each later domain adds its own here. */
@@ -74,6 +78,8 @@ export interface DB {
   scouting_frequencies: ScoutingFrequencyTable;
   tasks: TaskTable;
   task_templates: TaskTemplateTable;
+  ai_commands: AiCommandTable;
+  task_occurrences: TaskOccurrenceTable;
   spray_products: SprayProductTable;
   treatments: TreatmentTable;
   treatment_applications: TreatmentApplicationTable;

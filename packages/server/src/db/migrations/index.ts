@@ -14,6 +14,7 @@ import * as savedReports from './2026_11_26_0200_saved_reports.js';
 import * as weatherCache from './2026_11_26_0300_weather_cache.js';
 import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 import * as tasks from './2026_11_26_0800_tasks.js';
+import * as aiCommandsTaskOccurrences from './2026_11_27_0200_ai_commands_task_occurrences.js';
 import * as treatments from './2026_11_26_0700_treatments.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0500_scouting_coverage': scoutingCoverage,
   '2026_11_26_0800_tasks': tasks,
   '2026_11_26_0700_treatments': treatments,
+  '2026_11_27_0200_ai_commands_task_occurrences': aiCommandsTaskOccurrences,
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
 };

@@ -45,6 +45,8 @@ export interface CompanySettingsTable {
   threshold_warning: Generated<number>;
   threshold_critical: Generated<number>;
   updated_at: Timestamp;
+  /** IANA time zone; task automations and reminders are timed in it (default 'UTC'). */
+  time_zone: Generated<string>;
 }
 
 export interface InvitationTable {

@@ -15,6 +15,7 @@ const row = (patch: Partial<CompanySettingsRow> = {}): CompanySettingsRow => ({
   threshold_warning: 1,
   threshold_critical: 5,
   updated_at: new Date(),
+  time_zone: 'UTC',
   ...patch,
 });
 
