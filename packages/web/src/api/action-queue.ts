@@ -6,6 +6,7 @@ import {
   gridTemplatesEndpoints,
   movementEndpoints,
   subGridboxesEndpoints,
+  tasksEndpoints,
   unresolvedProblemsEndpoints,
   type EndpointOutput,
   type EndpointRequest,
@@ -40,6 +41,8 @@ export const queueableEndpoints = {
   updateUnresolvedProblemsForGrid: unresolvedProblemsEndpoints.updateUnresolvedProblemsForGrid,
   updateUnresolvedProblemsForRoom: unresolvedProblemsEndpoints.updateUnresolvedProblemsForRoom,
   assignStatusToBatches: batchesEndpoints.assignStatusToBatches,
+  updateTaskFields: tasksEndpoints.updateTaskFields,
+  updateTaskDescriptionTitle: tasksEndpoints.updateTaskDescriptionTitle,
 } as const;
 
 export type QueueableEndpoint = keyof typeof queueableEndpoints;

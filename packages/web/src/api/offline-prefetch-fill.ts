@@ -39,6 +39,8 @@ import { OPEN_PROBLEMS, problemTrendsQuery } from './queries/overview';
 import { scoutingCoverageQuery } from './queries/scouting-coverage';
 import { dashboardReportsQuery } from './queries/saved-reports';
 import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
+import { tasksQuery } from './queries/tasks';
+import { usersListQuery } from './queries/users';
 import {
   DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
@@ -223,6 +225,11 @@ export async function prefetchForOffline(
       leaf('overview:pinned-reports', () => fetch(dashboardReportsQuery(companyId))),
       // Scouting coverage of every room: the overview's overdue card and the rooms list's bars.
       leaf('scouting-coverage', () => fetch(scoutingCoverageQuery(companyId))),
+      // My tasks, each column of the board's first page, and the colleagues to assign a task to.
+      leaf('tasks:mine:open', () => fetch(tasksQuery(companyId, { kind: 'mine', userId }, 'open'))),
+      leaf('tasks:mine:in_progress', () => fetch(tasksQuery(companyId, { kind: 'mine', userId }, 'in_progress'))),
+      leaf('tasks:mine:done', () => fetch(tasksQuery(companyId, { kind: 'mine', userId }, 'done'))),
+      leaf('users', () => fetch(usersListQuery(companyId))),
       {
         name: 'observations',
         leaf: false,

@@ -35,6 +35,12 @@ export const OBSERVATION = {
   photos: [{ image_url: '/api/image?key=companies%2F3%2Fresponses%2F9%2Fphoto.jpg', thumb_url: THUMB_URL, FieldName: 'Photo' }],
 };
 /** A 2 × 1 grid: two boxes, 2100001 and 2100002. */
+/** A task assigned to the signed-in user (7), open: "my tasks" on the device. */
+export const TASK = {
+  task_id: 501, response_id: 501, TemplateID: 4, template_name: 'Task', status: 'open', title: 'Check the irrigation', description: '',
+  assignee: { user_id: 7, first_name: 'Ana', last_name: 'Grower' }, first_name: 'Ana', last_name: 'Grower',
+  submitted_by: 7, submitted_at: '2026-03-08T07:00:00Z', updated_at: null, task_template_id: null,
+};
 export const ROOM = makeRoom({ roomId: 11, gridId: 21, nx: 2, ny: 1 });
 export const BOX_WITH_PROBLEM = 2_100_001;
 
@@ -109,6 +115,10 @@ export function offlineServer(user: { location?: string | null } = {}) {
     }))),
     http.get(`${API}/get_dashboard_reports`, answer('/get_dashboard_reports', () => ({ reports: [] }))),
     http.get(`${API}/get_scouting_coverage`, answer('/get_scouting_coverage', () => ({ generated_at: '2026-03-08T08:00:00Z', rooms: [] }))),
+    http.get(`${API}/get_tasks`, ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return answer('/get_tasks', () => ({ tasks: status === 'open' ? [TASK] : [], page: 1, per_page: 50, has_more: false }))({ request });
+    }),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),

@@ -15,9 +15,10 @@ import { boxProblemsQuery, gridCirclesQuery } from '../queries/problems';
 import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
-import { userDataQuery } from '../queries/users';
+import { userDataQuery, usersListQuery } from '../queries/users';
 import { cropAvailabilityQuery, cropStatusQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
-import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, THUMB_URL } from './offline-fixtures';
+import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, TASK, THUMB_URL } from './offline-fixtures';
+import { tasksQuery } from '../queries/tasks';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
 
 // GET /image answers a binary body, which MSW cannot hand to jsdom's XHR as a Blob: the photo fetch is stubbed.
@@ -101,6 +102,9 @@ describe('background fill for offline use', () => {
     expect(await read(readyToSellQuery(3))).toMatchObject({ data: [] });
     expect(await read(cropStatusQuery(3, ['Ready']))).toMatchObject({ data: [] });
     expect(await read(cropAvailabilityQuery(3, ['Vegetative']))).toMatchObject({ weeks: [] });
+    expect((await read<{ tasks: unknown[] }>(tasksQuery(3, { kind: 'mine', userId: 7 }, 'open'))).tasks).toEqual([TASK]);
+    expect((await read<{ tasks: unknown[] }>(tasksQuery(3, { kind: 'mine', userId: 7 }, 'done'))).tasks).toEqual([]);
+    expect(await read(usersListQuery(3))).toHaveLength(1);
     expect(api.total()).toBe(before);
   });
 

@@ -1,0 +1,245 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TasksPage from '../components/tasks-page';
+import { weekdaysProblem } from '../components/template-form';
+import { renderPage } from '../../../testing/render';
+import { server } from '../../../testing/msw-server';
+import { signInAs } from '../../../testing/session';
+import { setOnline } from '../../../testing/room-fixtures';
+import { ActionQueueDatabase } from '../../../offline/action-queue-store';
+import { makeTask, tasksApi, template } from './tasks-fixtures';
+
+const outbox = new ActionQueueDatabase();
+const ME = { user_id: 7, first_name: 'Me', last_name: 'Grower' };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  await outbox.actions.clear();
+});
+afterAll(() => server.close());
+
+const column = (status: 'open' | 'in_progress' | 'done') => screen.getByTestId(`task-column-${status}`);
+
+describe('TasksPage', () => {
+  it('shows my tasks by status, each column with its empty state, and all tasks on the second tab', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([
+      makeTask(1, 'Check the irrigation', { assignee: ME }),
+      makeTask(2, 'Sticky traps row 4', { assignee: ME, status: 'in_progress' }),
+      makeTask(3, 'Someone else’s job'),
+    ]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+
+    expect(await within(await screen.findByTestId('task-column-open')).findByText('Check the irrigation')).toBeInTheDocument();
+    expect(await within(column('in_progress')).findByText('Sticky traps row 4')).toBeInTheDocument();
+    expect(await within(column('done')).findByText('Nothing here for you.')).toBeInTheDocument();
+    expect(screen.queryByText('Someone else’s job')).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'All tasks' }));
+    expect(await within(column('open')).findByText('Someone else’s job')).toBeInTheDocument();
+    expect(within(column('open')).getByRole('heading', { name: 'Open (2)' })).toBeInTheDocument();
+    expect(within(column('open')).getAllByText('Unassigned')).toHaveLength(1);
+  });
+
+  it('moves a task to Done from its card: one request with an Idempotency-Key, the card changes column', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: ME })]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of Check the irrigation' }), 'done');
+
+    expect(await within(column('done')).findByText('Check the irrigation')).toBeInTheDocument();
+    await waitFor(() => expect(within(column('open')).queryByText('Check the irrigation')).toBeNull());
+    await waitFor(() => expect(api.state.writes).toHaveLength(1));
+    expect(api.state.writes).toEqual([
+      { path: '/update_task_fields', query: { response_id: '1' }, body: { status: 'done' }, key: expect.any(String) },
+    ]);
+  });
+
+  it('opens a task: assigns it, edits its title and description, and comments on it', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation')]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'All tasks' }));
+    await user.click(await screen.findByRole('button', { name: 'Open Check the irrigation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check the irrigation' });
+
+    const assignee = within(dialog).getByRole('combobox', { name: 'Assigned to' });
+    await waitFor(() => expect(assignee).toBeEnabled());
+    // Deactivated colleagues are not offered.
+    expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'Me Grower', 'Ana Grower']);
+    await user.selectOptions(assignee, '8');
+    await waitFor(() => expect(api.state.writes.at(-1)).toMatchObject({ path: '/update_task_fields', body: { assignee_id: 8 } }));
+    expect(await within(column('open')).findByText('Assigned to Ana Grower')).toBeInTheDocument();
+
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Save title and description' }));
+    expect(within(dialog).getByText('Enter a title.')).toBeInTheDocument();
+    await user.type(title, 'Check the drippers');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Rows 1 to 4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save title and description' }));
+    await waitFor(() =>
+      expect(api.state.writes.at(-1)).toMatchObject({
+        path: '/update_task_description_title',
+        body: { submission_id: 1, title: 'Check the drippers', description: 'Rows 1 to 4' },
+      }),
+    );
+
+    expect(within(dialog).getByText('No comments yet.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Add a comment' }), 'Done on the left side');
+    await user.click(within(dialog).getByRole('button', { name: 'Post comment' }));
+    await waitFor(() =>
+      expect(api.state.writes.at(-1)).toMatchObject({ path: '/add_comment', body: { ResponseID: 1, UserID: 7, CommentText: 'Done on the left side' } }),
+    );
+    const comments = within(dialog).getByRole('region', { name: 'Comments' });
+    expect(await within(comments).findByText('Me Grower · ', { exact: false })).toBeInTheDocument();
+    expect(within(comments).getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+  });
+
+  it('deletes a task only after confirming', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: ME })]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Open Check the irrigation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check the irrigation' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete task' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this task?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.state.writes).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete task' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this task?' })).getByRole('button', { name: 'Delete task' }));
+    expect(await screen.findByText('Task deleted.')).toBeInTheDocument();
+    expect(api.state.writes).toEqual([{ path: '/delete_task', query: {}, body: { task_id: 1 }, key: null }]);
+    await waitFor(() => expect(screen.queryByText('Check the irrigation')).toBeNull());
+  });
+
+  it("hides delete from someone who neither created the task nor is an Admin", async () => {
+    signInAs({ userId: 8, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: { user_id: 8, first_name: 'Ana', last_name: 'Grower' } })]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Open Check the irrigation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check the irrigation' });
+    expect(within(dialog).queryByRole('button', { name: 'Delete task' })).toBeNull();
+  });
+
+  it('creates a task by filling in the task form, assigned to a colleague', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'All tasks' }));
+    expect(await within(column('open')).findByText('No tasks here.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New task' });
+    const assign = await within(dialog).findByRole('combobox', { name: 'Assign to (optional)' });
+    await waitFor(() => expect(assign).toBeEnabled());
+    await user.selectOptions(assign, '8');
+    await user.type(within(dialog).getByRole('textbox', { name: /What needs doing/ }), 'Prune the mothers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create task' }));
+
+    expect(await screen.findByText('Task created.')).toBeInTheDocument();
+    await waitFor(() => expect(api.state.writes.map((w) => w.path)).toEqual(['/submit_form', '/update_task_fields']));
+    expect(api.state.writes[0]).toMatchObject({ body: { submittedBy: 7, templateID: 4, fieldResponses: [{ fieldID: 40, inputData: 'Prune the mothers' }] } });
+    expect(api.state.writes[1]).toMatchObject({ query: { response_id: '900' }, body: { assignee_id: 8 } });
+    expect(await within(column('open')).findByText('Prune the mothers')).toBeInTheDocument();
+  });
+
+  it('changes a status offline: kept in the outbox, the card moves at once, nothing sent', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: ME })]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    const select = await screen.findByRole('combobox', { name: 'Status of Check the irrigation' });
+    const restore = setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    try {
+      await user.selectOptions(select, 'in_progress');
+      expect(await within(column('in_progress')).findByText('Check the irrigation')).toBeInTheDocument();
+      expect(await screen.findByText('Saved on this device; it is sent when the connection is back.')).toBeInTheDocument();
+      expect(api.state.writes).toEqual([]);
+      const queued = await outbox.actions.toArray();
+      expect(queued.map((a) => [a.endpoint, a.input, a.state])).toEqual([['updateTaskFields', { response_id: 1, status: 'in_progress' }, 'waiting']]);
+      expect(queued[0]?.label).toBe('Task “Check the irrigation”: In progress');
+    } finally {
+      restore();
+      window.dispatchEvent(new Event('online'));
+    }
+  });
+
+  it('lists recurring tasks; an Admin deletes one after confirming', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Admin' });
+    const api = tasksApi([], { templates: [template(20, 'Weekly scouting round'), template(21, 'Clean the benches', { frequency: 'daily', weekdays: [] })] });
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Recurring' }));
+    expect(await screen.findByText('Weekly scouting round')).toBeInTheDocument();
+    expect(screen.getByText(/On chosen weekdays \(Mon, Wed\) at 07:30/)).toBeInTheDocument();
+    expect(screen.getByText(/Every day at 07:30/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Weekly scouting round' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this recurring task?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Recurring task deleted.')).toBeInTheDocument();
+    expect(api.state.writes).toEqual([{ path: '/delete_task_template', query: { id: '20' }, body: null, key: null }]);
+    await waitFor(() => expect(screen.queryByText('Weekly scouting round')).toBeNull());
+  });
+
+  it('an Admin adds a recurring task on chosen weekdays; a Regular user only reads the list', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Admin' });
+    const api = tasksApi([]);
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    const view = renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Recurring' }));
+    expect(await screen.findByText('No recurring tasks yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New recurring task' }));
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Spray check');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeats' }), 'weekdays');
+    await user.click(screen.getByRole('button', { name: 'Save recurring task' }));
+    expect(screen.getByText('Choose at least one day.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tue' }));
+    await user.click(screen.getByRole('button', { name: 'Fri' }));
+    await user.click(screen.getByRole('button', { name: 'Save recurring task' }));
+    expect(await screen.findByText('Recurring task saved.')).toBeInTheDocument();
+    expect(api.state.writes[0]?.body).toMatchObject({ company_id: '3', title: 'Spray check', frequency: 'weekdays', weekdays: '[2,5]', time_of_day: '08:00' });
+    expect(await screen.findByText('Spray check')).toBeInTheDocument();
+    view.unmount();
+
+    signInAs({ userId: 8, companyId: 3, role: 'Regular' });
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Recurring' }));
+    expect(await screen.findByText('Spray check')).toBeInTheDocument();
+    expect(screen.getByText('Only an Admin can add or delete recurring tasks.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New recurring task' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Spray check' })).toBeNull();
+  });
+});
+
+describe('weekdaysProblem', () => {
+  it('follows the server: weekly on exactly one day, chosen weekdays on at least one, daily on none', () => {
+    expect(weekdaysProblem('daily', [])).toBeNull();
+    expect(weekdaysProblem('weekly', [])).toBe('weeklyOne');
+    expect(weekdaysProblem('weekly', [1, 2])).toBe('weeklyOne');
+    expect(weekdaysProblem('weekly', [3])).toBeNull();
+    expect(weekdaysProblem('weekdays', [])).toBe('weekdaysRequired');
+    expect(weekdaysProblem('weekdays', [1, 5])).toBeNull();
+  });
+});

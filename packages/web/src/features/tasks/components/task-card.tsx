@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { TASK_STATUSES, type Task, type TaskStatus } from '@verdant/contract';
+import { Badge, Select } from '../../../components/ui';
+import { personName, statusOf, STATUS_TONE } from '../lib/task-text';
+
+export interface TaskCardProps {
+  task: Task;
+  onOpen: () => void;
+  onStatus: (status: TaskStatus) => void;
+}
+
+/** One task on the board: its title (opens it), form, assignee, and its status to change in place. */
+export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
+  const { t, i18n } = useTranslation('tasks');
+  const status = statusOf(task);
+  const who = personName(task.assignee);
+  const when = new Date(task.updated_at ?? task.submitted_at);
+
+  return (
+    <article data-testid="task-card" className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={t('card.open', { title: task.title })}
+        className="min-h-11 text-left text-sm font-semibold break-words text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {task.title}
+      </button>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-stone-700">
+        <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>
+        <span>{who ? t('card.assignedTo', { name: who }) : t('card.unassigned')}</span>
+        <span className="text-stone-600">· {task.template_name}</span>
+        <time dateTime={task.updated_at ?? task.submitted_at} className="text-stone-600">
+          · {when.toLocaleDateString(i18n.language)}
+        </time>
+      </div>
+      <Select
+        aria-label={t('card.statusOf', { title: task.title })}
+        value={status}
+        onChange={(e) => onStatus(e.target.value as TaskStatus)}
+        options={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      />
+    </article>
+  );
+}
