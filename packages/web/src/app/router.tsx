@@ -49,12 +49,12 @@ const ScanLabelPage = lazy(() => import('../features/quick-observation/component
 const QuickObservationPage = lazy(() => import('../features/quick-observation/components/quick-observation-page'));
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
 const ReportPage = lazy(() => import('../features/reports/components/report-page'));
+const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
   ['scanNow', 'nav.scan'],
   ['scanHistory/*', 'tiles.scanHistory.title'],
-  ['tasks', 'nav.tasks'],
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
@@ -105,6 +105,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'quick-observation', element: <QuickObservationPage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'reports/:reportID', element: <ReportPage /> },
+  { path: 'tasks', element: <TasksPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

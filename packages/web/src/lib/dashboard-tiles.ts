@@ -18,7 +18,7 @@ export const TILES: Record<DashboardTile, TileInfo> = {
   rooms: { id: 'rooms', path: paths.rooms, icon: 'rooms', available: true },
   batches: { id: 'batches', path: paths.batches, icon: 'batches', available: true },
   plantsProblems: { id: 'plantsProblems', path: paths.plantsProblems, icon: 'problems', available: true },
-  tasks: { id: 'tasks', path: paths.tasks, icon: 'tasks', available: false },
+  tasks: { id: 'tasks', path: paths.tasks, icon: 'tasks', available: true },
   reports: { id: 'reports', path: paths.reports, icon: 'reports', available: true },
   formbuilder: { id: 'formbuilder', path: paths.formbuilder, icon: 'form', available: true },
   automations: { id: 'automations', path: paths.automations, icon: 'automation', available: false },

@@ -25,7 +25,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'inventory', to: paths.inventory, icon: 'leaf' },
   { key: 'forecasting', to: paths.forecasting, icon: 'history' },
   { key: 'labels', to: paths.labels(), icon: 'grid' },
-  { key: 'tasks', to: paths.tasks, icon: 'tasks', planned: true },
+  { key: 'tasks', to: paths.tasks, icon: 'tasks' },
   { key: 'reports', to: paths.reports, icon: 'reports' },
 ];
 
