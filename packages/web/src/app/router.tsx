@@ -49,6 +49,7 @@ const ScanLabelPage = lazy(() => import('../features/quick-observation/component
 const QuickObservationPage = lazy(() => import('../features/quick-observation/components/quick-observation-page'));
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
 const ReportPage = lazy(() => import('../features/reports/components/report-page'));
+const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
@@ -60,7 +61,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['videoCapture', 'planned.cameras'],
   ['automations', 'tiles.automations.title'],
   ['consultants', 'planned.consultants'],
-  ['treatmentProduct', 'tiles.treatmentProduct.title'],
 ];
 
 function page(node: ReactNode) {
@@ -105,6 +105,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'quick-observation', element: <QuickObservationPage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'reports/:reportID', element: <ReportPage /> },
+  { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'tasks', element: <TasksPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },

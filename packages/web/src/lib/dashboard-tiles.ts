@@ -24,5 +24,5 @@ export const TILES: Record<DashboardTile, TileInfo> = {
   automations: { id: 'automations', path: paths.automations, icon: 'automation', available: false },
   scanHistory: { id: 'scanHistory', path: paths.scanHistory, icon: 'history', available: false },
   observations: { id: 'observations', path: paths.observations, icon: 'observation', available: true },
-  treatmentProduct: { id: 'treatmentProduct', path: paths.treatmentProduct, icon: 'treatment', available: false },
+  treatmentProduct: { id: 'treatmentProduct', path: paths.treatmentProduct, icon: 'treatment', available: true },
 };

@@ -22,6 +22,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'plantsProblems', to: paths.plantsProblems, icon: 'problems' },
   { key: 'formbuilder', to: paths.formbuilder, icon: 'form' },
   { key: 'batches', to: paths.batches, icon: 'batches' },
+  { key: 'treatments', to: paths.treatmentProduct, icon: 'treatment' },
   { key: 'inventory', to: paths.inventory, icon: 'leaf' },
   { key: 'forecasting', to: paths.forecasting, icon: 'history' },
   { key: 'labels', to: paths.labels(), icon: 'grid' },

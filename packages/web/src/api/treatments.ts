@@ -1,0 +1,41 @@
+import { treatmentsEndpoints as ep, type Treatment, type TREATMENT_TYPES } from '@verdant/contract';
+
+export type TreatmentType = (typeof TREATMENT_TYPES)[number];
+import { callEndpoint } from './call-endpoint';
+
+export interface TreatmentFields {
+  sub_type: string;
+  notes: string;
+}
+
+/** GET /get_all_treatment?company_id: every treatment, deleted ones included (is_deleted) so they can be restored. */
+export async function getAllTreatments(companyId: number): Promise<Treatment[]> {
+  return (await callEndpoint(ep.getAllTreatment, { company_id: companyId })).treatments;
+}
+
+/** POST /create_treatment (treatment_type, data: the product, sub-type and notes). */
+export async function createTreatment(companyId: number, type: TreatmentType, productId: number, fields: TreatmentFields): Promise<Treatment> {
+  const res = await callEndpoint(ep.createTreatment, { company_id: companyId, treatment_type: type, data: { product_id: productId, ...fields } });
+  return res.treatment;
+}
+
+/** PUT /update_treatment?company_id&product_id (body treatment_type and data). */
+export async function updateTreatment(companyId: number, type: TreatmentType, productId: number, fields: TreatmentFields): Promise<Treatment> {
+  const res = await callEndpoint(ep.updateTreatment, { company_id: companyId, product_id: productId, treatment_type: type, data: fields });
+  return res.treatment;
+}
+
+/** PATCH /delete_treatment (treatment_type, company_id, product_id): a toggle; answers the treatment's new state. */
+export async function toggleTreatmentDeleted(companyId: number, type: TreatmentType, productId: number): Promise<Treatment> {
+  return (await callEndpoint(ep.deleteTreatment, { company_id: companyId, treatment_type: type, product_id: productId })).treatment;
+}
+
+/** The fields of POST /link_treatment_products_gridboxes, as the outbox stores them (Grid_boxIDs a JSON list, spec-2 §7). */
+export function linkTreatmentBody(input: { date: string; productName: string; quantity: number; boxIds: readonly number[] }) {
+  return {
+    ApplicationDate: input.date,
+    ProductName: input.productName,
+    QuantityUsed: input.quantity,
+    Grid_boxIDs: JSON.stringify([...input.boxIds]),
+  };
+}
