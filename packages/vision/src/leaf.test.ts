@@ -39,6 +39,15 @@ describe('leaf analysis', { timeout: 60_000 }, () => {
     }
   });
 
+  it.each(['necrotic', 'chlorotic', 'dark_spot'] as const)('keeps %s lesions cut by the leaf margin part of the leaf', (type) => {
+    for (const seed of [12, 13]) {
+      const { drawn, leaf } = analyseLeafImage({ seed, atEdge: true, lesions: { [type]: 0.06 } });
+      expect(drawn.expected[type]).toBeGreaterThan(0.04);
+      expect(Math.abs(leaf.fractions[type] - drawn.expected[type])).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.03);
+    }
+  });
+
   it('finds nothing on a healthy leaf', () => {
     const { leaf } = analyseLeafImage({ seed: 7 });
     expect(leaf.findings).toEqual([]);

@@ -79,6 +79,15 @@ describe('sticky-trap counting', { timeout: 60_000 }, () => {
   });
 });
 
+describe('white insects', { timeout: 60_000 }, () => {
+  it.each(['yellow', 'blue'] as const)('counts white whiteflies on a %s card as well as dark insects', (color) => {
+    const { drawn, trap } = analyseCard({ insects: 200, color, paleWhiteflies: true, seed: 41 });
+    expect(Math.abs(trap.total - 200) / 200).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(trap.histogram.whitefly - drawn.histogram.whitefly)).toBeLessThanOrEqual(0.1 * drawn.histogram.whitefly);
+    expect(classAgreement(drawn, trap)).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('touching insects', { timeout: 60_000 }, () => {
   it('splits clumps of touching flies by area', () => {
     const { drawn, trap } = analyseCard({ insects: 60, clusters: 5, seed: 31 });

@@ -18,8 +18,13 @@ export const SIZE_RULE = { minMm: 0.5, thripsMaxMm: 1.3, whiteflyMaxMm: 2.0, sin
 /** The card must cover this share of the measured image, at most touch one image side, and fill its oriented box. */
 export const MIN_CARD_SHARE = 0.08;
 export const MIN_CARD_FILL = 0.85;
-/** A card pixel is an insect when its luma is below this share of the card's mean luma. */
+/**
+ * A card pixel is an insect when it is dark (luma below this share of the card's mean luma: flies, thrips) or
+ * pale (value 150 or more and saturation under 42 %: whiteflies are white on a card). Both thresholds sit about
+ * halfway between the card and the insect, so a blurred edge pixel counts for half an insect's outline.
+ */
 export const DARK_SHARE = 0.55;
+export const PALE_MAX_SATURATION = 42;
 
 const QUARTER_PI = Math.PI / 4;
 const circleArea = (dMm: number): number => QUARTER_PI * dMm * dMm;
@@ -28,6 +33,12 @@ function classOf(areaMm2: number): InsectSizeClass {
   if (areaMm2 < circleArea(SIZE_RULE.thripsMaxMm)) return 'thrips';
   if (areaMm2 < circleArea(SIZE_RULE.whiteflyMaxMm)) return 'whitefly';
   return 'small_fly';
+}
+
+function isPale(r: number, g: number, b: number): boolean {
+  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+  return max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max;
 }
 
 interface Card {
@@ -167,7 +178,11 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const threshold = card.meanLuma * DARK_SHARE;
   const dark = new Uint8Array(n);
   for (let p = 0, i = 0; p < n; p++, i += 4) {
-    if (card.mask[p] === 1 && lumaOf(data[i]!, data[i + 1]!, data[i + 2]!) < threshold) dark[p] = 1;
+    if (card.mask[p] === 0) continue;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    if (lumaOf(r, g, b) < threshold || isPale(r, g, b)) dark[p] = 1;
   }
   const comps = labelComponents(dark, w, h);
   const mmPerMeasuredPx = cardLongSideMm / card.longSide;

@@ -12,6 +12,8 @@ export interface CardImageOptions {
   cardLongSideMm?: number;
   /** Tilt the card by 10°. */
   tilt?: boolean;
+  /** Draw the whitefly-sized insects white, as whiteflies look on a card (otherwise every insect is dark). */
+  paleWhiteflies?: boolean;
   /** Clumps of four touching 3 mm flies (2 × 2, centres 2.7 mm apart), drawn before the single insects. */
   clusters?: number;
 }
@@ -81,6 +83,7 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
   const margin = 4 * pxPerMm;
   const insects: DrawnInsect[] = [];
   const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };
+  const pale = opts.paleWhiteflies === true;
   const draw = (sizeClass: InsectSizeClass, dMm: number, aspect: number, dir: [number, number], at: [number, number] | null): boolean => {
     const d = dMm * pxPerMm;
     const ra = (d / 2) * Math.sqrt(aspect);
@@ -108,7 +111,8 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
         if ((along / (ra + 2)) ** 2 + (across / (rb + 2)) ** 2 <= 1) occupied[p] = 1;
         if ((along / ra) ** 2 + (across / rb) ** 2 > 1) continue;
         const n = randomInt(rand, -6, 6);
-        setPixel(data, p * 4, 44 + n, 36 + n, 28 + n);
+        if (pale && sizeClass === 'whitefly') setPixel(data, p * 4, 232 + n, 234 + n, 222 + n);
+        else setPixel(data, p * 4, 44 + n, 36 + n, 28 + n);
       }
     }
     insects.push({ sizeClass, x, y, diameterMm: dMm });

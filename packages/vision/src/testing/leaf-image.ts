@@ -7,6 +7,8 @@ export interface LeafImageOptions {
   seed?: number;
   /** Share of the leaf to paint with each symptom (0..1); the painted share is reported exactly in `expected`. */
   lesions?: Partial<Record<LesionType, number>>;
+  /** Centre the lesions on the leaf's outline (margin scorch, edge necrosis): only their inner half is painted. */
+  atEdge?: boolean;
 }
 
 export interface LeafImage {
@@ -68,14 +70,21 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
     for (let tries = 0; tries < 5000 && lesionPx[type] < target; tries++) {
       const remaining = target - lesionPx[type];
       const r = Math.max(2, Math.min(small * (0.04 + rand() * 0.08), Math.sqrt(remaining / Math.PI) + 1));
-      const px = cx + (rand() * 2 - 1) * a;
-      const py = cy + (rand() * 2 - 1) * b;
-      if (!insideShrunk(px, py, cx, cy, a - r - 3, b - r - 3)) continue;
-      if (!free(layer, width, px, py, r + 2)) continue;
+      let px = cx + (rand() * 2 - 1) * a;
+      let py = cy + (rand() * 2 - 1) * b;
+      if (opts.atEdge) {
+        const len = Math.sqrt((px - cx) ** 2 + (py - cy) ** 2);
+        if (len === 0) continue;
+        px = cx + ((px - cx) / len) * a;
+        py = cy + ((py - cy) / len) * b;
+        if (px - r < 1 || py - r < 1 || px + r > width - 2 || py + r > height - 2) continue;
+      } else if (!insideShrunk(px, py, cx, cy, a - r - 3, b - r - 3)) continue;
+      if (!free(layer, width, px, py, r + 2, opts.atEdge === true)) continue;
       for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
         for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
           if ((x - px) ** 2 + (y - py) ** 2 > r * r) continue;
           const p = y * width + x;
+          if (layer[p] === 0) continue;
           layer[p] = code;
           lesionPx[type]++;
           const n = randomInt(rand, -noise, noise);
@@ -97,11 +106,12 @@ function insideShrunk(x: number, y: number, cx: number, cy: number, a: number, b
   return a > 0 && b > 0 && ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
 }
 
-/** Whether the disc is all healthy leaf (layer 1), so lesions never overlap. */
-function free(layer: Uint8Array, width: number, px: number, py: number, r: number): boolean {
+/** Whether the disc is all healthy leaf (layer 1; or background, 0, when `edge`), so lesions never overlap. */
+function free(layer: Uint8Array, width: number, px: number, py: number, r: number, edge: boolean): boolean {
   for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
     for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
-      if ((x - px) ** 2 + (y - py) ** 2 <= r * r && layer[y * width + x] !== 1) return false;
+      const l = layer[y * width + x];
+      if ((x - px) ** 2 + (y - py) ** 2 <= r * r && l !== 1 && !(edge && l === 0)) return false;
     }
   }
   return true;
