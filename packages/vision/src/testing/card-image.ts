@@ -1,5 +1,5 @@
 import type { InsectSizeClass, RgbaImage } from '../types.js';
-import { blankImage, fillBench, randomInt, seededRandom, setPixel } from './rng.js';
+import { blankImage, fillBench, pixelNoise, randomInt, seededRandom, setPixel } from './rng.js';
 
 export interface CardImageOptions {
   width?: number;
@@ -70,12 +70,13 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
   const toCard = (x: number, y: number): [number, number] => [(x - cx) * c + (y - cy) * s, -(x - cx) * s + (y - cy) * c];
   const [cr, cg, cb] = opts.color === 'blue' ? [24, 92, 205] : [236, 220, 32];
   const occupied = new Uint8Array(width * height);
+  const noise = new Int32Array(4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [u, v] = toCard(x, y);
       if (Math.abs(u) > long / 2 || Math.abs(v) > short / 2) continue;
-      const n = randomInt(rand, -8, 8);
-      setPixel(data, (y * width + x) * 4, cr + n, cg + n, cb + n);
+      pixelNoise(rand, 8, noise);
+      setPixel(data, (y * width + x) * 4, cr + noise[0]!, cg + noise[0]!, cb + noise[0]!);
     }
   }
 

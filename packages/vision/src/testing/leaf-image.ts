@@ -1,5 +1,5 @@
 import { LESION_TYPES, type LesionType, type RgbaImage } from '../types.js';
-import { blankImage, fillBench, randomInt, seededRandom, setPixel } from './rng.js';
+import { blankImage, fillBench, pixelNoise, randomInt, seededRandom, setPixel } from './rng.js';
 
 export interface LeafImageOptions {
   width?: number;
@@ -48,6 +48,7 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
   const b = height * (0.3 + rand() * 0.04);
   const inLeaf = (x: number, y: number): boolean => ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
   const layer = new Uint8Array(width * height);
+  const noise = new Int32Array(4);
   let leafPx = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -55,9 +56,10 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
       const p = y * width + x;
       layer[p] = 1;
       leafPx++;
-      const n = randomInt(rand, -14, 14);
+      pixelNoise(rand, 14, noise);
+      const n = noise[0]!;
       const vein = Math.abs(y - cy) < Math.max(1, height / 300) ? 30 : 0;
-      setPixel(data, p * 4, 58 + vein + n + randomInt(rand, -5, 5), 132 + vein + n + randomInt(rand, -5, 5), 48 + vein / 2 + n + randomInt(rand, -5, 5));
+      setPixel(data, p * 4, 58 + vein + n + 2 * noise[1]!, 132 + vein + n + 2 * noise[2]!, 48 + vein / 2 + n + 2 * noise[3]!);
     }
   }
 

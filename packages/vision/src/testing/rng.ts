@@ -10,6 +10,15 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Pixel noise: one 32-bit draw split into a shared offset in [-spread, spread] and three channel jitters in [-3, 3]. */
+export function pixelNoise(rand: () => number, spread: number, out: Int32Array): void {
+  const u = Math.floor(rand() * 4294967296);
+  out[0] = ((u & 0xffff) % (2 * spread + 1)) - spread;
+  out[1] = ((u >>> 16) & 7) % 7 - 3;
+  out[2] = ((u >>> 19) & 7) % 7 - 3;
+  out[3] = ((u >>> 22) & 7) % 7 - 3;
+}
+
 /** An integer in [lo, hi]. */
 export function randomInt(rand: () => number, lo: number, hi: number): number {
   return lo + Math.floor(rand() * (hi - lo + 1));
@@ -33,8 +42,10 @@ export function setPixel(data: Uint8ClampedArray, i: number, r: number, g: numbe
  * pixel reads as leaf or card colour.
  */
 export function fillBench(data: Uint8ClampedArray, width: number, height: number, rand: () => number, base = 128): void {
+  const n = new Int32Array(4);
   for (let p = 0, i = 0; p < width * height; p++, i += 4) {
-    const v = base + randomInt(rand, -18, 18);
-    setPixel(data, i, v + randomInt(rand, -3, 3), v + randomInt(rand, -3, 3), v - 3 + randomInt(rand, -3, 3));
+    pixelNoise(rand, 18, n);
+    const v = base + n[0]!;
+    setPixel(data, i, v + n[1]!, v + n[2]!, v - 3 + n[3]!);
   }
 }
