@@ -37,6 +37,7 @@ import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
+import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 
 export * from './http/define-endpoint.js';
@@ -168,6 +169,8 @@ export const domains = {
   /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
   pressure: pressureEndpoints,
   tasks: tasksEndpoints,
+  /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */
+  automations: automationsEndpoints,
   ai_command: aiCommandEndpoints,
 } as const;
 

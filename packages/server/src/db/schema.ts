@@ -6,6 +6,7 @@ import type { SavedReportTable, DashboardReportTable } from './tables/saved-repo
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
 import type { TaskTable, TaskTemplateTable } from './tables/tasks.js';
+import type { NotificationTable, NotificationDeliveryTable } from './tables/notifications.js';
 import type { AiCommandTable } from './tables/ai-commands.js';
 import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
@@ -18,6 +19,7 @@ export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 export type * from './tables/scouting-coverage.js';
 export type * from './tables/tasks.js';
+export type * from './tables/notifications.js';
 export type * from './tables/ai-commands.js';
 export type * from './tables/task-occurrences.js';
 export type * from './tables/treatments.js';
@@ -78,6 +80,8 @@ export interface DB {
   scouting_frequencies: ScoutingFrequencyTable;
   tasks: TaskTable;
   task_templates: TaskTemplateTable;
+  notifications: NotificationTable;
+  notification_deliveries: NotificationDeliveryTable;
   ai_commands: AiCommandTable;
   task_occurrences: TaskOccurrenceTable;
   spray_products: SprayProductTable;

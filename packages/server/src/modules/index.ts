@@ -37,6 +37,7 @@ import { weatherModule } from './weather/index.js';
 import { scoutingCoverageModule } from './scouting_coverage/index.js';
 import { pressureModule } from './pressure/index.js';
 import { tasksModule } from './tasks/index.js';
+import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
 
 /** Every API module, registered under /api in this order. */
@@ -79,5 +80,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   scoutingCoverageModule,
   pressureModule,
   tasksModule,
+  automationsModule,
   aiCommandModule,
 ];

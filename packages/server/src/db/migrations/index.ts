@@ -16,6 +16,7 @@ import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 import * as tasks from './2026_11_26_0800_tasks.js';
 import * as aiCommandsTaskOccurrences from './2026_11_27_0200_ai_commands_task_occurrences.js';
 import * as treatments from './2026_11_26_0700_treatments.js';
+import * as notifications from './2026_11_27_0100_notifications.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0500_scouting_coverage': scoutingCoverage,
   '2026_11_26_0800_tasks': tasks,
   '2026_11_26_0700_treatments': treatments,
+  '2026_11_27_0100_notifications': notifications,
   '2026_11_27_0200_ai_commands_task_occurrences': aiCommandsTaskOccurrences,
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
 };

@@ -15,6 +15,7 @@ import { recordFormObservations } from '../observations/observations.service.js'
 import * as repo from './form-responses.repository.js';
 import { checkAnswers, observedAt, severityOf, type AcceptedAnswer, type FormFieldDef, type HideLink } from './form-responses.rules.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+import { raiseNotificationEvent } from '../../jobs/notification-events.js';
 
 export interface SubmissionInput {
   submittedBy: number;
@@ -146,6 +147,10 @@ export async function recordSubmission(
     answers: p.answers
       .filter((a) => a.field.field_type === 'problem')
       .map((a) => ({ field_response_id: fieldResponseIds.get(a.field.field_id)!, inputData: a.inputData })),
+  });
+  await raiseNotificationEvent(trx, {
+    type: 'form_submitted', companyId: caller.company_id, actorId: caller.user_id, responseId: response_id, templateId: p.templateId,
+    roomId: place.room_id, gridBoxId: place.grid_box_id, answers: p.answers.map((a) => ({ fieldId: a.field.field_id, text: a.inputData })),
   });
   return { responseId: response_id, observationIds, fieldResponseIds };
 }

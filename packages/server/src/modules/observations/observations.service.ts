@@ -1,6 +1,7 @@
 import * as repo from './observations.repository.js';
 import { problemNames, slugify } from './observations.rules.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+import { raiseNotificationEvent } from '../../jobs/notification-events.js';
 
 export { problemNames, slugify } from './observations.rules.js';
 
@@ -70,5 +71,10 @@ export async function recordFormObservations({ db: trx }: TxDeps, input: FormObs
       observed_by: input.observedBy,
     });
   }
-  return repo.insertObservations(trx, rows);
+  const ids = await repo.insertObservations(trx, rows);
+  await raiseNotificationEvent(trx, {
+    type: 'problem_observed', companyId: input.companyId, actorId: input.observedBy, responseId: input.responseId,
+    problems: rows.map((r) => r.problem), roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, severity: input.severity,
+  });
+  return ids;
 }

@@ -3,6 +3,7 @@ import {
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
+import { raiseNotificationEvent, taskEvents } from '../../jobs/notification-events.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import * as repo from './tasks.repository.js';
@@ -78,6 +79,11 @@ export async function updateTaskFields({ db }: Deps, caller: Caller, input: Inpu
       before: { status: before.status, assignee_id: before.assignee_id ?? null },
       after: { status: input.status ?? before.status, assignee_id: assignee === undefined ? (before.assignee_id ?? null) : assignee },
     });
+    await raiseNotificationEvent(trx, taskEvents({
+      companyId: caller.company_id, actorId: caller.user_id, taskId: before.response_id, title: before.title,
+      before: { status: before.status, assigneeId: before.assignee_id ?? null },
+      after: { status: input.status ?? before.status, assigneeId: assignee === undefined ? (before.assignee_id ?? null) : assignee },
+    }));
   });
   return { status: 'success' as const, message: msg.taskUpdated, task: await readTask(db, caller.company_id, input.response_id) };
 }

@@ -1,0 +1,235 @@
+import {
+  ADMIN_ROLES, automationsMessages as msg, METHOD_CHANNEL, NOTIFICATION_METHODS, NOTIFICATION_TRIGGERS, TASK_NOTIFICATION_TRIGGERS,
+  TEMPLATE_NOTIFICATION_FREQUENCIES, type automationsEndpoints, type EndpointInput, type NotificationMethod,
+} from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { Deps } from '../../lib/deps.js';
+import { createWebhookClient, maskWebhookUrl, type WebhookClient } from '../../lib/webhooks/index.js';
+import type { Config } from '../../config/env.js';
+import { enqueueDeliveries } from '../../jobs/notification-events.js';
+import { sendThrough, type Channel } from '../../jobs/notification-delivery.js';
+import { renderEmail } from '../../jobs/notification-messages.js';
+import * as repo from './automations.repository.js';
+import { toDelivery, toNotification } from './automations.mapper.js';
+
+type Input<K extends keyof typeof automationsEndpoints> = EndpointInput<(typeof automationsEndpoints)[K]>;
+type Db = Deps['db'];
+
+export const webhookClientOf = (config: Config): WebhookClient =>
+  createWebhookClient({ allowHosts: config.webhooks.allowHosts, allowLoopbackForTests: config.webhooks.allowLoopbackForTests });
+
+interface Recipients {
+  method: NotificationMethod[];
+  email_recipient: string[];
+  slack_webhook_url?: string;
+  teams_webhook_url?: string;
+}
+
+/** Spec-2 §5: each method needs its recipient; webhook addresses must be Slack's or Microsoft's (lib/webhooks). Keeps only what the methods use. */
+function checkRecipients(hooks: WebhookClient, r: Recipients) {
+  const channels = r.method.map((m) => METHOD_CHANNEL[m]);
+  const out = { channels, email_recipients: [] as string[], slack_webhook_url: null as string | null, teams_webhook_url: null as string | null };
+  for (const channel of channels) {
+    if (channel === 'email') {
+      if (r.email_recipient.length === 0) throw badRequest(msg.emailRecipientRequired, 'email_recipient');
+      out.email_recipients = [...new Set(r.email_recipient)];
+    } else {
+      const field = channel === 'slack' ? 'slack_webhook_url' : 'teams_webhook_url';
+      const url = r[field];
+      if (!url) throw badRequest(channel === 'slack' ? msg.slackUrlRequired : msg.teamsUrlRequired, field);
+      const check = hooks.validate(url, channel);
+      if (!check.ok) throw badRequest(`${field}: ${check.reason}.`, field);
+      out[field] = check.url.toString();
+    }
+  }
+  return out;
+}
+
+/** What the audit trail keeps of a notification: never a whole webhook address. */
+const auditView = (n: repo.NewNotification) => ({
+  ...n,
+  slack_webhook_url: n.slack_webhook_url ? maskWebhookUrl(n.slack_webhook_url) : null,
+  teams_webhook_url: n.teams_webhook_url ? maskWebhookUrl(n.teams_webhook_url) : null,
+});
+
+async function create(db: Db, caller: Caller, row: repo.NewNotification) {
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await repo.insertNotification(trx, row);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'notification.create', entityType: 'notification', entityId: id, after: auditView(row),
+    });
+    return id;
+  });
+  const made = await repo.findNotification(db, caller.company_id, id);
+  if (!made) throw notFound('Notification');
+  return { status: 'success' as const, message: msg.created, notification: toNotification(made) };
+}
+
+const base = (caller: Caller, ownerId: number) => ({
+  company_id: caller.company_id, user_id: ownerId, created_by: caller.user_id,
+  trigger: null, problem_type: null, weekly_report: 0, report_duration_weeks: null, form_category: null, template_id: null, form_field_id: null,
+  keyword: null, is_automation: 1, triggered_by: null, frequency: null, notification_time: null,
+});
+
+async function liveTemplate(db: Db, companyId: number, templateId: number) {
+  const [t] = await repo.liveTemplates(db, companyId, templateId);
+  if (!t) throw notFound('Form template');
+  return t;
+}
+
+export async function getAutomationFields({ db }: Deps, caller: Caller, input: Input<'getAutomationFields'>) {
+  if (input.template_id === undefined && input.company_id === undefined) throw badRequest(msg.templateOrCompany, 'company_id');
+  const templates = await repo.liveTemplates(db, caller.company_id, input.template_id);
+  if (input.template_id !== undefined && templates.length === 0) throw notFound('Form template');
+  const [fields, problems] = await Promise.all([repo.activeFields(db, caller.company_id, templates.map((t) => t.template_id)), repo.problemTypes(db, caller.company_id)]);
+  return {
+    status: 'success' as const,
+    data: {
+      triggers: [...NOTIFICATION_TRIGGERS],
+      methods: [...NOTIFICATION_METHODS],
+      frequencies: [...TEMPLATE_NOTIFICATION_FREQUENCIES],
+      task_triggers: [...TASK_NOTIFICATION_TRIGGERS],
+      form_categories: [...new Set(templates.map((t) => t.form_category))].sort((a, b) => a.localeCompare(b)),
+      templates: templates.map((t) => ({ template_id: t.template_id, template_name: t.template_name, form_category: t.form_category })),
+      fields: fields.map((f) => ({ form_field_id: f.field_id, field_name: f.field_name, field_type: f.field_type, template_id: f.template_id })),
+      problem_types: problems,
+    },
+  };
+}
+
+export async function createNewNotification({ db, config }: Deps<'config'>, caller: Caller, input: Input<'createNewNotification'>) {
+  const trigger = input.trigger ?? (input.weekly_report === 1 ? 'weekly_report' : undefined);
+  if (!trigger) throw badRequest(msg.triggerRequired, 'trigger');
+  const row: repo.NewNotification = { ...base(caller, input.user_id), kind: 'automation', trigger, is_automation: input.is_automation, ...checkRecipients(webhookClientOf(config), input) };
+  switch (trigger) {
+    case 'problem_observed':
+      row.problem_type = input.problem_type ?? null;
+      break;
+    case 'form_submitted':
+      if (input.template_id !== undefined) {
+        const t = await liveTemplate(db, caller.company_id, input.template_id);
+        row.template_id = t.template_id;
+        row.form_category = t.form_category;
+      } else if (input.form_category !== undefined) row.form_category = input.form_category;
+      else throw badRequest(msg.categoryRequired, 'form_category');
+      break;
+    case 'field_keyword': {
+      if (input.form_field_id === undefined) throw badRequest(msg.fieldRequired, 'form_field_id');
+      if (input.keyword === undefined) throw badRequest(msg.fieldRequired, 'keyword');
+      const field = await repo.findField(db, caller.company_id, input.form_field_id);
+      if (!field) throw new AppError('not_found', 'Form field not found.', 'form_field_id');
+      if (input.template_id !== undefined && input.template_id !== field.template_id) throw badRequest(msg.fieldNotInTemplate, 'form_field_id');
+      row.form_field_id = field.field_id;
+      row.template_id = field.template_id;
+      row.keyword = input.keyword;
+      break;
+    }
+    case 'weekly_report':
+      if (input.report_duration_weeks === undefined) throw badRequest(msg.durationRequired, 'report_duration_weeks');
+      row.weekly_report = 1;
+      row.report_duration_weeks = input.report_duration_weeks;
+      break;
+    case 'task_assigned':
+    case 'task_status_changed':
+      break;
+  }
+  return create(db, caller, row);
+}
+
+export async function createTaskNotification({ db, config }: Deps<'config'>, caller: Caller, input: Input<'createTaskNotification'>) {
+  return create(db, caller, {
+    ...base(caller, input.user_id), kind: 'task', triggered_by: input.triggered_by ?? null, ...checkRecipients(webhookClientOf(config), input),
+  });
+}
+
+export async function createTemplateNotification({ db, config }: Deps<'config'>, caller: Caller, input: Input<'createTemplateNotification'>) {
+  const recipients = checkRecipients(webhookClientOf(config), input);
+  const t = await liveTemplate(db, caller.company_id, input.template_id);
+  return create(db, caller, {
+    ...base(caller, input.user_id), kind: 'template', template_id: t.template_id, form_category: t.form_category,
+    frequency: input.frequency, notification_time: input.notification_time ?? '08:00', ...recipients,
+  });
+}
+
+export async function getNotifications({ db }: Deps, caller: Caller) {
+  return { status: 'success' as const, notifications: (await repo.listNotifications(db, caller.company_id)).map(toNotification) };
+}
+
+const mayChange = (caller: Caller, n: { user_id: number | null; created_by: number | null }) =>
+  ADMIN_ROLES.includes(caller.user_role) || n.created_by === caller.user_id || n.user_id === caller.user_id;
+
+export async function deleteNotification({ db }: Deps, caller: Caller, input: Input<'deleteNotification'>) {
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockNotification(trx, caller.company_id, input.notification_id);
+    if (!before) throw notFound('Notification');
+    if (!mayChange(caller, before)) throw forbidden(msg.notOwner);
+    await repo.softDeleteNotification(trx, before.notification_id);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'notification.delete', entityType: 'notification', entityId: before.notification_id,
+      before: { kind: before.kind, trigger: before.trigger, channels: before.channels },
+    });
+  });
+  return { status: 'success' as const, message: msg.deleted, notification_id: input.notification_id };
+}
+
+export async function getNotificationDeliveries({ db }: Deps, caller: Caller, input: Input<'getNotificationDeliveries'>) {
+  if (input.notification_id !== undefined && !(await repo.findNotification(db, caller.company_id, input.notification_id))) {
+    // A deleted notification's log stays readable; another company's is a 404 like a missing one.
+    const any = await db.selectFrom('notifications').select('notification_id').where('company_id', '=', caller.company_id)
+      .where('notification_id', '=', input.notification_id).executeTakeFirst();
+    if (!any) throw notFound('Notification');
+  }
+  const filter: repo.DeliveryFilter = { companyId: caller.company_id, notificationId: input.notification_id, status: input.status };
+  const [rows, total] = await Promise.all([
+    repo.listDeliveries(db, filter, input.per_page, (input.page - 1) * input.per_page),
+    repo.countDeliveries(db, filter),
+  ]);
+  return { status: 'success' as const, deliveries: rows.map(toDelivery), page: input.page, per_page: input.per_page, total };
+}
+
+export async function retryNotificationDelivery({ db }: Deps, caller: Caller, input: Input<'retryNotificationDelivery'>) {
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findDelivery(trx, caller.company_id, input.delivery_id);
+    if (!before) throw notFound('Delivery');
+    if (!(await repo.reviveDelivery(trx, caller.company_id, input.delivery_id))) throw new AppError('conflict', msg.notDead, 'delivery_id');
+    await enqueueDeliveries(trx, [input.delivery_id]);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'notification_delivery.retry', entityType: 'notification_delivery', entityId: input.delivery_id,
+      before: { status: 'dead', attempts: before.attempts, last_error: before.last_error }, after: { status: 'pending' },
+    });
+  });
+  const row = await repo.findDelivery(db, caller.company_id, input.delivery_id);
+  if (!row) throw notFound('Delivery');
+  return { status: 'success' as const, message: msg.retried, delivery: toDelivery(row) };
+}
+
+export async function sendTestNotification({ db, config, mailer }: Deps<'config' | 'mailer'>, caller: Caller, input: Input<'sendTestNotification'>) {
+  const n = await repo.findNotification(db, caller.company_id, input.notification_id);
+  if (!n) throw notFound('Notification');
+  if (!mayChange(caller, n)) throw forbidden(msg.notOwner);
+  const channel: Channel = input.channel ?? n.channels[0]!;
+  if (!n.channels.includes(channel)) throw badRequest(`This notification is not sent by ${channel}.`, 'channel');
+  const message = {
+    title: msg.testSubject,
+    text: `This is a test of the automation "${n.trigger ?? n.kind}" (notification ${n.notification_id}). When it triggers, messages like this one arrive here.`,
+    facts: [{ title: 'Sent by', value: `user ${caller.user_id}` }],
+    path: '/dashboard/automations',
+    link_label: 'Open automations',
+  };
+  const outcome = await sendThrough({ mailer, hooks: webhookClientOf(config), publicUrl: config.publicUrl }, channel, n, message);
+  await writeAudit(db, {
+    companyId: caller.company_id, userId: caller.user_id, action: 'notification.test', entityType: 'notification', entityId: n.notification_id,
+    after: { channel, sent: outcome.ok, answer: outcome.answer },
+  });
+  const email = renderEmail(message, `${config.publicUrl}${message.path}`);
+  return {
+    status: 'success' as const,
+    channel,
+    sent: outcome.ok,
+    ...(outcome.statusCode !== undefined ? { status_code: outcome.statusCode } : {}),
+    answer: outcome.answer,
+    preview: { subject: email.subject, text: email.text },
+  };
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { automationsEndpoints } from '@verdant/contract';
+import { registerEndpoints } from '../../plugins/contract-routes.js';
+import { DEFAULT_DELIVERY_POLICY, startDeliveryWorker } from '../../jobs/notification-delivery.js';
+import { automationsHandlers } from './automations.routes.js';
+import { webhookClientOf } from './automations.service.js';
+
+export async function automationsModule(app: FastifyInstance) {
+  registerEndpoints(app, automationsEndpoints, automationsHandlers);
+  // Every API process works deliveries; the claim in jobs/notification-delivery.ts keeps each sent once.
+  if (app.boss) {
+    const worker = await startDeliveryWorker(
+      { db: app.db, mailer: app.mailer, hooks: webhookClientOf(app.config), publicUrl: app.config.publicUrl, log: app.log },
+      app.boss,
+      { ...DEFAULT_DELIVERY_POLICY, ...app.config.notificationDelivery },
+    );
+    app.addHook('preClose', () => worker.stop());
+  }
+}
