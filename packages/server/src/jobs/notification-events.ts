@@ -142,6 +142,19 @@ async function formMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { type
   return out;
 }
 
+/** A task without its own title is called by its first text answer, else its form's name (as the task lists title it). */
+async function untitledTaskName(trx: Kysely<DB>, responseId: number): Promise<string> {
+  const row = await sql<{ name: string | null }>`
+    SELECT coalesce(
+      (SELECT nullif(fr.input_data, '') FROM field_responses fr JOIN form_fields ff ON ff.field_id = fr.field_id
+        WHERE fr.response_id = r.response_id AND ff.field_type IN ('text', 'textarea') AND fr.input_data <> ''
+        ORDER BY ff.position, ff.field_id LIMIT 1),
+      ft.template_name) AS name
+    FROM form_responses r JOIN form_templates ft ON ft.template_id = r.template_id
+    WHERE r.response_id = ${responseId}`.execute(trx);
+  return row.rows[0]?.name ?? `Task ${responseId}`;
+}
+
 async function taskMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { type: 'task_assigned' | 'task_status_changed' }>): Promise<Match[]> {
   const rows = await liveNotifications(trx, e.companyId, [e.type], ['automation', 'task']);
   const assignee = e.assigneeId;
@@ -154,7 +167,7 @@ async function taskMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { type
     const user = await trx.selectFrom('users').select(['first_name', 'last_name']).where('user_id', '=', assignee).executeTakeFirst();
     if (user) facts.unshift({ title: 'Assignee', value: `${user.first_name} ${user.last_name}`.trim() });
   }
-  const name = e.title || `Task ${e.taskId}`;
+  const name = e.title || (await untitledTaskName(trx, e.taskId));
   // One transaction may change a task once per event type; the next change is a new event.
   const { txid } = (await sql<{ txid: string }>`SELECT txid_current()::text AS txid`.execute(trx)).rows[0]!;
   const message: DeliveryMessage =

@@ -15,7 +15,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  opts: { jobs?: boolean; extraModules?: BuildOptions['extraModules'] } = {},
+  opts: { jobs?: boolean; extraModules?: BuildOptions['extraModules']; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const base = parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `verdant-test-${randomBytes(4).toString('hex')}`) });
   // Tests play several clients through X-Forwarded-For, as if behind a trusted proxy.
@@ -27,7 +27,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database: database.target,
     jobs: opts.jobs ?? false,
-    mailer,
+    mailer: opts.mailer ?? mailer,
     logger: false,
     extraModules: opts.extraModules,
   });
