@@ -62,45 +62,69 @@ describe('TasksPage', () => {
     ]);
   });
 
-  it('opens a task: assigns it, edits its title and description, and comments on it', async () => {
-    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
-    const api = tasksApi([makeTask(1, 'Check the irrigation')]);
-    server.use(...api.handlers);
+  async function openTask(title: string) {
     const user = userEvent.setup();
     renderPage(<TasksPage />);
     await user.click(await screen.findByRole('button', { name: 'All tasks' }));
-    await user.click(await screen.findByRole('button', { name: 'Open Check the irrigation' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Check the irrigation' });
+    await user.click(await screen.findByRole('button', { name: `Open ${title}` }));
+    return { user, dialog: await screen.findByRole('dialog', { name: title }) };
+  }
+
+  it('assigns an opened task to an active colleague; the board shows who has it', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation')]);
+    server.use(...api.handlers);
+    const { user, dialog } = await openTask('Check the irrigation');
 
     const assignee = within(dialog).getByRole('combobox', { name: 'Assigned to' });
     await waitFor(() => expect(assignee).toBeEnabled());
     // Deactivated colleagues are not offered.
     expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'Me Grower', 'Ana Grower']);
     await user.selectOptions(assignee, '8');
-    await waitFor(() => expect(api.state.writes.at(-1)).toMatchObject({ path: '/update_task_fields', body: { assignee_id: 8 } }));
+    await waitFor(() => expect(api.state.writes.at(-1)).toMatchObject({ path: '/update_task_fields', query: { response_id: '1' }, body: { assignee_id: 8 } }));
     expect(await within(column('open')).findByText('Assigned to Ana Grower')).toBeInTheDocument();
+
+    await user.selectOptions(assignee, '');
+    await waitFor(() => expect(api.state.writes.at(-1)).toMatchObject({ path: '/update_task_fields', body: { unassign: 1 } }));
+  });
+
+  it("edits an opened task's title and description; a blank title is not sent", async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation')]);
+    server.use(...api.handlers);
+    const { user, dialog } = await openTask('Check the irrigation');
 
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save title and description' }));
     expect(within(dialog).getByText('Enter a title.')).toBeInTheDocument();
+    expect(api.state.writes).toEqual([]);
     await user.type(title, 'Check the drippers');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Rows 1 to 4');
     await user.click(within(dialog).getByRole('button', { name: 'Save title and description' }));
     await waitFor(() =>
-      expect(api.state.writes.at(-1)).toMatchObject({
-        path: '/update_task_description_title',
-        body: { submission_id: 1, title: 'Check the drippers', description: 'Rows 1 to 4' },
-      }),
+      expect(api.state.writes).toEqual([
+        { path: '/update_task_description_title', query: {}, body: { submission_id: 1, title: 'Check the drippers', description: 'Rows 1 to 4' }, key: expect.any(String) },
+      ]),
     );
+    expect(await within(column('open')).findByText('Check the drippers')).toBeInTheDocument();
+  });
 
-    expect(within(dialog).getByText('No comments yet.')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Add a comment' }), 'Done on the left side');
-    await user.click(within(dialog).getByRole('button', { name: 'Post comment' }));
+  it('comments on an opened task', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation')]);
+    server.use(...api.handlers);
+    const { user, dialog } = await openTask('Check the irrigation');
+
+    const comments = within(dialog).getByRole('region', { name: 'Comments' });
+    expect(await within(comments).findByText('No comments yet.')).toBeInTheDocument();
+    await user.click(within(comments).getByRole('button', { name: 'Post comment' }));
+    expect(within(comments).getByText('Write a comment first.')).toBeInTheDocument();
+    await user.type(within(comments).getByRole('textbox', { name: 'Add a comment' }), 'Done on the left side');
+    await user.click(within(comments).getByRole('button', { name: 'Post comment' }));
     await waitFor(() =>
       expect(api.state.writes.at(-1)).toMatchObject({ path: '/add_comment', body: { ResponseID: 1, UserID: 7, CommentText: 'Done on the left side' } }),
     );
-    const comments = within(dialog).getByRole('region', { name: 'Comments' });
     expect(await within(comments).findByText('Me Grower · ', { exact: false })).toBeInTheDocument();
     expect(within(comments).getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
   });

@@ -37,7 +37,9 @@ export function TaskComments({ companyId, responseId }: { companyId: number; res
   return (
     <section aria-label={t('comments.title')} className="flex flex-col gap-3 border-t border-stone-200 pt-4">
       <h3 className="text-sm font-semibold text-stone-900">{t('comments.title')}</h3>
-      {comments.isPending ? (
+      {comments.isPending && comments.fetchStatus === 'paused' ? (
+        <p className="text-sm text-stone-600">{t('waitingForConnection')}</p>
+      ) : comments.isPending ? (
         <LoadingState className="flex items-center gap-3 py-3 text-sm text-stone-700" />
       ) : comments.isError ? (
         <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />

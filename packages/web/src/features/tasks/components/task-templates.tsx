@@ -43,7 +43,9 @@ export function TaskTemplates({ companyId }: { companyId: number }) {
               <Button onClick={() => setAdding(true)}>{t('recurring.add')}</Button>
             </div>
           ))}
-        {list.isPending ? (
+        {list.isPending && list.fetchStatus === 'paused' ? (
+          <p className="text-sm text-stone-600">{t('waitingForConnection')}</p>
+        ) : list.isPending ? (
           <LoadingState />
         ) : list.isError ? (
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
