@@ -66,3 +66,71 @@ export function cardClass(r: number, g: number, b: number): number {
 export function lumaOf(r: number, g: number, b: number): number {
   return (77 * r + 150 * g + 29 * b) >> 8;
 }
+
+/*
+ * The per-pixel loops live here, beside the classes they use: under some module loaders (tsx, vitest) an
+ * imported binding is a getter, and a getter call per pixel took most of the analysis time.
+ */
+
+/** Fills `cls` with the leaf class of every pixel; returns how many are GREEN. */
+export function classifyLeafPixels(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array): number {
+  let green = 0;
+  for (let p = 0, i = 0; p < cls.length; p++, i += 4) {
+    const c = leafClass(data[i]!, data[i + 1]!, data[i + 2]!);
+    cls[p] = c;
+    if (c === GREEN) green++;
+  }
+  return green;
+}
+
+/** Marks yellow-card and blue-card pixels (1) in the two masks; returns how many of each. */
+export function classifyCardPixels(
+  data: Uint8Array | Uint8ClampedArray,
+  yellow: Uint8Array,
+  blue: Uint8Array,
+): { yellow: number; blue: number } {
+  let y = 0;
+  let b = 0;
+  for (let p = 0, i = 0; p < yellow.length; p++, i += 4) {
+    const c = cardClass(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (c === YELLOW_CARD) {
+      yellow[p] = 1;
+      y++;
+    } else if (c === BLUE_CARD) {
+      blue[p] = 1;
+      b++;
+    }
+  }
+  return { yellow: y, blue: b };
+}
+
+/** Mean luma of the pixels whose label is `label`. */
+export function meanLumaOf(data: Uint8Array | Uint8ClampedArray, labels: Int32Array, label: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let p = 0, i = 0; p < labels.length; p++, i += 4) {
+    if (labels[p] !== label) continue;
+    sum += lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
+    count++;
+  }
+  return count === 0 ? 0 : sum / count;
+}
+
+/** Whiteflies are white on a card: value 150 or more and saturation under this (%), about halfway to the card. */
+export const PALE_MAX_SATURATION = 42;
+
+/**
+ * Marks (1) the pixels inside `inside` that are an insect: dark (luma below `lumaThreshold`) or pale
+ * (see `PALE_MAX_SATURATION`).
+ */
+export function insectPixels(data: Uint8Array | Uint8ClampedArray, inside: Uint8Array, lumaThreshold: number, out: Uint8Array): void {
+  for (let p = 0, i = 0; p < inside.length; p++, i += 4) {
+    if (inside[p] === 0) continue;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (lumaOf(r, g, b) < lumaThreshold || (max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max)) out[p] = 1;
+  }
+}

@@ -1,4 +1,4 @@
-import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, leafClass } from './colour.js';
+import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, classifyLeafPixels } from './colour.js';
 import { fillHoles, labelComponents, largestComponent } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { LESION_PROBLEMS } from './problems.js';
@@ -38,16 +38,15 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const cls = new Uint8Array(n);
   const green = new Uint8Array(n);
   const lesion = new Uint8Array(n);
-  let greenPx = 0;
-  for (let p = 0, i = 0; p < n; p++, i += 4) {
-    const c = leafClass(data[i]!, data[i + 1]!, data[i + 2]!);
-    cls[p] = c;
-    if (c === GREEN) {
-      green[p] = 1;
-      greenPx++;
-    } else if (c !== OTHER) lesion[p] = 1;
+  // Local copies: an imported binding may be a getter (see colour.ts), too slow per pixel.
+  const greenCode = GREEN;
+  const otherCode = OTHER;
+  if (classifyLeafPixels(data, cls) < MIN_LEAF_SHARE * n) return null;
+  for (let p = 0; p < n; p++) {
+    const c = cls[p]!;
+    if (c === greenCode) green[p] = 1;
+    else if (c !== otherCode) lesion[p] = 1;
   }
-  if (greenPx < MIN_LEAF_SHARE * n) return null;
   const greens = labelComponents(green, w, h);
   const leafLabel = largestComponent(greens);
   if (leafLabel === 0 || greens.area[leafLabel]! < MIN_LEAF_SHARE * n) return null;
@@ -97,7 +96,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const regions: LesionRegion[] = [];
   let affected = 0;
   const symptoms = new Uint8Array(n);
-  for (let p = 0; p < n; p++) if (leaf[p] === 1 && cls[p] !== GREEN && cls[p] !== OTHER) symptoms[p] = cls[p]!;
+  for (let p = 0; p < n; p++) if (leaf[p] === 1 && cls[p] !== greenCode && cls[p] !== otherCode) symptoms[p] = cls[p]!;
   const comps = labelComponents(symptoms, w, h);
   const px = new Int32Array(6);
   const lesionCount = new Int32Array(6);

@@ -1,4 +1,4 @@
-import { BLUE_CARD, YELLOW_CARD, cardClass, lumaOf } from './colour.js';
+import { classifyCardPixels, insectPixels, meanLumaOf } from './colour.js';
 import { fillHoles, labelComponents, largestComponent } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { INSECT_PROBLEMS } from './problems.js';
@@ -20,11 +20,10 @@ export const MIN_CARD_SHARE = 0.08;
 export const MIN_CARD_FILL = 0.85;
 /**
  * A card pixel is an insect when it is dark (luma below this share of the card's mean luma: flies, thrips) or
- * pale (value 150 or more and saturation under 42 %: whiteflies are white on a card). Both thresholds sit about
- * halfway between the card and the insect, so a blurred edge pixel counts for half an insect's outline.
+ * pale (whiteflies are white on a card: `PALE_MAX_SATURATION` in colour.ts). Both thresholds sit about halfway
+ * between the card and the insect, so a blurred edge pixel counts for half an insect's outline.
  */
 export const DARK_SHARE = 0.55;
-export const PALE_MAX_SATURATION = 42;
 
 const QUARTER_PI = Math.PI / 4;
 const circleArea = (dMm: number): number => QUARTER_PI * dMm * dMm;
@@ -33,12 +32,6 @@ function classOf(areaMm2: number): InsectSizeClass {
   if (areaMm2 < circleArea(SIZE_RULE.thripsMaxMm)) return 'thrips';
   if (areaMm2 < circleArea(SIZE_RULE.whiteflyMaxMm)) return 'whitefly';
   return 'small_fly';
-}
-
-function isPale(r: number, g: number, b: number): boolean {
-  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-  return max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max;
 }
 
 interface Card {
@@ -59,21 +52,10 @@ function findCard(s: Scaled): Card | null {
   const n = w * h;
   const yellow = new Uint8Array(n);
   const blue = new Uint8Array(n);
-  let yellowPx = 0;
-  let bluePx = 0;
-  for (let p = 0, i = 0; p < n; p++, i += 4) {
-    const c = cardClass(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (c === YELLOW_CARD) {
-      yellow[p] = 1;
-      yellowPx++;
-    } else if (c === BLUE_CARD) {
-      blue[p] = 1;
-      bluePx++;
-    }
-  }
+  const px = classifyCardPixels(data, yellow, blue);
   let best: Card | null = null;
   let bestArea = 0;
-  for (const [color, colourMask, colourPx] of [['yellow', yellow, yellowPx], ['blue', blue, bluePx]] as const) {
+  for (const [color, colourMask, colourPx] of [['yellow', yellow, px.yellow], ['blue', blue, px.blue]] as const) {
     if (colourPx < MIN_CARD_SHARE * n) continue;
     const comps = labelComponents(colourMask, w, h);
     const l = largestComponent(comps);
@@ -82,13 +64,7 @@ function findCard(s: Scaled): Card | null {
       (comps.minX[l] === 0 ? 1 : 0) + (comps.minY[l] === 0 ? 1 : 0) + (comps.maxX[l] === w - 1 ? 1 : 0) + (comps.maxY[l] === h - 1 ? 1 : 0);
     if (sides > 1) continue;
     const own = new Uint8Array(n);
-    let lumaSum = 0;
-    for (let p = 0; p < n; p++) {
-      if (comps.labels[p] === l) {
-        own[p] = 1;
-        lumaSum += lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
-      }
-    }
+    for (let p = 0; p < n; p++) if (comps.labels[p] === l) own[p] = 1;
     const mask = fillHoles(own, w, h);
     const shape = orientedShape(mask, w);
     if (shape.fill < MIN_CARD_FILL) continue;
@@ -101,7 +77,7 @@ function findCard(s: Scaled): Card | null {
       maxX: comps.maxX[l]!,
       maxY: comps.maxY[l]!,
       longSide: shape.longSide,
-      meanLuma: lumaSum / comps.area[l]!,
+      meanLuma: meanLumaOf(data, comps.labels, l),
     };
   }
   return best;
@@ -175,16 +151,9 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   if (card === null) return null;
   const { data, width: w, height: h } = s.image;
   const n = w * h;
-  const threshold = card.meanLuma * DARK_SHARE;
-  const dark = new Uint8Array(n);
-  for (let p = 0, i = 0; p < n; p++, i += 4) {
-    if (card.mask[p] === 0) continue;
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    if (lumaOf(r, g, b) < threshold || isPale(r, g, b)) dark[p] = 1;
-  }
-  const comps = labelComponents(dark, w, h);
+  const insects = new Uint8Array(n);
+  insectPixels(data, card.mask, card.meanLuma * DARK_SHARE, insects);
+  const comps = labelComponents(insects, w, h);
   const mmPerMeasuredPx = cardLongSideMm / card.longSide;
   const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
   const minArea = circleArea(SIZE_RULE.minMm);
