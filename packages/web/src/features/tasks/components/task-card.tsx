@@ -29,11 +29,11 @@ export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
       <div className="flex flex-wrap items-center gap-2 text-xs text-stone-700">
         <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>
         <span>{who ? t('card.assignedTo', { name: who }) : t('card.unassigned')}</span>
-        <span className="text-stone-600">· {task.template_name}</span>
-        <time dateTime={task.updated_at ?? task.submitted_at} className="text-stone-600">
-          · {when.toLocaleDateString(i18n.language)}
-        </time>
       </div>
+      <p className="text-xs text-stone-600">
+        {task.template_name} ·{' '}
+        <time dateTime={task.updated_at ?? task.submitted_at}>{when.toLocaleDateString(i18n.language)}</time>
+      </p>
       <Select
         aria-label={t('card.statusOf', { title: task.title })}
         value={status}
