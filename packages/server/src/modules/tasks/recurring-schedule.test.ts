@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { isoWeekday, latestDueOccurrence, localDate, safeTimeZone, zonedTime, type Recurrence } from './recurring-schedule.js';
+
+const daily: Recurrence = { frequency: 'daily', weekdays: [], time_of_day: '08:00' };
+
+describe('zonedTime', () => {
+  it('reads a wall time in the zone', () => {
+    expect(zonedTime('UTC', '2026-11-27', '08:00').toISOString()).toBe('2026-11-27T08:00:00.000Z');
+    expect(zonedTime('Europe/Amsterdam', '2026-11-27', '08:00').toISOString()).toBe('2026-11-27T07:00:00.000Z');
+    expect(zonedTime('Europe/Amsterdam', '2026-07-01', '08:00').toISOString()).toBe('2026-07-01T06:00:00.000Z');
+    expect(zonedTime('America/Los_Angeles', '2026-11-27', '23:30').toISOString()).toBe('2026-11-28T07:30:00.000Z');
+    expect(zonedTime('Asia/Kolkata', '2026-11-27', '06:00').toISOString()).toBe('2026-11-27T00:30:00.000Z');
+  });
+
+  it('moves a time skipped by the spring clock change on by the gap, and takes the first of a repeated autumn time', () => {
+    // Amsterdam: 2026-03-29 02:00 → 03:00; 2026-10-25 03:00 → 02:00.
+    expect(zonedTime('Europe/Amsterdam', '2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedTime('Europe/Amsterdam', '2026-10-25', '02:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+});
+
+describe('latestDueOccurrence', () => {
+  it('is today once the time has come in the company zone, else the day before', () => {
+    const tz = 'Europe/Amsterdam';
+    expect(latestDueOccurrence(daily, tz, new Date('2026-11-27T07:00:00Z'))).toEqual({ date: '2026-11-27', dueAt: new Date('2026-11-27T07:00:00Z') });
+    expect(latestDueOccurrence(daily, tz, new Date('2026-11-27T06:59:59Z'))?.date).toBe('2026-11-26');
+    // 23:30 UTC is already the next day in Amsterdam.
+    expect(latestDueOccurrence({ ...daily, time_of_day: '00:15' }, tz, new Date('2026-11-27T23:30:00Z'))?.date).toBe('2026-11-28');
+  });
+
+  it('repeats weekly on its weekday and on chosen weekdays only', () => {
+    // 2026-11-27 is a Friday (5).
+    expect(isoWeekday('2026-11-27')).toBe(5);
+    const weekly: Recurrence = { frequency: 'weekly', weekdays: [1], time_of_day: '09:00' };
+    expect(latestDueOccurrence(weekly, 'UTC', new Date('2026-11-27T12:00:00Z'))?.date).toBe('2026-11-23');
+    expect(latestDueOccurrence(weekly, 'UTC', new Date('2026-11-30T08:59:00Z'))?.date).toBe('2026-11-23');
+    expect(latestDueOccurrence(weekly, 'UTC', new Date('2026-11-30T09:00:00Z'))?.date).toBe('2026-11-30');
+    const chosen: Recurrence = { frequency: 'weekdays', weekdays: [2, 4], time_of_day: '07:30' };
+    expect(latestDueOccurrence(chosen, 'UTC', new Date('2026-11-27T12:00:00Z'))?.date).toBe('2026-11-26');
+    expect(latestDueOccurrence(chosen, 'UTC', new Date('2026-11-24T07:29:00Z'))?.date).toBe('2026-11-19');
+  });
+
+  it('makes nothing for days before the automation existed', () => {
+    const weekly: Recurrence = { frequency: 'weekly', weekdays: [1], time_of_day: '09:00' };
+    expect(latestDueOccurrence(weekly, 'UTC', new Date('2026-11-27T12:00:00Z'), '2026-11-25')).toBeNull();
+    expect(latestDueOccurrence(daily, 'UTC', new Date('2026-11-27T12:00:00Z'), '2026-11-27')?.date).toBe('2026-11-27');
+    expect(latestDueOccurrence(daily, 'UTC', new Date('2026-11-27T07:00:00Z'), '2026-11-27')).toBeNull();
+  });
+});
+
+describe('zones', () => {
+  it('falls back to UTC for an unknown zone', () => {
+    expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(safeTimeZone(null)).toBe('UTC');
+    expect(safeTimeZone('Europe/Madrid')).toBe('Europe/Madrid');
+    expect(localDate('Pacific/Auckland', new Date('2026-11-27T12:00:00Z'))).toBe('2026-11-28');
+  });
+});
