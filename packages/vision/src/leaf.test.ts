@@ -48,6 +48,24 @@ describe('leaf analysis', { timeout: 60_000 }, () => {
     }
   });
 
+  it('measures a close-up whose leaf runs off the photo, lesions cut by the edge included', () => {
+    for (const [seed, zoom] of [[14, 1.6], [15, 2]] as const) {
+      const { drawn, leaf } = analyseLeafImage({ seed, zoom, lesions: { necrotic: 0.08, chlorotic: 0.04 } });
+      expect(Math.abs(leaf.fractions.necrotic - drawn.expected.necrotic)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(leaf.fractions.chlorotic - drawn.expected.chlorotic)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.01);
+    }
+  });
+
+  it('leaves brown soil reaching the leaf out of it', () => {
+    for (const seed of [16, 17]) {
+      const { drawn, leaf } = analyseLeafImage({ seed, soilCorner: true, lesions: { dark_spot: 0.03 } });
+      expect(leaf.fractions.necrotic).toBe(0);
+      expect(leaf.findings.map((f) => f.type)).toEqual(['dark_spot']);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.01);
+    }
+  });
+
   it('finds nothing on a healthy leaf', () => {
     const { leaf } = analyseLeafImage({ seed: 7 });
     expect(leaf.findings).toEqual([]);

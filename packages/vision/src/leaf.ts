@@ -6,6 +6,12 @@ import { LESION_TYPES, type LeafFinding, type LeafResult, type LesionRegion, typ
 
 /** The green part of a leaf must cover at least this share of the measured image. */
 export const MIN_LEAF_SHARE = 0.03;
+/**
+ * A lesion cut by the photo's edge joins the leaf when at least three quarters of its outline inside the photo
+ * borders the leaf and it is at most this share of the green leaf: a close-up's edge lesion, not a brown
+ * background (soil, a pot) reaching into the photo.
+ */
+export const MAX_CUT_LESION_SHARE = 0.05;
 /** A symptom is reported from this share of the leaf (0.5 %). */
 export const MIN_FINDING_FRACTION = 0.005;
 
@@ -29,8 +35,9 @@ const round = (x: number, decimals: number): number => {
 
 /**
  * Segments the leaf and measures its symptoms on the measured copy, or returns null when there is no leaf.
- * The leaf is the largest green component, with the lesion-coloured components that touch it (but not the image
- * border) and every hole filled, so diseased tissue inside or at the edge of the leaf stays part of it.
+ * The leaf is the largest green component, with the lesion-coloured components that touch it (those cut by the
+ * photo's edge only as `MAX_CUT_LESION_SHARE` says) and every hole filled, so diseased tissue inside or at the
+ * margin of the leaf stays part of it.
  */
 export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number): LeafResult | null {
   const { data, width: w, height: h } = s.image;
@@ -53,16 +60,29 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
 
   const region = new Uint8Array(n);
   for (let p = 0; p < n; p++) if (greens.labels[p] === leafLabel) region[p] = 1;
+  // Count, per lesion-coloured component, the 4-neighbours outside it that are leaf and that are anything else.
   const lesions = labelComponents(lesion, w, h);
-  const attached = new Uint8Array(lesions.count + 1);
+  const leafSide = new Int32Array(lesions.count + 1);
+  const otherSide = new Int32Array(lesions.count + 1);
   for (let p = 0; p < n; p++) {
     const l = lesions.labels[p]!;
-    if (l === 0 || attached[l] !== 0 || lesions.touchesBorder[l] !== 0) continue;
+    if (l === 0) continue;
     const y = (p / w) | 0;
     const x = p - y * w;
-    if ((x > 0 && region[p - 1] === 1) || (x < w - 1 && region[p + 1] === 1) || (y > 0 && region[p - w] === 1) || (y < h - 1 && region[p + w] === 1)) {
-      attached[l] = 1;
+    for (let k = 0; k < 4; k++) {
+      const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
+      if (q < 0 || lesions.labels[q] === l) continue;
+      if (region[q] === 1) leafSide[l] = leafSide[l]! + 1;
+      else otherSide[l] = otherSide[l]! + 1;
     }
+  }
+  const greenArea = greens.area[leafLabel]!;
+  const attached = new Uint8Array(lesions.count + 1);
+  for (let l = 1; l <= lesions.count; l++) {
+    const leafEdge = leafSide[l]!;
+    if (leafEdge === 0) continue;
+    if (lesions.touchesBorder[l] === 0) attached[l] = 1;
+    else if (leafEdge >= 3 * otherSide[l]! && lesions.area[l]! <= MAX_CUT_LESION_SHARE * greenArea) attached[l] = 1;
   }
   for (let p = 0; p < n; p++) if (attached[lesions.labels[p]!] === 1) region[p] = 1;
   const leaf = fillHoles(region, w, h);

@@ -9,6 +9,10 @@ export interface LeafImageOptions {
   lesions?: Partial<Record<LesionType, number>>;
   /** Centre the lesions on the leaf's outline (margin scorch, edge necrosis): only their inner half is painted. */
   atEdge?: boolean;
+  /** Leaf size relative to the usual (about three quarters of the frame); above 1.4 the leaf runs off the photo. */
+  zoom?: number;
+  /** Brown soil in the bottom-left corner of the photo, reaching the leaf: background, not necrosis. */
+  soilCorner?: boolean;
 }
 
 export interface LeafImage {
@@ -44,8 +48,9 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
 
   const cx = width / 2 + randomInt(rand, -width / 40, width / 40);
   const cy = height / 2 + randomInt(rand, -height / 40, height / 40);
-  const a = width * (0.36 + rand() * 0.04);
-  const b = height * (0.3 + rand() * 0.04);
+  const zoom = opts.zoom ?? 1;
+  const a = width * (0.36 + rand() * 0.04) * zoom;
+  const b = height * (0.3 + rand() * 0.04) * zoom;
   const inLeaf = (x: number, y: number): boolean => ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
   const layer = new Uint8Array(width * height);
   const noise = new Int32Array(4);
@@ -63,6 +68,20 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
     }
   }
 
+  if (opts.soilCorner) {
+    // A disc centred on the corner, reaching 4 pixels past the leaf's outline on the way to its centre.
+    const dist = Math.sqrt(cx * cx + (height - 1 - cy) ** 2);
+    let t = 0;
+    while (t < 1 && !inLeaf(cx * t, height - 1 - (height - 1 - cy) * t)) t += 1 / dist;
+    const reach = t * dist + 4;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (x * x + (height - 1 - y) ** 2 > reach * reach || layer[y * width + x] !== 0) continue;
+        const n = randomInt(rand, -10, 10);
+        setPixel(data, (y * width + x) * 4, 110 + n, 72 + n, 40 + n);
+      }
+    }
+  }
   const lesionPx = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
   const small = Math.min(a, b);
   LESION_TYPES.forEach((type, t) => {
@@ -81,10 +100,10 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
         py = cy + ((py - cy) / len) * b;
         if (px - r < 1 || py - r < 1 || px + r > width - 2 || py + r > height - 2) continue;
       } else if (!insideShrunk(px, py, cx, cy, a - r - 3, b - r - 3)) continue;
-      if (!free(layer, width, px, py, r + 2, opts.atEdge === true)) continue;
+      if (!free(layer, width, height, px, py, r + 2, opts.atEdge === true)) continue;
       for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
         for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
-          if ((x - px) ** 2 + (y - py) ** 2 > r * r) continue;
+          if ((x - px) ** 2 + (y - py) ** 2 > r * r || x < 0 || y < 0 || x >= width || y >= height) continue;
           const p = y * width + x;
           if (layer[p] === 0) continue;
           layer[p] = code;
@@ -109,9 +128,10 @@ function insideShrunk(x: number, y: number, cx: number, cy: number, a: number, b
 }
 
 /** Whether the disc is all healthy leaf (layer 1; or background, 0, when `edge`), so lesions never overlap. */
-function free(layer: Uint8Array, width: number, px: number, py: number, r: number, edge: boolean): boolean {
+function free(layer: Uint8Array, width: number, height: number, px: number, py: number, r: number, edge: boolean): boolean {
   for (let y = Math.floor(py - r); y <= Math.ceil(py + r); y++) {
     for (let x = Math.floor(px - r); x <= Math.ceil(px + r); x++) {
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
       const l = layer[y * width + x];
       if ((x - px) ** 2 + (y - py) ** 2 <= r * r && l !== 1 && !(edge && l === 0)) return false;
     }
