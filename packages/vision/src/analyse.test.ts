@@ -81,7 +81,11 @@ describe('analyseImage', { timeout: 60_000 }, () => {
   });
 
   it('answers unknown for tiny and flat images', () => {
-    expect(analyseImage({ data: new Uint8Array([0, 160, 0, 255]), width: 1, height: 1 }).kind).toBe('leaf');
+    expect(analyseImage({ data: new Uint8Array([0, 160, 0, 255]), width: 1, height: 1 }).kind).toBe('unknown');
+    const green = new Uint8Array(4 * 40 * 20).map((_, i) => (i % 4 === 1 || i % 4 === 3 ? 200 : 30));
+    expect(analyseImage({ data: green, width: 40, height: 20 }).kind).toBe('unknown');
+    expect(analyseImage({ data: green, width: 20, height: 40 }).kind).toBe('unknown');
+    expect(analyseImage({ data: new Uint8Array(4 * 40 * 40).map((_, i) => (i % 4 === 1 || i % 4 === 3 ? 200 : 30)), width: 40, height: 40 }).kind).toBe('leaf');
     expect(analyseImage({ data: new Uint8Array(4 * 64 * 64).fill(255), width: 64, height: 64 }).kind).toBe('unknown');
     expect(analyseImage({ data: new Uint8Array(4 * 64 * 64), width: 64, height: 64 }).kind).toBe('unknown');
   });

@@ -8,6 +8,8 @@ export const ENGINE: EngineInfo = { name: 'verdant-vision', version: '1.0.0' };
 export const UNKNOWN_REASON = 'not a leaf or a sticky card';
 export const DEFAULT_MAX_SIDE = 1024;
 export const DEFAULT_CARD_LONG_SIDE_MM = 250;
+/** Below this many pixels on a side there is too little to tell a leaf from anything green: the answer is unknown. */
+export const MIN_SIDE = 32;
 
 function checkImage(img: RgbaImage): void {
   const { width, height, data } = img;
@@ -36,6 +38,7 @@ export function analyseImage(img: RgbaImage, opts: AnalyseOptions = {}): Analysi
     analysedWidth: s.image.width,
     analysedHeight: s.image.height,
   };
+  if (img.width < MIN_SIDE || img.height < MIN_SIDE) return { ...base, kind: 'unknown', reason: UNKNOWN_REASON };
   const trap = analyseTrap(s, img, opts.cardLongSideMm ?? DEFAULT_CARD_LONG_SIDE_MM, opts.maxRegions ?? 2000);
   if (trap !== null) return { ...base, kind: 'sticky_trap', trap };
   const leaf = analyseLeaf(s, img, opts.maxRegions ?? 500);
