@@ -58,8 +58,11 @@ export function tasksApi(initial: Task[], opts: { templates?: unknown[] } = {}) 
       return HttpResponse.json({ status: 'success', tasks, page: 1, per_page: 50, has_more: false });
     }),
     http.get(`${API}/get_task_form_responses`, ({ request }) => {
-      const responses = byStatus(new URL(request.url).searchParams.get('status')).map((t) => ({ ...t, fieldResponses: [] }));
-      return HttpResponse.json({ status: 'success', responses, page: 1, per_page: 50, total: responses.length });
+      const q = new URL(request.url).searchParams;
+      const page = Number(q.get('page') ?? 1);
+      const all = byStatus(q.get('status'));
+      const responses = all.slice((page - 1) * 50, page * 50).map((t) => ({ ...t, fieldResponses: [] }));
+      return HttpResponse.json({ status: 'success', responses, page, per_page: 50, total: all.length });
     }),
     http.post(`${API}/update_task_fields`, async ({ request }) => {
       const body = await record(request, '/update_task_fields');
@@ -117,13 +120,16 @@ export function tasksApi(initial: Task[], opts: { templates?: unknown[] } = {}) 
       const form = await request.formData();
       const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
       state.writes.push({ path: '/submit_task_automation', query: {}, body: fields, key: null });
+      const id = fields.task_template_id ? Number(fields.task_template_id) : 30;
+      state.templates = state.templates.filter((t) => t.id !== id);
       const tpl = {
-        id: 30, task_template_id: 30, TemplateID: 4, template_name: 'Task', title: fields.title, description: fields.description ?? '',
+        id, task_template_id: id, TemplateID: 4, template_name: 'Task', title: fields.title, description: fields.description ?? '',
         assignee: null, frequency: fields.frequency, weekdays: fields.weekdays ? (JSON.parse(fields.weekdays) as number[]) : [],
         time_of_day: fields.time_of_day, created_by: 7, created_at: T, updated_at: T,
       };
       state.templates.push(tpl);
-      return HttpResponse.json({ status: 'success', message: tasksMessages.automationCreated, taskTemplate: tpl });
+      const message = fields.task_template_id ? tasksMessages.automationUpdated : tasksMessages.automationCreated;
+      return HttpResponse.json({ status: 'success', message, taskTemplate: tpl });
     }),
   ];
   return { state, handlers };

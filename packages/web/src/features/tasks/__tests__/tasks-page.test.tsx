@@ -257,6 +257,48 @@ describe('TasksPage', () => {
   });
 });
 
+describe('TasksPage, more', () => {
+  it('pages a long column: 51 open tasks, the 51st on page 2', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi(Array.from({ length: 51 }, (_, i) => makeTask(i + 1, `Task number ${i + 1}`)));
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'All tasks' }));
+    const open = await screen.findByTestId('task-column-open');
+    expect(await within(open).findByRole('heading', { name: 'Open (51)' })).toBeInTheDocument();
+    expect(await within(open).findAllByTestId('task-card')).toHaveLength(50);
+    expect(within(open).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(open).getByRole('button', { name: 'Next' }));
+    expect(await within(open).findByText('Task number 51')).toBeInTheDocument();
+    expect(within(open).getAllByTestId('task-card')).toHaveLength(1);
+    expect(within(open).getByText('Page 2')).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('an Admin changes a recurring task: the same automation is sent back with its id', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Admin' });
+    const api = tasksApi([], { templates: [template(20, 'Weekly scouting round', { frequency: 'weekly', weekdays: [1] })] });
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.click(await screen.findByRole('button', { name: 'Recurring' }));
+    await user.click(await screen.findByRole('button', { name: 'Change Weekly scouting round' }));
+    const title = screen.getByRole('textbox', { name: /Title/ });
+    expect(title).toHaveValue('Weekly scouting round');
+    expect(screen.getByRole('combobox', { name: 'Repeats' })).toHaveValue('weekly');
+    await user.click(screen.getByRole('button', { name: 'Thu' }));
+    await user.clear(title);
+    await user.type(title, 'Weekly scouting, all rooms');
+    await user.click(screen.getByRole('button', { name: 'Save recurring task' }));
+    expect(await screen.findByText('Recurring task saved.')).toBeInTheDocument();
+    expect(api.state.writes[0]?.body).toMatchObject({ task_template_id: '20', title: 'Weekly scouting, all rooms', frequency: 'weekly', weekdays: '[4]' });
+    expect(await screen.findByText('Weekly scouting, all rooms')).toBeInTheDocument();
+    expect(screen.getByText(/Every week \(Thu\) at 07:30/)).toBeInTheDocument();
+  });
+});
+
 describe('weekdaysProblem', () => {
   it('follows the server: weekly on exactly one day, chosen weekdays on at least one, daily on none', () => {
     expect(weekdaysProblem('daily', [])).toBeNull();

@@ -19,6 +19,7 @@ export function TaskTemplates({ companyId }: { companyId: number }) {
   const list = useQuery(taskTemplatesQuery(companyId));
   const remove = useDeleteTaskTemplate(companyId);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
 
   const when = (tpl: TaskTemplate) => {
@@ -66,9 +67,19 @@ export function TaskTemplates({ companyId }: { companyId: number }) {
                     {tpl.description && <p className="mt-1 text-sm break-words text-stone-700">{tpl.description}</p>}
                   </div>
                   {isAdmin && (
-                    <Button variant="secondary" size="sm" aria-label={t('recurring.delete', { title: tpl.title })} onClick={() => setDeleting(tpl)}>
-                      {t('recurring.deleteConfirm')}
-                    </Button>
+                    <div className="flex gap-2">
+                      <Button variant="secondary" size="sm" aria-label={t('recurring.edit', { title: tpl.title })} onClick={() => setEditing(tpl.id)}>
+                        {t('recurring.editShort')}
+                      </Button>
+                      <Button variant="secondary" size="sm" aria-label={t('recurring.delete', { title: tpl.title })} onClick={() => setDeleting(tpl)}>
+                        {t('recurring.deleteConfirm')}
+                      </Button>
+                    </div>
+                  )}
+                  {isAdmin && editing === tpl.id && (
+                    <div className="w-full">
+                      <TemplateForm companyId={companyId} initial={tpl} onDone={() => setEditing(null)} />
+                    </div>
                   )}
                 </li>
               );

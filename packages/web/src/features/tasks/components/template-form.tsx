@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TASK_DESCRIPTION_MAX, TASK_FREQUENCIES, TASK_TITLE_MAX, type TaskFrequency } from '@verdant/contract';
+import { TASK_DESCRIPTION_MAX, TASK_FREQUENCIES, TASK_TITLE_MAX, type TaskFrequency, type TaskTemplate } from '@verdant/contract';
 import { Alert, Button, Input, Select, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { formTemplatesQuery } from '../../../api/queries/form-templates';
@@ -18,20 +18,20 @@ export function weekdaysProblem(frequency: TaskFrequency, days: readonly number[
   return days.length === 0 ? 'weekdaysRequired' : null;
 }
 
-/** A new recurring task (Admin): title, description, task form, assignee, how it repeats and when. */
-export function TemplateForm({ companyId, onDone }: { companyId: number; onDone: () => void }) {
+/** A new recurring task, or one changed (`initial`), by an Admin: title, description, task form, assignee, how it repeats and when. */
+export function TemplateForm({ companyId, initial, onDone }: { companyId: number; initial?: TaskTemplate; onDone: () => void }) {
   const { t } = useTranslation('tasks');
   const toast = useToast();
   const forms = useQuery(formTemplatesQuery(companyId));
   const users = useQuery(usersListQuery(companyId));
   const save = useSaveTaskTemplate(companyId);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [formId, setFormId] = useState('');
-  const [assigneeId, setAssigneeId] = useState('');
-  const [frequency, setFrequency] = useState<TaskFrequency>('daily');
-  const [days, setDays] = useState<number[]>([]);
-  const [time, setTime] = useState('08:00');
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [formId, setFormId] = useState(initial ? String(initial.TemplateID) : '');
+  const [assigneeId, setAssigneeId] = useState(initial?.assignee ? String(initial.assignee.user_id) : '');
+  const [frequency, setFrequency] = useState<TaskFrequency>(initial?.frequency ?? 'daily');
+  const [days, setDays] = useState<number[]>(initial?.weekdays ?? []);
+  const [time, setTime] = useState(initial?.time_of_day ?? '08:00');
   const [tried, setTried] = useState(false);
 
   const dayProblem = weekdaysProblem(frequency, days);
@@ -43,6 +43,7 @@ export function TemplateForm({ companyId, onDone }: { companyId: number; onDone:
     if (!title.trim() || dayProblem) return;
     save.mutate(
       {
+        ...(initial ? { task_template_id: initial.task_template_id } : {}),
         title: title.trim(),
         description: description.trim(),
         frequency,
