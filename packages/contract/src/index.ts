@@ -39,6 +39,7 @@ import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
+import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -117,6 +118,7 @@ export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
 export * from './ai_command/ai-command.endpoints.js';
+export * from './company_time_zone/company-time-zone.endpoints.js';
 export * from './automations/automations.schemas.js';
 export * from './automations/automations.messages.js';
 export * from './automations/automations.endpoints.js';
@@ -172,6 +174,8 @@ export const domains = {
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */
   automations: automationsEndpoints,
   ai_command: aiCommandEndpoints,
+  /** Verdant extension: the company's time zone for recurring tasks and reminders (docs/decisions.md). */
+  company_time_zone: companyTimeZoneEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

@@ -39,6 +39,7 @@ import { pressureModule } from './pressure/index.js';
 import { tasksModule } from './tasks/index.js';
 import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
+import { companyTimeZoneModule } from './company_time_zone/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -82,4 +83,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   tasksModule,
   automationsModule,
   aiCommandModule,
+  companyTimeZoneModule,
 ];

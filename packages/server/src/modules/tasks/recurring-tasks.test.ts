@@ -28,8 +28,8 @@ const occurrencesOf = (templateId: number) =>
   t.app.db.selectFrom('task_occurrences').selectAll().where('task_template_id', '=', templateId).orderBy('occurrence_date').execute();
 
 async function setZone(tenant: Tenant, zone: string) {
-  const done = await t.app.db.updateTable('company_settings').set({ time_zone: zone }).where('company_id', '=', tenant.companyId).executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) await t.app.db.insertInto('company_settings').values({ company_id: tenant.companyId, time_zone: zone, updated_at: new Date() }).execute();
+  const res = await t.app.inject({ method: 'POST', url: `/api/set_company_time_zone?company_id=${tenant.companyId}`, headers: tenant.admin.auth, payload: { time_zone: zone } });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('recurring tasks', () => {
@@ -96,6 +96,27 @@ describe('recurring tasks', () => {
     expect(made).toHaveLength(1);
     expect(made[0]!.company_id).toBe(b.companyId);
     expect(made[0]!.assignee_id).toBe(b.regular.user_id);
+  });
+});
+
+describe('recurring tasks and notifications', () => {
+  it("an assigned occurrence raises the assignee's task notification once", async () => {
+    const tenant = await makeTenant(t.app);
+    const note = await t.app.inject({
+      method: 'POST', url: '/api/create_task_notification', headers: tenant.regular.auth,
+      payload: { user_id: tenant.regular.user_id, method: 'email', email_recipient: 'crew@example.com', triggered_by: 'task_assigned' },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const id = await automation(tenant);
+    const now = new Date('2026-12-01T09:00:00Z');
+    await runRecurringTasks(t.app.db, now);
+    await runRecurringTasks(t.app.db, now);
+    const [task] = await tasksOf(id);
+    const deliveries = await t.app.db.selectFrom('notification_deliveries').select(['event_type', 'channel', 'event_key'])
+      .where('company_id', '=', tenant.companyId).execute();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ event_type: 'task_assigned', channel: 'email' });
+    expect(deliveries[0]!.event_key).toContain(`task:${task!.response_id}:`);
   });
 });
 

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
+import { raiseNotificationEvent } from '../../jobs/notification-events.js';
 import { latestDueOccurrence, localDate, safeTimeZone, type Occurrence } from './recurring-schedule.js';
 
 /**
@@ -77,6 +78,10 @@ export async function makeOccurrence(db: Db, taskTemplateId: number, occ: Occurr
       companyId: tpl.company_id, userId: null, action: 'task.recurring_create', entityType: 'task', entityId: response_id,
       after: { task_template_id: tpl.task_template_id, occurrence_date: occ.date, title: tpl.title, assignee_id: tpl.assignee_id },
     });
+    // Made already assigned: the assignee's task notifications and "task assigned" automations fire, with the task.
+    if (tpl.assignee_id !== null) {
+      await raiseNotificationEvent(trx, { type: 'task_assigned', companyId: tpl.company_id, actorId: null, taskId: response_id, assigneeId: tpl.assignee_id, title: tpl.title });
+    }
     return response_id;
   });
 }
