@@ -22,8 +22,31 @@ export function hueOf(r: number, g: number, b: number): number {
   return h < 0 ? h + 360 : h;
 }
 
+/** The value (brightest channel) of healthy leaf tissue the value thresholds below are set for. */
+export const REFERENCE_LEAF_VALUE = 135;
+
+/** Value thresholds of the leaf classes for a photo whose healthy tissue has this value (exposure). */
+export interface ValueThresholds {
+  dark: number;
+  pale: number;
+  yellow: number;
+}
+
 /**
- * The leaf classes of a pixel:
+ * The value thresholds scaled to the photo's exposure: 60 (dark), 160 (powdery) and 110 (chlorotic) at the
+ * reference value, in proportion otherwise (the leaf's value clamped to 70–220, powdery capped at 240), in integers.
+ */
+export function valueThresholds(leafValue: number): ValueThresholds {
+  const v = Math.min(220, Math.max(70, Math.round(leafValue)));
+  return {
+    dark: Math.floor((60 * v) / REFERENCE_LEAF_VALUE),
+    pale: Math.min(240, Math.floor((160 * v) / REFERENCE_LEAF_VALUE)),
+    yellow: Math.floor((110 * v) / REFERENCE_LEAF_VALUE),
+  };
+}
+
+/**
+ * The leaf classes of a pixel (value thresholds from `valueThresholds`, here at the reference exposure):
  * - DARK: value below 60 (near-black spots, whatever the hue);
  * - POWDERY: saturation below 22 % and value 160 or more (white coating);
  * - GREEN: hue 75–170°, saturation 20 % or more and excess green 2g − r − b above 15;
@@ -31,15 +54,15 @@ export function hueOf(r: number, g: number, b: number): number {
  * - NECROTIC: hue 0–39° or 345° and up, saturation 30 % or more (brown, tan, reddish-brown);
  * - OTHER: anything else (grey background, shadows, blue…).
  */
-export function leafClass(r: number, g: number, b: number): number {
+export function leafClass(r: number, g: number, b: number, dark = 60, pale = 160, yellow = 110): number {
   const max = r > g ? (r > b ? r : b) : g > b ? g : b;
   const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-  if (max < 60) return DARK;
+  if (max < dark) return DARK;
   const c = max - min;
-  if (c * 100 < 22 * max) return max >= 160 ? POWDERY : OTHER;
+  if (c * 100 < 22 * max) return max >= pale ? POWDERY : OTHER;
   const h = hueOf(r, g, b);
   if (h >= 75 && h <= 170) return c * 100 >= 20 * max && 2 * g - r - b > 15 ? GREEN : OTHER;
-  if (h >= 40 && h < 75) return c * 100 >= 35 * max && max >= 110 ? CHLOROTIC : OTHER;
+  if (h >= 40 && h < 75) return c * 100 >= 35 * max && max >= yellow ? CHLOROTIC : OTHER;
   if (h < 40 || h >= 345) return c * 100 >= 30 * max ? NECROTIC : OTHER;
   return OTHER;
 }
@@ -72,15 +95,35 @@ export function lumaOf(r: number, g: number, b: number): number {
  * imported binding is a getter, and a getter call per pixel took most of the analysis time.
  */
 
-/** Fills `cls` with the leaf class of every pixel; returns how many are GREEN. */
+/**
+ * Fills `cls` with the leaf class of every pixel, with the value thresholds scaled to the photo's exposure: a
+ * first pass at the reference finds the green tissue and its mean value, and when that is more than 5 % off the
+ * reference a second pass classifies again with `valueThresholds(mean)`. Returns how many pixels are GREEN.
+ */
 export function classifyLeafPixels(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array): number {
+  let first = classifyWith(data, cls, valueThresholds(REFERENCE_LEAF_VALUE));
+  if (first.green === 0) return 0;
+  const mean = Math.round(first.valueSum / first.green);
+  if (Math.abs(mean - REFERENCE_LEAF_VALUE) * 20 > REFERENCE_LEAF_VALUE) first = classifyWith(data, cls, valueThresholds(mean));
+  return first.green;
+}
+
+function classifyWith(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array, t: ValueThresholds): { green: number; valueSum: number } {
+  const { dark, pale, yellow } = t;
   let green = 0;
+  let valueSum = 0;
   for (let p = 0, i = 0; p < cls.length; p++, i += 4) {
-    const c = leafClass(data[i]!, data[i + 1]!, data[i + 2]!);
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    const c = leafClass(r, g, b, dark, pale, yellow);
     cls[p] = c;
-    if (c === GREEN) green++;
+    if (c === GREEN) {
+      green++;
+      valueSum += r > g ? (r > b ? r : b) : g > b ? g : b;
+    }
   }
-  return green;
+  return { green, valueSum };
 }
 
 /** Marks yellow-card and blue-card pixels (1) in the two masks; returns how many of each. */

@@ -66,6 +66,18 @@ describe('leaf analysis', { timeout: 60_000 }, () => {
     }
   });
 
+  it.each([
+    ['a dim photo', { exposure: 0.6 }],
+    ['a bright photo', { exposure: 1.3 }],
+    ['light falling off across the leaf', { shade: 0.35 }],
+  ] as const)('measures every symptom within 5 points in %s', (_name, light) => {
+    for (const seed of [18, 19]) {
+      const { drawn, leaf } = analyseLeafImage({ seed, ...light, lesions: { chlorotic: 0.06, necrotic: 0.06, powdery: 0.06, dark_spot: 0.06 } });
+      for (const type of LESION_TYPES) expect(Math.abs(leaf.fractions[type] - drawn.expected[type])).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.02);
+    }
+  });
+
   it('finds nothing on a healthy leaf', () => {
     const { leaf } = analyseLeafImage({ seed: 7 });
     expect(leaf.findings).toEqual([]);

@@ -13,6 +13,10 @@ export interface LeafImageOptions {
   zoom?: number;
   /** Brown soil in the bottom-left corner of the photo, reaching the leaf: background, not necrosis. */
   soilCorner?: boolean;
+  /** Multiply every pixel by this (under 1: a dim photo, over 1: a bright one). */
+  exposure?: number;
+  /** Light falling off from the left edge (1) to the right edge (1 − shade), as under a lamp at one side. */
+  shade?: number;
 }
 
 export interface LeafImage {
@@ -114,6 +118,19 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
       }
     }
   });
+  const exposure = opts.exposure ?? 1;
+  const shade = opts.shade ?? 0;
+  if (exposure !== 1 || shade !== 0) {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const f = exposure * (1 - (shade * x) / Math.max(1, width - 1));
+        const i = (y * width + x) * 4;
+        data[i] = Math.round(data[i]! * f);
+        data[i + 1] = Math.round(data[i + 1]! * f);
+        data[i + 2] = Math.round(data[i + 2]! * f);
+      }
+    }
+  }
   const expected = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
   let affected = 0;
   for (const type of LESION_TYPES) {
