@@ -64,3 +64,42 @@ test('on a phone: create a task from the task form, assign it to a colleague and
   const theirs = await api.get<Tasks>(admin, `/api/get_tasks?user_id=${colleague.session.user.user_id}&status=done`);
   expect(theirs.tasks.find((t) => t.title === title)).toMatchObject({ status: 'done', assignee: { user_id: colleague.session.user.user_id } });
 });
+
+test('the tasks screen, a task opened and the recurring list have no serious accessibility problems at 390 px', async ({ page, api, server }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const tag = randomBytes(3).toString('hex');
+  const admin = await api.signInAdmin();
+  const headers = { authorization: `Bearer ${admin.access_token}` };
+  const saved = (await okJson(
+    await api.request.post('/api/save_form_template', {
+      headers,
+      data: { templateName: `Task form ${tag}`, companyID: admin.user.company_id, FormCategory: 'Task', fields: [{ fieldName: 'What needs doing', fieldType: 'text', isRequired: 1 }] },
+    }),
+  )) as { template: { TemplateID: number; fields: Array<{ FieldID: number }> } };
+  const title = `Water the cuttings ${tag}`;
+  const made = (await okJson(
+    await api.request.post('/api/submit_form', {
+      headers,
+      data: { submittedBy: admin.user.user_id, templateID: saved.template.TemplateID, fieldResponses: [{ fieldID: saved.template.fields[0]!.FieldID, inputData: title }] },
+    }),
+  )) as { response_id: number };
+  await okJson(await api.request.post(`/api/update_task_fields?response_id=${made.response_id}`, { headers, data: { assignee_id: admin.user.user_id } }));
+
+  await signInThroughUi(page, server.admin.email, server.admin.password);
+  await page.goto('/dashboard/tasks');
+  await waitForContent(page);
+  await expect(page.getByTestId('task-card').filter({ hasText: title })).toBeVisible();
+  expect(await serious(), 'board').toEqual([]);
+  await page.getByRole('button', { name: `Open ${title}` }).click();
+  await expect(page.getByRole('dialog', { name: title }).getByText('No comments yet.')).toBeVisible();
+  expect(await serious(), 'task opened').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Recurring' }).click();
+  await page.getByRole('button', { name: 'New recurring task' }).click();
+  await page.getByRole('combobox', { name: 'Repeats' }).selectOption('weekdays');
+  expect(await serious(), 'recurring').toEqual([]);
+});
