@@ -6,6 +6,7 @@ import {
   gridTemplatesEndpoints,
   movementEndpoints,
   subGridboxesEndpoints,
+  treatmentsEndpoints,
   tasksEndpoints,
   unresolvedProblemsEndpoints,
   type EndpointOutput,
@@ -41,6 +42,7 @@ export const queueableEndpoints = {
   updateUnresolvedProblemsForGrid: unresolvedProblemsEndpoints.updateUnresolvedProblemsForGrid,
   updateUnresolvedProblemsForRoom: unresolvedProblemsEndpoints.updateUnresolvedProblemsForRoom,
   assignStatusToBatches: batchesEndpoints.assignStatusToBatches,
+  linkTreatmentProductsGridboxes: treatmentsEndpoints.linkTreatmentProductsGridboxes,
   updateTaskFields: tasksEndpoints.updateTaskFields,
   updateTaskDescriptionTitle: tasksEndpoints.updateTaskDescriptionTitle,
 } as const;

@@ -47,7 +47,7 @@ export async function getPlantHistoryDate(companyId: number, gridBoxId: number) 
 }
 
 /** A box changed (renamed, culled, its sub-boxes or plants): the local copy the room map reads offline takes the change. */
-export function keepLocalBox(box: { id: number; CustomName?: string | null; culled?: boolean; SubGridboxCount?: number; PlantCount?: number }): Promise<void> {
+export function keepLocalBox(box: { id: number; CustomName?: string | null; culled?: boolean; SubGridboxCount?: number; PlantCount?: number; NoEntryUntil?: string }): Promise<void> {
   const { id, ...patch } = box;
   return patchCachedBox(id, patch);
 }

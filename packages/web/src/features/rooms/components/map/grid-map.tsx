@@ -8,6 +8,9 @@ import { paintPressure } from '../../lib/pressure-paint';
 import type { PressurePaint } from '../../lib/pressure-frames';
 import { MapZoomControls } from './map-zoom-controls';
 import { OverdueLegend } from './overdue-legend';
+import { NoEntryLegend } from './no-entry-legend';
+import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
+import { useFormatDate } from '../../../../lib/format-date';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
 
@@ -111,6 +114,20 @@ export function GridMap({
   const culledCount = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const visible = useMemo(() => visibleBoxes(layout, grid.grid_boxes, positions), [layout, grid.grid_boxes, positions]);
   const overdueCount = useMemo(() => (overdueIds.size ? grid.grid_boxes.filter((b) => overdueIds.has(b.id)).length : 0), [grid.grid_boxes, overdueIds]);
+  // Boxes inside a treatment's re-entry interval, and the latest end among them (the legend's "until").
+  const now = useMinuteClock();
+  const formatDate = useFormatDate();
+  const noEntry = useMemo(() => {
+    let count = 0;
+    let latest: string | null = null;
+    for (const b of grid.grid_boxes) {
+      const until = noEntryUntil(b, now);
+      if (!until) continue;
+      count++;
+      if (!latest || Date.parse(until) > Date.parse(latest)) latest = until;
+    }
+    return { count, latest };
+  }, [grid.grid_boxes, now]);
   const steps = labelSteps(layout);
 
   const boxAt = (x: number, y: number): GridBox | undefined => {
@@ -158,8 +175,9 @@ export function GridMap({
     if (pressure) paintPressure(ctx, layout, visible, pressure, { alpha });
     else if (problems) paintProblems(ctx, layout, visible, problems, { alpha });
     paintMarkers(ctx, layout, visible);
+    if (noEntry.count) paintNoEntry(ctx, layout, visible, now);
     paintLabels(ctx, layout, gutters);
-  }, [layout, visible, backgroundUrl, opacity, problems, pressure, gutters]);
+  }, [layout, visible, backgroundUrl, opacity, problems, pressure, gutters, noEntry.count, now]);
 
   const selected = useMemo(() => {
     const find = (id: number | null | undefined) => (id ? grid.grid_boxes.find((b) => b.id === id) : undefined);
@@ -188,6 +206,8 @@ export function GridMap({
     if (selectMode) parts.push(selectedIds.has(box.id) ? t('select.chosen') : t('select.notChosen'));
     if (box.culled) parts.push(t('map.culled'));
     if (overdueIds.has(box.id)) parts.push(tc('map.boxOverdue'));
+    const until = noEntryUntil(box, now);
+    if (until) parts.push(t('noEntry.box', { until: formatDate(until) }));
     // What the map's dot and tick show, said for screen readers.
     if (plantsIn(box)) parts.push(t('map.plantCount', { count: plantsIn(box) }));
     if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
@@ -300,6 +320,7 @@ export function GridMap({
         />
         <p id={descId} className="sr-only">
           {t('map.description', { count: grid.grid_boxes.length, culled: culledCount })} {inView}{' '}
+          {noEntry.latest ? `${t('noEntry.legend', { count: noEntry.count, until: formatDate(noEntry.latest) })} ` : ''}
           {picking ? t('map.pickingHelp') : selectMode ? t('select.keyboardHelp') : t('map.keyboardHelp')} {t('map.zoomHelp')}
         </p>
         <p className="sr-only" aria-live="polite" aria-atomic="true">
@@ -315,6 +336,7 @@ export function GridMap({
         onFit={() => m.setZoomed(null)}
       />
       <OverdueLegend count={overdueCount} />
+      <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { ScanDetailsToggle } from '../scouting/scan-details';
 import { useRoomScroll } from './use-room-scroll';
 import { WhiteboardCard } from './whiteboard-card';
 import { BoxSheet } from './box-sheet';
+import { ApplyTreatmentDialog } from './apply-treatment-dialog';
 import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';
@@ -82,6 +83,7 @@ export default function RoomPage() {
   const [selectMode, setSelectMode] = useState<MultiSelectType | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
   const [fillFor, setFillFor] = useState<'boxes' | 'room' | null>(null);
+  const [treating, setTreating] = useState(false);
   // A link to one box (paths.room(roomId, { box })): its sheet opens and its grid zooms onto it, once per link.
   const [search] = useSearchParams();
   const linkedBoxId = Number(search.get('box')) || 0;
@@ -257,6 +259,7 @@ export default function RoomPage() {
                 count={chosen.size}
                 onClear={() => setChosen(new Set())}
                 onFill={() => setFillFor('boxes')}
+                onTreat={() => setTreating(true)}
                 onDone={stopSelecting}
               />
             )}
@@ -352,6 +355,17 @@ export default function RoomPage() {
         coordinates={chosenBoxes.map((c) => `${c.box.X},${c.box.Y}`).join('; ')}
         label={t('fill.boxesQueueLabel', { count: chosenBoxes.length, room: data.Name })}
         onSubmitted={stopSelecting}
+      />
+      <ApplyTreatmentDialog
+        open={treating}
+        onClose={() => setTreating(false)}
+        companyId={companyId}
+        roomName={data.Name}
+        boxes={chosenBoxes.map((c) => c.box)}
+        onApplied={() => {
+          setTreating(false);
+          stopSelecting();
+        }}
       />
       <FillFormDialog
         open={fillFor === 'room'}

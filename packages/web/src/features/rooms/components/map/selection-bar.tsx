@@ -12,6 +12,7 @@ export function SelectionBar({
   count,
   onClear,
   onFill,
+  onTreat,
   onDone,
 }: {
   mode: MultiSelectType;
@@ -19,6 +20,8 @@ export function SelectionBar({
   count: number;
   onClear: () => void;
   onFill: () => void;
+  /** Record a spray product applied to the chosen boxes. */
+  onTreat: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation('rooms');
@@ -49,6 +52,9 @@ export function SelectionBar({
       <div className="flex flex-wrap gap-2">
         <Button disabled={count === 0} onClick={onFill}>
           {t('select.fill', { count })}
+        </Button>
+        <Button variant="secondary" disabled={count === 0} onClick={onTreat}>
+          {t('select.treat', { count })}
         </Button>
         <Button variant="secondary" disabled={count === 0} onClick={onClear}>
           {t('select.clear')}

@@ -21,6 +21,8 @@ import { FillFormDialog } from './fill-form-dialog';
 import { CullZone } from './cull-zone';
 import { BoxHistory } from './box-history';
 import { paths } from '../../../../lib/paths';
+import { useFormatDate } from '../../../../lib/format-date';
+import { noEntryUntil, useMinuteClock } from '../../lib/no-entry';
 
 // Recharts is large: it loads only when a box panel opens.
 const StickyTrapChart = lazy(() => import('./sticky-trap-chart'));
@@ -265,6 +267,8 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
   const { companyID } = useAuth();
   const online = useOnlineStatus();
   const [filling, setFilling] = useState(false);
+  const until = noEntryUntil(box, useMinuteClock());
+  const formatDate = useFormatDate();
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-4 pb-3 pt-4">
@@ -291,6 +295,13 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
         </button>
       </div>
       <div className="flex-1 overflow-y-auto">
+        {until && (
+          <div className="px-4 pb-3" data-testid="box-no-entry">
+            <Alert tone="danger" title={t('noEntry.title')}>
+              {t('noEntry.box', { until: formatDate(until) })}
+            </Alert>
+          </div>
+        )}
         {!online && (
           <div className="px-4 pb-3">
             <Alert tone="warning">{t('box.offline')}</Alert>
