@@ -147,12 +147,12 @@ export function classifyCardPixels(
   return { yellow: y, blue: b };
 }
 
-/** Mean luma of the pixels whose label is `label`. */
-export function meanLumaOf(data: Uint8Array | Uint8ClampedArray, labels: Int32Array, label: number): number {
+/** Mean luma of the pixels set in both masks. */
+export function meanLumaOf(data: Uint8Array | Uint8ClampedArray, mask: Uint8Array, also: Uint8Array): number {
   let sum = 0;
   let count = 0;
-  for (let p = 0, i = 0; p < labels.length; p++, i += 4) {
-    if (labels[p] !== label) continue;
+  for (let p = 0, i = 0; p < mask.length; p++, i += 4) {
+    if (mask[p] === 0 || also[p] === 0) continue;
     sum += lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
     count++;
   }

@@ -158,3 +158,37 @@ export function fillHoles(inside: Uint8Array, w: number, h: number): Uint8Array 
   for (let p = 0; p < n; p++) filled[p] = outside[p] === 0 ? 1 : 0;
   return filled;
 }
+
+/**
+ * Square dilation (`grow` true) or erosion of a 0/1 mask by `k` pixels, as two separable passes of running
+ * counts. For erosion, pixels beyond the image count as inside, so a region cut by the photo's edge is not eaten
+ * from that side. Returns a new mask.
+ */
+export function morph(mask: Uint8Array, w: number, h: number, k: number, grow: boolean): Uint8Array {
+  const tmp = new Uint8Array(w * h);
+  const out = new Uint8Array(w * h);
+  const outside = grow ? 0 : 1;
+  // Horizontal pass: count the set pixels in the window [x - k, x + k].
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let count = 0;
+    for (let x = -k; x <= k; x++) count += x < 0 || x >= w ? outside : mask[row + x]!;
+    for (let x = 0; x < w; x++) {
+      tmp[row + x] = grow ? (count > 0 ? 1 : 0) : count === 2 * k + 1 ? 1 : 0;
+      const leaving = x - k;
+      const entering = x + k + 1;
+      count += (entering >= w ? outside : mask[row + entering]!) - (leaving < 0 ? outside : mask[row + leaving]!);
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let count = 0;
+    for (let y = -k; y <= k; y++) count += y < 0 || y >= h ? outside : tmp[y * w + x]!;
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = grow ? (count > 0 ? 1 : 0) : count === 2 * k + 1 ? 1 : 0;
+      const leaving = y - k;
+      const entering = y + k + 1;
+      count += (entering >= h ? outside : tmp[entering * w + x]!) - (leaving < 0 ? outside : tmp[leaving * w + x]!);
+    }
+  }
+  return out;
+}

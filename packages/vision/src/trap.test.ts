@@ -88,6 +88,19 @@ describe('white insects', { timeout: 60_000 }, () => {
   });
 });
 
+describe('printed grid', { timeout: 60_000 }, () => {
+  it.each([
+    ['yellow', false],
+    ['blue', false],
+    ['yellow', true],
+  ] as const)('counts insects on a %s card with a grid (tilted: %s), the lines not counted', (color, tilt) => {
+    const { drawn, trap } = analyseCard({ insects: 200, color, tilt, grid: true, seed: 51 });
+    expect(Math.abs(trap.total - 200) / 200).toBeLessThanOrEqual(0.05);
+    expect(classAgreement(drawn, trap)).toBeGreaterThanOrEqual(0.9);
+    expect(trap.mmPerPx).toBeCloseTo(250 / drawn.cardLongSidePx, 2);
+  });
+});
+
 describe('touching insects', { timeout: 60_000 }, () => {
   it('splits clumps of touching flies by area', () => {
     const { drawn, trap } = analyseCard({ insects: 60, clusters: 5, seed: 31 });

@@ -1,5 +1,5 @@
 import { classifyCardPixels, insectPixels, meanLumaOf } from './colour.js';
-import { fillHoles, labelComponents, largestComponent } from './components.js';
+import { fillHoles, labelComponents, largestComponent, morph } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { INSECT_PROBLEMS } from './problems.js';
 import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type RgbaImage, type StickyTrapResult } from './types.js';
@@ -18,6 +18,8 @@ export const SIZE_RULE = { minMm: 0.5, thripsMaxMm: 1.3, whiteflyMaxMm: 2.0, sin
 /** The card must cover this share of the measured image, at most touch one image side, and fill its oriented box. */
 export const MIN_CARD_SHARE = 0.08;
 export const MIN_CARD_FILL = 0.85;
+/** Lines up to twice this many measured pixels wide (a printed grid) do not split the card. */
+export const GRID_BRIDGE_PX = 3;
 /**
  * A card pixel is an insect when it is dark (luma below this share of the card's mean luma: flies, thrips) or
  * pale (whiteflies are white on a card: `PALE_MAX_SATURATION` in colour.ts). Both thresholds sit about halfway
@@ -57,30 +59,43 @@ function findCard(s: Scaled): Card | null {
   let bestArea = 0;
   for (const [color, colourMask, colourPx] of [['yellow', yellow, px.yellow], ['blue', blue, px.blue]] as const) {
     if (colourPx < MIN_CARD_SHARE * n) continue;
-    const comps = labelComponents(colourMask, w, h);
+    // Closing (grow, fill, shrink back) so a printed grid's lines do not cut the card into cells.
+    const grown = morph(colourMask, w, h, GRID_BRIDGE_PX, true);
+    const comps = labelComponents(grown, w, h);
     const l = largestComponent(comps);
-    if (l === 0 || comps.area[l]! < MIN_CARD_SHARE * n || comps.area[l]! <= bestArea) continue;
-    const sides =
-      (comps.minX[l] === 0 ? 1 : 0) + (comps.minY[l] === 0 ? 1 : 0) + (comps.maxX[l] === w - 1 ? 1 : 0) + (comps.maxY[l] === h - 1 ? 1 : 0);
-    if (sides > 1) continue;
+    if (l === 0) continue;
     const own = new Uint8Array(n);
     for (let p = 0; p < n; p++) if (comps.labels[p] === l) own[p] = 1;
-    const mask = fillHoles(own, w, h);
+    const mask = morph(fillHoles(own, w, h), w, h, GRID_BRIDGE_PX, false);
+    const box = boundsOf(mask, w);
+    if (box.area < MIN_CARD_SHARE * n || box.area <= bestArea) continue;
+    const sides = (box.minX === 0 ? 1 : 0) + (box.minY === 0 ? 1 : 0) + (box.maxX === w - 1 ? 1 : 0) + (box.maxY === h - 1 ? 1 : 0);
+    if (sides > 1) continue;
     const shape = orientedShape(mask, w);
     if (shape.fill < MIN_CARD_FILL) continue;
-    bestArea = comps.area[l]!;
-    best = {
-      color,
-      mask,
-      minX: comps.minX[l]!,
-      minY: comps.minY[l]!,
-      maxX: comps.maxX[l]!,
-      maxY: comps.maxY[l]!,
-      longSide: shape.longSide,
-      meanLuma: meanLumaOf(data, comps.labels, l),
-    };
+    bestArea = box.area;
+    best = { color, mask, ...box, longSide: shape.longSide, meanLuma: meanLumaOf(data, mask, colourMask) };
   }
   return best;
+}
+
+function boundsOf(mask: Uint8Array, w: number): { minX: number; minY: number; maxX: number; maxY: number; area: number } {
+  let minX = w;
+  let minY = Number.MAX_SAFE_INTEGER;
+  let maxX = -1;
+  let maxY = -1;
+  let area = 0;
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p] === 0) continue;
+    const y = (p / w) | 0;
+    const x = p - y * w;
+    area++;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY, area };
 }
 
 /**

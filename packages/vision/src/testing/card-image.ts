@@ -12,6 +12,8 @@ export interface CardImageOptions {
   cardLongSideMm?: number;
   /** Tilt the card by 10°. */
   tilt?: boolean;
+  /** A printed grid: dark lines 0.5 mm wide every 25 mm, across the whole card (insects are drawn off the lines). */
+  grid?: boolean;
   /** Draw the whitefly-sized insects white, as whiteflies look on a card (otherwise every insect is dark). */
   paleWhiteflies?: boolean;
   /** Clumps of four touching 3 mm flies (2 × 2, centres 2.7 mm apart), drawn before the single insects. */
@@ -71,16 +73,23 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
   const [cr, cg, cb] = opts.color === 'blue' ? [24, 92, 205] : [236, 220, 32];
   const occupied = new Uint8Array(width * height);
   const noise = new Int32Array(4);
+  const pxPerMm = long / (opts.cardLongSideMm ?? 250);
+  const grid = opts.grid === true;
+  const gridStep = 25 * pxPerMm;
+  const lineHalf = Math.max(0.5, 0.25 * pxPerMm);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [u, v] = toCard(x, y);
       if (Math.abs(u) > long / 2 || Math.abs(v) > short / 2) continue;
       pixelNoise(rand, 8, noise);
-      setPixel(data, (y * width + x) * 4, cr + noise[0]!, cg + noise[0]!, cb + noise[0]!);
+      const p = y * width + x;
+      const fromLine = grid ? Math.min(gridDistance(u + long / 2, gridStep), gridDistance(v + short / 2, gridStep)) : Infinity;
+      if (fromLine <= lineHalf) setPixel(data, p * 4, 36 + noise[0]!, 36 + noise[0]!, 40 + noise[0]!);
+      else setPixel(data, p * 4, cr + noise[0]!, cg + noise[0]!, cb + noise[0]!);
+      if (fromLine <= lineHalf + 3) occupied[p] = 1;
     }
   }
 
-  const pxPerMm = long / (opts.cardLongSideMm ?? 250);
   const margin = 4 * pxPerMm;
   const insects: DrawnInsect[] = [];
   const histogram: Record<InsectSizeClass, number> = { small_fly: 0, thrips: 0, whitefly: 0 };
@@ -145,6 +154,12 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
     if (!placed) throw new Error(`no room for insect ${k + 1} of ${opts.insects} on a ${width}×${height} card image`);
   }
   return { image: img, insects, histogram, cardLongSidePx: long };
+}
+
+/** Distance from `t` to the nearest multiple of `step`. */
+function gridDistance(t: number, step: number): number {
+  const r = t - Math.floor(t / step) * step;
+  return Math.min(r, step - r);
 }
 
 function isFree(occupied: Uint8Array, width: number, x: number, y: number, reach: number): boolean {
