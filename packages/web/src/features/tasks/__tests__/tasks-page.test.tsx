@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import TasksPage from '../components/tasks-page';
 import { weekdaysProblem } from '../components/template-form';
 import { renderPage } from '../../../testing/render';
-import { server } from '../../../testing/msw-server';
+import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { setOnline } from '../../../testing/room-fixtures';
 import { ActionQueueDatabase } from '../../../offline/action-queue-store';
@@ -258,6 +259,23 @@ describe('TasksPage', () => {
 });
 
 describe('TasksPage, more', () => {
+  it("a change the server refuses puts the task back and says the server's reason", async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: ME })]);
+    server.use(
+      http.post(`${API}/update_task_fields`, () => HttpResponse.json({ status: 'error', message: 'Task not found' }, { status: 404 })),
+      ...api.handlers,
+    );
+    const user = userEvent.setup();
+    renderPage(<TasksPage />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of Check the irrigation' }), 'done');
+
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    await waitFor(() => expect(within(column('open')).getByText('Check the irrigation')).toBeInTheDocument());
+    expect(within(column('done')).queryByText('Check the irrigation')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Status of Check the irrigation' })).toHaveValue('open');
+  });
+
   it('pages a long column: 51 open tasks, the 51st on page 2', async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Regular' });
     const api = tasksApi(Array.from({ length: 51 }, (_, i) => makeTask(i + 1, `Task number ${i + 1}`)));
