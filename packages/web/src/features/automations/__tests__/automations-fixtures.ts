@@ -93,8 +93,9 @@ export interface Write {
  */
 export function automationsApi(opts: { notifications?: Notification[]; deliveries?: Delivery[] } = {}) {
   const state = {
-    notifications: [...(opts.notifications ?? [])],
-    deliveries: [...(opts.deliveries ?? [])],
+    notifications: (opts.notifications ?? []).map((n) => ({ ...n })),
+    // Copies: the writes change them, and another test may share the same fixtures.
+    deliveries: (opts.deliveries ?? []).map((d) => ({ ...d })),
     writes: [] as Write[],
     deliveryQueries: [] as URLSearchParams[],
   };
