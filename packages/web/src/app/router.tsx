@@ -49,6 +49,7 @@ const ScanLabelPage = lazy(() => import('../features/quick-observation/component
 const QuickObservationPage = lazy(() => import('../features/quick-observation/components/quick-observation-page'));
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
 const ReportPage = lazy(() => import('../features/reports/components/report-page'));
+const AutomationsPage = lazy(() => import('../features/automations/components/automations-page'));
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 
@@ -59,7 +60,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
-  ['automations', 'tiles.automations.title'],
   ['consultants', 'planned.consultants'],
 ];
 
@@ -105,6 +105,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'quick-observation', element: <QuickObservationPage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'reports/:reportID', element: <ReportPage /> },
+  { path: 'automations', element: <AutomationsPage /> },
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'tasks', element: <TasksPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
