@@ -16,6 +16,9 @@ const cases = () => [
   makeLeafImage({ seed: 2, atEdge: true, lesions: { necrotic: 0.06 } }).image,
   makeCardImage({ insects: 300, seed: 3, clusters: 3 }).image,
   makeCardImage({ insects: 200, seed: 4, color: 'blue', tilt: true, paleWhiteflies: true }).image,
+  makeCardImage({ insects: 200, seed: 5, grid: true }).image,
+  makeLeafImage({ seed: 6, zoom: 2, exposure: 0.6, shade: 0.3, lesions: { chlorotic: 0.05, powdery: 0.05 } }).image,
+  makeLeafImage({ seed: 7, soilCorner: true, lesions: { dark_spot: 0.03 } }).image,
   makeSkyImage(), makeGreyNoiseImage(), makeRedObjectImage(),
 ];
 const big = () => makeLeafImage({ width: 4000, height: 3000, seed: 21, lesions: { necrotic: 0.08, dark_spot: 0.03 } }).image;

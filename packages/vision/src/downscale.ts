@@ -32,8 +32,6 @@ export function downscale(img: RgbaImage, maxSide: number): Scaled {
   const oh = Math.max(1, Math.floor((h * maxSide) / longest));
   const xStart = boundaries(w, ow);
   const yStart = boundaries(h, oh);
-  const colOf = new Int32Array(w);
-  for (let ox = 0; ox < ow; ox++) for (let x = xStart[ox]!; x < xStart[ox + 1]!; x++) colOf[x] = ox;
   const out = new Uint8ClampedArray(ow * oh * 4);
   const sums = new Uint32Array(ow * 4);
   const src = img.data;
@@ -42,13 +40,23 @@ export function downscale(img: RgbaImage, maxSide: number): Scaled {
     const y0 = yStart[oy]!;
     const y1 = yStart[oy + 1]!;
     for (let y = y0; y < y1; y++) {
-      let i = y * w * 4;
-      for (let x = 0; x < w; x++, i += 4) {
-        const o = colOf[x]! * 4;
-        sums[o] = sums[o]! + src[i]!;
-        sums[o + 1] = sums[o + 1]! + src[i + 1]!;
-        sums[o + 2] = sums[o + 2]! + src[i + 2]!;
-        sums[o + 3] = sums[o + 3]! + src[i + 3]!;
+      const row = y * w * 4;
+      for (let ox = 0, o = 0; ox < ow; ox++, o += 4) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let a = 0;
+        const end = row + xStart[ox + 1]! * 4;
+        for (let i = row + xStart[ox]! * 4; i < end; i += 4) {
+          r += src[i]!;
+          g += src[i + 1]!;
+          b += src[i + 2]!;
+          a += src[i + 3]!;
+        }
+        sums[o] = sums[o]! + r;
+        sums[o + 1] = sums[o + 1]! + g;
+        sums[o + 2] = sums[o + 2]! + b;
+        sums[o + 3] = sums[o + 3]! + a;
       }
     }
     const rows = y1 - y0;
