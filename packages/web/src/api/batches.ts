@@ -150,20 +150,22 @@ export async function getBatchQrLabels(companyId: number, batchIds: readonly num
   return (await withFallback(msg.qrFailed, () => callEndpoint(ep.batchQrLabels, { company_id: companyId, batch_ids: batchIds.join(',') }))).labels;
 }
 
-/** POST /harvest_batch?batch_id&company_id&user_id[&wet_weight&dry_weight&unit]; 'Failed to Harvest Batch' without a server text. */
+/**
+ * POST /harvest_batch?batch_id&company_id&user_id[&wet_weight&dry_weight&unit]; 'Failed to Harvest Batch' without a
+ * server text. Answers the batch and the pre-harvest intervals still running on its boxes (harvest goes ahead; docs/decisions.md).
+ */
 export async function harvestBatch(i: HarvestInput) {
-  return (
-    await withFallback(msg.harvestFailed, () =>
-      callEndpoint(ep.harvestBatch, {
-        batch_id: i.batchId,
-        company_id: i.companyId,
-        user_id: i.userId,
-        ...(i.wetWeight != null ? { wet_weight: i.wetWeight } : {}),
-        ...(i.dryWeight != null ? { dry_weight: i.dryWeight } : {}),
-        ...(i.unit && (i.wetWeight != null || i.dryWeight != null) ? { unit: i.unit } : {}),
-      }),
-    )
-  ).batch;
+  const res = await withFallback(msg.harvestFailed, () =>
+    callEndpoint(ep.harvestBatch, {
+      batch_id: i.batchId,
+      company_id: i.companyId,
+      user_id: i.userId,
+      ...(i.wetWeight != null ? { wet_weight: i.wetWeight } : {}),
+      ...(i.dryWeight != null ? { dry_weight: i.dryWeight } : {}),
+      ...(i.unit && (i.wetWeight != null || i.dryWeight != null) ? { unit: i.unit } : {}),
+    }),
+  );
+  return { batch: res.batch, preharvestWarnings: res.preharvest_warnings ?? [] };
 }
 
 /** POST /move_plants (query batch_id, old_room_id, new_room_id): the batch's plants and links move. */

@@ -26,6 +26,7 @@ import { BatchProblemsCard } from './batch-problems-card';
 import { BatchQrDialog } from './batch-qr-dialog';
 import { BatchStatusBadge, useStatusLabel } from './batch-status-badge';
 import { BatchTimelineCard } from './batch-timeline-card';
+import { BatchTreatmentsCard } from './batch-treatments-card';
 import { HarvestDialog } from './harvest-dialog';
 import { MoveDialog } from './move-dialog';
 import { paths } from '../../../lib/paths';
@@ -180,6 +181,7 @@ export default function BatchInfoPage() {
         <BatchProblemsCard companyId={companyId} batchId={batchId} userId={userId ?? 0} />
       </div>
       <BatchChartsCard from={range.from} to={range.to} onRange={(from, to) => setRange({ from, to })} dashboard={dashboard} />
+      <BatchTreatmentsCard dashboard={dashboard} today={todayIso()} />
       <BatchTimelineCard
         companyId={companyId}
         batch={batch}

@@ -1,9 +1,26 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HARVEST_UNITS, type Batch } from '@verdant/contract';
+import { HARVEST_UNITS, MAX_PREHARVEST_DAYS, type Batch } from '@verdant/contract';
 import { Alert, Button, Dialog, Input, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
+import { batchDashboardQuery } from '../../../api/queries/batches';
+import { useFormatDay } from '../../../lib/format-date';
 import { useHarvest } from '../api/use-batch-info';
+import { todayIso } from '../lib/format';
+
+/** YYYY-MM-DD `days` before `day`. */
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Applications on the batch's boxes whose pre-harvest interval has not ended today. Any that can still run
+ * were applied within the longest interval a product may have, so the dashboard over that range holds them.
+ */
+function useRunningPreharvest(companyId: number, batchId: number) {
+  const today = todayIso();
+  const dashboard = useQuery({ ...batchDashboardQuery(companyId, batchId, daysBefore(today, MAX_PREHARVEST_DAYS), today), enabled: companyId > 0 });
+  return (dashboard.data?.treatments ?? []).filter((r) => r.preharvest_until !== null && r.preharvest_until > today);
+}
 
 type Unit = (typeof HARVEST_UNITS)[number];
 
@@ -11,6 +28,8 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
   const { t } = useTranslation('batches');
   const toast = useToast();
   const harvest = useHarvest(companyId, batch.BatchID);
+  const running = useRunningPreharvest(companyId, batch.BatchID);
+  const day = useFormatDay();
   const [wet, setWet] = useState('');
   const [dry, setDry] = useState('');
   const [unit, setUnit] = useState<Unit>('kg');
@@ -23,8 +42,12 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
     harvest.mutate(
       { userId, wetWeight: num(wet), dryWeight: num(dry), unit },
       {
-        onSuccess: () => {
-          toast.success(t('harvest.done', { number: batch.BatchNumber }));
+        onSuccess: ({ preharvestWarnings }) => {
+          // Harvest is never refused for a pre-harvest interval; the server answers (and audits) the warning.
+          if (preharvestWarnings.length > 0) {
+            const products = [...new Set(preharvestWarnings.map((w) => w.product))].join(', ');
+            toast.warning(t('harvest.doneInsideInterval', { number: batch.BatchNumber, products }));
+          } else toast.success(t('harvest.done', { number: batch.BatchNumber }));
           onClose();
         },
         onError: (err) => setError(errorMessage(err)),
@@ -49,6 +72,18 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
         </>
       }
     >
+      {running.length > 0 && (
+        <div className="mb-3" data-testid="preharvest-warning">
+          <Alert tone="warning" title={t('harvest.preharvestTitle')}>
+            <ul className="list-disc pl-5">
+              {running.map((r) => (
+                <li key={r.application_id}>{t('harvest.preharvestItem', { product: r.product, date: day(r.date), until: day(r.preharvest_until ?? '') })}</li>
+              ))}
+            </ul>
+            <p className="mt-1">{t('harvest.preharvestBody')}</p>
+          </Alert>
+        </div>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <Input label={t('harvest.wet')} type="number" inputMode="decimal" min={0} step="any" value={wet} onChange={(e) => setWet(e.target.value)} />
         <Input label={t('harvest.dry')} type="number" inputMode="decimal" min={0} step="any" value={dry} onChange={(e) => setDry(e.target.value)} />
