@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { automationsEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { DEFAULT_DELIVERY_POLICY, startDeliveryWorker } from '../../jobs/notification-delivery.js';
+import { startNotificationSchedules } from '../../jobs/notification-schedules.js';
 import { automationsHandlers } from './automations.routes.js';
 import { webhookClientOf } from './automations.service.js';
 
@@ -15,5 +16,7 @@ export async function automationsModule(app: FastifyInstance) {
       { ...DEFAULT_DELIVERY_POLICY, ...app.config.notificationDelivery },
     );
     app.addHook('preClose', () => worker.stop());
+    // Template reminders and the weekly report: a cron job; the delivery key keeps each occurrence to one.
+    await startNotificationSchedules(app.db, app.boss, app.log);
   }
 }

@@ -94,12 +94,19 @@ export function repeatsOn(r: Recurrence, date: string): boolean {
  * A job that missed some runs (the server was down) makes only the latest, not a backlog.
  */
 export function latestDueOccurrence(r: Recurrence, tz: string, now: Date, notBefore?: string): Occurrence | null {
+  return latestDueOn((date) => repeatsOn(r, date), r.time_of_day, tz, now, { notBefore, lookbackDays: 7 });
+}
+
+/** The latest local date (today or up to `lookbackDays` back, not before `notBefore`) that `on` accepts and whose `time` has come. */
+export function latestDueOn(
+  on: (date: string) => boolean, time: string, tz: string, now: Date, opts: { notBefore?: string; lookbackDays: number },
+): Occurrence | null {
   const today = localDate(tz, now);
-  for (let back = 0; back <= 7; back++) {
+  for (let back = 0; back <= opts.lookbackDays; back++) {
     const date = addDays(today, -back);
-    if (notBefore && date < notBefore) return null;
-    if (!repeatsOn(r, date)) continue;
-    const dueAt = zonedTime(tz, date, r.time_of_day);
+    if (opts.notBefore && date < opts.notBefore) return null;
+    if (!on(date)) continue;
+    const dueAt = zonedTime(tz, date, time);
     if (dueAt.getTime() <= now.getTime()) return { date, dueAt };
   }
   return null;
