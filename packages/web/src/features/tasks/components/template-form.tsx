@@ -101,7 +101,7 @@ export function TemplateForm({ companyId, initial, onDone }: { companyId: number
           }}
           options={TASK_FREQUENCIES.map((f) => ({ value: f, label: t(`recurring.frequencies.${f}`) }))}
         />
-        <Input label={t('recurring.time')} type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
+        <Input label={t('recurring.time')} hint={t('recurring.timeHint')} type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
       </div>
       {frequency !== 'daily' && (
         <fieldset className="flex flex-col gap-2">
