@@ -51,24 +51,36 @@ export const DELIVERY_PER_PAGE_MAX = 200;
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
+/** A list as an array, a JSON list in text ('["email","slack"]'), or text joined with ';' or ','. */
+function listItems(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? x.split(/[;,]/) : [x]));
+  if (typeof v !== 'string') return [v];
+  const text = v.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // Not JSON after all: split it as text.
+    }
+  }
+  return text.split(/[;,]/);
+}
+const blank = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && x.trim() === '');
+
+const METHOD_WORDS = Object.keys(METHOD_ALIASES) as [string, ...string[]];
+const MethodWord = z
+  .preprocess(lower, z.enum(METHOD_WORDS, { error: `must be one of ${NOTIFICATION_METHODS.join(', ')}` }))
+  .transform((w) => METHOD_ALIASES[w]!);
+
 /** One or several methods: an array, or text joined with ',' or ';'. Duplicates collapse. */
 export const NotificationMethods = z.preprocess(
   (v) => {
-    const items = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[;,]/) : [v]).map(lower).filter((x) => x !== '' && x !== undefined && x !== null);
+    const items = blank(v) ? [] : listItems(v).filter((x) => !blank(x));
     return items.length === 0 ? undefined : items;
   },
   z
-    .array(
-      z.string({ error: `must be one of ${NOTIFICATION_METHODS.join(', ')}` }).transform((s, ctx) => {
-        const m = METHOD_ALIASES[s];
-        if (!m) {
-          ctx.addIssue({ code: 'custom', message: `must be one of ${NOTIFICATION_METHODS.join(', ')}` });
-          return z.NEVER;
-        }
-        return m;
-      }),
-      { error: 'is required' },
-    )
+    .array(MethodWord, { error: 'is required' })
     .max(3, { error: 'must list at most 3 methods' })
     .transform((ms) => [...new Set(ms)]),
 );
@@ -76,9 +88,8 @@ export const NotificationMethods = z.preprocess(
 /** Spec-2 §7: e-mail recipients joined with ';' (',' and an array are accepted too). Blank = none. */
 export const EmailRecipients = z.preprocess(
   (v) => {
-    if (v === undefined || v === null) return [];
-    const items = Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' ? x.split(/[;,]/) : [x])) : typeof v === 'string' ? v.split(/[;,]/) : [v];
-    return items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+    if (blank(v)) return [];
+    return listItems(v).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
   },
   z.array(Email, { error: 'must be e-mail addresses joined with ;' }).max(EMAIL_RECIPIENTS_MAX, { error: `must list at most ${EMAIL_RECIPIENTS_MAX} addresses` }),
 );

@@ -71,67 +71,82 @@ export async function sendThrough(deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 
   }
 }
 
-interface Claimed {
+interface Claimed extends Target {
   delivery_id: number;
-  notification_id: number;
   channel: Channel;
   message: DeliveryMessage;
+  deleted_at: Date | null;
 }
 
-/** Takes a delivery for sending: only a pending or failed one whose lease is free. Null: sent, dead, or being sent. */
-async function claim(db: Kysely<DB>, deliveryId: number): Promise<Claimed | null> {
-  const row = await db
-    .updateTable('notification_deliveries')
-    .set({ locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`attempts + 1` })
-    .where('delivery_id', '=', deliveryId)
-    .where('status', 'in', ['pending', 'failed'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
-    .returning(['delivery_id', 'notification_id', 'channel', 'message'])
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-async function finish(db: Kysely<DB>, id: number, status: 'sent' | 'failed' | 'dead', outcome: { answer: string | null; error: string | null }) {
-  await db
-    .updateTable('notification_deliveries')
-    .set({
-      status,
-      answer: outcome.answer,
-      last_error: outcome.error,
-      locked_until: null,
-      ...(status === 'sent' ? { sent_at: sql`now()` } : {}),
-    })
-    .where('delivery_id', '=', id)
+/**
+ * Takes deliveries for sending, with where they go, in one statement: only pending or failed ones whose
+ * lease is free. Those not answered are sent, dead, or being sent by someone else.
+ */
+async function claim(db: Kysely<DB>, deliveryIds: number[]): Promise<Map<number, Claimed>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .updateTable('notification_deliveries as d')
+    .from('notifications as n')
+    .set({ locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`d.attempts + 1` })
+    .whereRef('n.notification_id', '=', 'd.notification_id')
+    .where('d.delivery_id', 'in', deliveryIds)
+    .where('d.status', 'in', ['pending', 'failed'])
+    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', sql<Date>`now()`)]))
+    .returning(['d.delivery_id', 'd.channel', 'd.message', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.deleted_at'])
     .execute();
+  return new Map(rows.map((r) => [r.delivery_id, r]));
+}
+
+interface Finished {
+  id: number;
+  status: 'sent' | 'failed' | 'dead';
+  answer: string | null;
+  error: string | null;
+}
+
+/** Records what happened to each delivery and frees its lease, in one statement. */
+async function finish(db: Kysely<DB>, done: Finished[]) {
+  if (done.length === 0) return;
+  await sql`
+    UPDATE notification_deliveries d
+    SET status = v.status, answer = v.answer, last_error = v.error, locked_until = NULL,
+        sent_at = CASE WHEN v.status = 'sent' THEN now() ELSE d.sent_at END
+    FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS v(id int, status text, answer text, error text)
+    WHERE d.delivery_id = v.id`.execute(db);
 }
 
 type Verdict = 'done' | 'retry';
 
-/**
- * Works one delivery job. A job run twice sends once: the claim only takes a delivery that is not sent,
- * not dead and not being sent. On the last allowed attempt, or a failure retrying cannot mend, the
- * delivery becomes 'dead' (the dead-letter list); otherwise 'failed', and pg-boss retries the job later.
- */
-export async function workDelivery(deps: DeliveryDeps, deliveryId: number, lastAttempt: boolean): Promise<Verdict> {
-  const d = await claim(deps.db, deliveryId);
-  if (!d) return 'done';
-  const n = await deps.db
-    .selectFrom('notifications')
-    .select(['email_recipients', 'slack_webhook_url', 'teams_webhook_url', 'deleted_at'])
-    .where('notification_id', '=', d.notification_id)
-    .executeTakeFirst();
-  if (!n || n.deleted_at) {
-    await finish(deps.db, d.delivery_id, 'dead', { answer: null, error: 'The notification was deleted before this was sent.' });
-    return 'done';
-  }
-  const outcome = await sendThrough(deps, d.channel, n, d.message);
-  if (outcome.ok) {
-    await finish(deps.db, d.delivery_id, 'sent', { answer: outcome.answer, error: null });
-    return 'done';
-  }
+async function sendClaimed(deps: DeliveryDeps, d: Claimed, lastAttempt: boolean): Promise<Finished & { verdict: Verdict }> {
+  if (d.deleted_at) return { id: d.delivery_id, status: 'dead', answer: null, error: 'The notification was deleted before this was sent.', verdict: 'done' };
+  const outcome = await sendThrough(deps, d.channel, d, d.message);
+  if (outcome.ok) return { id: d.delivery_id, status: 'sent', answer: outcome.answer, error: null, verdict: 'done' };
   const dead = outcome.permanent || lastAttempt;
-  await finish(deps.db, d.delivery_id, dead ? 'dead' : 'failed', { answer: outcome.statusCode ? outcome.answer : null, error: outcome.answer });
-  return dead ? 'done' : 'retry';
+  return { id: d.delivery_id, status: dead ? 'dead' : 'failed', answer: outcome.statusCode ? outcome.answer : null, error: outcome.answer, verdict: dead ? 'done' : 'retry' };
+}
+
+/**
+ * Works delivery jobs. A job run twice sends once: the claim only takes a delivery that is not sent, not
+ * dead and not being sent (and a batch holding one delivery twice sends it for the first job only). On the
+ * last allowed attempt, or a failure retrying cannot mend, a delivery becomes 'dead' (the dead-letter list);
+ * otherwise 'failed', and pg-boss retries its job later.
+ */
+export async function workDeliveries(deps: DeliveryDeps, jobs: Array<{ deliveryId: number; lastAttempt: boolean }>): Promise<Verdict[]> {
+  const claimed = await claim(deps.db, [...new Set(jobs.map((j) => j.deliveryId))]);
+  const results = await Promise.all(
+    jobs.map((j) => {
+      const d = claimed.get(j.deliveryId);
+      claimed.delete(j.deliveryId);
+      return d ? sendClaimed(deps, d, j.lastAttempt) : null;
+    }),
+  );
+  await finish(deps.db, results.filter((r) => r !== null).map(({ verdict: _v, ...f }) => f));
+  return results.map((r) => r?.verdict ?? 'done');
+}
+
+/** One delivery job (see workDeliveries). */
+export async function workDelivery(deps: DeliveryDeps, deliveryId: number, lastAttempt: boolean): Promise<Verdict> {
+  return (await workDeliveries(deps, [{ deliveryId, lastAttempt }]))[0]!;
 }
 
 export interface DeliveryWorker {
@@ -172,14 +187,18 @@ export async function startDeliveryWorker(deps: DeliveryDeps, boss: PgBoss, poli
       };
     });
 
-  const one = async (job: PgBoss.JobWithMetadata<{ delivery_id: number }>) => {
+  const work = async (jobs: Array<PgBoss.JobWithMetadata<{ delivery_id: number }>>) => {
     try {
-      const verdict = await workDelivery(deps, job.data.delivery_id, job.retryCount >= job.retryLimit);
-      if (verdict === 'done') await boss.complete(DELIVERY_QUEUE, job.id);
-      else await boss.fail(DELIVERY_QUEUE, job.id, { message: 'delivery failed; retried later' });
+      const verdicts = await workDeliveries(deps, jobs.map((j) => ({ deliveryId: j.data.delivery_id, lastAttempt: j.retryCount >= j.retryLimit })));
+      const done = jobs.filter((_j, i) => verdicts[i] === 'done').map((j) => j.id);
+      if (done.length) await boss.complete(DELIVERY_QUEUE, done);
+      for (const [i, j] of jobs.entries()) {
+        if (verdicts[i] === 'retry') await boss.fail(DELIVERY_QUEUE, j.id, { message: 'delivery failed; retried later' });
+      }
     } catch (err) {
-      deps.log.error({ err, delivery_id: job.data.delivery_id }, 'notification delivery failed unexpectedly');
-      await boss.fail(DELIVERY_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {});
+      // The claims' leases run out, so the retried jobs find their deliveries free again.
+      deps.log.error({ err }, 'notification delivery failed unexpectedly');
+      await boss.fail(DELIVERY_QUEUE, jobs.map((j) => j.id)).catch(() => {});
     }
   };
 
@@ -191,7 +210,7 @@ export async function startDeliveryWorker(deps: DeliveryDeps, boss: PgBoss, poli
           await sleep(policy.pollMs);
           continue;
         }
-        await Promise.all(jobs.map(one));
+        await work(jobs);
       } catch (err) {
         if (stopping) break;
         deps.log.error({ err }, 'notification delivery loop');

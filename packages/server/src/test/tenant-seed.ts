@@ -11,6 +11,7 @@ import { seedTraysAndLinksForWalk } from './fixtures/trays-walk-seed.js';
 import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
 import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
 import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
+import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -89,6 +90,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const treatments = await seedTreatmentsForWalk(app, tenant, tag, facility.ids.gridboxid);
   // Tasks: a task form, a submitted task titled and assigned, and a task automation.
   const tasks = await seedTasksForWalk(app, tenant, tag);
+  // Automations: a problem alert by e-mail and the delivery an observation raised.
+  const automations = await seedAutomationsForWalk(app, tenant, tag);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -118,6 +121,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...batches.markers,
       ...treatments.markers,
       ...tasks.markers,
+      ...automations.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -133,6 +137,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...batches.ids,
       ...treatments.ids,
       ...tasks.ids,
+      ...automations.ids,
     },
     idsFor: {
       forms: responses.formIds,

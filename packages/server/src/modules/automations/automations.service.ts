@@ -100,6 +100,10 @@ export async function getAutomationFields({ db }: Deps, caller: Caller, input: I
 }
 
 export async function createNewNotification({ db, config }: Deps<'config'>, caller: Caller, input: Input<'createNewNotification'>) {
+  // The ids first: another company's template or field is a 404 whatever else is wrong.
+  const template = input.template_id === undefined ? undefined : await liveTemplate(db, caller.company_id, input.template_id);
+  const field = input.form_field_id === undefined ? undefined : await repo.findField(db, caller.company_id, input.form_field_id);
+  if (input.form_field_id !== undefined && !field) throw new AppError('not_found', 'Form field not found.', 'form_field_id');
   const trigger = input.trigger ?? (input.weekly_report === 1 ? 'weekly_report' : undefined);
   if (!trigger) throw badRequest(msg.triggerRequired, 'trigger');
   const row: repo.NewNotification = { ...base(caller, input.user_id), kind: 'automation', trigger, is_automation: input.is_automation, ...checkRecipients(webhookClientOf(config), input) };
@@ -108,19 +112,16 @@ export async function createNewNotification({ db, config }: Deps<'config'>, call
       row.problem_type = input.problem_type ?? null;
       break;
     case 'form_submitted':
-      if (input.template_id !== undefined) {
-        const t = await liveTemplate(db, caller.company_id, input.template_id);
-        row.template_id = t.template_id;
-        row.form_category = t.form_category;
+      if (template) {
+        row.template_id = template.template_id;
+        row.form_category = template.form_category;
       } else if (input.form_category !== undefined) row.form_category = input.form_category;
       else throw badRequest(msg.categoryRequired, 'form_category');
       break;
     case 'field_keyword': {
-      if (input.form_field_id === undefined) throw badRequest(msg.fieldRequired, 'form_field_id');
+      if (!field) throw badRequest(msg.fieldRequired, 'form_field_id');
       if (input.keyword === undefined) throw badRequest(msg.fieldRequired, 'keyword');
-      const field = await repo.findField(db, caller.company_id, input.form_field_id);
-      if (!field) throw new AppError('not_found', 'Form field not found.', 'form_field_id');
-      if (input.template_id !== undefined && input.template_id !== field.template_id) throw badRequest(msg.fieldNotInTemplate, 'form_field_id');
+      if (template && template.template_id !== field.template_id) throw badRequest(msg.fieldNotInTemplate, 'form_field_id');
       row.form_field_id = field.field_id;
       row.template_id = field.template_id;
       row.keyword = input.keyword;
@@ -145,8 +146,8 @@ export async function createTaskNotification({ db, config }: Deps<'config'>, cal
 }
 
 export async function createTemplateNotification({ db, config }: Deps<'config'>, caller: Caller, input: Input<'createTemplateNotification'>) {
-  const recipients = checkRecipients(webhookClientOf(config), input);
   const t = await liveTemplate(db, caller.company_id, input.template_id);
+  const recipients = checkRecipients(webhookClientOf(config), input);
   return create(db, caller, {
     ...base(caller, input.user_id), kind: 'template', template_id: t.template_id, form_category: t.form_category,
     frequency: input.frequency, notification_time: input.notification_time ?? '08:00', ...recipients,
