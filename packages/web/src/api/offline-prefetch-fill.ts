@@ -41,6 +41,7 @@ import { dashboardReportsQuery } from './queries/saved-reports';
 import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
 import { tasksQuery } from './queries/tasks';
 import { usersListQuery } from './queries/users';
+import { sprayProductsQuery } from './queries/treatments';
 import {
   DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
@@ -230,6 +231,8 @@ export async function prefetchForOffline(
       leaf('tasks:mine:in_progress', () => fetch(tasksQuery(companyId, { kind: 'mine', userId }, 'in_progress'))),
       leaf('tasks:mine:done', () => fetch(tasksQuery(companyId, { kind: 'mine', userId }, 'done'))),
       leaf('users', () => fetch(usersListQuery(companyId))),
+      // The spray products: applying one on the map works with no signal (the outbox sends it later).
+      leaf('spray-products', () => fetch(sprayProductsQuery(companyId))),
       {
         name: 'observations',
         leaf: false,

@@ -119,6 +119,7 @@ export function offlineServer(user: { location?: string | null } = {}) {
       const status = new URL(request.url).searchParams.get('status');
       return answer('/get_tasks', () => ({ tasks: status === 'open' ? [TASK] : [], page: 1, per_page: 50, has_more: false }))({ request });
     }),
+    http.get(`${API}/get_product_details`, answer('/get_product_details', () => ({ products: [] }))),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),

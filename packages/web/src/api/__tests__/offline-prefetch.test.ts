@@ -19,6 +19,7 @@ import { userDataQuery, usersListQuery } from '../queries/users';
 import { cropAvailabilityQuery, cropStatusQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
 import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, TASK, THUMB_URL } from './offline-fixtures';
 import { tasksQuery } from '../queries/tasks';
+import { sprayProductsQuery } from '../queries/treatments';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
 
 // GET /image answers a binary body, which MSW cannot hand to jsdom's XHR as a Blob: the photo fetch is stubbed.
@@ -105,6 +106,7 @@ describe('background fill for offline use', () => {
     expect((await read<{ tasks: unknown[] }>(tasksQuery(3, { kind: 'mine', userId: 7 }, 'open'))).tasks).toEqual([TASK]);
     expect((await read<{ tasks: unknown[] }>(tasksQuery(3, { kind: 'mine', userId: 7 }, 'done'))).tasks).toEqual([]);
     expect(await read(usersListQuery(3))).toHaveLength(1);
+    expect(await read(sprayProductsQuery(3))).toEqual([]);
     expect(api.total()).toBe(before);
   });
 
