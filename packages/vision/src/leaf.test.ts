@@ -106,6 +106,18 @@ describe('leaf analysis', { timeout: 60_000 }, () => {
       expect(r.box.y).toBeGreaterThanOrEqual(leaf.leafBox.y);
       expect(r.box.x + r.box.width).toBeLessThanOrEqual(leaf.leafBox.x + leaf.leafBox.width);
       expect(r.box.width * r.box.height).toBeGreaterThanOrEqual(r.areaPx);
+      // The outline is convex, inside the box, touches all four sides of it and encloses the lesion's area.
+      const xs = r.polygon.map(([x]) => x);
+      const ys = r.polygon.map(([, y]) => y);
+      expect([Math.min(...xs), Math.min(...ys)]).toEqual([r.box.x, r.box.y]);
+      expect([Math.max(...xs), Math.max(...ys)]).toEqual([r.box.x + r.box.width, r.box.y + r.box.height]);
+      let twiceArea = 0;
+      r.polygon.forEach(([x0, y0], i) => {
+        const [x1, y1] = r.polygon[(i + 1) % r.polygon.length]!;
+        twiceArea += x0 * y1 - x1 * y0;
+      });
+      expect(Math.abs(twiceArea) / 2).toBeGreaterThanOrEqual(r.areaPx);
+      expect(Math.abs(twiceArea) / 2).toBeLessThanOrEqual(r.box.width * r.box.height);
     }
   });
 });

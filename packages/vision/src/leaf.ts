@@ -1,6 +1,7 @@
 import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, classifyLeafPixels } from './colour.js';
 import { fillHoles, labelComponents, largestComponent } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
+import { convexOutlines } from './outline.js';
 import { LESION_PROBLEMS } from './problems.js';
 import { LESION_TYPES, type LeafFinding, type LeafResult, type LesionRegion, type LesionType, type RgbaImage } from './types.js';
 
@@ -118,6 +119,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const symptoms = new Uint8Array(n);
   for (let p = 0; p < n; p++) if (leaf[p] === 1 && cls[p] !== greenCode && cls[p] !== otherCode) symptoms[p] = cls[p]!;
   const comps = labelComponents(symptoms, w, h);
+  const labelOf = new Map<LesionRegion, number>();
   const px = new Int32Array(6);
   const lesionCount = new Int32Array(6);
   for (let l = 1; l <= comps.count; l++) {
@@ -130,7 +132,9 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
       type: TYPE_OF_CLASS[code]!,
       box: toOriginalBox(s, comps.minX[l]!, comps.minY[l]!, comps.maxX[l]!, comps.maxY[l]!),
       areaPx: Math.round(a * scale),
+      polygon: [],
     });
+    labelOf.set(regions[regions.length - 1]!, l);
   }
   for (const type of LESION_TYPES) {
     const code = CLASS_OF_TYPE[type];
@@ -152,6 +156,11 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   }
   findings.sort((a, b) => b.fraction - a.fraction || LESION_TYPES.indexOf(a.type) - LESION_TYPES.indexOf(b.type));
   regions.sort((a, b) => b.areaPx - a.areaPx || a.box.y - b.box.y || a.box.x - b.box.x);
+  const kept = regions.slice(0, maxRegions);
+  const outlines = convexOutlines(comps, w, kept.map((r) => labelOf.get(r)!), s);
+  kept.forEach((r, k) => {
+    r.polygon = outlines[k]!;
+  });
   const affectedFraction = affected / leafPx;
   return {
     leafAreaPx: Math.round(leafPx * scale),
@@ -159,7 +168,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
     affectedFraction: round(affectedFraction, 4),
     fractions,
     findings,
-    regions: regions.slice(0, maxRegions),
+    regions: kept,
     severity: findings.length === 0 ? null : severityOf(affectedFraction),
   };
 }

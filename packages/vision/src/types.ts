@@ -29,6 +29,8 @@ export interface LesionRegion {
   box: Box;
   /** Area in original image pixels. */
   areaPx: number;
+  /** Convex outline in original image pixels, [x, y] corners; the last joins the first. */
+  polygon: Array<[number, number]>;
 }
 
 /** One measured symptom mapped to a problem of the product's library (see `LESION_PROBLEMS`). */
