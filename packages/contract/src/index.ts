@@ -37,6 +37,7 @@ import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
+import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
@@ -117,6 +118,8 @@ export * from './pressure/pressure.endpoints.js';
 export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
+export * from './consultants/consultants.endpoints.js';
+export * from './consultants/consultant-access.js';
 export * from './ai_command/ai-command.endpoints.js';
 export * from './company_time_zone/company-time-zone.endpoints.js';
 export * from './automations/automations.schemas.js';
@@ -171,6 +174,8 @@ export const domains = {
   /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
   pressure: pressureEndpoints,
   tasks: tasksEndpoints,
+  /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */
+  consultants: consultantsEndpoints,
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */
   automations: automationsEndpoints,
   ai_command: aiCommandEndpoints,

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { ROLES } from '../http/define-endpoint.js';
+import { ROLES, USER_ROLES } from '../http/define-endpoint.js';
 import { Email, NonEmpty } from '../common/fields.js';
 
 export const RoleSchema = z.enum(ROLES, { error: 'must be Admin, SuperAdmin or Regular' });
+/** A signed-in user's role, consultants included (sessions, tokens, invitations, user lists). */
+export const UserRoleSchema = z.enum(USER_ROLES, { error: 'must be Admin, SuperAdmin, Regular or Consultant' });
 
 export const SessionUser = z.object({
   user_id: z.number(),
   company_id: z.number(),
-  user_role: RoleSchema,
+  user_role: UserRoleSchema,
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -36,7 +38,7 @@ export const SignInFields = z.object({ email: Email, password: Password });
 /** Access-token claims the client reads. */
 export const AccessClaims = z.object({
   user_id: z.number(),
-  user_role: RoleSchema,
+  user_role: UserRoleSchema,
   company_id: z.number(),
   exp: z.number(),
 });

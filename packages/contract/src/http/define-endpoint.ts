@@ -1,9 +1,18 @@
 import { z } from 'zod';
 
+/** The staff roles: what an invitation or a role change may give. */
 export const ROLES = ['SuperAdmin', 'Admin', 'Regular'] as const;
 export type Role = (typeof ROLES)[number];
-export const ALL_ROLES: readonly Role[] = ROLES;
-export const ADMIN_ROLES: readonly Role[] = ['SuperAdmin', 'Admin'];
+/**
+ * Every role a signed-in user can have: the staff roles, and `Consultant`, an outside adviser who reads
+ * chosen rooms. A consultant is never in an endpoint's `roles` (defineEndpoint refuses it); the endpoints
+ * open to them are listed once in consultants/consultant-access.ts, so anything else denies them.
+ */
+export const USER_ROLES = [...ROLES, 'Consultant'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** Typed over every role so a caller's role can be looked up in them; they hold staff roles only. */
+export const ALL_ROLES: readonly UserRole[] = ROLES;
+export const ADMIN_ROLES: readonly UserRole[] = ['SuperAdmin', 'Admin'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,7 +30,7 @@ export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 export type EndpointAuth =
   | { kind: 'public' }
   | { kind: 'refresh' }
-  | { kind: 'user'; roles: readonly Role[] };
+  | { kind: 'user'; roles: readonly UserRole[] };
 
 /**
  * Which input fields name the tenant. Company fields must equal the caller's company (else 403);
@@ -64,6 +73,9 @@ export type Endpoint<C extends EndpointConfig = EndpointConfig> = C & { readonly
 export function defineEndpoint<const C extends EndpointConfig>(config: C): Endpoint<C> {
   if (config.auth.kind === 'user' && config.auth.roles.length === 0) {
     throw new Error(`Endpoint ${config.id}: a user endpoint must list its roles`);
+  }
+  if (config.auth.kind === 'user' && config.auth.roles.includes('Consultant')) {
+    throw new Error(`Endpoint ${config.id}: consultants are given endpoints in consultants/consultant-access.ts, not in roles`);
   }
   const t = config.tenancy;
   if (!t.company && !t.user && !t.resource && !t.none) {

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ADMIN_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Email, NonEmpty } from '../common/fields.js';
-import { RoleSchema } from '../auth/auth.schemas.js';
+import { RoleSchema, UserRoleSchema } from '../auth/auth.schemas.js';
 
 export const Invitation = z.object({
   invitation_id: z.number(),
   company_id: z.number(),
   email: z.string(),
-  role: RoleSchema,
+  role: UserRoleSchema,
   invited_by: z.number().nullable(),
   created_at: z.string(),
   expires_at: z.string(),

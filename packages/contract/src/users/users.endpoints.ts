@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { MessageEnvelope, success } from '../http/envelope.js';
 import { CompanyId, Id, NonEmpty } from '../common/fields.js';
-import { RoleSchema } from '../auth/auth.schemas.js';
+import { RoleSchema, UserRoleSchema } from '../auth/auth.schemas.js';
 import { LANGUAGES } from '../common/constants.js';
 
 export const UserSummary = z.object({
@@ -11,7 +11,7 @@ export const UserSummary = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  user_role: RoleSchema,
+  user_role: UserRoleSchema,
   location: z.string().nullable(),
   created_at: z.string(),
   /** False once an administrator deactivated the account: it cannot sign in. */
@@ -33,6 +33,7 @@ export const usersMessages = {
   userActivated: 'User reactivated. They can sign in again.',
   userDeactivated: 'User deactivated. Their sessions end within seconds.',
   notOwnRole: 'You cannot change your own role.',
+  consultantRole: "A consultant's access is changed on the Consultants page, not by a role.",
   notYourself: 'You cannot deactivate or reactivate your own account.',
   superAdminRole: 'Only a SuperAdmin can give or take the SuperAdmin role.',
   superAdminDeactivate: 'Only a SuperAdmin can deactivate or reactivate a SuperAdmin.',

@@ -10,6 +10,7 @@ import type { NotificationTable, NotificationDeliveryTable } from './tables/noti
 import type { AiCommandTable } from './tables/ai-commands.js';
 import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
+import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -88,4 +89,6 @@ export interface DB {
   treatments: TreatmentTable;
   treatment_applications: TreatmentApplicationTable;
   treatment_application_boxes: TreatmentApplicationBoxTable;
+  consultants: ConsultantTable;
+  consultant_rooms: ConsultantRoomTable;
 }

@@ -1,6 +1,6 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { AccessClaims, type Role } from '@verdant/contract';
+import { AccessClaims, type UserRole } from '@verdant/contract';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -17,7 +17,7 @@ export type VerifiedAccess = AccessClaims & { tv: number };
 
 export interface TokenService {
   /** `token_version` defaults to 0, the version of an account whose sessions were never ended. */
-  signAccess(user: { user_id: number; user_role: Role; company_id: number; token_version?: number }): Promise<string>;
+  signAccess(user: { user_id: number; user_role: UserRole; company_id: number; token_version?: number }): Promise<string>;
   signRefresh(userId: number, familyId?: string): Promise<{ token: string; tokenId: string; familyId: string; expiresAt: Date }>;
   verifyAccess(token: string): Promise<VerifiedAccess>;
   verifyRefresh(token: string): Promise<RefreshClaims>;

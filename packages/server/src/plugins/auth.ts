@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { authMessages, type EndpointConfig, type Role } from '@verdant/contract';
+import { authMessages, consultantRule, consultantsMessages, type EndpointConfig, type UserRole } from '@verdant/contract';
 import type { DB } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/tokens.js';
@@ -8,7 +8,7 @@ import type { TokenService } from '../lib/tokens.js';
 export interface Caller {
   user_id: number;
   company_id: number;
-  user_role: Role;
+  user_role: UserRole;
 }
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -83,7 +83,11 @@ export async function authenticate(
   });
   const version = await currentTokenVersion(req.server.db, claims.user_id);
   if (version === null || version !== claims.tv) throw unauthorized(authMessages.sessionEnded);
-  if (!endpoint.auth.roles.includes(claims.user_role)) {
+  // Consultants are in no endpoint's roles: the one list of what they may call is the contract's
+  // consultantAccess, and anything else is refused here (docs/decisions.md, "Consultants").
+  if (claims.user_role === 'Consultant') {
+    if (!consultantRule(endpoint.id)) throw forbidden(consultantsMessages.notForConsultants);
+  } else if (!endpoint.auth.roles.includes(claims.user_role)) {
     throw forbidden('Your role does not allow this action.');
   }
   return { user_id: claims.user_id, company_id: claims.company_id, user_role: claims.user_role };

@@ -7,6 +7,7 @@ import { authenticate, bearerToken, type Caller } from './auth.js';
 import { idempotencyPreHandler } from './idempotency.js';
 import { withWriteReceipt } from '../db/write-receipts.js';
 import { assertOwnCompany } from '../lib/own-company.js';
+import { enforceConsultantScope } from '../modules/consultants/consultants.service.js';
 
 export interface HandlerContext<E extends EndpointConfig> {
   input: EndpointInput<E>;
@@ -207,6 +208,7 @@ function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E,
         req.caller = await authenticate(req, endpoint, app.tokens);
         req.input = parseInput(endpoint, req);
         await enforceTenancy(endpoint, req.input, req.caller, app.usersInCompany);
+        await enforceConsultantScope(app, req.caller, endpoint, req.input);
       },
       idempotencyPreHandler,
     ],

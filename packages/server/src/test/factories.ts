@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@verdant/contract';
+import type { Role, UserRole } from '@verdant/contract';
 
 export interface TestUser {
   user_id: number;
   company_id: number;
-  user_role: Role;
+  user_role: UserRole;
   email: string;
   password: string;
   token: string;

@@ -11,7 +11,9 @@ import { seedTraysAndLinksForWalk } from './fixtures/trays-walk-seed.js';
 import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
 import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
 import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
+import { seedScansForWalk } from './fixtures/scans-walk-seed.js';
 import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
+import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -90,8 +92,12 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const treatments = await seedTreatmentsForWalk(app, tenant, tag, facility.ids.gridboxid);
   // Tasks: a task form, a submitted task titled and assigned, and a task automation.
   const tasks = await seedTasksForWalk(app, tenant, tag);
+  // Scans: a photo scan of the facility's box with a confirmed detection.
+  const scans = await seedScansForWalk(app, tenant, Number(facility.ids.gridboxid));
   // Automations: a problem alert by e-mail and the delivery an observation raised.
   const automations = await seedAutomationsForWalk(app, tenant, tag);
+  // Consultants: an outside adviser invited to the facility's room.
+  const consultants = await seedConsultantsForWalk(app, tenant, tag, Number(facility.ids.roomid));
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -122,6 +128,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...treatments.markers,
       ...tasks.markers,
       ...automations.markers,
+      ...consultants.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -137,7 +144,9 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...batches.ids,
       ...treatments.ids,
       ...tasks.ids,
+      ...scans.ids,
       ...automations.ids,
+      ...consultants.ids,
     },
     idsFor: {
       forms: responses.formIds,

@@ -21,7 +21,7 @@ export interface UserTable {
   first_name: string;
   last_name: string;
   password_hash: string;
-  user_role: 'SuperAdmin' | 'Admin' | 'Regular';
+  user_role: 'SuperAdmin' | 'Admin' | 'Regular' | 'Consultant';
   threshold: number | null;
   location: string | null;
   created_at: Timestamp;
@@ -53,7 +53,7 @@ export interface InvitationTable {
   invitation_id: Generated<number>;
   company_id: number;
   email: string;
-  role: 'SuperAdmin' | 'Admin' | 'Regular';
+  role: 'SuperAdmin' | 'Admin' | 'Regular' | 'Consultant';
   token_hash: string;
   invited_by: number | null;
   created_at: Timestamp;

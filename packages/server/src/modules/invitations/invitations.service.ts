@@ -1,4 +1,4 @@
-import { authMessages, invitationsMessages, type InvitationStatus, type Role } from '@verdant/contract';
+import { authMessages, invitationsMessages, type InvitationStatus, type Role, type UserRole } from '@verdant/contract';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -28,7 +28,7 @@ export function assertInvitationUsable(invitation: repo.InvitationRow | undefine
 export interface IssueInvitation {
   companyId: number;
   email: string;
-  role: Role;
+  role: UserRole;
   invitedBy: number | null;
 }
 
@@ -62,6 +62,9 @@ export async function issueInvitation({ db: trx }: Deps, input: IssueInvitation,
   return { token, invitation: row };
 }
 
+const roleWords = (role: UserRole) =>
+  role === 'Regular' ? 'a team member' : role === 'Consultant' ? 'a consultant, with read-only access to chosen rooms' : `an ${role}`;
+
 /** Mails the sign-up link; answers false (and logs) when the mail could not be sent. */
 export async function mailInvitation(deps: InvitationDeps, token: string, invitation: repo.InvitationRow): Promise<boolean> {
   const { companyName, inviterName } = await repo.invitationMailNames(deps.db, invitation.company_id, invitation.invited_by);
@@ -71,7 +74,7 @@ export async function mailInvitation(deps: InvitationDeps, token: string, invita
   const text = [
     'Hello,',
     '',
-    `${who} to join ${company} on Verdant as ${invitation.role === 'Regular' ? 'a team member' : `an ${invitation.role}`}.`,
+    `${who} to join ${company} on Verdant as ${roleWords(invitation.role)}.`,
     'Verdant helps your team scout plants, track batches and keep the greenhouse healthy, even without signal.',
     '',
     `Create your account here: ${link}`,

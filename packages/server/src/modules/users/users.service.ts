@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, usersMessages, type Language, type Role } from '@verdant/contract';
+import { ADMIN_ROLES, usersMessages, type Language, type Role, type UserRole } from '@verdant/contract';
 import { userLanguage } from '../../lib/caller-language.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -41,15 +41,17 @@ export async function updateLocation(deps: UsersDeps, caller: Caller, userId: nu
 }
 
 /** Who may change a colleague's role: never their own; to or from SuperAdmin only a SuperAdmin. */
-export function assertMayChangeRole(caller: Caller, target: { user_id: number; user_role: Role }, role: Role): void {
+export function assertMayChangeRole(caller: Caller, target: { user_id: number; user_role: UserRole }, role: Role): void {
   if (caller.user_id === target.user_id) throw forbidden(usersMessages.notOwnRole);
+  // An outside adviser made staff by a role change would see every room (docs/decisions.md, consultants).
+  if (target.user_role === 'Consultant') throw forbidden(usersMessages.consultantRole);
   if ((target.user_role === 'SuperAdmin' || role === 'SuperAdmin') && caller.user_role !== 'SuperAdmin') {
     throw forbidden(usersMessages.superAdminRole);
   }
 }
 
 /** Who may switch a colleague off or on: never themselves; a SuperAdmin only a SuperAdmin. */
-export function assertMaySetActive(caller: Caller, target: { user_id: number; user_role: Role }): void {
+export function assertMaySetActive(caller: Caller, target: { user_id: number; user_role: UserRole }): void {
   if (caller.user_id === target.user_id) throw forbidden(usersMessages.notYourself);
   if (target.user_role === 'SuperAdmin' && caller.user_role !== 'SuperAdmin') throw forbidden(usersMessages.superAdminDeactivate);
 }
