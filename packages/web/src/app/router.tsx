@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { ALL_ROLES } from '@verdant/contract';
+import { USER_ROLES } from '@verdant/contract';
 import { LoadingState } from '../components/ui';
 import { authRoutes } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
@@ -52,6 +52,7 @@ const ReportPage = lazy(() => import('../features/reports/components/report-page
 const AutomationsPage = lazy(() => import('../features/automations/components/automations-page'));
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
+const ConsultantsPage = lazy(() => import('../features/consultants/components/consultants-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
@@ -60,7 +61,6 @@ const PLANNED: Array<[path: string, titleKey: string]> = [
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
-  ['consultants', 'planned.consultants'],
 ];
 
 function page(node: ReactNode) {
@@ -108,6 +108,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'automations', element: <AutomationsPage /> },
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'tasks', element: <TasksPage /> },
+  { path: 'consultants', element: <ConsultantsPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];
@@ -143,7 +144,7 @@ export function createAppRoutes(extraPublic: RouteObject[] = publicRoutes): Rout
         {
           path: paths.dashboard,
           element: (
-            <RequireRole roles={ALL_ROLES}>
+            <RequireRole roles={USER_ROLES}>
               <DashboardLayout />
             </RequireRole>
           ),

@@ -1,11 +1,11 @@
-import { ROLES, type Role } from '@verdant/contract';
+import { USER_ROLES, type UserRole } from '@verdant/contract';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { decodeJwt } from './jwt';
 import { paths } from './paths';
 
 /** Client auth state (spec-1 §3). */
 export interface Session {
-  userRole: Role | null;
+  userRole: UserRole | null;
   userId: number | null;
   accessToken: string | null;
   refreshToken: string | null;
@@ -15,7 +15,7 @@ export interface Session {
 export interface SignedInData {
   access_token: string;
   refresh_token: string;
-  user: { user_id: number; company_id: number; user_role: Role };
+  user: { user_id: number; company_id: number; user_role: UserRole };
 }
 
 /** Storage names; the spec leaves them open. */
@@ -41,8 +41,8 @@ function toNumber(v: string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function toRole(v: unknown): Role | null {
-  return typeof v === 'string' && (ROLES as readonly string[]).includes(v) ? (v as Role) : null;
+function toRole(v: unknown): UserRole | null {
+  return typeof v === 'string' && (USER_ROLES as readonly string[]).includes(v) ? (v as UserRole) : null;
 }
 
 export function readSession(): Session {
@@ -101,7 +101,9 @@ export function clearSession() {
   notify();
 }
 
-export function homePathFor(role: Role | null | undefined): string {
+/** Where sign-in lands: a consultant on their rooms (docs/decisions.md, "Consultants"). */
+export function homePathFor(role: UserRole | null | undefined): string {
+  if (role === 'Consultant') return paths.consultants;
   return role === 'Admin' ? paths.dashboard : paths.quickview;
 }
 

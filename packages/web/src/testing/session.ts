@@ -1,9 +1,9 @@
-import type { Role } from '@verdant/contract';
+import type { UserRole } from '@verdant/contract';
 import { startSession } from '../lib/session';
 import { makeJwt, nowSeconds } from './jwt';
 
 export interface TestSessionOptions {
-  role?: Role;
+  role?: UserRole;
   userId?: number;
   companyId?: number;
   /** Seconds from now; negative = already expired. */

@@ -5,7 +5,7 @@ import { Dialog, LoadingState } from '../../components/ui';
 import { Icon, Logo } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { useOnlineStatus } from '../../lib/use-online-status';
-import { ACCOUNT_NAV, FIELD_ACTIONS, MAIN_NAV, type NavItem } from './nav-items';
+import { ACCOUNT_NAV, CONSULTANT_ACCOUNT_NAV, CONSULTANT_NAV, FIELD_ACTIONS, MAIN_NAV, type NavItem } from './nav-items';
 import { HeaderSearch } from './header-search';
 import { OnlineStatus } from './online-status';
 import { SessionEffects } from './session-effects';
@@ -44,11 +44,12 @@ function SideLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
 
 function NavSections({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('app');
+  const consultant = useAuth().userRole === 'Consultant';
   return (
     <>
       <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-stone-600">{t('nav.work')}</p>
       <ul className="space-y-0.5">
-        {MAIN_NAV.map((item) => (
+        {(consultant ? CONSULTANT_NAV : MAIN_NAV).map((item) => (
           <li key={item.key}>
             <SideLink item={item} onNavigate={onNavigate} />
           </li>
@@ -56,7 +57,7 @@ function NavSections({ onNavigate }: { onNavigate?: () => void }) {
       </ul>
       <p className="px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wide text-stone-600">{t('nav.account')}</p>
       <ul className="space-y-0.5">
-        {ACCOUNT_NAV.map((item) => (
+        {(consultant ? CONSULTANT_ACCOUNT_NAV : ACCOUNT_NAV).map((item) => (
           <li key={item.key}>
             <SideLink item={item} onNavigate={onNavigate} />
           </li>
@@ -67,7 +68,7 @@ function NavSections({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function BottomBar() {
-  const { userId } = useAuth();
+  const { userId, userRole } = useAuth();
   const { signOut, dialog: signOutDialog } = useGuardedSignOut(userId);
   const { t } = useTranslation('app');
   const [moreOpen, setMoreOpen] = useState(false);
@@ -79,7 +80,7 @@ function BottomBar() {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         <ul className="grid grid-cols-5">
-          {FIELD_ACTIONS.map((item) => (
+          {(userRole === 'Consultant' ? CONSULTANT_NAV : FIELD_ACTIONS).map((item) => (
             <li key={item.key}>
               <NavLink
                 to={item.to}
@@ -144,6 +145,7 @@ function OfflineBanner() {
 /** Side navigation on desktop, bottom bar with the five field actions on a phone, header on top. */
 export function DashboardLayout() {
   const { t } = useTranslation('app');
+  const consultant = useAuth().userRole === 'Consultant';
   return (
     <div className="min-h-dvh md:flex">
       <a
@@ -169,7 +171,7 @@ export function DashboardLayout() {
             <Link to={paths.dashboard} className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden">
               <Logo />
             </Link>
-            <HeaderSearch />
+            {consultant ? <span /> : <HeaderSearch />}
             <div className="flex items-center gap-2 sm:gap-3">
               <SyncStatus />
               <OnlineStatus />

@@ -32,6 +32,7 @@ export const MAIN_NAV: NavItem[] = [
 
 export const ACCOUNT_NAV: NavItem[] = [
   { key: 'company', to: paths.company, icon: 'company' },
+  { key: 'consultants', to: paths.consultants, icon: 'user' },
   { key: 'profile', to: paths.profile, icon: 'user' },
   { key: 'settings', to: paths.settings, icon: 'settings' },
   { key: 'audittrail', to: paths.audittrail, icon: 'history' },
@@ -44,3 +45,7 @@ export const FIELD_ACTIONS: NavItem[] = [
   { key: 'rooms', to: paths.rooms, icon: 'rooms' },
   { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
 ];
+
+/** A consultant reads their rooms and nothing else (docs/decisions.md, "Consultants"). */
+export const CONSULTANT_NAV: NavItem[] = [{ key: 'myRooms', to: paths.consultants, icon: 'rooms' }];
+export const CONSULTANT_ACCOUNT_NAV: NavItem[] = [{ key: 'profile', to: paths.profile, icon: 'user' }];

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Role } from '@verdant/contract';
+import type { UserRole } from '@verdant/contract';
 import { isLoggedIn } from '../../lib/session';
 import { useAuth } from '../../state/hooks';
 import { paths } from '../../lib/paths';
 
 /** Not signed in → /signIn; signed in with a role not listed → /unauthorized. */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+export function RequireRole({ roles, children }: { roles: readonly UserRole[]; children: ReactNode }) {
   const { accessToken, userRole } = useAuth();
   const location = useLocation();
   if (!accessToken || !isLoggedIn()) return <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}` }} />;

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import { readSession } from '../../lib/session';
 import { welcomePending } from '../../lib/welcome';
 
@@ -8,13 +10,17 @@ const WelcomeDialog = lazy(() => import('../../features/welcome/components/welco
 /** A landing page (overview, quick view) with the first-sign-in welcome over it when one is pending. */
 export function WithWelcome({ children }: { children: ReactNode }) {
   const [session] = useState(readSession);
-  const pending = session.userId !== null && welcomePending(session.userId);
+  // A consultant's landing page is their rooms (consultants feature); the staff welcome is not for them.
+  const role = session.userRole === 'Consultant' ? null : session.userRole;
+  const pending = session.userId !== null && session.userRole !== 'Consultant' && welcomePending(session.userId);
+  // The staff landing pages read the whole company: a consultant lands on their own rooms instead.
+  if (session.userRole === 'Consultant') return <Navigate to={paths.consultants} replace />;
   return (
     <>
       {children}
       {pending && session.userId !== null && (
         <Suspense fallback={null}>
-          <WelcomeDialog userId={session.userId} role={session.userRole} />
+          <WelcomeDialog userId={session.userId} role={role} />
         </Suspense>
       )}
     </>
