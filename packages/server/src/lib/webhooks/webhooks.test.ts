@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../config/env.js';
 import {
   createWebhookClient,
   DEFAULT_WEBHOOK_HOSTS,
@@ -252,5 +253,17 @@ describe('webhook client', () => {
 describe('maskWebhookUrl', () => {
   it('shows the host and the last four characters only', () => {
     expect(maskWebhookUrl('https://hooks.slack.com/services/T000/B000/abcdefgh1234')).toBe('https://hooks.slack.com/…1234');
+  });
+});
+
+describe('configuration', () => {
+  it('WEBHOOK_ALLOWED_HOSTS_SLACK / _TEAMS replace a channel\'s defaults; the test option never comes from the environment', () => {
+    const plain = parseEnv({});
+    expect(plain.webhooks).toEqual({ allowHosts: DEFAULT_WEBHOOK_HOSTS });
+    const env = parseEnv({ WEBHOOK_ALLOWED_HOSTS_SLACK: ' Hooks.Example.test., *.slack.example ', WEBHOOK_ALLOWED_HOSTS_TEAMS: '', allowLoopbackForTests: 'true' });
+    expect(env.webhooks.allowHosts.slack).toEqual(['hooks.example.test', '*.slack.example']);
+    expect(env.webhooks.allowHosts.teams).toEqual(DEFAULT_WEBHOOK_HOSTS.teams);
+    expect(env.webhooks.allowLoopbackForTests).toBeUndefined();
+    expect(validateWebhookUrl('https://a.slack.example/x', 'slack', env.webhooks.allowHosts).ok).toBe(true);
   });
 });
