@@ -34,6 +34,8 @@ const FIELD_AUTOMATIONS = [
   }),
   notification({ notification_id: 3, kind: 'task', user_id: 9, trigger: null, triggered_by: 'task_assigned', created_by: 9 }),
   notification({ notification_id: 4, kind: 'template', trigger: null, template_name: 'Irrigation check', frequency: 'weekly', notification_time: '07:30' }),
+  notification({ notification_id: 5, trigger: 'form_submitted', template_id: 4, template_name: 'Weekly scouting', form_category: 'Scouting' }),
+  notification({ notification_id: 6, trigger: 'form_submitted', form_category: 'Harvest' }),
 ];
 
 describe('AutomationsPage', () => {
@@ -52,6 +54,9 @@ describe('AutomationsPage', () => {
     expect(keyword).toHaveTextContent('Microsoft Teamshttps://acme.webhook.office.com/…9aB0');
     expect(await screen.findByText('A task is assigned to Ana Grower')).toBeInTheDocument();
     expect(automation(/Irrigation/)).toHaveTextContent('Reminder to fill in “Irrigation check”, every Monday at 07:30');
+    // One form's automation carries that form's category too: the form is named.
+    expect(screen.getByText('The form “Weekly scouting” is submitted')).toBeInTheDocument();
+    expect(screen.getByText('A form of category “Harvest” is submitted')).toBeInTheDocument();
 
     expect(await screen.findByText('Nothing sent yet')).toBeInTheDocument();
     expect(screen.getByText(/Use “Send a test” on an automation/)).toBeInTheDocument();

@@ -21,7 +21,8 @@ export function describeNotification(n: Notification, t: TFunction, nameOf: (use
     case 'problem_observed':
       return n.problem_type ? t('describe.problemOne', { problem: n.problem_type }) : t('describe.problemAny');
     case 'form_submitted':
-      return n.form_category ? t('describe.formCategory', { category: n.form_category }) : t('describe.formTemplate', { template });
+      // One form's automation also carries that form's category: the form is what it matches.
+      return n.template_id === null && n.form_category ? t('describe.formCategory', { category: n.form_category }) : t('describe.formTemplate', { template });
     case 'field_keyword':
       return t('describe.keyword', { field: n.field_name ?? '—', template, keyword: n.keyword ?? '' });
     case 'task_assigned':
