@@ -194,6 +194,30 @@ describe('deliveries, retry and test send (jobs not running here)', () => {
     expect((await get('/get_notification_deliveries', a.admin.auth, { company_id: a.companyId, notification_id: n.notification_id })).json().total).toBe(1);
   });
 
+  it('a form of the chosen template or category, and a field answered with the keyword, raise one delivery each; other answers none', async () => {
+    const form = await scouting(a);
+    const mail = { method: 'email', email_recipient: 'x@example.com' };
+    const byCategory = (await create(a, { ...mail, trigger: 'form_submitted', form_category: 'SCOUTING' })).json().notification;
+    const byKeyword = (await create(a, { ...mail, trigger: 'field_keyword', form_field_id: form.field.Notes!, keyword: 'Wilt' })).json().notification;
+    const count = async (id: number) => (await get('/get_notification_deliveries', a.admin.auth, { company_id: a.companyId, notification_id: id })).json().total as number;
+    const before = [await count(byCategory.notification_id), await count(byKeyword.notification_id)];
+    const submit = (notes: string) =>
+      post('/submit_form', a.regular.auth, {
+        submittedBy: a.regular.user_id,
+        fieldResponses: [
+          { fieldID: form.field.Problem!, inputData: 'Aphids' }, { fieldID: form.field['Irrigation ok']!, inputData: 'Yes' },
+          { fieldID: form.field['Irrigation issue']!, inputData: 'none' }, { fieldID: form.field.Notes!, inputData: notes },
+        ],
+      });
+    expect((await submit('all fine')).statusCode).toBe(200);
+    expect([await count(byCategory.notification_id), await count(byKeyword.notification_id)]).toEqual([before[0]! + 1, before[1]]);
+    expect((await submit('some wilting at the edges')).statusCode).toBe(200);
+    expect([await count(byCategory.notification_id), await count(byKeyword.notification_id)]).toEqual([before[0]! + 2, before[1]! + 1]);
+    const [hit] = (await get('/get_notification_deliveries', a.admin.auth, { company_id: a.companyId, notification_id: byKeyword.notification_id })).json().deliveries;
+    expect(hit).toMatchObject({ event_type: 'field_keyword', channel: 'email', target: 'x@example.com', status: 'pending' });
+    expect(hit.event).toBe('"Wilt" answered in Scouting');
+  });
+
   it('send_test_notification sends now by e-mail and answers what was sent; a colleague may not, another company gets 404', async () => {
     const n = (await create(a, { trigger: 'task_assigned', method: 'email', email_recipient: 'lead@example.com' })).json().notification;
     const before = t.mails.length;
