@@ -1,8 +1,18 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { okJson, roomWithGrid } from '../src/arrange';
 import { expect, newestMail, signInThroughUi, test, uniqueEmail, waitForContent } from '../src/fixtures';
 
 // Set up on a phone: the screen must work at 390 px, as the field staff use it.
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+/** Serious and critical axe violations (WCAG 2.2 AA) of the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
 
 test('an e-mail automation on a form: a test send, then a real submission, lands in the outbox and the delivery log', async ({ page, api, server }) => {
   const admin = await api.newAccount('Admin', 'automator');
@@ -32,6 +42,7 @@ test('an e-mail automation on a form: a test send, then a real submission, lands
   await form.getByLabel('Form', { exact: true }).selectOption(String(templateId));
   await form.getByRole('button', { name: 'Create automation' }).click();
   await expect(form.getByText('An email recipient is required for email notifications.')).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the form with its errors').toEqual([]);
 
   await form.getByLabel('E-mail recipients').fill(recipient);
   const created = page.waitForResponse((r) => r.url().includes('/api/Create_new_notification'));
@@ -80,6 +91,7 @@ test('an e-mail automation on a form: a test send, then a real submission, lands
   await waitForContent(page);
   const log = page.getByRole('list', { name: 'Delivery log' });
   await expect(log.getByTestId('delivery').filter({ hasText: `Form submitted: ${formName}` }).first()).toContainText('Sent');
+  expect(await seriousViolations(page), 'axe on the list and the log').toEqual([]);
   await page.getByLabel('Status', { exact: true }).selectOption('dead');
   await expect(page.getByText('No dead letters')).toBeVisible();
 });
