@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import type { DB } from './schema.js';
@@ -18,6 +19,8 @@ export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle
   const unlock = dir ? lockDataDir(dir) : () => {};
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
+    // Trigram indexes for the autocomplete (migration 2026_11_27_0800).
+    extensions: { pg_trgm },
     // The same value shapes as `pg` gives on a real server (database.ts).
     parsers: {
       [types.INT8]: (v: string) => Number.parseInt(v, 10),

@@ -19,6 +19,7 @@ import * as treatments from './2026_11_26_0700_treatments.js';
 import * as notifications from './2026_11_27_0100_notifications.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 import * as consultants from './2026_11_27_0400_consultants.js';
+import * as searchTrigram from './2026_11_27_0800_search_trigram.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_ai_commands_task_occurrences': aiCommandsTaskOccurrences,
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
   '2026_11_27_0400_consultants': consultants,
+  '2026_11_27_0800_search_trigram': searchTrigram,
 };

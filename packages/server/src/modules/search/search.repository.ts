@@ -27,20 +27,42 @@ const placeColumns = [
   'gb.grid_box_id', 'gb.custom_name as box_name', 'gb.x', 'gb.y',
 ] as const;
 
+/** The tiers the rank orders by, each its own condition, so a tier is asked only while the limit is not full. */
+function tierCondition(column: RawBuilder<unknown>, term: string, tier: 0 | 1 | 2) {
+  // ILIKE on a UTF-8 database is lower(text) LIKE lower(pattern): written so, the lower(...) text_pattern_ops index serves it.
+  const prefix = sql<boolean>`lower(${column}) LIKE lower(${prefixPattern(term)})`;
+  if (tier === 0) return sql<boolean>`lower(${column}) = lower(${term})`;
+  if (tier === 1) return sql<boolean>`${prefix} AND lower(${column}) <> lower(${term})`;
+  return sql<boolean>`${column} ILIKE ${containsPattern(term)} AND NOT (${prefix})`;
+}
+
 /**
- * The best `limit` plants are picked on the plants table alone, and only they are placed: placing every
- * match first (a short query matches nearly every uid) joined and ranked the whole company per keystroke.
+ * The best `limit` plants are picked on the plants table alone, tier by tier (exact, prefix, anywhere; each
+ * in uid order, stopping when the limit is full), and only they are placed: placing every match first (a
+ * short query matches nearly every uid) joined and ranked the whole company per keystroke, and ranking every
+ * match in one statement read them all even when the first tier filled the limit.
  */
 export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number) {
-  const r = rank(sql.ref('p.plant_uid'), term);
+  const ids: number[] = [];
+  for (const tier of [0, 1, 2] as const) {
+    if (ids.length >= limit) break;
+    const rows = await db
+      .selectFrom('plants as p')
+      .select('p.plant_id')
+      .where('p.company_id', '=', companyId)
+      .where(tierCondition(sql.ref('p.plant_uid'), term, tier))
+      .orderBy('p.plant_uid').orderBy('p.plant_id')
+      .limit(limit - ids.length)
+      .execute();
+    ids.push(...rows.map((r) => r.plant_id));
+  }
+  if (ids.length === 0) return [];
   const best = db
     .selectFrom('plants as p')
     .select(['p.plant_id', 'p.plant_uid'])
-    .select(r.as('rank'))
+    .select(rank(sql.ref('p.plant_uid'), term).as('rank'))
     .where('p.company_id', '=', companyId)
-    .where('p.plant_uid', 'ilike', containsPattern(term))
-    .orderBy(r).orderBy('p.plant_uid').orderBy('p.plant_id')
-    .limit(limit);
+    .where('p.plant_id', 'in', ids);
   return db
     .selectFrom(best.as('p'))
     .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.company_id', '=', companyId))
@@ -59,6 +81,7 @@ export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: str
   return boxPlace(db, companyId)
     .select([...placeColumns])
     .select(r.as('rank'))
+    .where('gb.custom_name', 'is not', null) // implied by the ILIKE; lets the partial index of named boxes serve it
     .where('gb.custom_name', 'ilike', containsPattern(term))
     .orderBy(r).orderBy('gb.custom_name').orderBy('gb.grid_box_id')
     .limit(limit)
@@ -73,6 +96,7 @@ export async function findSubGridboxes(db: Kysely<DB>, companyId: number, term: 
     .leftJoin('plants as p', (j) => j.onRef('p.plant_id', '=', 's.plant_id').on('p.company_id', '=', companyId))
     .select(['s.sub_gridbox_id', 's.custom_name as sub_name', 'p.plant_uid', ...placeColumns])
     .select(r.as('rank'))
+    .where('s.custom_name', 'is not', null)
     .where('s.custom_name', 'ilike', containsPattern(term))
     .orderBy(r).orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
     .limit(limit)

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { makeTenant } from '../../test/factories.js';
+import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
+import { containsPattern, findGridBoxes, findPlants, findSubGridboxes } from './search.repository.js';
+
+let t: TestApp;
+let companyId: number;
+let otherId: number;
+
+const UIDS = [
+  'AB1', 'ab1-z', 'AB1-a', 'x-ab1', 'Z-AB1', 'zab1', 'AB2', 'b-1',
+  'a%b', 'axb', 'a_c', 'abc', 'a\\d', 'aXd', 'end\\', 'end1', 'q__1', 'q_x1',
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  companyId = (await makeTenant(t.app)).companyId;
+  otherId = (await makeTenant(t.app)).companyId;
+  const now = new Date();
+  await t.app.db.insertInto('plants').values(UIDS.map((plant_uid) => ({ company_id: companyId, plant_uid, created_at: now }))).execute();
+  // Another company's look-alikes of every tier: never found for the first.
+  await t.app.db.insertInto('plants').values(['ab1-b', 'Y-AB1', 'a%bb'].map((plant_uid) => ({ company_id: otherId, plant_uid, created_at: now }))).execute();
+  const place = await makeFacility(t.app, companyId, { roomName: 'Room', gridName: 'Grid', nx: 3, ny: 1 });
+  const names = ['Mist 1', 'mist', 'A mist'];
+  for (const [i, name] of names.entries()) {
+    await t.app.db.updateTable('grid_boxes').set({ custom_name: name }).where('grid_box_id', '=', place.box(i + 1, 1)).execute();
+  }
+}, 240_000);
+afterAll(() => t?.close());
+
+const uids = async (term: string, limit = 10) => (await findPlants(t.app.db, companyId, term, limit)).map((r) => r.plant_uid);
+
+/** The ranking in one statement, as before the tiers: every match ranked and sorted. The tiers must answer the same. */
+async function oneStatement(term: string, limit: number) {
+  const rows = await t.app.db
+    .selectFrom('plants as p')
+    .select('p.plant_uid')
+    .where('p.company_id', '=', companyId)
+    .where('p.plant_uid', 'ilike', containsPattern(term))
+    .orderBy(sql`CASE WHEN lower(p.plant_uid) = lower(${term}) THEN 0 WHEN p.plant_uid ILIKE ${containsPattern(term).slice(1)} THEN 1 ELSE 2 END`)
+    .orderBy('p.plant_uid').orderBy('p.plant_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.plant_uid);
+}
+
+describe('findPlants tiers', () => {
+  it('answers exact, then prefix, then anywhere, each tier in uid order, the limit cutting across tiers', async () => {
+    expect(await uids('ab1')).toEqual(['AB1', 'AB1-a', 'ab1-z', 'Z-AB1', 'x-ab1', 'zab1']);
+    expect(await uids('ab1', 1)).toEqual(['AB1']);
+    expect(await uids('ab1', 3)).toEqual(['AB1', 'AB1-a', 'ab1-z']);
+    expect(await uids('ab1', 4)).toEqual(['AB1', 'AB1-a', 'ab1-z', 'Z-AB1']);
+    // No exact match: prefixes first; no prefix: anywhere only.
+    expect(await uids('ab1-')).toEqual(['AB1-a', 'ab1-z']);
+    expect(await uids('-ab1')).toEqual(['x-ab1', 'Z-AB1'].sort());
+  });
+
+  it('ranks each row as its tier', async () => {
+    const rows = await findPlants(t.app.db, companyId, 'AB1', 10);
+    expect(rows.map((r) => [r.plant_uid, r.rank])).toEqual([['AB1', 0], ['AB1-a', 1], ['ab1-z', 1], ['Z-AB1', 2], ['x-ab1', 2], ['zab1', 2]]);
+  });
+
+  it('matches %, _ and \\ literally in every tier', async () => {
+    expect(await uids('a%')).toEqual(['a%b']);
+    expect(await uids('%b')).toEqual(['a%b']);
+    expect(await uids('a_c')).toEqual(['a_c']);
+    expect(await uids('_c')).toEqual(['a_c']);
+    expect(await uids('q__')).toEqual(['q__1']);
+    expect(await uids('a\\d')).toEqual(['a\\d']);
+    expect(await uids('\\d')).toEqual(['a\\d']);
+    expect(await uids('end\\')).toEqual(['end\\']);
+    expect(await uids('%')).toEqual(['a%b']);
+    expect(await uids('\\')).toEqual(['a\\d', 'end\\']);
+  });
+
+  it('answers what ranking every match in one statement answers', async () => {
+    for (const term of ['ab1', 'AB', 'a', 'b', '1', 'x', 'a%', '_', 'q_', 'end', 'zz', 'B-1']) {
+      for (const limit of [1, 2, 5, 10, 50]) expect(await uids(term, limit), `${term} ${limit}`).toEqual(await oneStatement(term, limit));
+    }
+  });
+
+  it("never answers another company's plants", async () => {
+    const found = await findPlants(t.app.db, otherId, 'ab1', 10);
+    expect(found.map((r) => r.plant_uid)).toEqual(['ab1-b', 'Y-AB1']);
+  });
+});
+
+describe('box names', () => {
+  it('finds named boxes and sub-boxes only, exact then prefix then anywhere', async () => {
+    expect((await findGridBoxes(t.app.db, companyId, 'mist', 10)).map((r) => r.box_name)).toEqual(['mist', 'Mist 1', 'A mist']);
+    expect(await findGridBoxes(t.app.db, otherId, 'mist', 10)).toEqual([]);
+    expect(await findSubGridboxes(t.app.db, companyId, 'mist', 10)).toEqual([]);
+  });
+});
