@@ -84,7 +84,11 @@ export function DeliveryLog({ companyId, isAdmin, filter, onFilter }: Props) {
     setShownFilter(filter);
     setPage(0);
   }
-  const log = useQuery(deliveriesQuery(companyId, { status: filter.status, notificationId: filter.notificationId, page: page + 1, perPage: PER_PAGE }));
+  const log = useQuery({
+    ...deliveriesQuery(companyId, { status: filter.status, notificationId: filter.notificationId, page: page + 1, perPage: PER_PAGE }),
+    // While something on the page is still on its way, the log follows it without a reload.
+    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending' || d.status === 'failed') ? 5000 : false),
+  });
 
   const empty =
     filter.status === 'dead'
