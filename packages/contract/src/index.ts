@@ -37,6 +37,7 @@ import { weatherEndpoints } from './weather/weather.endpoints.js';
 import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage.endpoints.js';
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
+import { scansEndpoints } from './scans/scans.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
@@ -174,6 +175,8 @@ export const domains = {
   /** Verdant extension: pressure over time on the room map (docs/decisions.md). */
   pressure: pressureEndpoints,
   tasks: tasksEndpoints,
+  /** Verdant extension: photo scans (docs/decisions.md, "Scans"); delete_scan is the spec's. */
+  scans: scansEndpoints,
   /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */
   consultants: consultantsEndpoints,
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */

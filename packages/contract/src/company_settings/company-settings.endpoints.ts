@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Flag01, INT4_MAX } from '../common/fields.js';
-import { AI_MODELS, DASHBOARD_TILES, LANGUAGES } from '../common/constants.js';
+import { DASHBOARD_TILES, LANGUAGES } from '../common/constants.js';
+import { AiModelName } from '../scans/scans.schemas.js';
 
 const CompanyQuery = z.object({ company_id: CompanyId });
 const read = { auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] } } as const;
@@ -34,7 +35,11 @@ export const GridOpacity = z.coerce
   .min(0.1, { error: 'must be a number between 0.1 and 1' })
   .max(1, { error: 'must be a number between 0.1 and 1' });
 
-export const AiModelSchema = z.enum(AI_MODELS, { error: `must be one of ${AI_MODELS.join(', ')}` });
+/**
+ * Any model name: the server accepts the models it offers (GET /get_ai_models: the built-in ones, AI_MODELS,
+ * and every ONNX classifier configured), so the list is checked there, not here.
+ */
+export const AiModelSchema = AiModelName;
 export const LanguageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
 
 export const companySettingsMessages = {

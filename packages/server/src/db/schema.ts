@@ -6,6 +6,7 @@ import type { SavedReportTable, DashboardReportTable } from './tables/saved-repo
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
 import type { TaskTable, TaskTemplateTable } from './tables/tasks.js';
+import type { ScanTable, ScanImageTable, ScanDetectionTable } from './tables/scans.js';
 import type { NotificationTable, NotificationDeliveryTable } from './tables/notifications.js';
 import type { AiCommandTable } from './tables/ai-commands.js';
 import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
@@ -20,6 +21,7 @@ export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 export type * from './tables/scouting-coverage.js';
 export type * from './tables/tasks.js';
+export type * from './tables/scans.js';
 export type * from './tables/notifications.js';
 export type * from './tables/ai-commands.js';
 export type * from './tables/task-occurrences.js';
@@ -81,6 +83,9 @@ export interface DB {
   scouting_frequencies: ScoutingFrequencyTable;
   tasks: TaskTable;
   task_templates: TaskTemplateTable;
+  scans: ScanTable;
+  scan_images: ScanImageTable;
+  scan_detections: ScanDetectionTable;
   notifications: NotificationTable;
   notification_deliveries: NotificationDeliveryTable;
   ai_commands: AiCommandTable;

@@ -37,6 +37,7 @@ import { weatherModule } from './weather/index.js';
 import { scoutingCoverageModule } from './scouting_coverage/index.js';
 import { pressureModule } from './pressure/index.js';
 import { tasksModule } from './tasks/index.js';
+import { scansModule } from './scans/index.js';
 import { consultantsModule } from './consultants/index.js';
 import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
@@ -82,6 +83,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   scoutingCoverageModule,
   pressureModule,
   tasksModule,
+  scansModule,
   consultantsModule,
   automationsModule,
   aiCommandModule,

@@ -16,6 +16,7 @@ import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 import * as tasks from './2026_11_26_0800_tasks.js';
 import * as aiCommandsTaskOccurrences from './2026_11_27_0200_ai_commands_task_occurrences.js';
 import * as treatments from './2026_11_26_0700_treatments.js';
+import * as scans from './2026_11_27_0500_scans.js';
 import * as notifications from './2026_11_27_0100_notifications.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 import * as consultants from './2026_11_27_0400_consultants.js';
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
   '2026_11_27_0400_consultants': consultants,
   '2026_11_27_0800_search_trigram': searchTrigram,
+  '2026_11_27_0500_scans': scans,
 };

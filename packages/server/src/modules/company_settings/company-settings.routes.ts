@@ -1,6 +1,7 @@
 import { companySettingsEndpoints, companySettingsMessages as msg } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
 import { changeSetting, getCompanySetting } from './company-settings.service.js';
+import { offeredModel } from '../../lib/vision/models.js';
 
 const ok = 'success' as const;
 const saved = { status: ok, message: msg.saved };
@@ -40,7 +41,7 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
   }),
   setCompanyAiModel: async ({ app, user, input }) => ({
     ...saved,
-    ai_model: (await changeSetting(app, user, input.company_id, 'ai_model', input.ai_model)).ai_model,
+    ai_model: (await changeSetting(app, user, input.company_id, 'ai_model', (await offeredModel(app.config.aiModelDir, app.log, input.ai_model)).name)).ai_model,
   }),
   setCompanyAutoRefresh: async ({ app, user, input }) => ({
     ...saved,

@@ -6,7 +6,7 @@ import * as repo from './scouting.repository.js';
 import { toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
 import { fullName } from '../../lib/full-name.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 const label = { room: 'Room', grid: 'Grid' } as const;
 
@@ -15,28 +15,31 @@ const label = { room: 'Room', grid: 'Grid' } as const;
  * `user_id` the request names) and records a mark in the current scouting round, all in one transaction.
  */
 export async function markScanned(deps: Deps, caller: Caller, target: repo.Target, userId: number, now = new Date()) {
-  const { round, state } = await deps.db.transaction().execute(async (trx) => {
-    const before = await repo.lockTarget(trx, caller.company_id, target);
-    if (!before) throw notFound(label[target.kind]);
-    const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id);
-    const mark = await repo.markScanned(trx, caller.company_id, target, userId, round.round_id, now);
-    await writeAudit(trx, {
-      companyId: caller.company_id,
-      userId: caller.user_id,
-      action: `${target.kind}.scanned`,
-      entityType: target.kind,
-      entityId: target.id,
-      before: { scanned: before.scanned, scanned_at: before.scanned_at, last_scanned_by: before.last_scanned_by },
-      after: { scanned: true, scanned_at: now.toISOString(), last_scanned_by: userId, round_id: round.round_id, mark_id: mark.mark_id },
-    });
-    return { round, state: { scanned: true, scanned_at: now, last_scanned_by: userId } };
-  });
+  const { round, state } = await deps.db.transaction().execute((trx) => markScannedIn({ db: trx }, caller, target, userId, now));
   const found = await repo.findTarget(deps.db, caller.company_id, target);
   const name = found ? fullName(found.first_name, found.last_name) : null;
   const base = { status: 'success' as const, round_id: round.round_id, ...toScanState(state, name) };
   return target.kind === 'room'
     ? { ...base, message: scoutingMessages.roomMarked, RoomID: target.id }
     : { ...base, message: scoutingMessages.gridMarked, GridID: target.id };
+}
+
+/** The mark of `markScanned` inside the caller's transaction (a photo scan marks its room and grid with its own write). */
+export async function markScannedIn({ db: trx }: TxDeps, caller: Caller, target: repo.Target, userId: number, now: Date) {
+  const before = await repo.lockTarget(trx, caller.company_id, target);
+  if (!before) throw notFound(label[target.kind]);
+  const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id);
+  const mark = await repo.markScanned(trx, caller.company_id, target, userId, round.round_id, now);
+  await writeAudit(trx, {
+    companyId: caller.company_id,
+    userId: caller.user_id,
+    action: `${target.kind}.scanned`,
+    entityType: target.kind,
+    entityId: target.id,
+    before: { scanned: before.scanned, scanned_at: before.scanned_at, last_scanned_by: before.last_scanned_by },
+    after: { scanned: true, scanned_at: now.toISOString(), last_scanned_by: userId, round_id: round.round_id, mark_id: mark.mark_id },
+  });
+  return { round, state: { scanned: true, scanned_at: now, last_scanned_by: userId } };
 }
 
 /** Resets every room and grid of the caller's company and opens a new round (the only one "current"). */
