@@ -53,11 +53,12 @@ const AutomationsPage = lazy(() => import('../features/automations/components/au
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 const ConsultantsPage = lazy(() => import('../features/consultants/components/consultants-page'));
+const ScanNowPage = lazy(() => import('../features/scans/components/scan-now-page'));
+const ScanHistoryPage = lazy(() => import('../features/scans/components/scan-history-page'));
+const ScanDetailPage = lazy(() => import('../features/scans/components/scan-detail-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
-  ['scanNow', 'nav.scan'],
-  ['scanHistory/*', 'tiles.scanHistory.title'],
   ['automatedcameras', 'planned.cameras'],
   ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
@@ -109,6 +110,10 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'consultants', element: <ConsultantsPage /> },
+  { path: 'scanNow', element: <ScanNowPage /> },
+  { path: 'scanHistory', element: <ScanHistoryPage /> },
+  { path: 'scanHistory/:scanType', element: <ScanHistoryPage /> },
+  { path: 'scanHistory/:scanType/:scanHistoryID', element: <ScanDetailPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

@@ -1,0 +1,53 @@
+import { scansEndpoints as ep, scansMessages as msg, type EndpointRequest, type ReviewAction, type ScanStatus, type ScanType } from '@verdant/contract';
+import { withFallback } from './api-error';
+import { callEndpoint } from './call-endpoint';
+
+/** The input of POST /create_scan (multipart: the photos travel as files). */
+export type CreateScanInput = Omit<EndpointRequest<typeof ep.createScan>, 'images'> & { images: Blob[] };
+
+/** POST /create_scan: the server analyses the photos with the company's model and files the observations. */
+export function createScan(input: CreateScanInput) {
+  return callEndpoint(ep.createScan, input as unknown as EndpointRequest<typeof ep.createScan>);
+}
+
+export interface ScanHistoryFilter {
+  scanType: ScanType | 'all';
+  roomId?: number;
+  status?: ScanStatus;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** GET /get_scan_history: the company's scans, newest first, a page at a time. */
+export function getScanHistory(companyId: number, filter: ScanHistoryFilter, page: number, perPage = 20) {
+  return callEndpoint(ep.getScanHistory, {
+    company_id: companyId,
+    scan_type: filter.scanType,
+    room_id: filter.roomId,
+    status: filter.status,
+    start_date: filter.startDate,
+    end_date: filter.endDate,
+    page,
+    per_page: perPage,
+  } as EndpointRequest<typeof ep.getScanHistory>);
+}
+
+/** GET /get_scan_details: one scan with its photos, detections and regions. */
+export async function getScanDetails(companyId: number, scanId: number) {
+  return (await callEndpoint(ep.getScanDetails, { company_id: companyId, scan_id: scanId })).scan;
+}
+
+/** POST /review_scan_detection: confirm, correct (to problem_id) or reject one detection. */
+export function reviewScanDetection(companyId: number, detectionId: number, action: ReviewAction, problemId?: number) {
+  return callEndpoint(ep.reviewScanDetection, {
+    company_id: companyId,
+    detection_id: detectionId,
+    action,
+    ...(action === 'correct' && problemId ? { problem_id: problemId } : {}),
+  } as EndpointRequest<typeof ep.reviewScanDetection>);
+}
+
+/** DELETE /delete_scan: its maker or an Admin; its observations and photos go with it. */
+export function deleteScan(companyId: number, scanId: number) {
+  return withFallback(msg.deleteFailed, () => callEndpoint(ep.deleteScan, { company_id: companyId, scan_id: scanId }));
+}

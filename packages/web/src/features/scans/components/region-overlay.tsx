@@ -1,0 +1,42 @@
+import type { ScanRegion } from '@verdant/contract';
+
+export interface OverlayRegion {
+  key: string;
+  region: ScanRegion;
+  /** Rejected detections are drawn faint and dashed. */
+  faint?: boolean;
+}
+
+/**
+ * A photo with the engine's regions drawn over it. Regions are in fractions of the photo (0 … 1), so one
+ * SVG in a 1 × 1 view box, stretched over the image, draws them at any size.
+ */
+export function RegionOverlay({ src, alt, regions }: { src: string; alt: string; regions: OverlayRegion[] }) {
+  return (
+    <div className="relative inline-block max-w-full">
+      <img src={src} alt={alt} className="block max-h-[60vh] max-w-full rounded-md" />
+      <svg
+        className="pointer-events-none absolute inset-0 h-full w-full"
+        viewBox="0 0 1 1"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        data-testid="scan-regions"
+      >
+        {regions.map(({ key, region, faint }) => {
+          const style = {
+            fill: 'none',
+            stroke: faint ? '#a8a29e' : '#dc2626',
+            strokeWidth: 2,
+            vectorEffect: 'non-scaling-stroke' as const,
+            strokeDasharray: faint ? '4 3' : undefined,
+          };
+          return region.type === 'box' ? (
+            <rect key={key} data-region={key} x={region.x} y={region.y} width={region.width} height={region.height} style={style} />
+          ) : (
+            <polygon key={key} data-region={key} points={region.points.map(([x, y]) => `${x},${y}`).join(' ')} style={style} />
+          );
+        })}
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { ScanDetails, ScanDetection } from '@verdant/contract';
+import { usePhotoSrc } from '../../../components/photos';
+import { Badge, Card } from '../../../components/ui';
+import { DetectionList } from './detection-list';
+import { RegionOverlay, type OverlayRegion } from './region-overlay';
+
+/** A scan photo with its regions: the one still on the device, else the server's copy. */
+function Photo({ url, blob, alt, regions }: { url: string | null; blob?: Blob; alt: string; regions: OverlayRegion[] }) {
+  const { t } = useTranslation('scans');
+  const photo = usePhotoSrc(url, blob);
+  if (photo.state === 'loading') return <p className="text-sm text-stone-600">{t('loading')}</p>;
+  if (photo.state === 'error' || !photo.src) return <p className="text-sm text-stone-600">{t('photoUnavailable')}</p>;
+  return <RegionOverlay src={photo.src} alt={alt} regions={regions} />;
+}
+
+function regionsOf(detections: ScanDetection[], imageId: number) {
+  return detections
+    .filter((d) => d.scan_image_id === imageId)
+    .flatMap((d) => d.regions.map((region, i) => ({ key: `${d.detection_id}-${i}`, region, faint: d.review === 'rejected' })));
+}
+
+/**
+ * A scan's answer: each photo with its regions drawn, which engine and model answered, and the
+ * detections to confirm, correct or reject. `localImages` (the photos just taken) save a download.
+ */
+export function ScanResult({
+  companyId,
+  scan,
+  localImages,
+  onReviewed,
+}: {
+  companyId: number;
+  scan: ScanDetails;
+  localImages?: Blob[];
+  onReviewed: (d: ScanDetection) => void;
+}) {
+  const { t } = useTranslation('scans');
+  return (
+    <Card className="space-y-4 p-4" data-testid="scan-result">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={scan.status === 'needs_review' ? 'warning' : 'success'}>{t(`status.${scan.status}`)}</Badge>
+        <span className="text-sm text-stone-700">{t(`kind.${scan.kind}`)}</span>
+        <span className="text-sm text-stone-600">
+          {t('engine', { engine: scan.engine, model: scan.model, version: scan.model_version })}
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-4">
+        {scan.images.map((img) => {
+          const alt = t('now.photoN', { n: img.position + 1 });
+          const local = localImages?.[img.position];
+          const regions = regionsOf(scan.detections, img.scan_image_id);
+          return (
+            <figure key={img.scan_image_id} className="max-w-full">
+              <Photo url={img.image_url} blob={local} alt={alt} regions={regions} />
+              {img.kind === 'unknown' && <figcaption className="mt-1 text-sm text-stone-600">{t('kind.unknownHelp')}</figcaption>}
+            </figure>
+          );
+        })}
+      </div>
+      <h2 className="text-lg font-semibold text-stone-900">{t('detection.title')}</h2>
+      <DetectionList companyId={companyId} detections={scan.detections} onReviewed={onReviewed} />
+    </Card>
+  );
+}
