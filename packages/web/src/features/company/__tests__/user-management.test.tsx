@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { usersMessages, type Role } from '@verdant/contract';
+import { usersMessages, type UserRole } from '@verdant/contract';
 import CompanyPage from '../components/company-page';
 import { UserManagement } from '../components/user-management';
 import { renderPage } from '../../../testing/render';
@@ -13,7 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function person(user_id: number, first_name: string, user_role: Role, active = true) {
+function person(user_id: number, first_name: string, user_role: UserRole, active = true) {
   return {
     user_id,
     company_id: 3,
@@ -33,7 +33,7 @@ function usersApi(people = [person(7, 'Me', 'Admin'), person(8, 'Ana', 'Regular'
   const handlers = [
     http.get(`${API}/load_users`, () => HttpResponse.json({ status: 'success', users: state.people })),
     http.post(`${API}/update_user_role`, async ({ request }) => {
-      const body = (await request.json()) as { user_id: number; user_role: Role };
+      const body = (await request.json()) as { user_id: number; user_role: UserRole };
       state.writes.push({ path: '/update_user_role', body });
       const user = state.people.find((p) => p.user_id === body.user_id)!;
       user.user_role = body.user_role;
@@ -71,6 +71,17 @@ describe('UserManagement', () => {
     expect(within(role).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['Regular', 'Admin']);
     expect(within(row(/Gone/)).getByText('Deactivated')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reactivate Gone Grower' })).toBeInTheDocument();
+  });
+
+  it("offers no role for a consultant: their rooms are chosen on the consultants page", async () => {
+    signInAs({ role: 'Admin', userId: 7 });
+    server.use(...usersApi([person(7, 'Me', 'Admin'), person(11, 'Iris', 'Consultant')]).handlers);
+    renderPage(<UserManagement companyId={3} callerId={7} callerRole="Admin" />);
+
+    await screen.findByText('iris@example.com');
+    expect(within(row(/Iris Grower/)).queryByRole('combobox')).toBeNull();
+    expect(within(row(/Iris Grower/)).getByText('Consultant')).toBeInTheDocument();
+    expect(within(row(/Iris Grower/)).getByText('Their rooms are chosen on the Consultants page.')).toBeInTheDocument();
   });
 
   it('offers the SuperAdmin role to a SuperAdmin', async () => {

@@ -29,7 +29,9 @@ function UserRow({ user, companyId, callerId, callerRole }: RowProps) {
   const isSelf = user.user_id === callerId;
   // The server refuses these too; the screen does not offer them.
   const locked = !isSelf && user.user_role === 'SuperAdmin' && callerRole !== 'SuperAdmin';
-  const editable = !isSelf && !locked;
+  // A consultant's access is their rooms, managed on the consultants page; the server refuses a role change.
+  const consultant = user.user_role === 'Consultant';
+  const editable = !isSelf && !locked && !consultant;
   const roles: Role[] = callerRole === 'SuperAdmin' ? ['Regular', 'Admin', 'SuperAdmin'] : ['Regular', 'Admin'];
   const server = (message: string) => translateServerMessage(message, usersMessages, t, 'company:usersServer');
   const shownRole = changeRole.isPending ? changeRole.variables.user_role : user.user_role;
@@ -111,6 +113,7 @@ function UserRow({ user, companyId, callerId, callerRole }: RowProps) {
           <div className="flex flex-wrap items-center gap-2 sm:justify-end">
             <Badge tone={user.user_role === 'Regular' ? 'neutral' : 'brand'}>{t(`app:roles.${user.user_role}`)}</Badge>
             {locked && <span className="text-xs text-stone-600">{t('manage.superAdminOnly')}</span>}
+            {consultant && <span className="text-xs text-stone-600">{t('manage.consultantRooms')}</span>}
           </div>
         )}
       </div>

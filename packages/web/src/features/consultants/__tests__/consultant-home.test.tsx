@@ -44,7 +44,7 @@ function consultantApi() {
 }
 
 describe('consultants page (a signed-in consultant)', () => {
-  it('lists only their rooms and opens one read only: grids, observations, and comments they can add', async () => {
+  it('lists only their rooms and opens one read only: its grids and observations', async () => {
     signInAs({ role: 'Consultant', userId: 41 });
     const api = consultantApi();
     const user = userEvent.setup();
@@ -63,6 +63,18 @@ describe('consultants page (a signed-in consultant)', () => {
     // Read only: nothing to resolve, dismiss or scout; the one write is a comment.
     expect(within(row).queryByRole('button', { name: /resolve|dismiss/i })).toBeNull();
 
+    await user.click(screen.getByRole('button', { name: 'Back to my rooms' }));
+    expect(await screen.findByRole('button', { name: /Propagation/ })).toBeInTheDocument();
+  });
+
+  it('adds a comment to an observation of their room', async () => {
+    signInAs({ role: 'Consultant', userId: 41 });
+    const api = consultantApi();
+    const user = userEvent.setup();
+    renderPage(<ConsultantsPage />);
+
+    await user.click(await screen.findByRole('button', { name: /Propagation/ }));
+    const row = await screen.findByTestId('observation');
     await user.click(within(row).getByRole('button', { name: 'Comments' }));
     expect(await within(row).findByText('No comments yet.')).toBeInTheDocument();
     await user.click(within(row).getByLabelText('Your comment'));
@@ -70,9 +82,6 @@ describe('consultants page (a signed-in consultant)', () => {
     await user.click(within(row).getByRole('button', { name: 'Add comment' }));
     expect(await within(row).findByText('Release Orius here this week.')).toBeInTheDocument();
     expect(api.comments).toMatchObject([{ ResponseID: 900, UserID: 41, CommentText: 'Release Orius here this week.' }]);
-
-    await user.click(screen.getByRole('button', { name: 'Back to my rooms' }));
-    expect(await screen.findByRole('button', { name: /Propagation/ })).toBeInTheDocument();
   });
 
   it('says what to do when no room is shared', async () => {
