@@ -52,7 +52,7 @@ for (let i = 0; i < ITERATIONS + 1; i++) {
 const row = (label: string, xs: number[]) => `| ${label} | ${quantile(xs, 0.5).toFixed(0)} | ${quantile(xs, 0.95).toFixed(0)} |`;
 const p50 = quantile(total, 0.5);
 const markdown = [
-  '## Scan: 12-megapixel photo, decode + resize + analysis (`npm run bench:scan -w @verdant/bench`)',
+  '## Scan: 12-megapixel photo, decode + analysis (`npm run bench:scan -w @verdant/bench`)',
   '',
   machineLine(),
   `- photo: 4000 × 3000 JPEG (quality 90, ${(jpeg.length / 1024 / 1024).toFixed(1)} MiB) of a generated leaf; ${ITERATIONS} runs after one warm-up`,
