@@ -58,4 +58,22 @@ describe('processImage', () => {
     });
     await expect(processImage(file(big, 'x.png'), 'image', { maxBytes: 100 })).rejects.toMatchObject({ statusCode: 413 });
   });
+
+  it('answers 413, not 400, for a PNG whose header declares 100,000 × 100,000 pixels', async () => {
+    const header = Buffer.from(await png(4, 4));
+    // IHDR's width and height sit at bytes 16–23; its CRC (bytes 29–32) must be recomputed for the header to stay valid.
+    header.writeUInt32BE(100_000, 16);
+    header.writeUInt32BE(100_000, 20);
+    header.writeUInt32BE(crc32(header.subarray(12, 29)), 29);
+    await expect(processImage(file(header, 'x.png'), 'image', limits)).rejects.toMatchObject({ statusCode: 413 });
+  });
 });
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}

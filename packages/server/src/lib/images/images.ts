@@ -37,7 +37,8 @@ export async function processImage(file: UploadedFile, field: string, limits: Im
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(input).metadata();
+    // Headers only, no pixel limit: a huge declared size must reach the 413 below, not read as a bad file.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
     width = meta.width ?? 0;
     height = meta.height ?? 0;
