@@ -36,6 +36,22 @@ function tierCondition(column: RawBuilder<unknown>, term: string, tier: 0 | 1 | 
   return sql<boolean>`${column} ILIKE ${containsPattern(term)} AND NOT (${prefix})`;
 }
 
+/** Whether a prefix matches at most PREFIX_SORT_MAX of the company's plants (counted on the lower(uid) range, stopping past it). */
+const PREFIX_SORT_MAX = 20_000;
+async function fewMatches(db: Kysely<DB>, companyId: number, term: string) {
+  const { n } = await db
+    .selectFrom((eb) => eb
+      .selectFrom('plants as p')
+      .select(sql<number>`1`.as('one'))
+      .where('p.company_id', '=', companyId)
+      .where(sql<boolean>`lower(p.plant_uid) LIKE lower(${prefixPattern(term)})`)
+      .limit(PREFIX_SORT_MAX + 1)
+      .as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n) <= PREFIX_SORT_MAX;
+}
+
 /**
  * The best `limit` plants are picked on the plants table alone, tier by tier (exact, prefix, anywhere; each
  * in uid order, stopping when the limit is full), and only they are placed: placing every match first (a
@@ -46,11 +62,15 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
   const ids: number[] = [];
   for (const tier of [0, 1, 2] as const) {
     if (ids.length >= limit) break;
-    const rows = await db
+    const matching = db
       .selectFrom('plants as p')
-      .select('p.plant_id')
+      .select(['p.plant_id', 'p.plant_uid'])
       .where('p.company_id', '=', companyId)
-      .where(tierCondition(sql.ref('p.plant_uid'), term, tier))
+      .where(tierCondition(sql.ref('p.plant_uid'), term, tier));
+    // A prefix of few plants is read by its lower(uid) range and sorted (behind OFFSET 0, so the planner does not
+    // read the (company, uid) index in order from the start and filter: it misjudges how many a prefix matches).
+    const few = tier === 1 && (await fewMatches(db, companyId, term));
+    const rows = await (few ? db.selectFrom(matching.offset(0).as('p')).select(['p.plant_id', 'p.plant_uid']) : matching)
       .orderBy('p.plant_uid').orderBy('p.plant_id')
       .limit(limit - ids.length)
       .execute();
