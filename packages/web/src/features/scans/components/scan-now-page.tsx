@@ -13,6 +13,9 @@ import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
 import { PlacePicker, scanTypeOf, type ScanPlace } from './place-picker';
 import { ScanResult } from './scan-result';
+import { OnDeviceResult } from './on-device-result';
+import { analyseOnDevice } from '../worker/analyse-on-device';
+import type { Analysis } from '@verdant/vision';
 
 /** Object URLs of the chosen photos, revoked when they change. */
 function usePreviews(files: File[]): string[] {
@@ -30,9 +33,15 @@ export default function ScanNowPage() {
   const [place, setPlace] = useState<ScanPlace>({});
   const [files, setFiles] = useState<File[]>([]);
   const [scan, setScan] = useState<ScanDetails | null>(null);
+  const [local, setLocal] = useState<Analysis[] | null>(null);
   const previews = usePreviews(files);
   const scanType = scanTypeOf(place);
 
+  // Without a connection the phone analyses the photos itself, in a worker, with the server's library.
+  const onDevice = useMutation({
+    mutationFn: () => Promise.all(files.map((f) => analyseOnDevice(f))),
+    onSuccess: setLocal,
+  });
   const send = useMutation({
     mutationFn: () =>
       createScan({
@@ -59,8 +68,10 @@ export default function ScanNowPage() {
     setScan((s) => (s ? { ...s, detections: s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) } : s));
   const restart = () => {
     setScan(null);
+    setLocal(null);
     setFiles([]);
     send.reset();
+    onDevice.reset();
   };
 
   return (
@@ -70,9 +81,10 @@ export default function ScanNowPage() {
         description={t('now.description', { model })}
         actions={<Link className="text-sm font-medium text-green-800 underline" to={paths.scanHistory}>{t('history.title')}</Link>}
       />
-      {scan ? (
+      {scan || local ? (
         <div className="space-y-4">
-          <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} />
+          {scan && <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} />}
+          {local && <OnDeviceResult photos={files} analyses={local} />}
           <Button onClick={restart}>{t('now.another')}</Button>
         </div>
       ) : (
@@ -123,9 +135,14 @@ export default function ScanNowPage() {
             <p className="text-sm text-stone-600">{t('now.noPhotos')}</p>
           )}
           {!scanType && <p className="text-sm text-stone-600">{t('now.pickPlace')}</p>}
-          {send.isError && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
-          <Button disabled={!scanType || files.length === 0 || send.isPending} onClick={() => send.mutate()}>
-            {send.isPending ? t('now.analysing') : t('now.analyse')}
+          {[send.error, onDevice.error].map(
+            (err, i) => err && <Alert key={i} tone="danger">{err instanceof Error ? err.message : String(err)}</Alert>,
+          )}
+          <Button
+            disabled={!scanType || files.length === 0 || send.isPending || onDevice.isPending}
+            onClick={() => (navigator.onLine === false ? onDevice.mutate() : send.mutate())}
+          >
+            {send.isPending || onDevice.isPending ? t('now.analysing') : t('now.analyse')}
           </Button>
         </Card>
       )}
