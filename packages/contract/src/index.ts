@@ -39,6 +39,7 @@ import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 import { scansEndpoints } from './scans/scans.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
+import { thresholdsEndpoints } from './thresholds/thresholds.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
@@ -129,6 +130,8 @@ export * from './automations/automations.endpoints.js';
 export * from './scans/scans.schemas.js';
 export * from './scans/scans.messages.js';
 export * from './scans/scans.endpoints.js';
+export * from './thresholds/thresholds.schemas.js';
+export * from './thresholds/thresholds.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -184,6 +187,8 @@ export const domains = {
   ai_command: aiCommandEndpoints,
   /** Verdant extension: the company's time zone for recurring tasks and reminders (docs/decisions.md). */
   company_time_zone: companyTimeZoneEndpoints,
+  /** Verdant extension: action thresholds, green / amber / red per problem (docs/decisions.md, "Action thresholds"). */
+  thresholds: thresholdsEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

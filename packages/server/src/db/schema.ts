@@ -12,6 +12,7 @@ import type { AiCommandTable } from './tables/ai-commands.js';
 import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
+import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -96,4 +97,6 @@ export interface DB {
   treatment_application_boxes: TreatmentApplicationBoxTable;
   consultants: ConsultantTable;
   consultant_rooms: ConsultantRoomTable;
+  action_thresholds: ActionThresholdTable;
+  threshold_crossings: ThresholdCrossingTable;
 }

@@ -23,7 +23,22 @@ export type NotificationEvent =
       answers: Array<{ fieldId: number; text: string }>;
     })
   | (EventBase & { type: 'task_assigned'; taskId: number; assigneeId: number; title: string })
-  | (EventBase & { type: 'task_status_changed'; taskId: number; status: string; previous: string; assigneeId: number | null; title: string });
+  | (EventBase & { type: 'task_status_changed'; taskId: number; status: string; previous: string; assigneeId: number | null; title: string })
+  /** An action threshold's level reached (modules/thresholds): sent through the channels of the automation it names. */
+  | (EventBase & {
+      type: 'threshold_crossed';
+      crossingId: number;
+      notificationId: number;
+      level: 'amber' | 'red';
+      problem: string;
+      metric: 'count' | 'severity';
+      value: number;
+      amber: number;
+      red: number;
+      windowHours: number;
+      roomId: number | null;
+      gridBoxId: number | null;
+    });
 
 type NotificationRow = {
   notification_id: number;
@@ -183,6 +198,32 @@ async function taskMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { type
   return hits.map((n) => ({ notification: n, eventKey: `task:${e.taskId}:${e.type}:${txid}`, message }));
 }
 
+async function thresholdMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { type: 'threshold_crossed' }>): Promise<Match[]> {
+  const n = (await trx
+    .selectFrom('notifications')
+    .select(['notification_id', 'kind', 'trigger', 'channels', 'problem_type', 'form_category', 'template_id', 'form_field_id', 'keyword', 'user_id', 'triggered_by'])
+    .where('company_id', '=', e.companyId)
+    .where('notification_id', '=', e.notificationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()) as NotificationRow | undefined;
+  if (!n) return [];
+  const facts = await placeFacts(trx, e.companyId, null, e.roomId);
+  const room = facts.find((f) => f.title === 'Room')?.value;
+  const measured = e.metric === 'count' ? `${e.value} observations in ${e.windowHours} h` : `severity ${e.value} within ${e.windowHours} h`;
+  const level = e.level === 'red' ? 'Red' : 'Amber';
+  return [{
+    notification: n,
+    eventKey: `threshold:${e.crossingId}`,
+    message: {
+      title: `${level} threshold: ${e.problem}${room ? ` in ${room}` : ''}`,
+      text: `${e.problem} reached the ${e.level} level (${measured}; amber ${e.amber}, red ${e.red}).`,
+      facts: [{ title: 'Problem', value: e.problem }, { title: 'Level', value: level }, { title: 'Measured', value: measured }, ...facts],
+      path: roomPath(e.roomId, e.gridBoxId),
+      link_label: 'Open in Verdant',
+    },
+  }];
+}
+
 /**
  * Raises an event inside the caller's transaction: every live automation it triggers gets one delivery
  * per channel (UNIQUE (notification_id, event_key, channel): raising it again adds nothing) and one
@@ -213,7 +254,9 @@ async function raiseOne(trx: Kysely<DB>, event: NotificationEvent): Promise<numb
       ? await problemMatches(trx, event)
       : event.type === 'form_submitted'
         ? await formMatches(trx, event)
-        : await taskMatches(trx, event);
+        : event.type === 'threshold_crossed'
+          ? await thresholdMatches(trx, event)
+          : await taskMatches(trx, event);
   if (matches.length === 0) return [];
   const rows = matches.flatMap((m) =>
     m.notification.channels.map((channel) => ({

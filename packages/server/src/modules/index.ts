@@ -39,6 +39,7 @@ import { pressureModule } from './pressure/index.js';
 import { tasksModule } from './tasks/index.js';
 import { scansModule } from './scans/index.js';
 import { consultantsModule } from './consultants/index.js';
+import { thresholdsModule } from './thresholds/index.js';
 import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
 import { companyTimeZoneModule } from './company_time_zone/index.js';
@@ -88,4 +89,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   automationsModule,
   aiCommandModule,
   companyTimeZoneModule,
+  thresholdsModule,
 ];

@@ -20,6 +20,7 @@ import * as scans from './2026_11_27_0500_scans.js';
 import * as notifications from './2026_11_27_0100_notifications.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 import * as consultants from './2026_11_27_0400_consultants.js';
+import * as actionThresholds from './2026_11_27_0700_action_thresholds.js';
 import * as searchTrigram from './2026_11_27_0800_search_trigram.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_ai_commands_task_occurrences': aiCommandsTaskOccurrences,
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
   '2026_11_27_0400_consultants': consultants,
+  '2026_11_27_0700_action_thresholds': actionThresholds,
   '2026_11_27_0800_search_trigram': searchTrigram,
   '2026_11_27_0500_scans': scans,
 };

@@ -2,6 +2,7 @@ import * as repo from './observations.repository.js';
 import { problemNames, slugify } from './observations.rules.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { evaluateThresholds } from '../thresholds/thresholds.evaluate.js';
 
 export { problemNames, slugify } from './observations.rules.js';
 
@@ -76,5 +77,7 @@ export async function recordFormObservations({ db: trx }: TxDeps, input: FormObs
     type: 'problem_observed', companyId: input.companyId, actorId: input.observedBy, responseId: input.responseId,
     problems: rows.map((r) => r.problem), roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, severity: input.severity,
   });
+  // Action thresholds: a level reached alerts once per window (docs/decisions.md, "Action thresholds").
+  await evaluateThresholds(trx, { companyId: input.companyId, actorId: input.observedBy, roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, problems: rows.map((r) => r.problem) });
   return ids;
 }

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { success } from '../http/envelope.js';
+import { CompanyId, Id } from '../common/fields.js';
+import { absentIfBlank } from '../common/list-field.js';
+import {
+  ActionThreshold, ThresholdCropStatus, ThresholdMetricSchema, ThresholdProblem, ThresholdValue, ThresholdWindowHours, thresholdsMessages as msg,
+} from './thresholds.schemas.js';
+
+/** Verdant extension (docs/decisions.md, "Action thresholds"): anyone reads; Admins set and delete. */
+export const thresholdsEndpoints = {
+  getActionThresholds: defineEndpoint({
+    id: 'getActionThresholds', domain: 'thresholds', method: 'GET', path: '/get_action_thresholds',
+    summary: "The company's action thresholds with each one's level now",
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    query: z.object({ company_id: CompanyId }),
+    response: success({ thresholds: z.array(ActionThreshold) }),
+    clientMessages: { failure: msg.getFailed },
+  }),
+  saveActionThreshold: defineEndpoint({
+    id: 'saveActionThreshold', domain: 'thresholds', method: 'POST', path: '/save_action_threshold',
+    summary: 'Create a threshold, or change one (threshold_id): problem, optional room and crop status, metric, window, amber and red levels, and the automation whose channels alert',
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId }),
+    either: z.object({
+      threshold_id: absentIfBlank(Id),
+      problem: ThresholdProblem,
+      room_id: absentIfBlank(Id),
+      crop_status: absentIfBlank(ThresholdCropStatus),
+      metric: ThresholdMetricSchema.default('count'),
+      window_hours: ThresholdWindowHours,
+      amber: ThresholdValue,
+      red: ThresholdValue,
+      notification_id: absentIfBlank(Id),
+    }),
+    response: success({ message: z.string(), threshold: ActionThreshold }),
+    clientMessages: { failure: msg.saveFailed },
+  }),
+  deleteActionThreshold: defineEndpoint({
+    id: 'deleteActionThreshold', domain: 'thresholds', method: 'DELETE', path: '/delete_action_threshold',
+    summary: 'Delete a threshold (Admin); its crossings stay in the history, it raises no more alerts',
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    either: z.object({ company_id: CompanyId, threshold_id: Id }),
+    response: success({ message: z.string(), threshold_id: z.number() }),
+    clientMessages: { failure: msg.deleteFailed },
+  }),
+};

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+
+export interface ObservedProblems {
+  companyId: number;
+  actorId: number | null;
+  roomId: number | null;
+  gridBoxId: number | null;
+  problems: string[];
+}
+
+export interface Crossing {
+  crossingId: number;
+  thresholdId: number;
+  level: 'amber' | 'red';
+  roomId: number | null;
+  value: number;
+}
+
+type Live = { threshold_id: number; problem: string; room_id: number | null; crop_status: string | null; metric: 'count' | 'severity'; window_hours: number; amber: number; red: number; notification_id: number | null };
+
+/** A threshold is evaluated per room; observations without a room form their own group (key 0). */
+const roomKey = (roomId: number | null) => roomId ?? 0;
+
+async function holdsCropStatus(trx: Kysely<DB>, companyId: number, roomId: number | null, status: string): Promise<boolean> {
+  if (roomId === null) return false;
+  const row = await trx
+    .selectFrom('room_batches as rb')
+    .innerJoin('batches as b', 'b.batch_id', 'rb.batch_id')
+    .select('rb.batch_id')
+    .where('rb.company_id', '=', companyId)
+    .where('rb.room_id', '=', roomId)
+    .where('rb.unlinked_at', 'is', null)
+    .where(sql<boolean>`lower(b.batch_status) = lower(${status})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The count of observations of the problem (or their highest severity) in the room group over the window, now. */
+async function measure(trx: Kysely<DB>, companyId: number, t: Live, roomId: number | null): Promise<number> {
+  const { rows } = await sql<{ value: number | null }>`
+    SELECT ${t.metric === 'count' ? sql`count(*)::float8` : sql`max(severity)::float8`} AS value
+    FROM problem_observations
+    WHERE company_id = ${companyId} AND lower(problem) = lower(${t.problem}) AND status <> 'dismissed'
+      AND ${roomId === null ? sql`room_id IS NULL` : sql`room_id = ${roomId}`}
+      AND observed_at > now() - make_interval(hours => ${t.window_hours})`.execute(trx);
+  return rows[0]?.value ?? 0;
+}
+
+/**
+ * Evaluates the company's live thresholds for the problems just observed, inside the observation's
+ * transaction. A level reached makes one crossing per threshold, level and room for its window: a
+ * transaction lock per threshold and room orders concurrent observations (the second one measures after
+ * the first commits and finds its crossing), and UNIQUE (threshold_id, level, room_key, window_start) backs
+ * it. Red reached inside an amber window is a new crossing; amber inside a red window is not. Each new
+ * crossing with an automation raises a `threshold_crossed` event (one delivery per channel).
+ */
+export async function evaluateThresholds(trx: Kysely<DB>, e: ObservedProblems): Promise<Crossing[]> {
+  const names = [...new Set(e.problems.map((p) => p.toLowerCase()))];
+  if (names.length === 0) return [];
+  const thresholds = (await trx
+    .selectFrom('action_thresholds')
+    .select(['threshold_id', 'problem', 'room_id', 'crop_status', 'metric', 'window_hours', 'amber', 'red', 'notification_id'])
+    .where('company_id', '=', e.companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(problem)`, 'in', names)
+    .where((eb) => (e.roomId === null ? eb('room_id', 'is', null) : eb.or([eb('room_id', 'is', null), eb('room_id', '=', e.roomId)])))
+    .orderBy('threshold_id')
+    .execute()) as Live[];
+  const made: Crossing[] = [];
+  for (const t of thresholds) {
+    if (t.crop_status !== null && !(await holdsCropStatus(trx, e.companyId, e.roomId, t.crop_status))) continue;
+    const key = roomKey(e.roomId);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`threshold:${t.threshold_id}:${key}`}, 0))`.execute(trx);
+    const value = await measure(trx, e.companyId, t, e.roomId);
+    const level = value >= t.red ? 'red' : value >= t.amber ? 'amber' : null;
+    if (level === null) continue;
+    const open = await trx
+      .selectFrom('threshold_crossings')
+      .select('crossing_id')
+      .where('threshold_id', '=', t.threshold_id)
+      .where('room_key', '=', key)
+      .where('level', 'in', level === 'red' ? ['red'] : ['amber', 'red'])
+      .where('window_end', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    if (open) continue;
+    const row = await trx
+      .insertInto('threshold_crossings')
+      .values({
+        company_id: e.companyId, threshold_id: t.threshold_id, level, room_id: e.roomId, room_key: key, value,
+        window_start: sql<Date>`now()`, window_end: sql<Date>`now() + make_interval(hours => ${t.window_hours})`,
+      })
+      .onConflict((oc) => oc.columns(['threshold_id', 'level', 'room_key', 'window_start']).doNothing())
+      .returning('crossing_id')
+      .executeTakeFirst();
+    if (!row) continue;
+    made.push({ crossingId: row.crossing_id, thresholdId: t.threshold_id, level, roomId: e.roomId, value });
+    if (t.notification_id !== null) {
+      await raiseNotificationEvent(trx, {
+        type: 'threshold_crossed', companyId: e.companyId, actorId: e.actorId, crossingId: row.crossing_id, notificationId: t.notification_id,
+        level, problem: t.problem, metric: t.metric, value, amber: t.amber, red: t.red, windowHours: t.window_hours, roomId: e.roomId, gridBoxId: e.gridBoxId,
+      });
+    }
+  }
+  return made;
+}
+
+/** Each room's level now (rooms without a live crossing are absent: green). */
+export async function roomLevels(db: Kysely<DB>, companyId: number): Promise<Map<number, 'amber' | 'red'>> {
+  const rows = await db
+    .selectFrom('threshold_crossings as c')
+    .innerJoin('action_thresholds as t', 't.threshold_id', 'c.threshold_id')
+    .select(['c.room_id', 'c.level'])
+    .where('c.company_id', '=', companyId)
+    .where('c.room_id', 'is not', null)
+    .where('t.deleted_at', 'is', null)
+    .where('c.window_end', '>', sql<Date>`now()`)
+    .execute();
+  const out = new Map<number, 'amber' | 'red'>();
+  for (const r of rows) if (r.room_id !== null && out.get(r.room_id) !== 'red') out.set(r.room_id, r.level);
+  return out;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { thresholdsMessages as msg } from '@verdant/contract';
+import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
+import { scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
+import { roomLevels } from './thresholds.evaluate.js';
+
+useTwoTenants();
+
+type Auth = Record<string, string>;
+type Place = Awaited<ReturnType<typeof scoutingPlace>>;
+const post = (url: string, auth: Auth, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: auth, payload });
+const save = (auth: Auth, companyId: number, body: Record<string, unknown>) => post(`/save_action_threshold?company_id=${companyId}`, auth, body);
+const list = (auth: Auth, companyId: number) => t.app.inject({ method: 'GET', url: `/api/get_action_thresholds?company_id=${companyId}`, headers: auth });
+
+async function automation(): Promise<number> {
+  const res = await post(`/Create_new_notification?user_id=${a.admin.user_id}`, a.admin.auth, { trigger: 'weekly_report', weekly_report: 1, report_duration_weeks: 1, method: 'email;slack', email_recipient: 'grower@example.com', slack_webhook_url: 'https://hooks.slack.com/services/T000/B000/XXXX' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().notification.notification_id as number;
+}
+
+async function observe(place: Place, problem: string, box = 0) {
+  const res = await post('/submit_form', a.regular.auth, {
+    submittedBy: a.regular.user_id, GridBoxID: place.boxes[box],
+    fieldResponses: [
+      { fieldID: place.scouting.field.Problem!, inputData: problem },
+      { fieldID: place.scouting.field['Irrigation ok']!, inputData: 'Yes' },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const alerts = (notificationId: number) =>
+  t.app.db.selectFrom('notification_deliveries').select(['event_key', 'channel', 'message']).where('notification_id', '=', notificationId)
+    .where('event_type', '=', 'threshold_crossed').orderBy('delivery_id').execute();
+const crossings = (thresholdId: number) =>
+  t.app.db.selectFrom('threshold_crossings').select(['level', 'room_id', 'value']).where('threshold_id', '=', thresholdId).orderBy('crossing_id').execute();
+
+describe('action thresholds', () => {
+  it('amber then red alerts twice (once per channel), crossing again inside the window alerts no more; the room and the list show the level', async () => {
+    const place = await scoutingPlace(t.app, a, 'Threshold Room');
+    const notificationId = await automation();
+    const made = await save(a.admin.auth, a.companyId, { problem: 'Spider mites', room_id: place.roomId, window_hours: 24, amber: 2, red: 3, notification_id: notificationId });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ status: 'success', message: msg.saved, threshold: { problem: 'Spider mites', metric: 'count', room_name: 'Threshold Room', level: 'green' } });
+    const id = made.json().threshold.threshold_id as number;
+
+    await observe(place, 'Spider mites', 0);
+    expect(await alerts(notificationId)).toHaveLength(0);
+    await observe(place, 'spider mites', 1);
+    expect((await crossings(id)).map((c) => c.level)).toEqual(['amber']);
+    expect((await roomLevels(t.app.db, a.companyId)).get(place.roomId)).toBe('amber');
+    await observe(place, 'Spider mites', 2);
+    await observe(place, 'Spider mites', 3);
+    await observe(place, 'Spider mites', 4);
+    expect(await crossings(id)).toEqual([{ level: 'amber', room_id: place.roomId, value: 2 }, { level: 'red', room_id: place.roomId, value: 3 }]);
+    const sent = await alerts(notificationId);
+    expect(sent).toHaveLength(4);
+    expect(sent.map((d) => d.channel).sort()).toEqual(['email', 'email', 'slack', 'slack']);
+    expect(sent.map((d) => d.message.title)).toContain('Red threshold: Spider mites in Threshold Room');
+    expect(sent.map((d) => d.message.title)).toContain('Amber threshold: Spider mites in Threshold Room');
+    expect((await roomLevels(t.app.db, a.companyId)).get(place.roomId)).toBe('red');
+    expect((await list(a.regular.auth, a.companyId)).json().thresholds.map((x: { level: string }) => x.level)).toEqual(['red']);
+
+    // Another problem, and the other company's list, are untouched.
+    await observe(place, 'Aphids', 0);
+    expect(await alerts(notificationId)).toHaveLength(4);
+    expect((await list(b.admin.auth, b.companyId)).json().thresholds).toEqual([]);
+  });
+
+  it('observations reaching the level at the same moment alert once', async () => {
+    const place = await scoutingPlace(t.app, a, 'Concurrent Room');
+    const notificationId = await automation();
+    const made = await save(a.admin.auth, a.companyId, { problem: 'Thrips', room_id: place.roomId, window_hours: 48, amber: 2, red: 50, notification_id: notificationId });
+    const id = made.json().threshold.threshold_id as number;
+    await Promise.all([0, 1, 2, 3, 4, 5].map((box) => observe(place, 'Thrips', box)));
+    expect((await crossings(id)).map((c) => c.level)).toEqual(['amber']);
+    expect(await alerts(notificationId)).toHaveLength(2);
+  });
+
+  it('refuses bad input naming the field, a Regular user, another company, and another company\'s room or automation', async () => {
+    const placeB = await scoutingPlace(t.app, b, 'B Room');
+    const base = { problem: 'Botrytis', window_hours: 24, amber: 1, red: 2 };
+    for (const [body, field] of [
+      [{ ...base, problem: 'a\u0000b' }, 'problem'],
+      [{ ...base, problem: 'a\uD800b' }, 'problem'],
+      [{ ...base, window_hours: 0 }, 'window_hours'],
+      [{ ...base, amber: 'x' }, 'amber'],
+      [{ ...base, room_id: 2 ** 31 }, 'room_id'],
+      [{ ...base, metric: 'mean' }, 'metric'],
+      [{ ...base, amber: 3, red: 2 }, 'red'],
+      [{ ...base, room_id: placeB.roomId }, 'room_id'],
+    ] as const) {
+      const res = await save(a.admin.auth, a.companyId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await save(a.regular.auth, a.companyId, base)).statusCode).toBe(403);
+    expect((await save(b.admin.auth, a.companyId, base)).statusCode).toBe(403);
+    expect((await list(b.admin.auth, a.companyId)).statusCode).toBe(403);
+
+    const mine = (await save(a.admin.auth, a.companyId, base)).json().threshold.threshold_id as number;
+    const theirs = await save(b.admin.auth, b.companyId, { ...base, threshold_id: mine, problem: 'Hijack' });
+    expect(theirs.statusCode).toBe(404);
+    const del = (auth: Auth, companyId: number) => t.app.inject({ method: 'DELETE', url: `/api/delete_action_threshold?company_id=${companyId}&threshold_id=${mine}`, headers: auth });
+    expect((await del(b.admin.auth, b.companyId)).statusCode).toBe(404);
+    expect((await del(a.regular.auth, a.companyId)).statusCode).toBe(403);
+    const changed = await save(a.admin.auth, a.companyId, { ...base, threshold_id: mine, metric: 'severity', amber: 3, red: 5 });
+    expect(changed.json().threshold).toMatchObject({ threshold_id: mine, metric: 'severity', amber: 3, red: 5 });
+    expect((await del(a.admin.auth, a.companyId)).json()).toEqual({ status: 'success', message: msg.deleted, threshold_id: mine });
+    expect((await del(a.admin.auth, a.companyId)).statusCode).toBe(404);
+    const audit = await t.app.db.selectFrom('audit_events').select(['action', 'user_id']).where('entity_type', '=', 'action_threshold').where('entity_id', '=', String(mine)).orderBy('created_at').execute();
+    expect(audit.map((x) => x.action)).toEqual(['threshold.create', 'threshold.update', 'threshold.delete']);
+    expect(audit.every((x) => x.user_id === a.admin.user_id)).toBe(true);
+  });
+});

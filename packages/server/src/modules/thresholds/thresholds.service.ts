@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { ActionThreshold, ThresholdLevel } from '@verdant/contract';
+import { thresholdsMessages as msg } from '@verdant/contract';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Deps } from '../../lib/deps.js';
+import type { Caller } from '../../plugins/auth.js';
+
+export interface ThresholdInput {
+  threshold_id?: number | undefined;
+  problem: string;
+  room_id?: number | undefined;
+  crop_status?: string | undefined;
+  metric: 'count' | 'severity';
+  window_hours: number;
+  amber: number;
+  red: number;
+  notification_id?: number | undefined;
+}
+
+const FIELDS = ['threshold_id', 'problem', 'room_id', 'crop_status', 'metric', 'window_hours', 'amber', 'red', 'notification_id', 'created_at', 'updated_at'] as const;
+
+/** The company's live thresholds (or one), each with its worst live level. */
+export async function listThresholds({ db }: Deps, companyId: number, onlyId?: number): Promise<ActionThreshold[]> {
+  let q = db
+    .selectFrom('action_thresholds as t')
+    .leftJoin('rooms as r', (j) => j.onRef('r.room_id', '=', 't.room_id').on('r.company_id', '=', companyId))
+    .select(FIELDS.map((f) => `t.${f}` as const))
+    .select('r.name as room_name')
+    .select(sql<ThresholdLevel>`coalesce((SELECT CASE WHEN bool_or(c.level = 'red') THEN 'red' ELSE 'amber' END FROM threshold_crossings c
+      WHERE c.threshold_id = t.threshold_id AND c.window_end > now() HAVING count(*) > 0), 'green')`.as('level'))
+    .where('t.company_id', '=', companyId)
+    .where('t.deleted_at', 'is', null)
+    .orderBy(sql`lower(t.problem)`)
+    .orderBy('t.threshold_id');
+  if (onlyId !== undefined) q = q.where('t.threshold_id', '=', onlyId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, room_name: r.room_name ?? null, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }));
+}
+
+/** Creates or changes a threshold; the room and the automation must be the caller's company's. */
+export async function saveThreshold({ db }: Deps, caller: Caller, input: ThresholdInput) {
+  if (input.red < input.amber) throw badRequest(msg.redBelowAmber, 'red');
+  const id = await db.transaction().execute(async (trx) => {
+    if (input.room_id !== undefined) {
+      const room = await trx.selectFrom('rooms').select('room_id').where('company_id', '=', caller.company_id).where('room_id', '=', input.room_id).executeTakeFirst();
+      if (!room) throw badRequest(msg.roomNotFound, 'room_id');
+    }
+    if (input.notification_id !== undefined) {
+      const n = await trx.selectFrom('notifications').select('notification_id').where('company_id', '=', caller.company_id)
+        .where('notification_id', '=', input.notification_id).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!n) throw badRequest(msg.notificationNotFound, 'notification_id');
+    }
+    const values = {
+      problem: input.problem, room_id: input.room_id ?? null, crop_status: input.crop_status ?? null, metric: input.metric,
+      window_hours: input.window_hours, amber: input.amber, red: input.red, notification_id: input.notification_id ?? null,
+    };
+    if (input.threshold_id === undefined) {
+      const made = await trx.insertInto('action_thresholds').values({ ...values, company_id: caller.company_id, created_by: caller.user_id, created_at: new Date(), updated_at: new Date(), deleted_at: null })
+        .returning('threshold_id').executeTakeFirstOrThrow();
+      await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'threshold.create', entityType: 'action_threshold', entityId: made.threshold_id, after: values });
+      return made.threshold_id;
+    }
+    const before = await trx.selectFrom('action_thresholds').selectAll().where('company_id', '=', caller.company_id)
+      .where('threshold_id', '=', input.threshold_id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+    if (!before) throw notFound('Threshold');
+    await trx.updateTable('action_thresholds').set({ ...values, updated_at: new Date() }).where('threshold_id', '=', before.threshold_id).execute();
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'threshold.update', entityType: 'action_threshold', entityId: before.threshold_id,
+      before: {
+        problem: before.problem, room_id: before.room_id, crop_status: before.crop_status, metric: before.metric, window_hours: before.window_hours,
+        amber: before.amber, red: before.red, notification_id: before.notification_id,
+      },
+      after: values,
+    });
+    return before.threshold_id;
+  });
+  const [threshold] = await listThresholds({ db }, caller.company_id, id);
+  return { status: 'success' as const, message: msg.saved, threshold: threshold! };
+}
+
+/** Deletes a live threshold of the caller's company; deleting it again answers 404. */
+export async function deleteThreshold({ db }: Deps, caller: Caller, thresholdId: number) {
+  await db.transaction().execute(async (trx) => {
+    const gone = await trx.updateTable('action_thresholds').set({ deleted_at: new Date(), updated_at: new Date() })
+      .where('company_id', '=', caller.company_id).where('threshold_id', '=', thresholdId).where('deleted_at', 'is', null)
+      .returning(['threshold_id', 'problem']).executeTakeFirst();
+    if (!gone) throw notFound('Threshold');
+    await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'threshold.delete', entityType: 'action_threshold', entityId: thresholdId, before: { problem: gone.problem } });
+  });
+  return { status: 'success' as const, message: msg.deleted, threshold_id: thresholdId };
+}
