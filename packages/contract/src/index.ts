@@ -38,11 +38,12 @@ import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 import { scansEndpoints } from './scans/scans.endpoints.js';
-import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
-import { thresholdsEndpoints } from './thresholds/thresholds.endpoints.js';
+import { camerasEndpoints } from './cameras/cameras.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
+import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
+import { thresholdsEndpoints } from './thresholds/thresholds.endpoints.js';
 
 export * from './http/define-endpoint.js';
 export * from './http/envelope.js';
@@ -120,16 +121,19 @@ export * from './pressure/pressure.endpoints.js';
 export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
-export * from './consultants/consultants.endpoints.js';
-export * from './consultants/consultant-access.js';
 export * from './ai_command/ai-command.endpoints.js';
 export * from './company_time_zone/company-time-zone.endpoints.js';
-export * from './automations/automations.schemas.js';
-export * from './automations/automations.messages.js';
-export * from './automations/automations.endpoints.js';
+export * from './consultants/consultants.endpoints.js';
+export * from './consultants/consultant-access.js';
 export * from './scans/scans.schemas.js';
 export * from './scans/scans.messages.js';
 export * from './scans/scans.endpoints.js';
+export * from './cameras/cameras.schemas.js';
+export * from './cameras/cameras.messages.js';
+export * from './cameras/cameras.endpoints.js';
+export * from './automations/automations.schemas.js';
+export * from './automations/automations.messages.js';
+export * from './automations/automations.endpoints.js';
 export * from './thresholds/thresholds.schemas.js';
 export * from './thresholds/thresholds.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
@@ -180,13 +184,15 @@ export const domains = {
   tasks: tasksEndpoints,
   /** Verdant extension: photo scans (docs/decisions.md, "Scans"); delete_scan is the spec's. */
   scans: scansEndpoints,
-  /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */
-  consultants: consultantsEndpoints,
+  /** Verdant extension: fixed cameras posting images with an ingest token (docs/decisions.md, "Fixed cameras"). */
+  cameras: camerasEndpoints,
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */
   automations: automationsEndpoints,
   ai_command: aiCommandEndpoints,
   /** Verdant extension: the company's time zone for recurring tasks and reminders (docs/decisions.md). */
   company_time_zone: companyTimeZoneEndpoints,
+  /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */
+  consultants: consultantsEndpoints,
   /** Verdant extension: action thresholds, green / amber / red per problem (docs/decisions.md, "Action thresholds"). */
   thresholds: thresholdsEndpoints,
 } as const;

@@ -6,10 +6,11 @@ import type { SavedReportTable, DashboardReportTable } from './tables/saved-repo
 import type { WeatherPlaceTable, WeatherDayTable } from './tables/weather.js';
 import type { ScoutingFrequencyTable } from './tables/scouting-coverage.js';
 import type { TaskTable, TaskTemplateTable } from './tables/tasks.js';
-import type { ScanTable, ScanImageTable, ScanDetectionTable } from './tables/scans.js';
-import type { NotificationTable, NotificationDeliveryTable } from './tables/notifications.js';
 import type { AiCommandTable } from './tables/ai-commands.js';
 import type { TaskOccurrenceTable } from './tables/task-occurrences.js';
+import type { NotificationTable, NotificationDeliveryTable } from './tables/notifications.js';
+import type { ScanTable, ScanImageTable, ScanDetectionTable } from './tables/scans.js';
+import type { CameraTable, CameraScanTable } from './tables/cameras.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
@@ -22,10 +23,11 @@ export type * from './tables/saved-reports.js';
 export type * from './tables/weather.js';
 export type * from './tables/scouting-coverage.js';
 export type * from './tables/tasks.js';
-export type * from './tables/scans.js';
-export type * from './tables/notifications.js';
 export type * from './tables/ai-commands.js';
 export type * from './tables/task-occurrences.js';
+export type * from './tables/notifications.js';
+export type * from './tables/scans.js';
+export type * from './tables/cameras.js';
 export type * from './tables/treatments.js';
 
 /** Every table; each later domain adds its own here. */
@@ -84,13 +86,15 @@ export interface DB {
   scouting_frequencies: ScoutingFrequencyTable;
   tasks: TaskTable;
   task_templates: TaskTemplateTable;
+  ai_commands: AiCommandTable;
+  task_occurrences: TaskOccurrenceTable;
+  notifications: NotificationTable;
+  notification_deliveries: NotificationDeliveryTable;
   scans: ScanTable;
   scan_images: ScanImageTable;
   scan_detections: ScanDetectionTable;
-  notifications: NotificationTable;
-  notification_deliveries: NotificationDeliveryTable;
-  ai_commands: AiCommandTable;
-  task_occurrences: TaskOccurrenceTable;
+  cameras: CameraTable;
+  camera_scans: CameraScanTable;
   spray_products: SprayProductTable;
   treatments: TreatmentTable;
   treatment_applications: TreatmentApplicationTable;

@@ -38,11 +38,12 @@ import { scoutingCoverageModule } from './scouting_coverage/index.js';
 import { pressureModule } from './pressure/index.js';
 import { tasksModule } from './tasks/index.js';
 import { scansModule } from './scans/index.js';
-import { consultantsModule } from './consultants/index.js';
-import { thresholdsModule } from './thresholds/index.js';
+import { camerasModule } from './cameras/index.js';
 import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
 import { companyTimeZoneModule } from './company_time_zone/index.js';
+import { consultantsModule } from './consultants/index.js';
+import { thresholdsModule } from './thresholds/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -85,9 +86,10 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   pressureModule,
   tasksModule,
   scansModule,
-  consultantsModule,
+  camerasModule,
   automationsModule,
   aiCommandModule,
   companyTimeZoneModule,
+  consultantsModule,
   thresholdsModule,
 ];

@@ -16,10 +16,11 @@ import * as scoutingCoverage from './2026_11_26_0500_scouting_coverage.js';
 import * as tasks from './2026_11_26_0800_tasks.js';
 import * as aiCommandsTaskOccurrences from './2026_11_27_0200_ai_commands_task_occurrences.js';
 import * as treatments from './2026_11_26_0700_treatments.js';
-import * as scans from './2026_11_27_0500_scans.js';
 import * as notifications from './2026_11_27_0100_notifications.js';
+import * as scans from './2026_11_27_0500_scans.js';
 import * as treatmentReentry from './2026_11_27_0300_treatment_reentry.js';
 import * as consultants from './2026_11_27_0400_consultants.js';
+import * as cameras from './2026_11_27_0600_cameras.js';
 import * as actionThresholds from './2026_11_27_0700_action_thresholds.js';
 import * as searchTrigram from './2026_11_27_0800_search_trigram.js';
 
@@ -45,7 +46,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_ai_commands_task_occurrences': aiCommandsTaskOccurrences,
   '2026_11_27_0300_treatment_reentry': treatmentReentry,
   '2026_11_27_0400_consultants': consultants,
+  '2026_11_27_0500_scans': scans,
+  '2026_11_27_0600_cameras': cameras,
   '2026_11_27_0700_action_thresholds': actionThresholds,
   '2026_11_27_0800_search_trigram': searchTrigram,
-  '2026_11_27_0500_scans': scans,
 };
