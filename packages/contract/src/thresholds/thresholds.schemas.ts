@@ -61,8 +61,6 @@ export const thresholdsMessages = {
   saved: 'Threshold saved.',
   deleted: 'Threshold deleted.',
   notFound: 'Threshold not found.',
-  roomNotFound: 'Room not found.',
-  notificationNotFound: 'Automation not found.',
   redBelowAmber: 'The red level must be at least the amber level.',
   getFailed: 'Could not load the thresholds.',
   saveFailed: 'Could not save the threshold.',

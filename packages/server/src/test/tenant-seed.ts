@@ -14,6 +14,7 @@ import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
 import { seedScansForWalk } from './fixtures/scans-walk-seed.js';
 import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
+import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -98,6 +99,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const automations = await seedAutomationsForWalk(app, tenant, tag);
   // Consultants: an outside adviser invited to the facility's room.
   const consultants = await seedConsultantsForWalk(app, tenant, tag, Number(facility.ids.roomid));
+  // Action thresholds: one on the facility's room.
+  const thresholds = await seedThresholdsForWalk(app, tenant, tag, Number(facility.ids.roomid));
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -129,6 +132,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...tasks.markers,
       ...automations.markers,
       ...consultants.markers,
+      ...thresholds.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -147,6 +151,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...scans.ids,
       ...automations.ids,
       ...consultants.ids,
+      ...thresholds.ids,
     },
     idsFor: {
       forms: responses.formIds,

@@ -88,12 +88,12 @@ describe('action thresholds', () => {
       [{ ...base, room_id: 2 ** 31 }, 'room_id'],
       [{ ...base, metric: 'mean' }, 'metric'],
       [{ ...base, amber: 3, red: 2 }, 'red'],
-      [{ ...base, room_id: placeB.roomId }, 'room_id'],
     ] as const) {
       const res = await save(a.admin.auth, a.companyId, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().field).toBe(field);
     }
+    expect((await save(a.admin.auth, a.companyId, { ...base, room_id: placeB.roomId })).statusCode).toBe(404);
     expect((await save(a.regular.auth, a.companyId, base)).statusCode).toBe(403);
     expect((await save(b.admin.auth, a.companyId, base)).statusCode).toBe(403);
     expect((await list(b.admin.auth, a.companyId)).statusCode).toBe(403);

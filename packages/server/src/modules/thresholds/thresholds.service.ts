@@ -44,12 +44,12 @@ export async function saveThreshold({ db }: Deps, caller: Caller, input: Thresho
   const id = await db.transaction().execute(async (trx) => {
     if (input.room_id !== undefined) {
       const room = await trx.selectFrom('rooms').select('room_id').where('company_id', '=', caller.company_id).where('room_id', '=', input.room_id).executeTakeFirst();
-      if (!room) throw badRequest(msg.roomNotFound, 'room_id');
+      if (!room) throw notFound('Room');
     }
     if (input.notification_id !== undefined) {
       const n = await trx.selectFrom('notifications').select('notification_id').where('company_id', '=', caller.company_id)
         .where('notification_id', '=', input.notification_id).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!n) throw badRequest(msg.notificationNotFound, 'notification_id');
+      if (!n) throw notFound('Automation');
     }
     const values = {
       problem: input.problem, room_id: input.room_id ?? null, crop_status: input.crop_status ?? null, metric: input.metric,
