@@ -12,6 +12,7 @@ import { seedBatchesForWalk } from './fixtures/batches-walk-seed.js';
 import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
 import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
 import { seedScansForWalk } from './fixtures/scans-walk-seed.js';
+import { seedCamerasForWalk } from './fixtures/cameras-walk-seed.js';
 import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
@@ -95,6 +96,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const tasks = await seedTasksForWalk(app, tenant, tag);
   // Scans: a photo scan of the facility's box with a confirmed detection.
   const scans = await seedScansForWalk(app, tenant, Number(facility.ids.gridboxid));
+  // Cameras: a camera on the facility's grid that has posted an image with its token (the token is a marker).
+  const cameras = await seedCamerasForWalk(app, tenant, Number(facility.ids.gridid), tag);
   // Automations: a problem alert by e-mail and the delivery an observation raised.
   const automations = await seedAutomationsForWalk(app, tenant, tag);
   // Consultants: an outside adviser invited to the facility's room.
@@ -133,6 +136,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...automations.markers,
       ...consultants.markers,
       ...thresholds.markers,
+      ...cameras.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -152,12 +156,14 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...automations.ids,
       ...consultants.ids,
       ...thresholds.ids,
+      ...cameras.ids,
     },
     idsFor: {
       forms: responses.formIds,
       submitFormImage: { ...responses.formIds, fieldid: responses.formIds.photofieldid },
       trays: { templateid: trays.ids.traytemplateid },
       plant_problems: { problemid: ownProblem.problem_id },
+      scans: { problemid: ownProblem.problem_id },
       audit: { id: (note.json() as { event: { id: number } }).event.id },
       tasks: tasks.tasksIds,
     },
