@@ -53,7 +53,7 @@ export async function boxesText(db: Db, companyId: number, gridIds: number[], xF
     SELECT b."GridID" AS grid_id, string_agg(${boxJsonText}, ',' ORDER BY b."X", b."Y") AS items
     FROM (SELECT ${boxColumns} FROM grid_boxes bx WHERE ${page}) b
     ${boxCounts(companyId, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE ${page}`)}
-    ${boxReentry(companyId, sql`SELECT bx.grid_box_id FROM grid_boxes bx WHERE ${page}`)}
+    ${boxReentry(companyId)}
     GROUP BY b."GridID"`.execute(db);
   return new Map(res.rows.map((r) => [r.grid_id, r.items]));
 }
