@@ -56,11 +56,11 @@ const ConsultantsPage = lazy(() => import('../features/consultants/components/co
 const ScanNowPage = lazy(() => import('../features/scans/components/scan-now-page'));
 const ScanHistoryPage = lazy(() => import('../features/scans/components/scan-history-page'));
 const ScanDetailPage = lazy(() => import('../features/scans/components/scan-detail-page'));
+const CamerasPage = lazy(() => import('../features/cameras/components/cameras-page'));
+const CameraDetailPage = lazy(() => import('../features/cameras/components/camera-detail-page'));
 
 /** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
 const PLANNED: Array<[path: string, titleKey: string]> = [
-  ['automatedcameras', 'planned.cameras'],
-  ['automatedcameradetail/:camera_id', 'planned.cameras'],
   ['videoCapture', 'planned.cameras'],
 ];
 
@@ -114,6 +114,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'scanHistory', element: <ScanHistoryPage /> },
   { path: 'scanHistory/:scanType', element: <ScanHistoryPage /> },
   { path: 'scanHistory/:scanType/:scanHistoryID', element: <ScanDetailPage /> },
+  { path: 'automatedcameras', element: <CamerasPage /> },
+  { path: 'automatedcameradetail/:camera_id', element: <CameraDetailPage /> },
   ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
   { path: '*', element: <DashboardNotFound /> },
 ];

@@ -43,6 +43,7 @@ export const paths = {
   automations: `${dashboard}/automations`,
   treatmentProduct: `${dashboard}/treatmentProduct`,
   automatedcameras: `${dashboard}/automatedcameras`,
+  automatedcameradetail: (cameraId: Id) => `${dashboard}/automatedcameradetail/${cameraId}`,
   consultants: `${dashboard}/consultants`,
   audittrail: `${dashboard}/audittrail`,
 
