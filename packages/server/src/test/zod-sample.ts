@@ -15,7 +15,7 @@ export const SAMPLE_FILE = { filename: 'sample.png', mimetype: 'image/png', data
 /** Tried in order when the structural guess does not satisfy a schema's refinements. */
 const FALLBACKS: unknown[] = [
   1, 'sample', '2026-01-01', 'x@example.com', 0, true, '1', 0.5, 10, '#2e7d32', '2026-01-01T00:00:00.000Z',
-  ['sample'], [1], {}, SAMPLE_FILE,
+  ['sample'], [1], {}, SAMPLE_FILE, 'Europe/Amsterdam',
 ];
 
 export interface SampleHints {
