@@ -23,6 +23,7 @@ Object.assign(urls, {
   labels: paths.labels({ gridId: 3 }),
   report: paths.report(4),
   reportFrom: paths.reportFrom(4),
+  automatedcameradetail: paths.automatedcameradetail(3),
 });
 
 describe('paths', () => {
