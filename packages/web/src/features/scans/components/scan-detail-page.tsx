@@ -38,7 +38,14 @@ export default function ScanDetailPage() {
       s ? { ...s, detections: s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) } : s,
     );
 
-  if (!valid) return <ErrorState error={new Error(t('detail.notFound'))} />;
+  if (!valid) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        <PageHeader title={t('history.title')} />
+        <ErrorState error={new Error(t('detail.notFound'))} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
