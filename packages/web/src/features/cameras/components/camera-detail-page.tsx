@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +42,16 @@ export default function CameraDetailPage() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const back = <Link className="text-sm font-medium text-green-800 underline" to={paths.automatedcameras}>{t('detail.back')}</Link>;
 
-  if (!valid) return <EmptyState title={t('detail.notFound')} description={back} />;
-  if (images.isPending) return <LoadingState />;
-  if (images.isError) return <ErrorState error={images.error} onRetry={() => void images.refetch()} />;
+  // The heading stays on every state, so the page is still named when the camera can't be shown.
+  const withHeading = (body: ReactNode) => (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('list.title')} actions={back} />
+      {body}
+    </div>
+  );
+  if (!valid) return withHeading(<EmptyState title={t('detail.notFound')} description={back} />);
+  if (images.isPending) return withHeading(<LoadingState />);
+  if (images.isError) return withHeading(<ErrorState error={images.error} onRetry={() => void images.refetch()} />);
   const { camera, scans, total } = images.data;
   return (
     <div className="mx-auto max-w-5xl">
