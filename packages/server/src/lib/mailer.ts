@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -25,15 +26,19 @@ export function smtpMailer(smtpUrl: string): Mailer {
   };
 }
 
-/** Without SMTP, mails land in DATA_DIR/outbox as JSON so a newcomer can still follow a link. */
+/**
+ * Without SMTP, mails land in DATA_DIR/outbox as JSON so a newcomer can still follow a link. Each file
+ * name ends in random characters: two mails with one subject in one millisecond (a burst, or two API
+ * processes sharing the folder) must not overwrite each other.
+ */
 export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
-      const file = path.join(dir, `${stamp}-${slug}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: FROM, ...mail, created_at: new Date().toISOString() }, null, 2));
+      const file = path.join(dir, `${stamp}-${slug}-${randomBytes(4).toString('hex')}.json`);
+      await fs.writeFile(file, JSON.stringify({ from: FROM, ...mail, created_at: new Date().toISOString() }, null, 2), { flag: 'wx' });
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
     },
   };

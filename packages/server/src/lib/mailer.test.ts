@@ -1,0 +1,26 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { outboxMailer } from './mailer.js';
+
+const quiet = { info: () => {} } as unknown as FastifyBaseLogger;
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('outboxMailer', () => {
+  it('keeps every mail of a burst with one subject (two processes can share the folder)', async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'verdant-outbox-'));
+    const one = outboxMailer(dir, quiet);
+    const two = outboxMailer(dir, quiet);
+    await Promise.all(Array.from({ length: 30 }, (_x, i) => (i % 2 ? one : two).send({ to: 'a@example.com', subject: 'Same subject', text: `mail ${i}` })));
+    const files = await fs.readdir(dir);
+    expect(files).toHaveLength(30);
+    const texts = await Promise.all(files.map(async (f) => (JSON.parse(await fs.readFile(path.join(dir!, f), 'utf8')) as { text: string }).text));
+    expect(new Set(texts)).toEqual(new Set(Array.from({ length: 30 }, (_x, i) => `mail ${i}`)));
+  });
+});
