@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Id } from '../common/fields.js';
+import { CompanyId, Flag01, Id } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
 import {
-  ActionThreshold, ThresholdCropStatus, ThresholdMetricSchema, ThresholdProblem, ThresholdValue, ThresholdWindowHours, thresholdsMessages as msg,
+  ActionThreshold, RoomThresholdLevel, ThresholdCropStatus, ThresholdMetricSchema, ThresholdProblem, ThresholdValue, ThresholdWindowHours, thresholdsMessages as msg,
 } from './thresholds.schemas.js';
 
 /** Verdant extension (docs/decisions.md, "Action thresholds"): anyone reads; Admins set and delete. */
@@ -20,7 +20,7 @@ export const thresholdsEndpoints = {
   saveActionThreshold: defineEndpoint({
     id: 'saveActionThreshold', domain: 'thresholds', method: 'POST', path: '/save_action_threshold',
     summary: 'Create a threshold, or change one (threshold_id): problem, optional room and crop status, metric, window, amber and red levels, and the automation whose channels alert',
-    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], user: ['assign_to'], resource: true },
     query: z.object({ company_id: CompanyId }),
     either: z.object({
       threshold_id: absentIfBlank(Id),
@@ -32,9 +32,20 @@ export const thresholdsEndpoints = {
       amber: ThresholdValue,
       red: ThresholdValue,
       notification_id: absentIfBlank(Id),
+      /** 1: each crossing makes a task assigned to `assign_to` (required then). */
+      create_task: Flag01.default(0),
+      assign_to: absentIfBlank(Id),
     }),
     response: success({ message: z.string(), threshold: ActionThreshold }),
     clientMessages: { failure: msg.saveFailed },
+  }),
+  getRoomThresholdLevels: defineEndpoint({
+    id: 'getRoomThresholdLevels', domain: 'thresholds', method: 'GET', path: '/get_room_threshold_levels',
+    summary: 'Rooms over an action threshold now (amber or red) with the problems over it; rooms not listed are green',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    query: z.object({ company_id: CompanyId }),
+    response: success({ rooms: z.array(RoomThresholdLevel) }),
+    clientMessages: { failure: msg.levelsFailed },
   }),
   deleteActionThreshold: defineEndpoint({
     id: 'deleteActionThreshold', domain: 'thresholds', method: 'DELETE', path: '/delete_action_threshold',

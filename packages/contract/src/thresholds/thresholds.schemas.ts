@@ -50,6 +50,10 @@ export const ActionThreshold = z.object({
   amber: z.number(),
   red: z.number(),
   notification_id: z.number().nullable(),
+  /** Each crossing makes a task assigned to `assign_to` (a user of the company). */
+  create_task: z.boolean(),
+  assign_to: z.number().nullable(),
+  assign_to_name: z.string().nullable(),
   /** The level now, in the worst room it applies to (green when nothing is over amber). */
   level: z.enum(THRESHOLD_LEVELS),
   created_at: z.string(),
@@ -57,12 +61,24 @@ export const ActionThreshold = z.object({
 });
 export type ActionThreshold = z.infer<typeof ActionThreshold>;
 
+/** A room over a threshold now: its worst level and the problems over it (rooms absent are green). */
+export const RoomThresholdLevel = z.object({
+  room_id: z.number(),
+  room_name: z.string(),
+  level: z.enum(['amber', 'red']),
+  problems: z.array(z.string()),
+});
+export type RoomThresholdLevel = z.infer<typeof RoomThresholdLevel>;
+
 export const thresholdsMessages = {
   saved: 'Threshold saved.',
   deleted: 'Threshold deleted.',
   notFound: 'Threshold not found.',
   redBelowAmber: 'The red level must be at least the amber level.',
+  assigneeRequired: 'Choose who gets the task.',
+  noTaskForm: 'The company has no task form to make the task with: add one under Forms first.',
   getFailed: 'Could not load the thresholds.',
+  levelsFailed: 'Could not load the rooms\' threshold levels.',
   saveFailed: 'Could not save the threshold.',
   deleteFailed: 'Could not delete the threshold.',
 } as const;

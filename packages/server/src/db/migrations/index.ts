@@ -23,6 +23,7 @@ import * as consultants from './2026_11_27_0400_consultants.js';
 import * as cameras from './2026_11_27_0600_cameras.js';
 import * as actionThresholds from './2026_11_27_0700_action_thresholds.js';
 import * as searchTrigram from './2026_11_27_0800_search_trigram.js';
+import * as thresholdTasks from './2026_11_27_0900_threshold_tasks.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0600_cameras': cameras,
   '2026_11_27_0700_action_thresholds': actionThresholds,
   '2026_11_27_0800_search_trigram': searchTrigram,
+  '2026_11_27_0900_threshold_tasks': thresholdTasks,
 };

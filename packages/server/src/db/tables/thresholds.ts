@@ -14,6 +14,9 @@ export interface ActionThresholdTable {
   amber: number;
   red: number;
   notification_id: number | null;
+  /** migrations/2026_11_27_0900_threshold_tasks.ts */
+  create_task: Generated<boolean>;
+  assign_to: number | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -31,4 +34,6 @@ export interface ThresholdCrossingTable {
   window_end: Timestamp;
   value: number;
   created_at: Timestamp;
+  /** The task the crossing made (its response id), when the threshold asks for one. */
+  task_id: number | null;
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { thresholdsEndpoints } from '@verdant/contract';
 import { registerEndpoints, type Handlers } from '../../plugins/contract-routes.js';
-import { deleteThreshold, listThresholds, saveThreshold } from './thresholds.service.js';
+import { deleteThreshold, listRoomLevels, listThresholds, saveThreshold } from './thresholds.service.js';
 
-export { evaluateThresholds, roomLevels } from './thresholds.evaluate.js';
+export { evaluateThresholds, roomLevels, roomThresholdLevels } from './thresholds.evaluate.js';
 
 const handlers: Handlers<typeof thresholdsEndpoints> = {
   getActionThresholds: async ({ app, user }) => ({ status: 'success' as const, thresholds: await listThresholds(app, user.company_id) }),
   saveActionThreshold: ({ app, user, input }) => saveThreshold(app, user, input),
+  getRoomThresholdLevels: ({ app, user }) => listRoomLevels(app, user.company_id),
   deleteActionThreshold: ({ app, user, input }) => deleteThreshold(app, user, input.threshold_id),
 };
 

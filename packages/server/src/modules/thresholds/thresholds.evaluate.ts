@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { makeSystemTask } from '../tasks/system-tasks.js';
 
 export interface ObservedProblems {
   companyId: number;
@@ -16,9 +17,11 @@ export interface Crossing {
   level: 'amber' | 'red';
   roomId: number | null;
   value: number;
+  /** The task the crossing made (its response id), when the threshold asks for one. */
+  taskId: number | null;
 }
 
-type Live = { threshold_id: number; problem: string; room_id: number | null; crop_status: string | null; metric: 'count' | 'severity'; window_hours: number; amber: number; red: number; notification_id: number | null };
+type Live = { threshold_id: number; problem: string; room_id: number | null; crop_status: string | null; metric: 'count' | 'severity'; window_hours: number; amber: number; red: number; notification_id: number | null; create_task: boolean; assign_to: number | null };
 
 /** A threshold is evaluated per room; observations without a room form their own group (key 0). */
 const roomKey = (roomId: number | null) => roomId ?? 0;
@@ -48,6 +51,25 @@ async function measure(trx: Kysely<DB>, companyId: number, t: Live, roomId: numb
   return rows[0]?.value ?? 0;
 }
 
+const LEVEL_NAME = { amber: 'Amber', red: 'Red' } as const;
+
+/** The crossing's task for the threshold's assignee, in the observation's transaction; kept on the crossing (one per crossing). */
+async function crossingTask(trx: Kysely<DB>, e: ObservedProblems, t: Live, crossingId: number, level: 'amber' | 'red', value: number): Promise<number | null> {
+  const room = e.roomId === null ? undefined
+    : await trx.selectFrom('rooms').select('name').where('company_id', '=', e.companyId).where('room_id', '=', e.roomId).executeTakeFirst();
+  const where = room ? ` in ${room.name}` : '';
+  const measured = t.metric === 'count' ? `${value} observation${value === 1 ? '' : 's'}` : `severity ${value}`;
+  const taskId = await makeSystemTask(trx, {
+    companyId: e.companyId,
+    title: `${LEVEL_NAME[level]}: ${t.problem} over threshold${where}`,
+    description: `${measured} of ${t.problem}${where} in the last ${t.window_hours} h (amber at ${t.amber}, red at ${t.red}). Check the plants and act.`,
+    assigneeId: t.assign_to!,
+    source: { threshold_id: t.threshold_id, crossing_id: crossingId, level },
+  });
+  if (taskId !== null) await trx.updateTable('threshold_crossings').set({ task_id: taskId }).where('crossing_id', '=', crossingId).execute();
+  return taskId;
+}
+
 /**
  * Evaluates the company's live thresholds for the problems just observed, inside the observation's
  * transaction. A level reached makes one crossing per threshold, level and room for its window: a
@@ -61,7 +83,7 @@ export async function evaluateThresholds(trx: Kysely<DB>, e: ObservedProblems): 
   if (names.length === 0) return [];
   const thresholds = (await trx
     .selectFrom('action_thresholds')
-    .select(['threshold_id', 'problem', 'room_id', 'crop_status', 'metric', 'window_hours', 'amber', 'red', 'notification_id'])
+    .select(['threshold_id', 'problem', 'room_id', 'crop_status', 'metric', 'window_hours', 'amber', 'red', 'notification_id', 'create_task', 'assign_to'])
     .where('company_id', '=', e.companyId)
     .where('deleted_at', 'is', null)
     .where(sql<string>`lower(problem)`, 'in', names)
@@ -95,7 +117,8 @@ export async function evaluateThresholds(trx: Kysely<DB>, e: ObservedProblems): 
       .returning('crossing_id')
       .executeTakeFirst();
     if (!row) continue;
-    made.push({ crossingId: row.crossing_id, thresholdId: t.threshold_id, level, roomId: e.roomId, value });
+    const taskId = t.create_task && t.assign_to !== null ? await crossingTask(trx, e, t, row.crossing_id, level, value) : null;
+    made.push({ crossingId: row.crossing_id, thresholdId: t.threshold_id, level, roomId: e.roomId, value, taskId });
     if (t.notification_id !== null) {
       await raiseNotificationEvent(trx, {
         type: 'threshold_crossed', companyId: e.companyId, actorId: e.actorId, crossingId: row.crossing_id, notificationId: t.notification_id,
@@ -104,6 +127,23 @@ export async function evaluateThresholds(trx: Kysely<DB>, e: ObservedProblems): 
     }
   }
   return made;
+}
+
+/** Rooms over a threshold now: the worst level and the problems at it or above amber (rooms absent are green). */
+export async function roomThresholdLevels(db: Kysely<DB>, companyId: number) {
+  const rows = await db
+    .selectFrom('threshold_crossings as c')
+    .innerJoin('action_thresholds as t', 't.threshold_id', 'c.threshold_id')
+    .innerJoin('rooms as r', (j) => j.onRef('r.room_id', '=', 'c.room_id').on('r.company_id', '=', companyId))
+    .select(['c.room_id', 'r.name as room_name', sql<'amber' | 'red'>`CASE WHEN bool_or(c.level = 'red') THEN 'red' ELSE 'amber' END`.as('level'),
+      sql<string[]>`array_agg(DISTINCT t.problem ORDER BY t.problem)`.as('problems')])
+    .where('c.company_id', '=', companyId)
+    .where('t.deleted_at', 'is', null)
+    .where('c.window_end', '>', sql<Date>`now()`)
+    .groupBy(['c.room_id', 'r.name'])
+    .orderBy('r.name')
+    .execute();
+  return rows.map((r) => ({ room_id: r.room_id!, room_name: r.room_name, level: r.level, problems: r.problems }));
 }
 
 /** Each room's level now (rooms without a live crossing are absent: green). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { thresholdsMessages as msg } from '@verdant/contract';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
-import { scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
+import { makeTemplate, scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
 import { roomLevels } from './thresholds.evaluate.js';
 
 useTwoTenants();
@@ -111,5 +111,53 @@ describe('action thresholds', () => {
     const audit = await t.app.db.selectFrom('audit_events').select(['action', 'user_id']).where('entity_type', '=', 'action_threshold').where('entity_id', '=', String(mine)).orderBy('created_at').execute();
     expect(audit.map((x) => x.action)).toEqual(['threshold.create', 'threshold.update', 'threshold.delete']);
     expect(audit.every((x) => x.user_id === a.admin.user_id)).toBe(true);
+  });
+
+  it('a crossing makes one task for the chosen user; the rooms over a threshold are listed with their problems', async () => {
+    const place = await scoutingPlace(t.app, a, 'Task Room');
+    const base = { problem: 'Whitefly', room_id: place.roomId, window_hours: 24, amber: 2, red: 3, create_task: 1, assign_to: a.regular.user_id };
+    const noForm = await save(a.admin.auth, a.companyId, base);
+    expect(noForm.statusCode).toBe(400);
+    expect(noForm.json()).toMatchObject({ field: 'create_task', message: msg.noTaskForm });
+    await makeTemplate(t.app, a.companyId, 'Crew tasks', 'Task', [['Task', 'text', [], true]]);
+    const made = await save(a.admin.auth, a.companyId, base);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().threshold).toMatchObject({ create_task: true, assign_to: a.regular.user_id });
+    expect(made.json().threshold.assign_to_name).toEqual(expect.any(String));
+    const id = made.json().threshold.threshold_id as number;
+    const levels = (auth: Auth, companyId: number) => t.app.inject({ method: 'GET', url: `/api/get_room_threshold_levels?company_id=${companyId}`, headers: auth });
+    const roomsNow = async () => ((await levels(a.regular.auth, a.companyId)).json().rooms as { room_id: number }[]).filter((r) => r.room_id === place.roomId);
+    expect(await roomsNow()).toEqual([]);
+
+    await observe(place, 'Whitefly', 0);
+    await observe(place, 'Whitefly', 1);
+    await observe(place, 'Whitefly', 2);
+    await observe(place, 'Whitefly', 3);
+    const rows = await t.app.db.selectFrom('threshold_crossings').select(['level', 'task_id']).where('threshold_id', '=', id).orderBy('crossing_id').execute();
+    expect(rows.map((r) => r.level)).toEqual(['amber', 'red']);
+    expect(rows.every((r) => r.task_id !== null)).toBe(true);
+    const tasks = await t.app.db.selectFrom('tasks').select(['title', 'assignee_id', 'company_id']).where('response_id', 'in', rows.map((r) => r.task_id!)).orderBy('response_id').execute();
+    expect(tasks).toEqual([
+      { title: 'Amber: Whitefly over threshold in Task Room', assignee_id: a.regular.user_id, company_id: a.companyId },
+      { title: 'Red: Whitefly over threshold in Task Room', assignee_id: a.regular.user_id, company_id: a.companyId },
+    ]);
+    // The assignee finds them on the task board.
+    const board = await t.app.inject({ method: 'GET', url: `/api/get_tasks?user_id=${a.regular.user_id}&company_id=${a.companyId}`, headers: a.regular.auth });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(JSON.stringify(board.json())).toContain('Red: Whitefly over threshold in Task Room');
+
+    expect(await roomsNow()).toEqual([{ room_id: place.roomId, room_name: 'Task Room', level: 'red', problems: ['Whitefly'] }]);
+    expect((await levels(b.admin.auth, b.companyId)).json().rooms).toEqual([]);
+    expect((await levels(b.admin.auth, a.companyId)).statusCode).toBe(403);
+  });
+
+  it('refuses a task without an assignee, and another company\'s user as the assignee', async () => {
+    const base = { problem: 'Mildew', window_hours: 24, amber: 1, red: 2 };
+    const none = await save(a.admin.auth, a.companyId, { ...base, create_task: 1 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'assign_to', message: msg.assigneeRequired });
+    expect((await save(a.admin.auth, a.companyId, { ...base, create_task: 1, assign_to: b.regular.user_id })).statusCode).toBe(404);
+    expect((await save(a.admin.auth, a.companyId, { ...base, create_task: 2, assign_to: a.regular.user_id })).json().field).toBe('create_task');
+    expect((await save(a.regular.auth, a.companyId, { ...base, create_task: 1, assign_to: a.regular.user_id })).statusCode).toBe(403);
   });
 });
