@@ -157,7 +157,7 @@ function searchTerms(): string[] {
 
 interface CallRow { label: string; p50: number; p95: number; bare50: number; bare95: number; bytes: number }
 
-runBenchApp('overview', async ({ app, db }) => {
+runBenchApp('overview', async ({ app, db, loader }) => {
   const embedded = db.target.kind === 'embedded';
   const companyId = await makeCompany(app, 'Bench Greenhouse');
   const other = await makeCompany(app, 'Other Greenhouse');
@@ -165,12 +165,12 @@ runBenchApp('overview', async ({ app, db }) => {
   const otherUser = await makeUser(app, other, 'Regular');
   const caller: Caller = { user_id: user.user_id, company_id: companyId, user_role: 'Regular' };
   const started = performance.now();
-  const place = await makeFacility(app.database, companyId, user.user_id, 'P-');
-  await addObservations(app.database, companyId, place.rooms, place.grids, OBSERVATIONS);
+  const place = await makeFacility(loader, companyId, user.user_id, 'P-');
+  await addObservations(loader, companyId, place.rooms, place.grids, OBSERVATIONS);
   // Another company beside it (plant uids are unique across companies: its own prefix), so the company conditions have something to leave out.
-  const otherPlace = await makeFacility(app.database, other, otherUser.user_id, 'Q-');
-  await addObservations(app.database, other, otherPlace.rooms, otherPlace.grids, OBSERVATIONS / 10);
-  await app.database.query('ANALYZE');
+  const otherPlace = await makeFacility(loader, other, otherUser.user_id, 'Q-');
+  await addObservations(loader, other, otherPlace.rooms, otherPlace.grids, OBSERVATIONS / 10);
+  await loader.query('ANALYZE');
   const ready = `${PLANTS.toLocaleString('en-US')} plants and ${OBSERVATIONS.toLocaleString('en-US')} observations (another company beside it: the same facility, ${(OBSERVATIONS / 10).toLocaleString('en-US')} observations) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   console.info(ready);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -111,15 +111,15 @@ interface Row {
 
 const GOAL = (engine: number) => 1.2 * engine + 20;
 
-runBenchApp('trends', async ({ app, db }) => {
+runBenchApp('trends', async ({ app, db, loader }) => {
   const embedded = db.target.kind === 'embedded';
   const companyId = await makeCompany(app, 'Bench Greenhouse');
   const other = await makeCompany(app, 'Other Greenhouse');
   const user = await makeUser(app, companyId, 'Regular');
-  const place = await makeRooms(app.database, companyId);
-  const otherPlace = await makeRooms(app.database, other);
-  const batch = (await app.database.query(`INSERT INTO batches (company_id, batch_number) VALUES ($1, 'Bench batch') RETURNING batch_id`, [companyId])).rows[0]!.batch_id as number;
-  const otherBatch = (await app.database.query(`INSERT INTO batches (company_id, batch_number) VALUES ($1, 'Other batch') RETURNING batch_id`, [other])).rows[0]!.batch_id as number;
+  const place = await makeRooms(loader, companyId);
+  const otherPlace = await makeRooms(loader, other);
+  const batch = (await loader.query(`INSERT INTO batches (company_id, batch_number) VALUES ($1, 'Bench batch') RETURNING batch_id`, [companyId])).rows[0]!.batch_id as number;
+  const otherBatch = (await loader.query(`INSERT INTO batches (company_id, batch_number) VALUES ($1, 'Other batch') RETURNING batch_id`, [other])).rows[0]!.batch_id as number;
   const today = todayIn(REPORT_TIME_ZONE);
   const start = addDays(mondayOf(today), -7 * (WEEKS - 1));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,11 +129,11 @@ runBenchApp('trends', async ({ app, db }) => {
 
   for (const size of SIZES) {
     const started = performance.now();
-    await addObservations(app.database, companyId, place, batch, made + 1, size, start);
+    await addObservations(loader, companyId, place, batch, made + 1, size, start);
     // Another company's tenth beside it, so the company condition has something to leave out.
-    await addObservations(app.database, other, otherPlace, otherBatch, made / 10 + 1, size / 10, start);
+    await addObservations(loader, other, otherPlace, otherBatch, made / 10 + 1, size / 10, start);
     made = size;
-    await app.database.query('ANALYZE problem_observations');
+    await loader.query('ANALYZE problem_observations');
     notes.push(`${size.toLocaleString('en-US')} observations (+ ${(size / 10).toLocaleString('en-US')} of another company) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     // The app's own statement for each case: the report, and for rooms the same-statement room check.

@@ -9,12 +9,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.js';
 import { parseEnv } from '../../packages/server/src/config/env.js';
+import { openDatabase, type DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { openScratchDatabase, type ScratchDatabase } from '../../packages/server/src/db/scratch-database.js';
 import { agent } from './timing.js';
 
 export interface BenchApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: ScratchDatabase;
+  /**
+   * For loading the bench's data: on a server its own pool without the app's statement timeout (a
+   * generated million rows takes longer than a request may); embedded, the app's own session.
+   */
+  loader: Pick<DatabaseHandle, 'query'>;
 }
 
 async function withBenchApp(name: string, run: (ctx: BenchApp) => Promise<void>) {
@@ -22,10 +28,12 @@ async function withBenchApp(name: string, run: (ctx: BenchApp) => Promise<void>)
   const db = await openScratchDatabase({ serverUrl: process.env.DATABASE_URL, dir: path.join(tmp, 'pgdata'), prefix: 'verdant_bench' });
   const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
   const app = await buildApp(config, { database: db.target, jobs: false, logger: false });
+  const loader = db.target.kind === 'postgres' ? await openDatabase(db.target, { max: 2 }) : undefined;
   try {
-    await run({ app, db });
+    await run({ app, db, loader: loader ?? app.database });
   } finally {
     agent.destroy();
+    await loader?.close();
     await app.close();
     await db.drop();
     fs.rmSync(tmp, { recursive: true, force: true });

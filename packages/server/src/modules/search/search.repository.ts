@@ -6,6 +6,18 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (term: string) => `%${literal(term)}%`;
 export const prefixPattern = (term: string) => `${literal(term)}%`;
 
+/**
+ * Terms shorter than this match at the start only (exact, then prefix): a match anywhere needs a trigram
+ * (3 characters) to be found by an index, and a two-letter fragment anywhere in a uid or name is noise in
+ * a suggestion list (docs/decisions.md, "Search and overview speed").
+ */
+export const ANYWHERE_MIN_CHARS = 3;
+export const matchesAnywhere = (term: string) => [...term].length >= ANYWHERE_MIN_CHARS;
+
+/** ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones. */
+const matching = (column: RawBuilder<unknown>, term: string) =>
+  sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
+
 /** 0 exact, 1 prefix, 2 anywhere: the order suggestions are shown in. */
 function rank(column: RawBuilder<unknown>, term: string) {
   return sql<number>`CASE WHEN lower(${column}) = lower(${term}) THEN 0 WHEN ${column} ILIKE ${prefixPattern(term)} THEN 1 ELSE 2 END`;
@@ -60,7 +72,8 @@ async function fewMatches(db: Kysely<DB>, companyId: number, term: string) {
  */
 export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number) {
   const ids: number[] = [];
-  for (const tier of [0, 1, 2] as const) {
+  const tiers = matchesAnywhere(term) ? ([0, 1, 2] as const) : ([0, 1] as const);
+  for (const tier of tiers) {
     if (ids.length >= limit) break;
     const matching = db
       .selectFrom('plants as p')
@@ -102,7 +115,7 @@ export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: str
     .select([...placeColumns])
     .select(r.as('rank'))
     .where('gb.custom_name', 'is not', null) // implied by the ILIKE; lets the partial index of named boxes serve it
-    .where('gb.custom_name', 'ilike', containsPattern(term))
+    .where(matching(sql.ref('gb.custom_name'), term))
     .orderBy(r).orderBy('gb.custom_name').orderBy('gb.grid_box_id')
     .limit(limit)
     .execute();
@@ -117,7 +130,7 @@ export async function findSubGridboxes(db: Kysely<DB>, companyId: number, term: 
     .select(['s.sub_gridbox_id', 's.custom_name as sub_name', 'p.plant_uid', ...placeColumns])
     .select(r.as('rank'))
     .where('s.custom_name', 'is not', null)
-    .where('s.custom_name', 'ilike', containsPattern(term))
+    .where(matching(sql.ref('s.custom_name'), term))
     .orderBy(r).orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
     .limit(limit)
     .execute();
@@ -139,9 +152,9 @@ export async function findBatches(db: Kysely<DB>, companyId: number, term: strin
     .select(r.as('rank'))
     .where('b.company_id', '=', companyId);
   if (match === 'number_or_strain') {
-    q = q.where((eb) => eb.or([eb('b.batch_number', 'ilike', containsPattern(term)), eb('b.strain_name', 'ilike', containsPattern(term))]));
+    q = q.where((eb) => eb.or([matching(sql.ref('b.batch_number'), term), matching(sql.ref('b.strain_name'), term)]));
   } else if (match === 'strain') {
-    q = q.where('b.strain_name', 'ilike', containsPattern(term));
+    q = q.where(matching(sql.ref('b.strain_name'), term));
   } else {
     q = q.where(crop, 'ilike', prefixPattern(term));
   }

@@ -73,9 +73,18 @@ describe('GET /search_plants_autocomplete', () => {
   });
 
   it('matches % and _ literally', async () => {
-    const pct = (await suggest({ query: '0%' })).json().suggestions;
+    const pct = (await suggest({ query: '00%' })).json().suggestions;
     expect(pct.map((s: { label: string }) => s.label)).toEqual(['Box 100%']);
     expect((await suggest({ query: 'PLT_0' })).json().suggestions).toEqual([]);
+  });
+
+  it('matches a two-character query at the start of a uid, name, batch number or strain only', async () => {
+    const labels = async (query: string) => (await suggest({ query, include_problems: false })).json().suggestions.map((s: { label: string }) => s.label);
+    expect(await labels('pl')).toEqual(['PLT-0001']);
+    expect(await labels('Mo')).toEqual(['Mother box', 'Mother sub', 'MOTHER-7']);
+    expect(await labels('To')).toEqual(['MOTHER-7']); // strain 'Tomato Cherry'; 'Basil Tomato' has it in the middle
+    expect(await labels('0%')).toEqual([]);
+    expect(await labels('01')).toEqual([]);
   });
 
   it('refuses a query under 2 characters after trimming, and a bad limit, naming the field', async () => {

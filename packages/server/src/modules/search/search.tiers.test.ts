@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
-import { containsPattern, findGridBoxes, findPlants, findSubGridboxes } from './search.repository.js';
+import { containsPattern, findBatches, findGridBoxes, findPlants, findSubGridboxes, prefixPattern } from './search.repository.js';
+import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
 
 let t: TestApp;
 let companyId: number;
@@ -32,13 +33,16 @@ afterAll(() => t?.close());
 
 const uids = async (term: string, limit = 10) => (await findPlants(t.app.db, companyId, term, limit)).map((r) => r.plant_uid);
 
-/** The ranking in one statement, as before the tiers: every match ranked and sorted. The tiers must answer the same. */
+/**
+ * The ranking in one statement, as before the tiers: every match ranked and sorted. The tiers must answer the same
+ * (a term under 3 characters matching at the start only).
+ */
 async function oneStatement(term: string, limit: number) {
   const rows = await t.app.db
     .selectFrom('plants as p')
     .select('p.plant_uid')
     .where('p.company_id', '=', companyId)
-    .where('p.plant_uid', 'ilike', containsPattern(term))
+    .where('p.plant_uid', 'ilike', [...term].length >= 3 ? containsPattern(term) : prefixPattern(term))
     .orderBy(sql`CASE WHEN lower(p.plant_uid) = lower(${term}) THEN 0 WHEN p.plant_uid ILIKE ${containsPattern(term).slice(1)} THEN 1 ELSE 2 END`)
     .orderBy('p.plant_uid').orderBy('p.plant_id')
     .limit(limit)
@@ -64,19 +68,27 @@ describe('findPlants tiers', () => {
 
   it('matches %, _ and \\ literally in every tier', async () => {
     expect(await uids('a%')).toEqual(['a%b']);
-    expect(await uids('%b')).toEqual(['a%b']);
+    expect(await uids('a%b')).toEqual(['a%b']);
+    expect(await uids('%bb')).toEqual([]);
     expect(await uids('a_c')).toEqual(['a_c']);
-    expect(await uids('_c')).toEqual(['a_c']);
+    expect(await uids('_c1')).toEqual([]);
     expect(await uids('q__')).toEqual(['q__1']);
     expect(await uids('a\\d')).toEqual(['a\\d']);
-    expect(await uids('\\d')).toEqual(['a\\d']);
-    expect(await uids('end\\')).toEqual(['end\\']);
-    expect(await uids('%')).toEqual(['a%b']);
-    expect(await uids('\\')).toEqual(['a\\d', 'end\\']);
+    expect(await uids('d\\')).toEqual([]); // two characters: at the start only
+    expect(await uids('nd\\')).toEqual(['end\\']);
+    expect(await uids('a\\')).toEqual(['a\\d']);
+    expect(await uids('q_')).toEqual(['q__1', 'q_x1']);
+  });
+
+  it('matches a term under 3 characters at the start only (exact, then prefix)', async () => {
+    expect((await uids('ab')).sort()).toEqual(['AB1', 'AB1-a', 'ab1-z', 'AB2', 'abc'].sort());
+    expect(await uids('b1')).toEqual([]); // 'AB1' … hold it in the middle
+    expect(await uids('B-')).toEqual(['b-1']);
+    expect((await uids('en')).sort()).toEqual(['end\\', 'end1'].sort());
   });
 
   it('answers what ranking every match in one statement answers', async () => {
-    for (const term of ['ab1', 'AB', 'a', 'b', '1', 'x', 'a%', '_', 'q_', 'end', 'zz', 'B-1']) {
+    for (const term of ['ab1', 'AB', 'a', 'b', '1', 'x', 'a%', '_', 'q_', 'end', 'zz', 'B-1', 'b-1', 'd\\', '1-a', 'xyz']) {
       for (const limit of [1, 2, 5, 10, 50]) expect(await uids(term, limit), `${term} ${limit}`).toEqual(await oneStatement(term, limit));
     }
   });
@@ -92,5 +104,22 @@ describe('box names', () => {
     expect((await findGridBoxes(t.app.db, companyId, 'mist', 10)).map((r) => r.box_name)).toEqual(['mist', 'Mist 1', 'A mist']);
     expect(await findGridBoxes(t.app.db, otherId, 'mist', 10)).toEqual([]);
     expect(await findSubGridboxes(t.app.db, companyId, 'mist', 10)).toEqual([]);
+  });
+
+  it('matches a box name under 3 characters at the start only', async () => {
+    expect((await findGridBoxes(t.app.db, companyId, 'mi', 10)).map((r) => r.box_name).sort()).toEqual(['Mist 1', 'mist']);
+    expect(await findGridBoxes(t.app.db, companyId, 'st', 10)).toEqual([]);
+  });
+});
+
+describe('batches', () => {
+  it('match a term under 3 characters at the start of the number or strain only, longer terms anywhere', async () => {
+    const batchA = await makeBatch(t.app, companyId, { batchNumber: 'LT-1', strain: 'Lettuce Oak' });
+    const batchB = await makeBatch(t.app, companyId, { batchNumber: 'X-2', strain: 'Oak Lettuce' });
+    const ids = async (term: string) => (await findBatches(t.app.db, companyId, term, 10, 'number_or_strain')).map((r) => r.batch_id);
+    expect(await ids('Le')).toEqual([batchA]);
+    expect(await ids('Oa')).toEqual([batchB]);
+    expect(await ids('T-')).toEqual([]);
+    expect((await ids('Oak')).sort()).toEqual([batchA, batchB].sort());
   });
 });
