@@ -1,5 +1,6 @@
 import type { HttpClient } from './http-client';
 import {
+  scansEndpoints,
   companySettingsEndpoints as ep,
   companySettingsMessages as msg,
   type AiModel,
@@ -112,8 +113,13 @@ export function getCompanyAiModel(companyId: number) {
   return logged('getCompanyAiModel', async () => (await callEndpoint(ep.getCompanyAiModel, { company_id: companyId })).ai_model);
 }
 
-/** POST /set_company_ai_model?company_id&ai_model (no body). */
-export function setCompanyAiModel(companyId: number, aiModel: AiModel) {
+/** GET /get_ai_models: every model the server offers (built-in analyses and configured ONNX classifiers). */
+export function getAiModels(companyId: number) {
+  return logged('getAiModels', () => callEndpoint(scansEndpoints.getAiModels, { company_id: companyId }));
+}
+
+/** POST /set_company_ai_model?company_id&ai_model (no body): any model `get_ai_models` offers. */
+export function setCompanyAiModel(companyId: number, aiModel: AiModel | string) {
   return logged('setCompanyAiModel', () => callEndpoint(ep.setCompanyAiModel, { company_id: companyId, ai_model: aiModel }));
 }
 

@@ -15,6 +15,7 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
     grid_opacity: 1,
     /** The user's own language (null follows the company's). */
     user_language: null as string | null,
+    time_zone: 'UTC',
     ...initial,
   };
   const writes: Array<{ path: string; query: string; body: string }> = [];
@@ -28,6 +29,28 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
   const handlers = [
     ...scoutingCoverageHandlers().handlers,
     http.get(`${API}/get_company_ai_model`, () => ok({ ai_model: state.ai_model })),
+    http.get(`${API}/get_ai_models`, () =>
+      ok({
+        models: ['plantDiseaseRecognition', 'pestDetection', 'stickyTrapCounter', 'nutrientDeficiency', 'greenhouse-v2'].map((name) => ({
+          name,
+          type: name === 'greenhouse-v2' ? 'onnx' : 'builtin',
+          engine: name === 'greenhouse-v2' ? 'onnxruntime' : 'verdant-vision',
+          engine_version: '1',
+          model_version: '1',
+          analyses: name === 'greenhouse-v2' ? ['classifier'] : ['leaf'],
+          labels: [],
+          description: name === 'greenhouse-v2' ? 'ONNX classifier: greenhouse-v2' : `Built-in analysis: ${name}`,
+        })),
+        default_model: 'plantDiseaseRecognition',
+        ai_model: state.ai_model,
+      }),
+    ),
+    http.get(`${API}/get_company_time_zone`, () => ok({ time_zone: state.time_zone })),
+    http.post(`${API}/set_company_time_zone`, async ({ request }) => {
+      await record(request);
+      state.time_zone = ((await request.json()) as { time_zone: string }).time_zone;
+      return ok({ message: 'Time zone saved.', time_zone: state.time_zone });
+    }),
     http.get(`${API}/get_company_language`, () => ok({ language: state.language })),
     http.get(`${API}/get_company_offline_mode`, () => ok({ offline_mode: state.offline_mode })),
     http.get(`${API}/get_company_auto_refresh_mode`, () => ok({ auto_refresh_mode: state.auto_refresh })),

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_GRID_OPACITY, DEFAULT_STICKYTRAP_RENDER, DASHBOARD_TILES } from '@verdant/contract';
 import {
+  getAiModels,
   getCompanyAiModel,
   getCompanyAutoRefreshMode,
   getCompanyGridOrder,
@@ -9,6 +10,7 @@ import {
   getGridOpacity,
   getStickytrapRender,
 } from '../company-settings';
+import { getCompanyTimeZone } from '../company-time-zone';
 import { offlineRead } from '../offline-read';
 
 /** Query keys of company settings (TkDodo's factory); shared by the shell, overview and settings. */
@@ -18,6 +20,8 @@ export const companySettingsKeys = {
   gridOpacity: (companyId: number) => [...companySettingsKeys.all(companyId), 'grid-opacity'] as const,
   offlineMode: (companyId: number) => [...companySettingsKeys.all(companyId), 'offline-mode'] as const,
   aiModel: (companyId: number) => [...companySettingsKeys.all(companyId), 'ai-model'] as const,
+  aiModels: (companyId: number) => [...companySettingsKeys.all(companyId), 'ai-models'] as const,
+  timeZone: (companyId: number) => [...companySettingsKeys.all(companyId), 'time-zone'] as const,
   autoRefresh: (companyId: number) => [...companySettingsKeys.all(companyId), 'auto-refresh'] as const,
   language: (companyId: number) => [...companySettingsKeys.all(companyId), 'language'] as const,
   stickyTrap: (companyId: number) => [...companySettingsKeys.all(companyId), 'sticky-trap'] as const,
@@ -73,5 +77,21 @@ export const stickyTrapQuery = (companyId: number) =>
     queryKey: companySettingsKeys.stickyTrap(companyId),
     queryFn: async ({ queryKey }) =>
       (await offlineRead(companyId, queryKey, () => getStickytrapRender(companyId))) ?? DEFAULT_STICKYTRAP_RENDER,
+    networkMode: 'always',
+  });
+
+/** The models the server offers; the settings screen lists them (not a fixed four). */
+export const aiModelsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companySettingsKeys.aiModels(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, async () => (await getAiModels(companyId)).models),
+    networkMode: 'always',
+    staleTime: 5 * 60_000,
+  });
+
+export const timeZoneQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companySettingsKeys.timeZone(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyTimeZone(companyId)),
     networkMode: 'always',
   });

@@ -10,15 +10,24 @@ import {
   setGridOpacity,
   updateStickytrapRender,
 } from '../../../api/company-settings';
+import { setCompanyTimeZone } from '../../../api/company-time-zone';
 import { companySettingsKeys } from '../../../api/queries/company-settings';
 import { useAppDispatch, useAuth } from '../../../state/hooks';
 import { autoRefreshChanged, languageChanged, stickyTrapChanged } from '../../../state/preferences-slice';
 import { userKeys } from '../../../api/queries/users';
 
+export function useSetTimeZone(companyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => setCompanyTimeZone(companyId, timeZone),
+    onSuccess: (res) => qc.setQueryData(companySettingsKeys.timeZone(companyId), res.time_zone),
+  });
+}
+
 export function useSetAiModel(companyId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (model: AiModel) => setCompanyAiModel(companyId, model),
+    mutationFn: (model: AiModel | string) => setCompanyAiModel(companyId, model),
     onSuccess: (res) => qc.setQueryData(companySettingsKeys.aiModel(companyId), res.ai_model),
   });
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AI_MODELS, LANGUAGES, type AiModel, type DashboardTile, type Language } from '@verdant/contract';
+import { LANGUAGES, type DashboardTile, type Language } from '@verdant/contract';
 import { Alert, Button, Card, ErrorState, Input, LoadingState, PageHeader, Select, Switch, useToast } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { LANGUAGE_NAMES } from '../../../components/language-select';
 import {
+  aiModelsQuery,
   autoRefreshQuery,
   gridOpacityQuery,
   gridOrderQuery,
@@ -27,6 +28,7 @@ import {
   useSetStickyTrap,
 } from '../api/use-settings-mutations';
 import { ScoutingFrequencyCard } from './scouting-frequency-card';
+import { TimeZoneCard } from './time-zone-card';
 
 interface SectionProps {
   companyId: number;
@@ -42,9 +44,17 @@ function useSaved() {
   };
 }
 
+/** The server's models (built-in names translated, ONNX ones by name); the saved one is listed even if no longer offered. */
+function modelOptions(models: { name: string; type: string }[] | undefined, current: string, label: (name: string) => string) {
+  const names = models?.map((m) => m.name) ?? [];
+  if (!names.includes(current)) names.unshift(current);
+  return names.map((name) => ({ value: name, label: label(name) }));
+}
+
 function ScanAndLanguage({ companyId, readOnly }: SectionProps) {
   const { t } = useTranslation('settings');
   const aiModel = useAiModel();
+  const models = useQuery(aiModelsQuery(companyId));
   const language = useQuery(languageQuery(companyId));
   const setModel = useSetAiModel(companyId);
   const setLanguage = useSetLanguage(companyId);
@@ -56,11 +66,12 @@ function ScanAndLanguage({ companyId, readOnly }: SectionProps) {
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         <Select
           label={t('general.aiModel')}
-          hint={t('general.aiModelHint')}
+          hint={models.data?.find((m) => m.name === aiModel)?.description ?? t('general.aiModelHint')}
+          error={models.isError ? t('general.aiModelsFailed', { reason: errorMessage(models.error) }) : undefined}
           value={aiModel}
-          disabled={readOnly || setModel.isPending}
-          onChange={(e) => setModel.mutate(e.target.value as AiModel, saved)}
-          options={AI_MODELS.map((m) => ({ value: m, label: t(`app:aiModels.${m}`) }))}
+          disabled={readOnly || setModel.isPending || models.isPending}
+          onChange={(e) => setModel.mutate(e.target.value, saved)}
+          options={modelOptions(models.data, aiModel, (name) => t(`app:aiModels.${name}`, { defaultValue: name }))}
         />
         {language.isError ? (
           <ErrorState error={language.error} onRetry={() => void language.refetch()} />
@@ -335,6 +346,7 @@ export default function SettingsPage() {
         <OverviewTiles {...props} />
         <StickyTrap {...props} />
         <ScoutingFrequencyCard {...props} />
+        <TimeZoneCard {...props} />
       </div>
     </>
   );

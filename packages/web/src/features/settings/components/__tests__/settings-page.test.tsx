@@ -55,6 +55,37 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
   });
 
+  it('offers every model the server lists, an ONNX classifier included, and saves the choice', async () => {
+    signInAs({ role: 'Admin' });
+    const api = companySettingsHandlers();
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, '/dashboard/settings');
+
+    const model = await screen.findByLabelText('Scan model');
+    await waitFor(() => expect(within(model).getByRole('option', { name: 'greenhouse-v2' })).toBeInTheDocument());
+    await user.selectOptions(model, 'greenhouse-v2');
+
+    await waitFor(() => expect(api.state.ai_model).toBe('greenhouse-v2'));
+    expect(await screen.findByText('ONNX classifier: greenhouse-v2')).toBeInTheDocument();
+  });
+
+  it("sets the company's time zone", async () => {
+    signInAs({ role: 'Admin' });
+    const api = companySettingsHandlers();
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, '/dashboard/settings');
+
+    const zone = await screen.findByRole('combobox', { name: 'Company time zone' });
+    await waitFor(() => expect(zone).toHaveValue('UTC'));
+    await user.selectOptions(zone, 'Europe/Amsterdam');
+
+    expect(await screen.findByText('Time zone saved.')).toBeInTheDocument();
+    expect(api.state.time_zone).toBe('Europe/Amsterdam');
+    expect(api.writes.at(-1)).toEqual({ path: '/set_company_time_zone', query: '?company_id=3', body: '{"time_zone":"Europe/Amsterdam"}' });
+  });
+
   it('is read-only for a Regular user', async () => {
     signInAs({ role: 'Regular' });
     server.use(...companySettingsHandlers().handlers);
@@ -63,6 +94,7 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(/Only administrators can change these settings/)).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Auto-refresh' })).toBeDisabled();
     expect(screen.getByLabelText('Scan model')).toBeDisabled();
+    expect(await screen.findByRole('combobox', { name: 'Company time zone' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save tile settings' })).not.toBeInTheDocument();
   });
 });
