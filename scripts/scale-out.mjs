@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:scale-out [-- <postgres admin url>]`: the scale-out proof (docs/decisions.md, "Scale-out proof").
+ *
+ * Creates a fresh database on a real PostgreSQL, starts TWO API server processes on it the way `npm start`
+ * runs the server (node --import tsx packages/server/src/server.ts; the web build is not needed by the API)
+ * on two ports, at the same time, sharing one DATA_DIR (so one outbox folder, as replicas share a volume)
+ * and one JWT secret, waits for both /api/health, then runs packages/server/src/test/scale-out/ with their
+ * addresses in SCALE_OUT_API_A / SCALE_OUT_API_B. Both processes are stopped and the database dropped
+ * however it ends.
+ *
+ * The admin URL comes from the first argument, else SCALE_OUT_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.argv[2] ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const HEALTH_TIMEOUT_MS = 180_000;
+
+const log = (line) => process.stdout.write(`[scale-out] ${line}\n`);
+
+/** A port nothing listens on now (the OS picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbName = `verdant_scaleout_${randomBytes(6).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-scale-out-'));
+const dataDir = path.join(work, 'data');
+const adminEmail = 'scale-out-admin@verdant.test';
+const adminPassword = `So-${randomBytes(12).toString('base64url')}`;
+// One secret for both, as replicas share it: a token signed by one process is valid on the other.
+const sharedSecret = randomBytes(32).toString('hex');
+
+/** @type {{name: string, port: number, child: import('node:child_process').ChildProcess, logFile: string, exited: Promise<number | null>}[]} */
+const servers = [];
+let dbCreated = false;
+let cleaning = null;
+
+function startServer(name, port) {
+  const logFile = path.join(work, `${name}.log`);
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: sharedSecret,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+      VERDANT_COMPANY_NAME: 'Scale-out Greenhouse',
+      VERDANT_ADMIN_EMAIL: adminEmail,
+      VERDANT_ADMIN_PASSWORD: adminPassword,
+      VERDANT_DEMO: '0',
+    },
+  });
+  fs.closeSync(out);
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  servers.push({ name, child, logFile, exited, port });
+  return servers.at(-1);
+}
+async function waitHealthy(server) {
+  const url = `http://127.0.0.1:${server.port}/api/health`;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let dead = false;
+  server.exited.then(() => (dead = true));
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`API ${server.name} exited before it was healthy`);
+    try {
+      const res = await fetch(url);
+      if (res.ok && (await res.json()).status === 'success') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`API ${server.name} was not healthy after ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+/** What each process did, from its log: both must have answered requests and sent mails for the proof to mean anything. */
+function summarise() {
+  for (const s of servers) {
+    const lines = fs.existsSync(s.logFile) ? fs.readFileSync(s.logFile, 'utf8').split('\n') : [];
+    const requests = lines.filter((l) => l.includes('"url":"/api/') && !l.includes('/api/health')).length;
+    const mails = lines.filter((l) => l.includes('mail written to outbox')).length;
+    log(`API ${s.name} answered ${requests} API requests and wrote ${mails} mails`);
+  }
+}
+
+function printLogs() {
+  for (const s of servers) {
+    const text = fs.existsSync(s.logFile) ? fs.readFileSync(s.logFile, 'utf8') : '';
+    process.stdout.write(`\n----- API ${s.name} log (last 60 lines) -----\n${text.split('\n').slice(-60).join('\n')}\n`);
+  }
+}
+
+async function stopServers() {
+  await Promise.all(
+    servers.map(async (s) => {
+      if (s.child.exitCode !== null || s.child.signalCode !== null) return;
+      s.child.kill('SIGTERM');
+      const timer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
+      await s.exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+function cleanup() {
+  cleaning ??= (async () => {
+    await stopServers();
+    if (dbCreated) {
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err) => {
+        process.stderr.write(`[scale-out] warning: could not drop ${dbName}: ${err.message}\n`);
+      });
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping both APIs and dropping ${dbName}`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function runTests(env) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', 'src/test/scale-out/'],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
+    );
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+let status = 1;
+try {
+  await admin(`CREATE DATABASE ${dbName}`);
+  dbCreated = true;
+  log(`database ${dbName} created`);
+  const [portA, portB] = [await freePort(), await freePort()];
+  // Both at once, as replicas behind a load balancer start: migrations and the first start race on purpose.
+  const a = startServer('A', portA);
+  const b = startServer('B', portB);
+  log(`starting API A on :${portA} and API B on :${portB} (one database, one DATA_DIR ${dataDir})`);
+  const started = Date.now();
+  await Promise.all([waitHealthy(a), waitHealthy(b)]);
+  log(`both healthy after ${((Date.now() - started) / 1000).toFixed(1)} s; running the scale-out test`);
+  status = await runTests({
+    SCALE_OUT_API_A: `http://127.0.0.1:${portA}`,
+    SCALE_OUT_API_B: `http://127.0.0.1:${portB}`,
+    SCALE_OUT_DATABASE_URL: dbUrl,
+    SCALE_OUT_OUTBOX: path.join(dataDir, 'outbox'),
+    SCALE_OUT_ADMIN_EMAIL: adminEmail,
+    SCALE_OUT_ADMIN_PASSWORD: adminPassword,
+  });
+  for (const s of servers) {
+    if (s.child.exitCode !== null) {
+      log(`API ${s.name} exited during the test (code ${s.child.exitCode})`);
+      status = 1;
+    }
+  }
+  summarise();
+  if (status !== 0) printLogs();
+} catch (err) {
+  process.stderr.write(`[scale-out] ${err.stack ?? err}\n`);
+  printLogs();
+  status = 1;
+} finally {
+  await cleanup();
+}
+log(status === 0 ? 'passed' : 'FAILED');
+process.exit(status);
