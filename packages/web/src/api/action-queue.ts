@@ -5,6 +5,7 @@ import {
   gridBoxesEndpoints,
   gridTemplatesEndpoints,
   movementEndpoints,
+  scansEndpoints,
   subGridboxesEndpoints,
   treatmentsEndpoints,
   tasksEndpoints,
@@ -45,6 +46,8 @@ export const queueableEndpoints = {
   linkTreatmentProductsGridboxes: treatmentsEndpoints.linkTreatmentProductsGridboxes,
   updateTaskFields: tasksEndpoints.updateTaskFields,
   updateTaskDescriptionTitle: tasksEndpoints.updateTaskDescriptionTitle,
+  /** A scan made offline (or sent without an answer): its photos as Blobs and the phone's own analysis. */
+  createScan: scansEndpoints.createScan,
 } as const;
 
 export type QueueableEndpoint = keyof typeof queueableEndpoints;

@@ -18,11 +18,16 @@ export interface NewAction {
   userId: number;
   /** The contract's endpoint id (e.g. 'updateGridBoxName'); the api layer knows how to send it. */
   endpoint: string;
-  /** The endpoint's input, exactly as it will be sent (JSON). */
+  /** The endpoint's input, exactly as it will be sent (JSON values; Blobs for a multipart endpoint's files, e.g. a scan's photos). */
   input: Record<string, unknown>;
   /** What the outbox shows, e.g. "Rename box · Row 3 box 12". */
   label: string;
   target?: ActionTarget;
+  /**
+   * The key of a request already tried once outside the queue (a scan sent at once that got no answer):
+   * the queued retry must carry the same key so the server applies it once. Made here when absent.
+   */
+  idempotencyKey?: string;
 }
 
 export interface QueuedAction extends NewAction {
@@ -77,7 +82,7 @@ export function createActionStore(database: ActionQueueDatabase, now: () => numb
   async function add(action: NewAction): Promise<QueuedAction> {
     const row: Omit<QueuedAction, 'seq'> = {
       ...action,
-      idempotencyKey: newKey(),
+      idempotencyKey: action.idempotencyKey ?? newKey(),
       createdAt: now(),
       state: 'waiting',
       attempts: 0,

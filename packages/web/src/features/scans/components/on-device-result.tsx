@@ -1,52 +1,68 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Analysis } from '@verdant/vision';
-import { Alert, Card } from '../../../components/ui';
+import { Card } from '../../../components/ui';
 import { usePhotoSrc } from '../../../components/photos';
-import { localFindings } from '../lib/local-findings';
+import type { DeviceAnalysis, DeviceFinding, DevicePhoto } from '../lib/device-analysis';
 import { RegionOverlay } from './region-overlay';
 
-function LocalPhoto({ photo, analysis, n }: { photo: Blob; analysis: Analysis; n: number }) {
+/** What the phone found on one photo: problem, how sure, how much of the leaf or how many insects. */
+export function DeviceFindingList({ photo }: { photo: DevicePhoto }) {
   const { t } = useTranslation('scans');
-  const { src } = usePhotoSrc(null, photo);
-  const findings = localFindings(analysis);
-  const regions = findings.flatMap((f) => f.regions.map((region, i) => ({ key: `${f.key}-${i}`, region })));
+  if (photo.kind === 'unknown') return <p className="text-sm text-stone-600">{t('kind.unknownHelp')}</p>;
+  if (photo.findings.length === 0) return <p className="text-sm text-stone-600">{t('detection.none')}</p>;
   return (
-    <figure className="space-y-2">
-      {src && <RegionOverlay src={src} alt={t('now.photoN', { n })} regions={regions} />}
-      <figcaption className="text-sm text-stone-700">{t(`kind.${analysis.kind}`)}</figcaption>
-      {analysis.kind === 'unknown' ? (
-        <p className="text-sm text-stone-600">{t('kind.unknownHelp')}</p>
-      ) : findings.length === 0 ? (
-        <p className="text-sm text-stone-600">{t('detection.none')}</p>
+    <ul className="space-y-1" data-testid="on-device-findings">
+      {photo.findings.map((f: DeviceFinding) => (
+        <li key={f.label} className="rounded-md border border-stone-200 p-2 text-sm">
+          <span className="font-medium text-stone-900">{f.problem}</span>
+          {f.confidence !== null && ` · ${t('detection.confidence', { value: Math.round(f.confidence * 100) })}`}
+          {f.affected_percent !== null && ` · ${t('detection.affected', { value: f.affected_percent.toFixed(1) })}`}
+          {f.count !== null && ` · ${t('detection.count', { count: f.count })}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One photo (the Blob on this device, or the server's copy) with the phone's regions over it. */
+export function DevicePhotoView({ blob, url, photo, n }: { blob?: Blob; url?: string | null; photo: DevicePhoto; n: number }) {
+  const { t } = useTranslation('scans');
+  const { src, state } = usePhotoSrc(url ?? null, blob);
+  const regions = photo.findings.flatMap((f) => f.regions.map((region, i) => ({ key: `${f.label}-${i}`, region })));
+  return (
+    <figure className="min-w-0 space-y-2">
+      {src ? (
+        <RegionOverlay src={src} alt={t('now.photoN', { n })} regions={regions} />
       ) : (
-        <ul className="space-y-1" data-testid="on-device-findings">
-          {findings.map((f) => (
-            <li key={f.key} className="rounded-md border border-stone-200 p-2 text-sm">
-              <span className="font-medium text-stone-900">{f.problem}</span>
-              {f.confidence !== null && ` · ${t('detection.confidence', { value: Math.round(f.confidence * 100) })}`}
-              {f.affectedPercent !== null && ` · ${t('detection.affected', { value: f.affectedPercent.toFixed(1) })}`}
-              {f.count !== null && ` · ${t('detection.count', { count: f.count })}`}
-            </li>
-          ))}
-        </ul>
+        <p className="text-sm text-stone-600">{state === 'loading' ? t('loading') : t('photoUnavailable')}</p>
       )}
+      <figcaption className="text-sm text-stone-700">{t(`kind.${photo.kind}`)}</figcaption>
+      <DeviceFindingList photo={photo} />
     </figure>
   );
 }
 
-/** The phone's own analysis of the photos, shown at once when there is no connection. */
-export function OnDeviceResult({ photos, analyses }: { photos: Blob[]; analyses: Analysis[] }) {
+/**
+ * The phone's own analysis of the photos, shown at once when the scan could not reach the server;
+ * `status` says where the scan is (waiting to send, sent, refused).
+ */
+export function OnDeviceResult({ photos, analysis, status }: { photos: Blob[]; analysis: DeviceAnalysis | null; status: ReactNode }) {
   const { t } = useTranslation('scans');
-  const engine = analyses[0]?.engine;
   return (
     <Card className="space-y-4 p-4" data-testid="on-device-result">
-      <Alert tone="warning">{t('now.offlineResult')}</Alert>
-      {engine && <p className="text-sm text-stone-600">{t('engine', { engine: engine.name, model: t('now.onDevice'), version: engine.version })}</p>}
-      <div className="flex flex-wrap gap-4">
-        {analyses.map((a, i) => (
-          <LocalPhoto key={i} photo={photos[i]!} analysis={a} n={i + 1} />
-        ))}
-      </div>
+      {status}
+      {analysis ? (
+        <>
+          <p className="text-sm text-stone-600">{t('engine', { engine: analysis.engine, model: t('now.onDevice'), version: analysis.engine_version })}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {analysis.photos.map((p, i) => (
+              <DevicePhotoView key={i} blob={photos[i]} photo={p} n={i + 1} />
+            ))}
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-stone-600">{t('now.noDeviceAnalysis')}</p>
+      )}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { Button, ConfirmDialog, ErrorState, LoadingState, PageHeader, useToast }
 import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
 import { ScanResult } from './scan-result';
+import { DeviceComparison } from './device-comparison';
 
 /** scanHistory/{scanType}/{scanHistoryID}: one scan with its regions drawn, its detections to review, delete. */
 export default function ScanDetailPage() {
@@ -62,7 +63,10 @@ export default function ScanDetailPage() {
       ) : scan.isError ? (
         <ErrorState error={scan.error} onRetry={() => void scan.refetch()} />
       ) : (
-        <ScanResult companyId={companyId} scan={scan.data} onReviewed={reviewed} />
+        <>
+          <ScanResult companyId={companyId} scan={scan.data} onReviewed={reviewed} />
+          <DeviceComparison scan={scan.data} />
+        </>
       )}
       <ConfirmDialog
         open={confirming}

@@ -9,6 +9,7 @@ import type { ScanHistoryFilter } from '../../../api/scans';
 import { Badge, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
+import { QueuedScans } from './queued-scans';
 
 const PER_PAGE = 20;
 
@@ -19,7 +20,7 @@ function isScanType(v: string | undefined): v is ScanType {
 /** scanHistory/{scanType?}: the company's scans by type, with room, status and date filters, a page at a time. */
 export default function ScanHistoryPage() {
   const { t, i18n } = useTranslation('scans');
-  const { companyID } = useAuth();
+  const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
   const navigate = useNavigate();
   const params = useParams();
@@ -41,6 +42,7 @@ export default function ScanHistoryPage() {
         description={t('history.description')}
         actions={<Link className="text-sm font-medium text-green-800 underline" to={paths.scanNow}>{t('now.title')}</Link>}
       />
+      <QueuedScans userId={userId} companyId={companyId} />
       <div className="mb-4 grid gap-3 sm:grid-cols-5">
         <Select
           label={t('history.type')}

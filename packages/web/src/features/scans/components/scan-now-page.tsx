@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScanDetails, ScanDetection } from '@verdant/contract';
-import { createScan } from '../../../api/scans';
+import { newScanKey, queueScan, sendScanNow, useQueuedScans, worthQueueing, type ScanToSend } from '../../../api/scan-queue';
 import { scanKeys } from '../../../api/queries/scans';
 import { invalidateProblems } from '../../../api/queries/problems';
-import { roomKeys } from '../../../api/queries/rooms';
+import { roomKeys, roomListQuery } from '../../../api/queries/rooms';
 import { useAiModel } from '../../../api/queries/use-ai-model';
 import { Alert, Button, Card, PageHeader } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
@@ -14,8 +14,12 @@ import { paths } from '../../../lib/paths';
 import { PlacePicker, scanTypeOf, type ScanPlace } from './place-picker';
 import { ScanResult } from './scan-result';
 import { OnDeviceResult } from './on-device-result';
+import { QueuedScanStatus } from './queued-scan-status';
 import { analyseOnDevice } from '../worker/analyse-on-device';
-import type { Analysis } from '@verdant/vision';
+import { deviceAnalysisOf, serialiseDeviceAnalysis, type DeviceAnalysis } from '../lib/device-analysis';
+
+/** What pressing Analyse ended in: the server's answer, or the phone's own with the scan waiting in the outbox. */
+type Outcome = { kind: 'sent'; scan: ScanDetails } | { kind: 'queued'; seq: number; analysis: DeviceAnalysis | null };
 
 /** Object URLs of the chosen photos, revoked when they change. */
 function usePreviews(files: File[]): string[] {
@@ -26,25 +30,33 @@ function usePreviews(files: File[]): string[] {
 
 export default function ScanNowPage() {
   const { t } = useTranslation('scans');
-  const { companyID } = useAuth();
+  const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
   const model = useAiModel();
   const queryClient = useQueryClient();
+  const rooms = useQuery(roomListQuery(companyId));
   const [place, setPlace] = useState<ScanPlace>({});
   const [files, setFiles] = useState<File[]>([]);
   const [scan, setScan] = useState<ScanDetails | null>(null);
-  const [local, setLocal] = useState<Analysis[] | null>(null);
+  const [queued, setQueued] = useState<{ seq: number; analysis: DeviceAnalysis | null } | null>(null);
+  const queuedScans = useQueuedScans(userId, companyId);
   const previews = usePreviews(files);
   const scanType = scanTypeOf(place);
 
-  // Without a connection the phone analyses the photos itself, in a worker, with the server's library.
-  const onDevice = useMutation({
-    mutationFn: () => Promise.all(files.map((f) => analyseOnDevice(f))),
-    onSuccess: setLocal,
-  });
+  /** "Scan · Room › Grid › Box 2, 1": how the outbox and the history name a scan still on the phone. */
+  const labelOf = (p: ScanPlace) => {
+    const room = rooms.data?.find((r) => r.RoomID === p.roomId);
+    const grid = room?.grids.find((g) => g.id === p.gridId);
+    const box = grid?.grid_boxes.find((b) => b.id === p.boxId);
+    const boxName = box ? box.CustomName || t('place.boxAt', { x: box.X, y: box.Y }) : null;
+    return t('queue.label', { place: [room?.Name, grid?.Name, boxName].filter(Boolean).join(' › ') || t(`type.${scanTypeOf(p) ?? 'room'}`) });
+  };
+
+  // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
+  // them itself (a worker, the server's library) and the scan waits in the outbox with the same key.
   const send = useMutation({
-    mutationFn: () =>
-      createScan({
+    mutationFn: async (): Promise<Outcome> => {
+      const input: ScanToSend = {
         company_id: companyId,
         scan_type: scanType!,
         room_id: place.roomId,
@@ -52,14 +64,41 @@ export default function ScanNowPage() {
         grid_box_id: place.boxId,
         images: files,
         captured_at: new Date().toISOString(),
-      }),
+      };
+      const key = newScanKey();
+      if (navigator.onLine !== false) {
+        try {
+          return { kind: 'sent', scan: (await sendScanNow(input, key)).scan };
+        } catch (err) {
+          if (!worthQueueing(err)) throw err;
+        }
+      }
+      let analysis: DeviceAnalysis | null = null;
+      try {
+        analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analyseOnDevice(f))), new Date());
+      } catch (err) {
+        // The scan still waits to be sent; the server's analysis is the one that counts.
+        console.warn('The on-device analysis failed', err);
+      }
+      const item = await queueScan(
+        { ...input, ...(analysis ? { client_analysis: serialiseDeviceAnalysis(analysis) } : {}) },
+        { userId: userId!, label: labelOf(place) },
+        key,
+      );
+      return { kind: 'queued', seq: item.seq, analysis };
+    },
     onSuccess: (res) => {
+      if (res.kind === 'queued') {
+        setQueued({ seq: res.seq, analysis: res.analysis });
+        return;
+      }
       setScan(res.scan);
       void queryClient.invalidateQueries({ queryKey: scanKeys.all(companyId) });
       void queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) });
       void invalidateProblems(queryClient, companyId);
     },
   });
+  const mine = queued ? queuedScans.find((s) => s.seq === queued.seq) : undefined;
 
   const addFiles = (list: FileList | null) => {
     if (list && list.length > 0) setFiles((prev) => [...prev, ...Array.from(list)].slice(0, 8));
@@ -68,10 +107,9 @@ export default function ScanNowPage() {
     setScan((s) => (s ? { ...s, detections: s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) } : s));
   const restart = () => {
     setScan(null);
-    setLocal(null);
+    setQueued(null);
     setFiles([]);
     send.reset();
-    onDevice.reset();
   };
 
   return (
@@ -81,10 +119,10 @@ export default function ScanNowPage() {
         description={t('now.description', { model })}
         actions={<Link className="text-sm font-medium text-green-800 underline" to={paths.scanHistory}>{t('history.title')}</Link>}
       />
-      {scan || local ? (
+      {scan || queued ? (
         <div className="space-y-4">
           {scan && <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} />}
-          {local && <OnDeviceResult photos={files} analyses={local} />}
+          {queued && <OnDeviceResult photos={files} analysis={queued.analysis} status={<QueuedScanStatus scan={mine} />} />}
           <Button onClick={restart}>{t('now.another')}</Button>
         </div>
       ) : (
@@ -135,14 +173,9 @@ export default function ScanNowPage() {
             <p className="text-sm text-stone-600">{t('now.noPhotos')}</p>
           )}
           {!scanType && <p className="text-sm text-stone-600">{t('now.pickPlace')}</p>}
-          {[send.error, onDevice.error].map(
-            (err, i) => err && <Alert key={i} tone="danger">{err instanceof Error ? err.message : String(err)}</Alert>,
-          )}
-          <Button
-            disabled={!scanType || files.length === 0 || send.isPending || onDevice.isPending}
-            onClick={() => (navigator.onLine === false ? onDevice.mutate() : send.mutate())}
-          >
-            {send.isPending || onDevice.isPending ? t('now.analysing') : t('now.analyse')}
+          {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
+          <Button disabled={!scanType || files.length === 0 || !userId || send.isPending} onClick={() => send.mutate()}>
+            {send.isPending ? t('now.analysing') : t('now.analyse')}
           </Button>
         </Card>
       )}
