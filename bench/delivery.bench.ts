@@ -3,8 +3,11 @@
  * to a local webhook receiver by the app's pg-boss worker (jobs/notification-delivery.ts) — none twice,
  * p50/p95 from the submitting request to the receiver having the message (goal p95 < 2 s) — beside a bare
  * pg-boss send → fetch → POST loop on the same database and receiver in the same run.
- * Env: DATABASE_URL (a PostgreSQL server; a fresh database is made there), BENCH_EVENTS (default 1000),
- * BENCH_CONCURRENCY (requests in flight, default 4).
+ * Env: DATABASE_URL (a PostgreSQL server; a fresh database is made there; without it the embedded PGlite in
+ * this process), BENCH_EVENTS (default 1000), BENCH_CONCURRENCY (requests in flight, default 4),
+ * BENCH_STALL_MS with BENCH_STALL_EVERY_MS (default 2000): block this process's event loop for STALL ms after
+ * every EVERY ms of running, as PGlite's synchronous work does on a starved CPU (how issue 12's "sent twice"
+ * on the embedded database was reproduced). The section is `delivery` on PostgreSQL, `delivery-embedded` on PGlite.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +26,25 @@ import { machineLine, writeResultsSection } from './lib/results.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 0);
+const STALL_EVERY_MS = Number(process.env.BENCH_STALL_EVERY_MS ?? 2000);
 const BARE_QUEUE = 'bench-bare-delivery';
+
+/** Blocks the event loop for `STALL_MS` after every `STALL_EVERY_MS` until stopped; counts the stalls. */
+function startStalls() {
+  let stalls = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    timer = setTimeout(() => {
+      const until = performance.now() + STALL_MS;
+      while (performance.now() < until) { /* the loop is blocked, as by a long synchronous PGlite query */ }
+      stalls += 1;
+      next();
+    }, STALL_EVERY_MS);
+  };
+  if (STALL_MS > 0) next();
+  return { count: () => stalls, stop: () => clearTimeout(timer) };
+}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -63,10 +84,13 @@ async function main() {
   const fromAnswer: number[] = [];
   const answeredAt = new Map<string, number>();
   const seen = new Map<string, number>();
+  const keysOf = new Map<string, Set<string | undefined>>();
   const receiver = await startWebhookReceiver('slack', (r) => {
     const key = /Bench pest (\d+)/.exec(JSON.stringify(r.body))?.[1];
     if (key === undefined) return;
     seen.set(key, (seen.get(key) ?? 0) + 1);
+    keysOf.set(key, (keysOf.get(key) ?? new Set()).add(r.idempotencyKey));
+    if (seen.get(key)! > 1) return; // latency is to the first copy
     const start = sentAt.get(`app:${key}`);
     if (start !== undefined) latencies.push(r.at - start);
     const answered = answeredAt.get(key);
@@ -90,8 +114,10 @@ async function main() {
       payload: { trigger: 'problem_observed', method: 'slack', slack_webhook_url: receiver.url },
     });
     if (created.statusCode !== 200) throw new Error(created.body);
-    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} events, ${CONCURRENCY} requests in flight; worker batch ${DEFAULT_DELIVERY_POLICY.batchSize}, idle poll ${DEFAULT_DELIVERY_POLICY.pollMs} ms`);
+    const stallLine = STALL_MS > 0 ? `; event loop blocked ${STALL_MS} ms after every ${STALL_EVERY_MS} ms` : '';
+    console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} events, ${CONCURRENCY} requests in flight; worker batch ${DEFAULT_DELIVERY_POLICY.batchSize}, idle poll ${DEFAULT_DELIVERY_POLICY.pollMs} ms${stallLine}`);
 
+    const stalls = startStalls();
     const started = performance.now();
     await pool(EVENTS, CONCURRENCY, async (i) => {
       sentAt.set(`app:${i}`, Date.now());
@@ -105,11 +131,17 @@ async function main() {
     const submitSeconds = (performance.now() - started) / 1000;
     await until(() => latencies.length >= EVENTS, `${EVENTS} deliveries`);
     const drainSeconds = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 2000)); // anything sent twice would arrive by now
+    stalls.stop();
+    // Anything sent twice would arrive by now (a retry waits for its back-off: wait past the first one).
+    await until(async () => Number((await app.database.query(`SELECT count(*)::int AS n FROM notification_deliveries WHERE status IN ('pending', 'failed')`)).rows[0]!.n) === 0, 'settled deliveries');
+    await new Promise((r) => setTimeout(r, 2000));
     const twice = [...seen.values()].filter((n) => n > 1).length;
     const statuses = (await app.database.query(`SELECT status, count(*)::int AS n FROM notification_deliveries GROUP BY status ORDER BY status`)).rows;
+    const attempts = (await app.database.query(`SELECT attempts, count(*)::int AS n FROM notification_deliveries GROUP BY 1 ORDER BY 1`)).rows;
     const errors = (await app.database.query(`SELECT last_error, attempts, count(*)::int AS n FROM notification_deliveries WHERE last_error IS NOT NULL GROUP BY 1, 2`)).rows;
     if (errors.length) console.info('errors:', JSON.stringify(errors));
+    // Every copy of one message carries the same Idempotency-Key (the delivery id): a receiver keeping keys drops the second.
+    const keyed = [...keysOf.values()].filter((keys) => keys.size === 1 && !keys.has(undefined)).length;
 
     // The bare loop: the same number of jobs, sent at the same concurrency, fetched in the same batch size and
     // posted to the same receiver with a plain HTTP request (no claim, no message, no SSRF checks).
@@ -148,15 +180,16 @@ async function main() {
       `## Notification delivery (bench/delivery.bench.ts)`,
       '',
       machineLine(),
-      `- database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} problem observations through POST /submit_form (${CONCURRENCY} in flight), each triggering one Slack automation delivered to a local receiver`,
-      `- delivered: ${latencies.length} of ${EVENTS}, sent twice: ${twice}; delivery rows by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+      `- database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} problem observations through POST /submit_form (${CONCURRENCY} in flight), each triggering one Slack automation delivered to a local receiver${stallLine ? `${stallLine} (${stalls.count()} stalls)` : ''}`,
+      `- delivered: ${latencies.length} of ${EVENTS}, sent twice: ${twice} (copies received: ${[...seen.values()].reduce((a, b) => a + b, 0)}); delivery rows by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}; by attempts: ${attempts.map((r) => `${r.attempts} → ${r.n}`).join(', ')}`,
+      `- messages whose every copy carried one Idempotency-Key: ${keyed} of ${keysOf.size}`,
       `- event → delivery (request sent → receiver has it): p50 ${ms(pct(latencies, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...latencies))} — goal p95 < 2 s: ${p95 < 2000 ? 'met' : 'NOT met'}`,
       `- request answered (committed) → receiver has it: p50 ${ms(pct(fromAnswer, 50))}, p95 ${ms(pct(fromAnswer, 95))}`,
       `- submitted in ${submitSeconds.toFixed(1)} s (${(EVENTS / submitSeconds).toFixed(0)} events/s); all delivered ${drainSeconds.toFixed(1)} s after the first`,
       `- bare pg-boss send → fetch → POST, sent at the same pace, same batch and poll: p50 ${ms(pct(bareLatencies, 50))}, p95 ${ms(pct(bareLatencies, 95))}; ${EVENTS} in ${bareSeconds.toFixed(1)} s`,
     ];
     console.info(lines.join('\n'));
-    writeResultsSection('delivery', lines.join('\n'));
+    writeResultsSection(db.target.kind === 'embedded' ? 'delivery-embedded' : 'delivery', lines.join('\n'));
     if (twice > 0 || latencies.length !== EVENTS) process.exitCode = 1;
   } finally {
     await app.close();

@@ -30,6 +30,8 @@ export interface DeliveryPolicy {
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 5, retryDelaySeconds: 15, pollMs: 500, batchSize: 20 };
 /** How long a worker owns a delivery it is sending; a crashed worker's delivery is free again after it. */
 const LEASE_SECONDS = 120;
+/** A claim's lease is renewed this often while its message is on its way, so it cannot lapse under a send in flight. */
+const RENEW_MS = 30_000;
 
 export interface SendOutcome {
   ok: boolean;
@@ -49,7 +51,14 @@ interface Target {
 const short = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Sends one message through one channel now; never throws for a channel's failure, says what happened instead. */
-export async function sendThrough(deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 'publicUrl'>, channel: Channel, target: Target, message: DeliveryMessage): Promise<SendOutcome> {
+/** `idempotencyKey` (webhooks): the same on every attempt of one delivery; none for a test send. */
+export async function sendThrough(
+  deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 'publicUrl'>,
+  channel: Channel,
+  target: Target,
+  message: DeliveryMessage,
+  idempotencyKey?: string,
+): Promise<SendOutcome> {
   const link = `${deps.publicUrl}${message.path}`;
   try {
     if (channel === 'email') {
@@ -60,7 +69,7 @@ export async function sendThrough(deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 
     const url = channel === 'slack' ? target.slack_webhook_url : target.teams_webhook_url;
     if (!url) return { ok: false, permanent: true, answer: 'no webhook URL' };
     const body = channel === 'slack' ? renderSlack(message, link) : renderTeams(message, link);
-    const res = await deps.hooks.post(url, body, { channel });
+    const res = await deps.hooks.post(url, body, { channel, idempotencyKey });
     const answer = short(`${res.status} ${res.body.trim()}`.trim());
     // 408 and 429 and 5xx may pass; any other 4xx (a removed webhook, a bad payload) will not, and a 3xx is never followed.
     const permanent = !res.ok && res.status < 500 && res.status !== 408 && res.status !== 429;
@@ -76,6 +85,8 @@ interface Claimed extends Target {
   channel: Channel;
   message: DeliveryMessage;
   deleted_at: Date | null;
+  /** The attempt number this claim set: the claim's fencing token (a later claim raises it). */
+  attempts: number;
 }
 
 /**
@@ -92,56 +103,98 @@ async function claim(db: Kysely<DB>, deliveryIds: number[]): Promise<Map<number,
     .where('d.delivery_id', 'in', deliveryIds)
     .where('d.status', 'in', ['pending', 'failed'])
     .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', sql<Date>`now()`)]))
-    .returning(['d.delivery_id', 'd.channel', 'd.message', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.deleted_at'])
+    .returning(['d.delivery_id', 'd.channel', 'd.message', 'd.attempts', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.deleted_at'])
     .execute();
   return new Map(rows.map((r) => [r.delivery_id, r]));
 }
 
+/** Of deliveries that could not be claimed, those still to be sent: someone else holds their lease now. */
+async function heldElsewhere(db: Kysely<DB>, deliveryIds: number[]): Promise<Set<number>> {
+  if (deliveryIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notification_deliveries')
+    .select('delivery_id')
+    .where('delivery_id', 'in', deliveryIds)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+  return new Set(rows.map((r) => r.delivery_id));
+}
+
+/** Pushes the leases of claims still held (same attempt number) another LEASE_SECONDS on. */
+async function renew(db: Kysely<DB>, held: Claimed[]) {
+  if (held.length === 0) return;
+  const fences = JSON.stringify(held.map((d) => ({ id: d.delivery_id, attempts: d.attempts })));
+  await sql`
+    UPDATE notification_deliveries d SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    FROM jsonb_to_recordset(${fences}::jsonb) AS v(id int, attempts int)
+    WHERE d.delivery_id = v.id AND d.attempts = v.attempts AND d.status IN ('pending', 'failed')`.execute(db);
+}
+
 interface Finished {
   id: number;
+  /** The claim's attempt number: the outcome is written only while that claim is the latest. */
+  attempts: number;
   status: 'sent' | 'failed' | 'dead';
   answer: string | null;
   error: string | null;
 }
 
-/** Records what happened to each delivery and frees its lease, in one statement. */
+/** Records what happened to each delivery and frees its lease, in one statement; a superseded claim writes nothing. */
 async function finish(db: Kysely<DB>, done: Finished[]) {
   if (done.length === 0) return;
   await sql`
     UPDATE notification_deliveries d
     SET status = v.status, answer = v.answer, last_error = v.error, locked_until = NULL,
         sent_at = CASE WHEN v.status = 'sent' THEN now() ELSE d.sent_at END
-    FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS v(id int, status text, answer text, error text)
-    WHERE d.delivery_id = v.id`.execute(db);
+    FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS v(id int, attempts int, status text, answer text, error text)
+    WHERE d.delivery_id = v.id AND d.attempts = v.attempts AND d.status IN ('pending', 'failed')`.execute(db);
 }
 
 type Verdict = 'done' | 'retry';
 
 async function sendClaimed(deps: DeliveryDeps, d: Claimed, lastAttempt: boolean): Promise<Finished & { verdict: Verdict }> {
-  if (d.deleted_at) return { id: d.delivery_id, status: 'dead', answer: null, error: 'The notification was deleted before this was sent.', verdict: 'done' };
-  const outcome = await sendThrough(deps, d.channel, d, d.message);
-  if (outcome.ok) return { id: d.delivery_id, status: 'sent', answer: outcome.answer, error: null, verdict: 'done' };
+  const claim = { id: d.delivery_id, attempts: d.attempts };
+  if (d.deleted_at) return { ...claim, status: 'dead', answer: null, error: 'The notification was deleted before this was sent.', verdict: 'done' };
+  const outcome = await sendThrough(deps, d.channel, d, d.message, `verdant-delivery-${d.delivery_id}`);
+  if (outcome.ok) return { ...claim, status: 'sent', answer: outcome.answer, error: null, verdict: 'done' };
   const dead = outcome.permanent || lastAttempt;
-  return { id: d.delivery_id, status: dead ? 'dead' : 'failed', answer: outcome.statusCode ? outcome.answer : null, error: outcome.answer, verdict: dead ? 'done' : 'retry' };
+  return { ...claim, status: dead ? 'dead' : 'failed', answer: outcome.statusCode ? outcome.answer : null, error: outcome.answer, verdict: dead ? 'done' : 'retry' };
 }
 
 /**
  * Works delivery jobs. A job run twice sends once: the claim only takes a delivery that is not sent, not
- * dead and not being sent (and a batch holding one delivery twice sends it for the first job only). On the
- * last allowed attempt, or a failure retrying cannot mend, a delivery becomes 'dead' (the dead-letter list);
- * otherwise 'failed', and pg-boss retries its job later.
+ * dead and not being sent (and a batch holding one delivery twice sends it for the first job only). While
+ * the messages are on their way the claims' leases are renewed, so a slow receiver or a stalled process
+ * cannot let a second runner claim a delivery that is still in flight; a delivery held by another runner
+ * is retried later (its job then finds it settled). The outcome is written only under the claim that sent
+ * it (its attempt number), and before the job is acknowledged. On the last allowed attempt, or a failure
+ * retrying cannot mend, a delivery becomes 'dead' (the dead-letter list); otherwise 'failed', and pg-boss
+ * retries its job later.
  */
 export async function workDeliveries(deps: DeliveryDeps, jobs: Array<{ deliveryId: number; lastAttempt: boolean }>): Promise<Verdict[]> {
-  const claimed = await claim(deps.db, [...new Set(jobs.map((j) => j.deliveryId))]);
-  const results = await Promise.all(
-    jobs.map((j) => {
-      const d = claimed.get(j.deliveryId);
-      claimed.delete(j.deliveryId);
-      return d ? sendClaimed(deps, d, j.lastAttempt) : null;
-    }),
-  );
+  const ids = [...new Set(jobs.map((j) => j.deliveryId))];
+  const claimed = await claim(deps.db, ids);
+  const held = await heldElsewhere(deps.db, ids.filter((id) => !claimed.has(id)));
+  const inFlight = [...claimed.values()];
+  let renewing: Promise<void> = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = renewing.then(() => renew(deps.db, inFlight)).catch((err: unknown) => deps.log.error({ err }, 'renewing delivery leases'));
+  }, RENEW_MS);
+  let results: Array<(Finished & { verdict: Verdict }) | null>;
+  try {
+    results = await Promise.all(
+      jobs.map((j) => {
+        const d = claimed.get(j.deliveryId);
+        claimed.delete(j.deliveryId);
+        return d ? sendClaimed(deps, d, j.lastAttempt) : null;
+      }),
+    );
+  } finally {
+    clearInterval(renewal);
+    await renewing;
+  }
   await finish(deps.db, results.filter((r) => r !== null).map(({ verdict: _v, ...f }) => f));
-  return results.map((r) => r?.verdict ?? 'done');
+  return results.map((r, i) => r?.verdict ?? (held.has(jobs[i]!.deliveryId) ? 'retry' : 'done'));
 }
 
 /** One delivery job (see workDeliveries). */

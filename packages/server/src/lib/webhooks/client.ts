@@ -22,7 +22,10 @@ export interface WebhookClientOptions {
    */
   allowLoopbackForTests?: boolean;
   resolve?: WebhookResolver;
-  /** Whole exchange, DNS to last byte; default 5,000 ms. */
+  /**
+   * Whole exchange, DNS to last byte; default 5,000 ms. Counted in time this process could run: a stall of
+   * our own event loop does not count (see liveDeadline), so an answer that arrived meanwhile is not lost.
+   */
   timeoutMs?: number;
   /** The response body is kept up to this many bytes, the rest dropped; default 64 KiB. */
   maxResponseBytes?: number;
@@ -59,7 +62,46 @@ export interface WebhookClient {
    * POSTs `body` as JSON. Throws WebhookRefusedError (URL or resolved address not allowed) or
    * WebhookTransportError (no answer in time); otherwise the receiver's status and (capped) body.
    */
-  post(url: string, body: unknown, opts: { channel: WebhookChannel }): Promise<WebhookResponse>;
+  post(url: string, body: unknown, opts: WebhookPostOptions): Promise<WebhookResponse>;
+}
+
+export interface WebhookPostOptions {
+  channel: WebhookChannel;
+  /**
+   * Sent as the `Idempotency-Key` header: the same key on every attempt of one message, so a receiver that
+   * keeps keys can drop a second copy (a retry after an answer that never reached us). Slack and Teams ignore it.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * Calls `onExpire` once `ms` of this process's running time has passed. It ticks, and each tick counts the
+ * time since the last one but at most two ticks' worth: when the event loop was blocked (PGlite's synchronous
+ * work in this process, a starved CPU), the block does not count — otherwise, once the loop is free, the
+ * timers phase (which runs before the poll phase reads the sockets) would fail a request whose answer is
+ * already waiting in the socket. For the same reason the verdict waits for one more turn of the loop
+ * (setImmediate runs after the poll phase). A receiver that is slow while we run still times out.
+ */
+export function liveDeadline(ms: number, onExpire: () => void): { clear(): void } {
+  const tick = Math.max(10, Math.min(250, Math.floor(ms / 10)));
+  let counted = 0;
+  let last = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
+  const step = () => {
+    const now = performance.now();
+    counted += Math.min(now - last, 2 * tick);
+    last = now;
+    if (counted >= ms) immediate = setImmediate(onExpire);
+    else timer = setTimeout(step, Math.min(tick, ms - counted));
+  };
+  timer = setTimeout(step, Math.min(tick, ms));
+  return {
+    clear() {
+      clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+    },
+  };
 }
 
 const systemResolver: WebhookResolver = async (hostname) => {
@@ -102,7 +144,7 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
     );
   };
 
-  const post: WebhookClient['post'] = (raw, body, { channel }) =>
+  const post: WebhookClient['post'] = (raw, body, { channel, idempotencyKey }) =>
     new Promise<WebhookResponse>((resolvePost, reject) => {
       const check = validate(raw, channel);
       if (!check.ok) return reject(new WebhookRefusedError(check.reason));
@@ -116,9 +158,11 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
       const finish = (fn: () => void) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        deadline.clear();
         fn();
       };
+      // Set once the receiver's status line is in: from then on the message was taken, whatever the body does.
+      let answered: (() => void) | null = null;
       const transport = url.protocol === 'https:' ? https : http;
       const req = transport.request(url, {
         method: 'POST',
@@ -128,13 +172,20 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
           'content-type': 'application/json; charset=utf-8',
           'content-length': String(payload.length),
           'user-agent': 'Verdant-Webhook/1',
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
       });
-      const timer = setTimeout(() => {
+      const deadline = liveDeadline(timeoutMs, () => {
+        if (answered) {
+          // A status arrived but the body did not finish in time: the receiver has the message; keep what came.
+          answered();
+          req.destroy();
+          return;
+        }
         const err = new WebhookTransportError(`no answer within ${timeoutMs} ms`);
         finish(() => reject(err));
         req.destroy(err);
-      }, timeoutMs);
+      });
       req.on('error', (err) => {
         finish(() => reject(err instanceof WebhookRefusedError || err instanceof WebhookTransportError ? err : new WebhookTransportError(err.message, { cause: err })));
       });
@@ -147,6 +198,10 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
             const status = res.statusCode ?? 0;
             resolvePost({ ok: status >= 200 && status < 300, status, body: Buffer.concat(chunks).toString('utf8'), truncated });
           });
+        answered = () => {
+          truncated = true;
+          done();
+        };
         res.on('data', (chunk: Buffer) => {
           if (truncated) return;
           const room = maxBytes - size;
@@ -162,7 +217,8 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
           size += chunk.length;
         });
         res.on('end', done);
-        res.on('error', (err) => finish(() => reject(new WebhookTransportError(err.message, { cause: err }))));
+        // The status is in: the receiver took the message even if its body breaks off.
+        res.on('error', () => answered?.());
         res.on('close', done);
       });
       req.end(payload);
@@ -172,8 +228,8 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
 }
 
 /** One-off post with its own client (see createWebhookClient for the options). */
-export function postWebhook(url: string, body: unknown, opts: WebhookClientOptions & { channel: WebhookChannel }): Promise<WebhookResponse> {
-  return createWebhookClient(opts).post(url, body, { channel: opts.channel });
+export function postWebhook(url: string, body: unknown, opts: WebhookClientOptions & WebhookPostOptions): Promise<WebhookResponse> {
+  return createWebhookClient(opts).post(url, body, { channel: opts.channel, idempotencyKey: opts.idempotencyKey });
 }
 
 /** What may be shown of a saved webhook URL: scheme, host and the last four characters. */

@@ -10,7 +10,8 @@
  * '*.domain' for names under a domain). Sending: the same check again, then every resolved address is
  * checked at connect time (the http agent's `lookup`), so loopback, private, link-local, CGNAT, multicast,
  * reserved and their IPv6 forms are never reached even after a DNS rebind; redirects are not followed
- * (a 3xx comes back with ok: false); 5 s for the whole exchange; the answer body is capped at 64 KiB.
+ * (a 3xx comes back with ok: false); 5 s for the whole exchange, not counting stalls of our own event loop;
+ * the answer body is capped at 64 KiB; `idempotencyKey` goes out as the Idempotency-Key header.
  * post throws WebhookRefusedError (permanent: do not retry) or WebhookTransportError (retry later); a
  * non-2xx answer is returned, not thrown (retry 429/5xx, give up on other 4xx — the caller decides).
  * Tests with local receivers: createWebhookClient({ allowLoopbackForTests: true }) — see its doc.
@@ -34,6 +35,7 @@ export {
   type ResolvedAddress,
   type WebhookClient,
   type WebhookClientOptions,
+  type WebhookPostOptions,
   type WebhookResolver,
   type WebhookResponse,
 } from './client.js';
