@@ -14,6 +14,7 @@ import type { CameraTable, CameraScanTable } from './tables/cameras.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
+import type { ProblemObservationDayTable } from './tables/observation-days.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -67,6 +68,7 @@ export interface DB {
   problem_custom_solutions: ProblemCustomSolutionTable;
   problem_color_mappings: ProblemColorMappingTable;
   problem_observations: ProblemObservationTable;
+  problem_observation_days: ProblemObservationDayTable;
   observation_actions: ObservationActionTable;
   comments: CommentTable;
   batches: BatchTable;
