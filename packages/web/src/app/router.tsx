@@ -50,6 +50,7 @@ const QuickObservationPage = lazy(() => import('../features/quick-observation/co
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
 const ReportPage = lazy(() => import('../features/reports/components/report-page'));
 const AutomationsPage = lazy(() => import('../features/automations/components/automations-page'));
+const ThresholdsPage = lazy(() => import('../features/thresholds/components/thresholds-page'));
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 const ConsultantsPage = lazy(() => import('../features/consultants/components/consultants-page'));
@@ -107,6 +108,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'reports', element: <ReportsPage /> },
   { path: 'reports/:reportID', element: <ReportPage /> },
   { path: 'automations', element: <AutomationsPage /> },
+  { path: 'thresholds', element: <ThresholdsPage /> },
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'consultants', element: <ConsultantsPage /> },

@@ -41,6 +41,8 @@ export const paths = {
   /** The report builder filled in from a saved report, to draw it again with today's data. */
   reportFrom: (reportId: Id) => `${dashboard}/reports?from=${reportId}`,
   automations: `${dashboard}/automations`,
+  /** Action thresholds (Verdant extension, issue 12), reached from the automations screen. */
+  thresholds: `${dashboard}/thresholds`,
   treatmentProduct: `${dashboard}/treatmentProduct`,
   automatedcameras: `${dashboard}/automatedcameras`,
   automatedcameradetail: (cameraId: Id) => `${dashboard}/automatedcameradetail/${cameraId}`,

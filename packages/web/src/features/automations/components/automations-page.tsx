@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLES } from '@verdant/contract';
-import { Button, PageHeader } from '../../../components/ui';
+import { Button, ButtonLink, PageHeader } from '../../../components/ui';
+import { paths } from '../../../lib/paths';
 import { usersListQuery } from '../../../api/queries/users';
 import { useAuth } from '../../../state/hooks';
 import { AutomationForm } from './automation-form';
@@ -39,11 +40,16 @@ export default function AutomationsPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          !creating && (
-            <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
-              {t('new')}
-            </Button>
-          )
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <ButtonLink to={paths.thresholds} variant="secondary" className="w-full sm:w-auto">
+              {t('thresholdsLink')}
+            </ButtonLink>
+            {!creating && (
+              <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
+                {t('new')}
+              </Button>
+            )}
+          </div>
         }
       />
       <div className="space-y-6">

@@ -16,6 +16,7 @@ import { ProblemsCard } from './problems-card';
 import { QuickLinks } from './quick-links';
 import { WorstRoomsCard } from './worst-rooms-card';
 import { ScoutingOverdueCard } from './scouting-overdue-card';
+import { ThresholdsCard } from './thresholds-card';
 
 export interface OverviewPageProps {
   /** Today's weather and the week's forecast for the company's location (composed by app/). */
@@ -48,6 +49,7 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
         <WorstRoomsCard open={open} />
         <HarvestsCard query={harvests} />
         <ScoutingOverdueCard companyId={companyId} />
+        <ThresholdsCard companyId={companyId} />
         {weather && <div className="min-w-0 md:col-span-2 xl:col-span-3">{weather}</div>}
       </div>
       <PinnedReports query={pinned} render={renderReport} />

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../../api/api-error';
 import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
+import { RoomThresholdBadge } from '../../../../components/threshold-level/threshold-level-badge';
 import { ProblemLegend } from './problem-legend';
 import { MapModeControls } from './map-mode-controls';
 import { PressureControls } from './pressure-controls';
@@ -173,7 +174,12 @@ export default function RoomPage() {
 
   return (
     <div className="flex flex-col">
-      <PageHeader title={data.Name} description={data.Description || undefined} className="order-1 mb-3" />
+      <PageHeader
+        title={data.Name}
+        description={data.Description || undefined}
+        actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />}
+        className="order-1 mb-3"
+      />
       {/* On a phone the map comes first (the whole grid in the first screen); the room's actions follow it. */}
       <div className="order-3 mt-6 lg:order-2 lg:mb-4 lg:mt-0">
         <div className="flex flex-wrap items-center gap-2">

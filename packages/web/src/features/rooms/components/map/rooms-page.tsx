@@ -15,6 +15,7 @@ import { useFormatDate } from '../../../../lib/format-date';
 import { useUserNames } from '../use-people';
 import { paths } from '../../../../lib/paths';
 import { CoverageBar } from '../../../../components/scouting-coverage/coverage-bar';
+import { RoomThresholdBadge } from '../../../../components/threshold-level/threshold-level-badge';
 
 function useQueuedRooms(companyId: number | null): QueuedRoom[] {
   const [rooms, setRooms] = useState<QueuedRoom[]>([]);
@@ -55,6 +56,7 @@ function RoomCard({ room, companyId, canDelete, onDelete }: { room: RoomWithGrid
             </Link>
           </h2>
           {room.Description && <p className="mt-0.5 line-clamp-2 text-sm text-stone-600">{room.Description}</p>}
+          <RoomThresholdBadge companyId={companyId} roomId={room.RoomID} className="mt-2" />
         </div>
         {canDelete && (
           <Button
