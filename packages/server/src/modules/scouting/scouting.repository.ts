@@ -18,16 +18,24 @@ export function latestRound(db: Db, companyId: number) {
 }
 export type RoundRow = NonNullable<Awaited<ReturnType<typeof latestRound>>>;
 
-export function insertRound(trx: Transaction<DB>, companyId: number, userId: number | null) {
-  return trx.insertInto('scouting_rounds').values({ company_id: companyId, started_by: userId }).returningAll().executeTakeFirstOrThrow();
+export function insertRound(trx: Transaction<DB>, companyId: number, userId: number | null, startedAt?: Date) {
+  return trx
+    .insertInto('scouting_rounds')
+    .values({ company_id: companyId, started_by: userId, ...(startedAt ? { started_at: startedAt } : {}) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** The current round; a company that never reset gets its first round with its first mark. */
-export async function currentRoundForMark(trx: Transaction<DB>, companyId: number, userId: number): Promise<RoundRow> {
+/**
+ * The current round; a company that never reset gets its first round with its first mark, starting at
+ * that mark's time: the database's now() is later than the mark's own clock reading, and a round that
+ * began after its first mark would count that mark out of it.
+ */
+export async function currentRoundForMark(trx: Transaction<DB>, companyId: number, userId: number, at: Date): Promise<RoundRow> {
   const found = await latestRound(trx, companyId);
   if (found) return found;
   await sql`SELECT pg_advisory_xact_lock(${ROUND_LOCK}, ${companyId})`.execute(trx);
-  return (await latestRound(trx, companyId)) ?? insertRound(trx, companyId, userId);
+  return (await latestRound(trx, companyId)) ?? insertRound(trx, companyId, userId, at);
 }
 
 /** Locks and answers the room or grid with its scan state; undefined when it is not the company's. */

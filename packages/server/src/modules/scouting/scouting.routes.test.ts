@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
+import { markScanned } from './scouting.service.js';
 
 let roomId: number;
 let gridId: number;
@@ -68,5 +69,20 @@ describe('reset and details', () => {
     expect((await call('GET', '/get_room_scan_details', c.regular.auth, { room_id: r })).json()).toMatchObject({
       Scanned: false, ScannedDateTime: null, current_round: null, marks: [], previous_rounds: [],
     });
+  });
+
+  it("a company's first mark opens its first round at the mark's own time, so the mark counts in it", async () => {
+    const c = await makeTenant(t.app);
+    const r = await kit.room(c);
+    const g = await kit.grid(c, r, 2, 2);
+    // A clock reading taken before the transaction began (as every request's is): the round must not start after it.
+    const at = new Date(Date.now() - 60_000);
+    const caller = { user_id: c.regular.user_id, company_id: c.companyId, user_role: 'Regular' as const };
+    await markScanned(t.app, caller, { kind: 'grid', id: g }, c.regular.user_id, at);
+    const round = await t.app.db.selectFrom('scouting_rounds').select('started_at').where('company_id', '=', c.companyId).executeTakeFirstOrThrow();
+    expect(new Date(round.started_at).getTime()).toBe(at.getTime());
+    const coverage = await call('GET', '/get_scouting_coverage', c.regular.auth, { company_id: c.companyId });
+    expect(coverage.statusCode, coverage.body).toBe(200);
+    expect(coverage.json().rooms).toMatchObject([{ RoomID: r, boxes_total: 4, boxes_scouted: 4 }]);
   });
 });

@@ -28,7 +28,7 @@ export async function markScanned(deps: Deps, caller: Caller, target: repo.Targe
 export async function markScannedIn({ db: trx }: TxDeps, caller: Caller, target: repo.Target, userId: number, now: Date) {
   const before = await repo.lockTarget(trx, caller.company_id, target);
   if (!before) throw notFound(label[target.kind]);
-  const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id);
+  const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id, now);
   const mark = await repo.markScanned(trx, caller.company_id, target, userId, round.round_id, now);
   await writeAudit(trx, {
     companyId: caller.company_id,
