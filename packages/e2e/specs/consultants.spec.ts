@@ -42,7 +42,7 @@ test('an Admin invites a consultant to one room; the consultant reads only it, c
   const observation = adviser.getByTestId('observation').filter({ hasText: problem });
   await expect(observation).toBeVisible();
   await observation.getByRole('button', { name: 'Comments' }).click();
-  await observation.getByLabel('Your comment').fill('Release Orius this week.');
+  await observation.getByLabel('Add a comment').fill('Release Orius this week.');
   await observation.getByRole('button', { name: 'Add comment' }).click();
   await expect(observation.getByText('Release Orius this week.')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import ConsultantsPage from '../components/consultants-page';
@@ -76,12 +76,12 @@ describe('consultants page (a signed-in consultant)', () => {
     await user.click(await screen.findByRole('button', { name: /Propagation/ }));
     const row = await screen.findByTestId('observation');
     await user.click(within(row).getByRole('button', { name: 'Comments' }));
-    expect(await within(row).findByText('No comments yet.')).toBeInTheDocument();
-    await user.click(within(row).getByLabelText('Your comment'));
+    expect(await within(row).findByText(/^No comments yet\./)).toBeInTheDocument();
+    await user.click(within(row).getByLabelText('Add a comment'));
     await user.paste('Release Orius here this week.');
     await user.click(within(row).getByRole('button', { name: 'Add comment' }));
     expect(await within(row).findByText('Release Orius here this week.')).toBeInTheDocument();
-    expect(api.comments).toMatchObject([{ ResponseID: 900, UserID: 41, CommentText: 'Release Orius here this week.' }]);
+    await waitFor(() => expect(api.comments).toMatchObject([{ ResponseID: 900, UserID: 41, CommentText: 'Release Orius here this week.' }]));
   });
 
   it('says what to do when no room is shared', async () => {

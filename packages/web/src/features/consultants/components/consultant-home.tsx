@@ -7,12 +7,12 @@ import { Icon } from '../../../components/icons';
 import { ConsultantRoom } from './consultant-room';
 
 /** What a signed-in consultant sees: the rooms they were given, and one of them read only. */
-export function ConsultantHome({ companyId, userId }: { companyId: number; userId: number }) {
+export function ConsultantHome({ companyId }: { companyId: number }) {
   const { t } = useTranslation('consultants');
   const rooms = useQuery(myConsultantRoomsQuery(companyId));
   const [roomId, setRoomId] = useState<number | null>(null);
 
-  if (roomId !== null) return <ConsultantRoom companyId={companyId} userId={userId} roomId={roomId} onBack={() => setRoomId(null)} />;
+  if (roomId !== null) return <ConsultantRoom companyId={companyId} roomId={roomId} onBack={() => setRoomId(null)} />;
   return (
     <Card title={t('mine.title')} description={t('mine.description')} padded={false}>
       {rooms.isPending ? (

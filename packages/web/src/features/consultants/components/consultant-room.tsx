@@ -5,9 +5,9 @@ import type { ObservationListItem } from '@verdant/contract';
 import { roomQuery } from '../../../api/queries/rooms';
 import { observationsQuery } from '../../../api/queries/observations';
 import { Badge, Button, Card, EmptyState, ErrorState, LoadingState } from '../../../components/ui';
-import { CommentThread } from './comment-thread';
+import { CommentThread } from '../../../components/comment-thread/comment-thread';
 
-function Observation({ companyId, userId, observation }: { companyId: number; userId: number; observation: ObservationListItem }) {
+function Observation({ companyId, observation }: { companyId: number; observation: ObservationListItem }) {
   const { t, i18n } = useTranslation('consultants');
   const [open, setOpen] = useState(false);
   const when = new Date(observation.ObservedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -32,7 +32,7 @@ function Observation({ companyId, userId, observation }: { companyId: number; us
           <Button variant="ghost" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? t('room.hideComments') : t('room.showComments')}
           </Button>
-          {open && <CommentThread companyId={companyId} userId={userId} responseId={observation.ResponseID} />}
+          {open && <CommentThread companyId={companyId} responseId={observation.ResponseID} />}
         </>
       )}
     </li>
@@ -40,7 +40,7 @@ function Observation({ companyId, userId, observation }: { companyId: number; us
 }
 
 /** One granted room, read only: its grids and the problems observed in it, each with its comments. */
-export function ConsultantRoom({ companyId, userId, roomId, onBack }: { companyId: number; userId: number; roomId: number; onBack: () => void }) {
+export function ConsultantRoom({ companyId, roomId, onBack }: { companyId: number; roomId: number; onBack: () => void }) {
   const { t } = useTranslation('consultants');
   const room = useQuery(roomQuery(companyId, roomId));
   const observations = useQuery(observationsQuery(companyId, { room_id: roomId }));
@@ -82,7 +82,7 @@ export function ConsultantRoom({ companyId, userId, roomId, onBack }: { companyI
         ) : (
           <ul className="divide-y divide-stone-200">
             {observations.data.observations.map((o) => (
-              <Observation key={o.ProblemID} companyId={companyId} userId={userId} observation={o} />
+              <Observation key={o.ProblemID} companyId={companyId} observation={o} />
             ))}
           </ul>
         )}

@@ -11,13 +11,13 @@ import { InviteConsultantForm } from './invite-consultant-form';
  */
 export default function ConsultantsPage() {
   const { t } = useTranslation('consultants');
-  const { companyID, userRole, userId } = useAuth();
+  const { companyID, userRole } = useAuth();
   if (!companyID) return null;
   if (userRole === 'Consultant') {
     return (
       <>
         <PageHeader title={t('mine.pageTitle')} description={t('mine.pageDescription')} />
-        {userId !== null && <ConsultantHome companyId={companyID} userId={userId} />}
+        <ConsultantHome companyId={companyID} />
       </>
     );
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ObservationListItem } from '@verdant/contract';
 import { ErrorState, LoadingState } from '../../../components/ui';
 import { responseQuery } from '../../../api/queries/observations';
-import { CommentThread } from './comment-thread';
+import { CommentThread } from '../../../components/comment-thread/comment-thread';
 import { useFormatDate } from '../../../lib/format-date';
 
 /** An answer as people read it: lists joined, ticks as yes/no (photos are thumbnails, apart). */

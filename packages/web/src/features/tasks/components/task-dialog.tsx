@@ -8,7 +8,7 @@ import { usersListQuery } from '../../../api/queries/users';
 import { useAuth } from '../../../state/hooks';
 import { taskAfter, useChangeTask, useDeleteTask, type TaskChange } from '../api/use-task-writes';
 import { personName, shortTitle, statusOf } from '../lib/task-text';
-import { TaskComments } from './task-comments';
+import { CommentThread } from '../../../components/comment-thread/comment-thread';
 
 export interface TaskDialogProps {
   companyId: number;
@@ -128,7 +128,7 @@ function TaskDetail({ companyId, task: opened, onClose }: { companyId: number; t
           </Button>
         </div>
       </form>
-      <TaskComments companyId={companyId} responseId={task.response_id} />
+      <CommentThread companyId={companyId} responseId={task.response_id} headingLevel={3} />
       {canDelete && (
         <div className="border-t border-stone-200 pt-4">
           <Button variant="danger" onClick={() => setConfirming(true)}>

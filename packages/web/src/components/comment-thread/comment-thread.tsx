@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLES, COMMENT_MAX_LENGTH, type Comment } from '@verdant/contract';
-import { Button, ConfirmDialog, ErrorState, LoadingState, Textarea, useToast } from '../../../components/ui';
-import { errorMessage } from '../../../api/api-error';
-import { useAuth } from '../../../state/hooks';
-import { commentsQuery } from '../../../api/queries/comments';
-import { useCommentActions } from '../api/use-comments';
-import { useFormatDate } from '../../../lib/format-date';
-import { useTextDraft } from '../../../lib/use-text-draft';
+import { Button, ConfirmDialog, ErrorState, LoadingState, Textarea, useToast } from '../ui';
+import { errorMessage } from '../../api/api-error';
+import { useAuth } from '../../state/hooks';
+import { commentsQuery } from '../../api/queries/comments';
+import { useCommentActions } from './use-comment-actions';
+import { useFormatDate } from '../../lib/format-date';
+import { useTextDraft } from '../../lib/use-text-draft';
 
 function CommentItem({
   comment,
+  author,
   mine,
   canDelete,
   saving,
@@ -19,13 +20,14 @@ function CommentItem({
   onDelete,
 }: {
   comment: Comment;
+  author: string;
   mine: boolean;
   canDelete: boolean;
   saving: boolean;
   onSave: (text: string, done: () => void) => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('observations');
+  const { t } = useTranslation('comment-thread');
   const formatDate = useFormatDate();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.CommentText);
@@ -38,22 +40,23 @@ function CommentItem({
   return (
     <li className="rounded-lg border border-stone-200 bg-stone-50 p-3">
       <p className="text-xs text-stone-600">
-        <span className="font-semibold text-stone-800">{comment.UserName ?? t('comments.someone')}</span> · {formatDate(comment.CreatedAt)}
-        {comment.edited && ` · ${t('comments.edited')}`}
+        <span className="font-semibold text-stone-800">{author}</span> ·{' '}
+        {comment.CommentID < 0 ? t('waiting') : formatDate(comment.CreatedAt)}
+        {comment.edited && ` · ${t('edited')}`}
       </p>
       {editing ? (
         <form onSubmit={save} noValidate className="mt-2 flex flex-col gap-2">
           <Textarea
-            label={t('comments.editLabel')}
+            label={t('editLabel')}
             value={text}
             rows={3}
             maxLength={COMMENT_MAX_LENGTH}
-            error={blank ? t('comments.required') : undefined}
+            error={blank ? t('required') : undefined}
             onChange={(e) => setText(e.target.value)}
           />
           <div className="flex gap-2">
             <Button type="submit" size="md" loading={saving} disabled={blank}>
-              {t('comments.save')}
+              {t('save')}
             </Button>
             <Button
               variant="secondary"
@@ -62,7 +65,7 @@ function CommentItem({
                 setEditing(false);
               }}
             >
-              {t('actions.cancel')}
+              {t('cancel')}
             </Button>
           </div>
         </form>
@@ -72,13 +75,13 @@ function CommentItem({
       {!editing && (mine || canDelete) && (
         <div className="mt-2 flex gap-2">
           {mine && (
-            <Button variant="ghost" onClick={() => setEditing(true)} aria-label={t('comments.editOne')}>
-              {t('actions.edit')}
+            <Button variant="ghost" onClick={() => setEditing(true)} aria-label={t('editOne')}>
+              {t('edit')}
             </Button>
           )}
           {canDelete && (
-            <Button variant="ghost" onClick={onDelete} aria-label={t('comments.deleteOne')}>
-              {t('actions.delete')}
+            <Button variant="ghost" onClick={onDelete} aria-label={t('deleteOne')}>
+              {t('delete')}
             </Button>
           )}
         </div>
@@ -87,35 +90,44 @@ function CommentItem({
   );
 }
 
-/** Comments on a form response: everyone adds and edits their own; Admins may delete any. */
-export function CommentThread({ companyId, responseId }: { companyId: number; responseId: number }) {
-  const { t } = useTranslation('observations');
+/**
+ * Comments on a form response (an observation's or a task's): everyone adds and edits their own and
+ * deletes their own, Admins delete any; a consultant adds and edits (deleting is not theirs to do).
+ * Adding goes through the outbox, so a comment written offline shows at once, marked as waiting.
+ */
+export function CommentThread({ companyId, responseId, headingLevel = 4 }: { companyId: number; responseId: number; headingLevel?: 3 | 4 }) {
+  const { t } = useTranslation('comment-thread');
   const toast = useToast();
   const { userId, userRole } = useAuth();
   const me = userId ?? 0;
   const isAdmin = userRole !== null && ADMIN_ROLES.includes(userRole);
+  const mayDelete = userRole !== 'Consultant';
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const comments = useQuery({ ...commentsQuery(companyId, responseId), enabled: Boolean(companyId) });
   const { add, edit, remove } = useCommentActions(companyId, responseId, me);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const { text, setText, blank, tried, submit } = useTextDraft((value, done) => add.mutate(value, { onSuccess: done }));
 
   return (
-    <section aria-label={t('comments.title')} className="flex flex-col gap-3">
-      <h4 className="text-sm font-semibold text-stone-900">{t('comments.title')}</h4>
-      {comments.isPending ? (
+    <section aria-label={t('title')} className="flex flex-col gap-3">
+      <Heading className="text-sm font-semibold text-stone-900">{t('title')}</Heading>
+      {comments.isPending && comments.fetchStatus === 'paused' ? (
+        <p className="text-sm text-stone-600">{t('waitingForConnection')}</p>
+      ) : comments.isPending ? (
         <LoadingState className="flex items-center gap-3 py-3 text-sm text-stone-700" />
       ) : comments.isError ? (
         <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
       ) : comments.data.length === 0 ? (
-        <p className="text-sm text-stone-600">{t('comments.empty')}</p>
+        <p className="text-sm text-stone-600">{t('empty')}</p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={t('comments.listLabel')}>
+        <ul className="flex flex-col gap-2" aria-label={t('listLabel')}>
           {comments.data.map((c) => (
             <CommentItem
               key={c.CommentID}
               comment={c}
-              mine={c.UserID === me}
-              canDelete={c.UserID === me || isAdmin}
+              author={c.UserName ?? (c.UserID === me ? t('you') : t('someone'))}
+              mine={c.UserID === me && c.CommentID > 0}
+              canDelete={mayDelete && c.CommentID > 0 && (c.UserID === me || isAdmin)}
               saving={edit.isPending && edit.variables?.commentId === c.CommentID}
               onSave={(newText, done) =>
                 edit.mutate(
@@ -130,17 +142,17 @@ export function CommentThread({ companyId, responseId }: { companyId: number; re
       )}
       <form onSubmit={submit} noValidate className="flex flex-col gap-2">
         <Textarea
-          label={t('comments.add')}
+          label={t('add')}
           value={text}
           rows={2}
           maxLength={COMMENT_MAX_LENGTH}
-          placeholder={t('comments.placeholder')}
-          error={tried && blank ? t('comments.required') : add.isError ? errorMessage(add.error) : undefined}
+          placeholder={t('placeholder')}
+          error={tried && blank ? t('required') : add.isError ? errorMessage(add.error) : undefined}
           onChange={(e) => setText(e.target.value)}
         />
         <div>
           <Button type="submit" variant="secondary" loading={add.isPending}>
-            {t('comments.post')}
+            {t('post')}
           </Button>
         </div>
       </form>
@@ -148,13 +160,13 @@ export function CommentThread({ companyId, responseId }: { companyId: number; re
         open={deleting !== null}
         destructive
         loading={remove.isPending}
-        title={t('comments.deleteTitle')}
-        description={t('comments.deleteBody', { text: deleting ? deleting.CommentText.slice(0, 80) : '' })}
-        confirmLabel={t('actions.delete')}
+        title={t('deleteTitle')}
+        description={t('deleteBody', { text: deleting ? deleting.CommentText.slice(0, 80) : '' })}
+        confirmLabel={t('delete')}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.CommentID, {
-            onSuccess: () => toast.success(t('comments.deleted')),
+            onSuccess: () => toast.success(t('deleted')),
             onError: (err) => toast.danger(errorMessage(err)),
             onSettled: () => setDeleting(null),
           })

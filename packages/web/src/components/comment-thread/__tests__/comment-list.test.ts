@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@verdant/contract';
-import { applyCommentChange } from '../lib/comment-list';
+import { applyCommentChange } from '../comment-list';
 
 const c = (id: number, text: string): Comment => ({
   CommentID: id, ResponseID: 5, UserID: 7, UserName: 'Ada', CommentText: text, CreatedAt: '2026-01-01T00:00:00Z', UpdatedAt: '2026-01-01T00:00:00Z', edited: false,

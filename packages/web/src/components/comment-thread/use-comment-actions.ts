@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@verdant/contract';
-import { deleteComment, editComment } from '../../../api/comments';
-import { queueAction } from '../../../api/action-queue';
-import { commentKeys } from '../../../api/queries/comments';
-import { roomKeys } from '../../../api/queries/rooms';
-import { applyCommentChange, type CommentChange } from '../lib/comment-list';
+import { deleteComment, editComment } from '../../api/comments';
+import { queueAction } from '../../api/action-queue';
+import { commentKeys } from '../../api/queries/comments';
+import { roomKeys } from '../../api/queries/rooms';
+import { applyCommentChange, type CommentChange } from './comment-list';
 
 /**
  * Add, edit and delete, each applied to the cached list by the spec's list rules; the box panels'
