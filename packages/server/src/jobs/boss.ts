@@ -1,12 +1,44 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+
+// Any constant; the same on every process sharing the database (others: first-start.ts, saved reports, scouting).
+const QUEUE_CREATE_LOCK = 746_100_002;
+
+/**
+ * Makes `boss.createQueue` take turns, in this process and with every other process on the database.
+ * pg-boss 10 creates a queue (its row, then a partition of the job table with a foreign key to the queue
+ * table) without a lock of its own, so two creations at once deadlock in PostgreSQL: replicas starting
+ * together, or one process's modules creating their queues side by side (jobs/boss-queues.test.ts).
+ * On a server the turns are a session advisory lock held on a connection of our own while pg-boss's pool
+ * does the work (no transaction is open on it); the embedded database belongs to one process.
+ */
+export function queueCreationInTurns(boss: PgBoss, database: DatabaseHandle): void {
+  // pg-boss puts its methods on the instance in its constructor: replace the property, bound as it is.
+  const create = boss.createQueue;
+  let turn: Promise<unknown> = Promise.resolve();
+  const locked = (name: string, options?: PgBoss.Queue) =>
+    database.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${QUEUE_CREATE_LOCK})`.execute(conn);
+      try {
+        return await create(name, options);
+      } finally {
+        await sql`select pg_advisory_unlock(${QUEUE_CREATE_LOCK})`.execute(conn);
+      }
+    });
+  boss.createQueue = (name: string, options?: PgBoss.Queue) => {
+    const run = turn.then(() => (database.kind === 'postgres' ? locked(name, options) : create(name, options)));
+    turn = run.catch(() => {});
+    return run;
+  };
+}
 
 /** pg-boss on the same database; later domains add queues and workers here. */
 export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
   const boss = new PgBoss(database.jobsConnection);
+  queueCreationInTurns(boss, database);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   bindJobs(database.db, boss);
