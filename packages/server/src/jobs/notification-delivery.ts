@@ -16,6 +16,8 @@ export interface DeliveryDeps {
   /** PUBLIC_URL: links in messages point back into the app there. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** How long a claim holds a delivery unless renewed; default LEASE_SECONDS (tests shorten it). */
+  leaseSeconds?: number;
 }
 
 /** Retries with exponential back-off (pg-boss: about delay × 2^n, jittered), then the delivery is dead. */
@@ -28,10 +30,11 @@ export interface DeliveryPolicy {
   batchSize: number;
 }
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 5, retryDelaySeconds: 15, pollMs: 500, batchSize: 20 };
-/** How long a worker owns a delivery it is sending; a crashed worker's delivery is free again after it. */
+/**
+ * How long a worker owns a delivery it is sending; a crashed worker's delivery is free again after it. While
+ * its message is on its way the lease is renewed every quarter of it, so it does not lapse under a send in flight.
+ */
 const LEASE_SECONDS = 120;
-/** A claim's lease is renewed this often while its message is on its way, so it cannot lapse under a send in flight. */
-const RENEW_MS = 30_000;
 
 export interface SendOutcome {
   ok: boolean;
@@ -93,12 +96,12 @@ interface Claimed extends Target {
  * Takes deliveries for sending, with where they go, in one statement: only pending or failed ones whose
  * lease is free. Those not answered are sent, dead, or being sent by someone else.
  */
-async function claim(db: Kysely<DB>, deliveryIds: number[]): Promise<Map<number, Claimed>> {
+async function claim(db: Kysely<DB>, deliveryIds: number[], leaseSeconds: number): Promise<Map<number, Claimed>> {
   if (deliveryIds.length === 0) return new Map();
   const rows = await db
     .updateTable('notification_deliveries as d')
     .from('notifications as n')
-    .set({ locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`d.attempts + 1` })
+    .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`d.attempts + 1` })
     .whereRef('n.notification_id', '=', 'd.notification_id')
     .where('d.delivery_id', 'in', deliveryIds)
     .where('d.status', 'in', ['pending', 'failed'])
@@ -120,12 +123,12 @@ async function heldElsewhere(db: Kysely<DB>, deliveryIds: number[]): Promise<Set
   return new Set(rows.map((r) => r.delivery_id));
 }
 
-/** Pushes the leases of claims still held (same attempt number) another LEASE_SECONDS on. */
-async function renew(db: Kysely<DB>, held: Claimed[]) {
+/** Pushes the leases of claims still held (same attempt number) another `leaseSeconds` on. */
+async function renew(db: Kysely<DB>, held: Claimed[], leaseSeconds: number) {
   if (held.length === 0) return;
   const fences = JSON.stringify(held.map((d) => ({ id: d.delivery_id, attempts: d.attempts })));
   await sql`
-    UPDATE notification_deliveries d SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    UPDATE notification_deliveries d SET locked_until = now() + make_interval(secs => ${leaseSeconds})
     FROM jsonb_to_recordset(${fences}::jsonb) AS v(id int, attempts int)
     WHERE d.delivery_id = v.id AND d.attempts = v.attempts AND d.status IN ('pending', 'failed')`.execute(db);
 }
@@ -173,13 +176,14 @@ async function sendClaimed(deps: DeliveryDeps, d: Claimed, lastAttempt: boolean)
  */
 export async function workDeliveries(deps: DeliveryDeps, jobs: Array<{ deliveryId: number; lastAttempt: boolean }>): Promise<Verdict[]> {
   const ids = [...new Set(jobs.map((j) => j.deliveryId))];
-  const claimed = await claim(deps.db, ids);
+  const leaseSeconds = deps.leaseSeconds ?? LEASE_SECONDS;
+  const claimed = await claim(deps.db, ids, leaseSeconds);
   const held = await heldElsewhere(deps.db, ids.filter((id) => !claimed.has(id)));
   const inFlight = [...claimed.values()];
   let renewing: Promise<void> = Promise.resolve();
   const renewal = setInterval(() => {
-    renewing = renewing.then(() => renew(deps.db, inFlight)).catch((err: unknown) => deps.log.error({ err }, 'renewing delivery leases'));
-  }, RENEW_MS);
+    renewing = renewing.then(() => renew(deps.db, inFlight, leaseSeconds)).catch((err: unknown) => deps.log.error({ err }, 'renewing delivery leases'));
+  }, (leaseSeconds * 1000) / 4);
   let results: Array<(Finished & { verdict: Verdict }) | null>;
   try {
     results = await Promise.all(

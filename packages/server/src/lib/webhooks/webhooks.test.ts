@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env.js';
+import { blockEventLoop, startThreadReceiver } from '../../test/fixtures/delivery-receivers.js';
 import {
   createWebhookClient,
   DEFAULT_WEBHOOK_HOSTS,
@@ -228,6 +229,49 @@ describe('webhook client', () => {
       await expect(client.post(`${silent.url}/`, {}, { channel: 'slack' })).rejects.toBeInstanceOf(WebhookTransportError);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('keeps an answer that arrived while our own event loop was blocked past the timeout (the block does not count)', async () => {
+    const slow = await startThreadReceiver();
+    try {
+      // The receiver answers during a 1-s block of this thread; the old wall-clock timer fired first after it.
+      slow.whenReceived(() => blockEventLoop(1_000));
+      const client = createWebhookClient({ allowLoopbackForTests: true, timeoutMs: 300 });
+      const answer = await client.post(slow.url, { text: 'Aphids' }, { channel: 'slack', idempotencyKey: 'verdant-delivery-7' });
+      expect(answer).toEqual({ ok: true, status: 200, body: 'ok', truncated: false });
+      expect(slow.keys).toEqual(['verdant-delivery-7']);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a status line in time is an answer even when the body never ends (the receiver has the message)', async () => {
+    const dribble = await receiver((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('ok');
+    });
+    try {
+      const client = createWebhookClient({ allowLoopbackForTests: true, timeoutMs: 300 });
+      expect(await client.post(`${dribble.url}/`, {}, { channel: 'slack' })).toEqual({ ok: true, status: 200, body: 'ok', truncated: true });
+    } finally {
+      await dribble.close();
+    }
+  });
+
+  it('sends no Idempotency-Key unless given one', async () => {
+    const client = createWebhookClient({ allowLoopbackForTests: true });
+    const seen: Array<string | undefined> = [];
+    const keyed = await receiver((req, res) => {
+      seen.push(req.headers['idempotency-key'] as string | undefined);
+      res.end('ok');
+    });
+    try {
+      await client.post(`${keyed.url}/`, {}, { channel: 'slack' });
+      await client.post(`${keyed.url}/`, {}, { channel: 'slack', idempotencyKey: 'verdant-delivery-9' });
+      expect(seen).toEqual([undefined, 'verdant-delivery-9']);
+    } finally {
+      await keyed.close();
     }
   });
 
