@@ -6,7 +6,7 @@ declare global {
   var parity: { runAll: () => string; worker: () => void };
 }
 
-test('the leaf and sticky-trap analysis answers the same in Chromium (page and Web Worker) as in Node, the server's runtime, bit for bit', async ({ page }) => {
+test('the leaf and sticky-trap analysis answers the same in Chromium (page and Web Worker) as in Node (the server runtime), bit for bit', async ({ page }) => {
   test.setTimeout(120_000);
   const code = await buildParityBundle();
   const node = runInNode(code);
