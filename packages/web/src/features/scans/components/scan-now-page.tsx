@@ -55,6 +55,8 @@ export default function ScanNowPage() {
   // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
   // them itself (a worker, the server's library) and the scan waits in the outbox with the same key.
   const send = useMutation({
+    // Not paused offline (TanStack's default): without a connection is exactly when the phone analyses and queues.
+    networkMode: 'always',
     mutationFn: async (): Promise<Outcome> => {
       const input: ScanToSend = {
         company_id: companyId,
