@@ -8,7 +8,6 @@ import {
   DashboardNotFound,
   FallbackNotFoundPage,
   FallbackUnauthorizedPage,
-  PlannedPage,
   RouteError,
   UnknownPublicPath,
 } from './routes/fallbacks';
@@ -59,11 +58,7 @@ const ScanHistoryPage = lazy(() => import('../features/scans/components/scan-his
 const ScanDetailPage = lazy(() => import('../features/scans/components/scan-detail-page'));
 const CamerasPage = lazy(() => import('../features/cameras/components/cameras-page'));
 const CameraDetailPage = lazy(() => import('../features/cameras/components/camera-detail-page'));
-
-/** Spec routes of later issues: reachable now, with an honest "coming soon". Each issue replaces its own. */
-const PLANNED: Array<[path: string, titleKey: string]> = [
-  ['videoCapture', 'planned.cameras'],
-];
+const VideoCapturePage = lazy(() => import('../features/video-capture/components/video-capture-page'));
 
 function page(node: ReactNode) {
   return <Suspense fallback={<LoadingState />}>{node}</Suspense>;
@@ -118,7 +113,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'scanHistory/:scanType/:scanHistoryID', element: <ScanDetailPage /> },
   { path: 'automatedcameras', element: <CamerasPage /> },
   { path: 'automatedcameradetail/:camera_id', element: <CameraDetailPage /> },
-  ...PLANNED.map(([path, titleKey]) => ({ path, element: <PlannedPage titleKey={titleKey} /> })),
+  { path: 'videoCapture', element: <VideoCapturePage /> },
   { path: '*', element: <DashboardNotFound /> },
 ];
 

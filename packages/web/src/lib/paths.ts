@@ -46,6 +46,8 @@ export const paths = {
   treatmentProduct: `${dashboard}/treatmentProduct`,
   automatedcameras: `${dashboard}/automatedcameras`,
   automatedcameradetail: (cameraId: Id) => `${dashboard}/automatedcameradetail/${cameraId}`,
+  /** Record from the camera (or read a video file), analyse sampled frames, send chosen ones as a scan. */
+  videoCapture: `${dashboard}/videoCapture`,
   consultants: `${dashboard}/consultants`,
   audittrail: `${dashboard}/audittrail`,
 

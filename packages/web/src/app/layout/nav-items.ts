@@ -15,6 +15,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'overview', to: paths.overview, icon: 'grid' },
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
   { key: 'scan', to: paths.scanNow, icon: 'scan', planned: true },
+  { key: 'videoCapture', to: paths.videoCapture, icon: 'scan' },
   { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
   { key: 'scanLabel', to: paths.scanLabel, icon: 'scan' },
   { key: 'rooms', to: paths.rooms, icon: 'rooms' },

@@ -1,6 +1,6 @@
 import { Navigate, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink, EmptyState, PageHeader } from '../../components/ui';
+import { Button, ButtonLink, EmptyState } from '../../components/ui';
 import { Logo } from '../../components/icons';
 import { homePathFor, isLoggedIn, readSession } from '../../lib/session';
 import { paths } from '../../lib/paths';
@@ -60,25 +60,6 @@ export function FallbackUnauthorizedPage() {
         action={<ButtonLink to={paths.signIn}>{t('unauthorized.signIn')}</ButtonLink>}
       />
     </Shell>
-  );
-}
-
-/** A screen of the spec that a later release builds. */
-export function PlannedPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('app');
-  return (
-    <>
-      <PageHeader title={t(titleKey)} />
-      <EmptyState
-        title={t('planned.title')}
-        description={t('planned.description')}
-        action={
-          <ButtonLink to={paths.overview} variant="secondary">
-            {t('planned.back')}
-          </ButtonLink>
-        }
-      />
-    </>
   );
 }
 
