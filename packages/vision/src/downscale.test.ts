@@ -38,4 +38,25 @@ describe('downscale', () => {
     for (let i = 0; i < 256; i++) expect(s.xStart[i + 1]! - s.xStart[i]!).toBeGreaterThanOrEqual(3);
     expect(toOriginalBox(s, 0, 0, 255, 84)).toEqual({ x: 0, y: 0, width: 1000, height: 333 });
   });
+
+  it('answers the same bytes on the fast 32-bit path as on the byte path, saturated channels and a fallback-sized box included', () => {
+    const noisy = (w: number, h: number) => {
+      const data = new Uint8ClampedArray(w * h * 4);
+      let seed = 12345;
+      for (let i = 0; i < data.length; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        data[i] = i % 7 === 0 ? 255 : seed >>> 24;
+      }
+      return { data, width: w, height: h };
+    };
+    // 16 × 16 = 256 pixels a box (the fast path's limit), 17 × 17 (the byte path), and an uneven 3.9 ratio.
+    for (const [w, h, side] of [[1024, 512, 64], [1088, 544, 64], [4000, 3000, 1024]] as const) {
+      const img = noisy(w, h);
+      const copy = new Uint8ClampedArray(new ArrayBuffer(img.data.length + 1), 1, img.data.length);
+      copy.set(img.data);
+      const fast = downscale(img, side).image.data;
+      const slow = downscale({ ...img, data: copy }, side).image.data;
+      expect(Buffer.from(fast).equals(Buffer.from(slow)), `${w}×${h} to ${side}`).toBe(true);
+    }
+  });
 });
