@@ -13,6 +13,7 @@ import { makeCompany, makeUser } from '../packages/server/src/test/factories.js'
 import { addDays, mondayOf, resolveRange, todayIn, REPORT_TIME_ZONE, type ReportRange } from '../packages/server/src/modules/reports/report-range.js';
 import { countsByProblem, withRoomsFound } from '../packages/server/src/modules/reports/trends.repository.js';
 import { get, median } from './lib/timing.js';
+import { compactObservationDays } from '../packages/server/src/modules/reports/observation-days.repository.js';
 import { runBenchApp } from './lib/bench-app.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
 
@@ -133,7 +134,10 @@ runBenchApp('trends', async ({ app, db, loader }) => {
     // Another company's tenth beside it, so the company condition has something to leave out.
     await addObservations(loader, other, otherPlace, otherBatch, made / 10 + 1, size / 10, start);
     made = size;
+    // What the every-5-minutes job does in the app: fold the per-day counts the load's statements appended.
+    for (const id of [companyId, other]) await compactObservationDays(app.db, id);
     await loader.query('ANALYZE problem_observations');
+    await loader.query('ANALYZE problem_observation_days');
     notes.push(`${size.toLocaleString('en-US')} observations (+ ${(size / 10).toLocaleString('en-US')} of another company) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     // The app's own statement for each case: the report, and for rooms the same-statement room check.

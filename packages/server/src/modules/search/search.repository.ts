@@ -45,7 +45,9 @@ function tierCondition(column: RawBuilder<unknown>, term: string, tier: 0 | 1 | 
   const prefix = sql<boolean>`lower(${column}) LIKE lower(${prefixPattern(term)})`;
   if (tier === 0) return sql<boolean>`lower(${column}) = lower(${term})`;
   if (tier === 1) return sql<boolean>`${prefix} AND lower(${column}) <> lower(${term})`;
-  return sql<boolean>`${column} ILIKE ${containsPattern(term)} AND NOT (${prefix})`;
+  // Inside but not at the start: only a longer uid can hold it (ILIKE compares lower() of both), so a term as
+  // long as the uids is answered by the length index rather than the trigram lists every uid shares.
+  return sql<boolean>`${column} ILIKE ${containsPattern(term)} AND NOT (${prefix}) AND length(lower(${column})) > length(lower(${term}))`;
 }
 
 /** Whether a prefix matches at most PREFIX_SORT_MAX of the company's plants (counted on the lower(uid) range, stopping past it). */
