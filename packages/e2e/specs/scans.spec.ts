@@ -1,44 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { makeLeafImage } from '@verdant/vision/testing';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
 import { roomWithGrid } from '../src/arrange';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** An RGBA image as a PNG file (8-bit RGBA, no filter): lossless, so the phone and the server decode the same pixels. */
-function png(img: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(img.width, 0);
-  header.writeUInt32BE(img.height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc((img.width * 4 + 1) * img.height);
-  for (let y = 0; y < img.height; y++) {
-    rows[y * (img.width * 4 + 1)] = 0;
-    Buffer.from(img.data.buffer, img.data.byteOffset + y * img.width * 4, img.width * 4).copy(rows, y * (img.width * 4 + 1) + 1);
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { png } from '../src/png';
 
 /** A leaf photo with powdery mildew on an eighth of the leaf: the library files it as Powdery mildew. */
 function leafPhoto(seed: number) {
