@@ -7,7 +7,7 @@
  * this process), BENCH_EVENTS (default 1000), BENCH_CONCURRENCY (requests in flight, default 4),
  * BENCH_STALL_MS with BENCH_STALL_EVERY_MS (default 2000): block this process's event loop for STALL ms after
  * every EVERY ms of running, as PGlite's synchronous work does on a starved CPU (how issue 12's "sent twice"
- * on the embedded database was reproduced). The section is `delivery` on PostgreSQL, `delivery-embedded` on PGlite.
+ * on the embedded database was reproduced). The section is `delivery` on PostgreSQL, `delivery-embedded` on PGlite, `-stalls` added with stalls.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -177,7 +177,7 @@ async function main() {
 
     const p95 = pct(latencies, 95);
     const lines = [
-      `## Notification delivery (bench/delivery.bench.ts)`,
+      `## Notification delivery, ${db.target.kind === 'embedded' ? 'embedded database' : 'PostgreSQL'}${STALL_MS > 0 ? ', with event-loop stalls' : ''} (bench/delivery.bench.ts)`,
       '',
       machineLine(),
       `- database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} problem observations through POST /submit_form (${CONCURRENCY} in flight), each triggering one Slack automation delivered to a local receiver${stallLine ? `${stallLine} (${stalls.count()} stalls)` : ''}`,
@@ -189,7 +189,7 @@ async function main() {
       `- bare pg-boss send → fetch → POST, sent at the same pace, same batch and poll: p50 ${ms(pct(bareLatencies, 50))}, p95 ${ms(pct(bareLatencies, 95))}; ${EVENTS} in ${bareSeconds.toFixed(1)} s`,
     ];
     console.info(lines.join('\n'));
-    writeResultsSection(db.target.kind === 'embedded' ? 'delivery-embedded' : 'delivery', lines.join('\n'));
+    writeResultsSection(`${db.target.kind === 'embedded' ? 'delivery-embedded' : 'delivery'}${STALL_MS > 0 ? '-stalls' : ''}`, lines.join('\n'));
     if (twice > 0 || latencies.length !== EVENTS) process.exitCode = 1;
   } finally {
     await app.close();
