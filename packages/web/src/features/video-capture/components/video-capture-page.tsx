@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../../../state/hooks';
 import { browserCapture, UnplayableVideoError, type CaptureDevice } from '../lib/browser-capture';
-import { DEFAULT_INTERVAL_S, INTERVALS_S, MAX_FRAMES, MAX_SENT, proposeFrames, scanTypeFor, type CapturePlace } from '../lib/frames';
+import { clock, DEFAULT_INTERVAL_S, INTERVALS_S, MAX_FRAMES, MAX_SENT, proposeFrames, scanTypeFor, type CapturePlace } from '../lib/frames';
 import { useFrames } from '../lib/use-frames';
 import { FrameStrip } from './frame-strip';
 import { PlaceSelects, placeName } from './place-selects';
@@ -142,7 +142,9 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
 
   const send = useMutation({
     mutationFn: async (): Promise<Outcome> => {
-      const images = frames.filter((f) => chosen.has(f.id)).map((f) => f.jpeg);
+      const images = frames
+        .filter((f) => chosen.has(f.id))
+        .map((f) => new File([f.jpeg], `frame-${clock(f.at).replace(':', 'm')}s.jpg`, { type: 'image/jpeg' }));
       const input: ScanToSend = {
         company_id: companyId,
         scan_type: scanType!,
