@@ -96,7 +96,7 @@ test.describe('on a phone', () => {
     // Still offline: the app reloads from the service worker and the history lists the scan as waiting.
     await page.goto('/dashboard/scanHistory');
     const queued = page.getByTestId('queued-scans');
-    await expect(queued.getByText(`Scan · ${room} › Bench P › Box 1, 2`)).toBeVisible();
+    await expect(queued.getByText(`${room} › Bench P › Box 1, 2`)).toBeVisible();
     await expect(queued.getByText('Waiting to send', { exact: true })).toBeVisible();
 
     // Back online: the outbox sends it once; the history then shows the server's scan and nothing waits.

@@ -24,7 +24,7 @@ export interface ScanToSend {
 
 export interface ScanMeta {
   userId: number;
-  /** What the outbox and the scan history show, e.g. "Scan · Tomatoes › Bench 1 › Box 2, 1". */
+  /** Where the scan is of, as the outbox ("Scan · …") and the scan history show it, e.g. "Tomatoes › Bench 1 › Box 2, 1". */
   label: string;
 }
 

@@ -81,6 +81,16 @@ describe('OutboxPage', () => {
     expect(screen.getByText('Waiting: 1 · Refused: 1')).toBeInTheDocument();
   });
 
+  it('names a scan made offline by its place', async () => {
+    await database.actions.add(
+      row(4, { endpoint: 'createScan', input: { company_id: 3, scan_type: 'box', grid_box_id: 5, captured_at: '2026-03-02T08:00:00Z' }, label: 'Bay 1 › Bench A › 2,3', target: undefined }),
+    );
+    renderPage(<OutboxPage />);
+    const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
+    expect(item).toHaveTextContent('Scan · Bay 1 › Bench A › 2,3');
+    expect(within(item).getByText('Waiting')).toBeInTheDocument();
+  });
+
   it('lists a room created offline as waiting, with the rest of the outbox', async () => {
     await enqueueCreateRoom(3, { name: 'Veg room 2' });
     renderPage(<OutboxPage />);

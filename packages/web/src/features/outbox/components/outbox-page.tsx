@@ -37,6 +37,8 @@ function titleOf(a: QueuedAction, t: TFunction<'outbox'>): string {
       return t('kind.move');
     case 'addComment':
       return t('kind.comment');
+    case 'createScan':
+      return t('kind.scan');
     case 'manageProblem':
     case 'manageProblemsByTypeRoom':
     case 'manageProblemsByTypeGrid':

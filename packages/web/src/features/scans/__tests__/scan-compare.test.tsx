@@ -103,7 +103,7 @@ describe('ScanHistoryPage: scans still on this phone', () => {
           captured_at: '2026-11-25T07:55:00.000Z',
           client_analysis: JSON.stringify(phone([necrosis])),
         },
-        { userId: 7, label: 'Scan · Bay 1 › Grid A › Mother A' },
+        { userId: 7, label: 'Bay 1 › Grid A › Mother A' },
       );
     } finally {
       offline();
@@ -112,10 +112,10 @@ describe('ScanHistoryPage: scans still on this phone', () => {
     renderRoutes([{ path: '/dashboard/scanHistory', element: <ScanHistoryPage /> }], '/dashboard/scanHistory');
     const queued = await screen.findByTestId('queued-scans');
     expect(within(queued).getByRole('heading', { name: 'Waiting to send from this phone' })).toBeInTheDocument();
-    expect(within(queued).getByText('Scan · Bay 1 › Grid A › Mother A')).toBeInTheDocument();
+    expect(within(queued).getByText('Bay 1 › Grid A › Mother A')).toBeInTheDocument();
     expect(within(queued).getByText('Waiting to send')).toBeInTheDocument();
     expect(within(queued).getByText(/· Leaf necrosis$/)).toBeInTheDocument();
-    await user.click(within(queued).getByText('Scan · Bay 1 › Grid A › Mother A'));
+    await user.click(within(queued).getByText('Bay 1 › Grid A › Mother A'));
     expect(await within(queued).findByRole('img', { name: 'Photo 1' })).toBeInTheDocument();
     // The server's own history is still listed below.
     expect(await screen.findByRole('list', { name: 'Scan history' })).toBeInTheDocument();

@@ -97,13 +97,13 @@ describe('the scan queue (scans in the outbox)', () => {
     const offline = setOnline(false);
     let item: QueuedScan;
     try {
-      item = await queueScan(scanInput(), { userId: 7, label: 'Scan · Bay 1 › Grid A › Mother A' }, undefined, queue);
+      item = await queueScan(scanInput(), { userId: 7, label: 'Bay 1 › Grid A › Mother A' }, undefined, queue);
       expect(api.received).toHaveLength(0);
     } finally {
       offline();
     }
     const [stored] = await scansIn(queue);
-    expect(stored).toMatchObject({ seq: item.seq, state: 'waiting', label: 'Scan · Bay 1 › Grid A › Mother A', scanType: 'box', clientAnalysis: analysis });
+    expect(stored).toMatchObject({ seq: item.seq, state: 'waiting', label: 'Bay 1 › Grid A › Mother A', scanType: 'box', clientAnalysis: analysis });
     expect(stored!.photos).toHaveLength(2);
     expect(stored!.photos.every((p) => p instanceof Blob)).toBe(true);
     expect(stored!.capturedAt).toBe('2026-11-25T07:55:00.000Z');

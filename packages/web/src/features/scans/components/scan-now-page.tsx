@@ -43,13 +43,13 @@ export default function ScanNowPage() {
   const previews = usePreviews(files);
   const scanType = scanTypeOf(place);
 
-  /** "Scan · Room › Grid › Box 2, 1": how the outbox and the history name a scan still on the phone. */
+  /** "Room › Grid › Box 2, 1": how the outbox ("Scan · …") and the history name a scan still on the phone. */
   const labelOf = (p: ScanPlace) => {
     const room = rooms.data?.find((r) => r.RoomID === p.roomId);
     const grid = room?.grids.find((g) => g.id === p.gridId);
     const box = grid?.grid_boxes.find((b) => b.id === p.boxId);
     const boxName = box ? box.CustomName || t('place.boxAt', { x: box.X, y: box.Y }) : null;
-    return t('queue.label', { place: [room?.Name, grid?.Name, boxName].filter(Boolean).join(' › ') || t(`type.${scanTypeOf(p) ?? 'room'}`) });
+    return [room?.Name, grid?.Name, boxName].filter(Boolean).join(' › ') || t(`type.${scanTypeOf(p) ?? 'room'}`);
   };
 
   // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
