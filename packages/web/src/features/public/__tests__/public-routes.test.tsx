@@ -10,7 +10,7 @@ const H1: Array<[path: string, h1: RegExp]> = [
   ['/reporting', /Reports and trends you can act on/],
   ['/inventory', /Crop batches, plants and trays in one place/],
   ['/forecasting', /Harvest planning from the batches you already track/],
-  ['/ai-smart-glasses', /Hands-free scouting with smart glasses/],
+  ['/ai-smart-glasses', /Hands-free capture with smart glasses/],
   ['/ipm-scouting', /Integrated pest management/],
   ['/about-us', /Software for the people who grow the plants/],
   ['/contact-us', /Contact us/],
@@ -37,7 +37,7 @@ describe('public routes', () => {
     renderRoutes(publicRoutes, '/');
     await screen.findByRole('heading', { level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Features' });
-    for (const name of ['Camera', 'IPM scouting', 'Reporting', 'Inventory', 'Forecasting', 'Smart glasses']) {
+    for (const name of ['Camera', 'IPM scouting', 'Reporting', 'Inventory', 'Forecasting', 'Smart glasses and video']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/signIn');
@@ -58,11 +58,15 @@ describe('public routes', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('marks smart glasses as an upcoming capability', async () => {
+  it('describes video capture as it exists, without promising what does not', async () => {
     renderRoutes(publicRoutes, '/ai-smart-glasses');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByText('Upcoming')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This capability is not available yet');
+    expect(screen.queryByText('Upcoming')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'What exists today' })).toBeInTheDocument();
+    expect(screen.getByText(/A frame is taken every 1 to 10 seconds \(2 by default, at most 30 per recording\)/)).toBeInTheDocument();
+    expect(screen.getByText(/its own upload token/)).toBeInTheDocument();
+    expect(screen.getByText(/There is no voice input and no app that runs on the glasses themselves/)).toBeInTheDocument();
   });
 
   it('names the default AI model on the camera page', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Alert, Badge, ButtonLink } from '../../../components/ui';
-import { CheckList, Container, CtaBand, ItemGrid, PageIntro, Section, Steps } from '../components/blocks';
+import { ButtonLink } from '../../../components/ui';
+import { CheckList, CtaBand, ItemGrid, PageIntro, Section, Steps } from '../components/blocks';
 import { Icon, type IconName } from '../components/icons';
 import { FEATURES, type FeatureKey } from '../features';
 import { usePageTitle } from '../lib/use-page-title';
@@ -14,7 +14,7 @@ const HIGHLIGHT_ICONS: Record<FeatureKey, IconName[]> = {
   reporting: ['chart', 'chart', 'boxes', 'form', 'calendar', 'mail'],
   inventory: ['sprout', 'map', 'arrowRight', 'boxes', 'qr', 'leaf'],
   forecasting: ['calendar', 'chart', 'tasks', 'sprout'],
-  aiSmartGlasses: ['glasses', 'form', 'camera', 'phone'],
+  aiSmartGlasses: ['glasses', 'phone', 'form', 'camera'],
 };
 
 /** The one template behind the six feature pages; the words come from `features.<key>` in i18n. */
@@ -22,7 +22,6 @@ export function FeaturePage({ feature }: { feature: FeatureKey }) {
   const { t, list } = usePublicText();
   const base = `features.${feature}`;
   const meta = FEATURES.find((f) => f.key === feature) ?? FEATURES[0];
-  const upcoming = feature === 'aiSmartGlasses';
   const details = list<string>(`${base}.details`);
   usePageTitle(t(`featureNames.${feature}`));
 
@@ -31,13 +30,12 @@ export function FeaturePage({ feature }: { feature: FeatureKey }) {
       <PageIntro
         icon={meta.icon}
         eyebrow={t(`featureNames.${feature}`)}
-        badge={upcoming ? <Badge tone="warning">{t('common.upcoming')}</Badge> : undefined}
         title={t(`${base}.title`)}
         lead={t(`${base}.lead`)}
       >
         <div className="flex flex-col gap-3 sm:flex-row">
           <ButtonLink to={paths.contact} size="lg">
-            {upcoming ? t('features.aiSmartGlasses.pilotCta') : t('cta.contact')}
+            {t('cta.contact')}
           </ButtonLink>
           <ButtonLink to={paths.signIn} variant="secondary" size="lg">
             {t('nav.signIn')}
@@ -45,16 +43,8 @@ export function FeaturePage({ feature }: { feature: FeatureKey }) {
         </div>
       </PageIntro>
 
-      {upcoming && (
-        <Container className="pt-10">
-          <Alert tone="warning" title={t('features.aiSmartGlasses.notice.title')}>
-            {t('features.aiSmartGlasses.notice.body')}
-          </Alert>
-        </Container>
-      )}
-
       <Section id="highlights" title={t(`${base}.highlightsTitle`)}>
-        <ItemGrid items={list(`${base}.highlights`)} icons={HIGHLIGHT_ICONS[feature]} columns={upcoming || feature === 'forecasting' ? 2 : 3} />
+        <ItemGrid items={list(`${base}.highlights`)} icons={HIGHLIGHT_ICONS[feature]} columns={feature === 'aiSmartGlasses' || feature === 'forecasting' ? 2 : 3} />
       </Section>
 
       <Section id="steps" tinted title={t(`${base}.stepsTitle`)}>
