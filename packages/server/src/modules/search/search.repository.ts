@@ -50,66 +50,81 @@ function tierCondition(column: RawBuilder<unknown>, term: string, tier: 0 | 1 | 
   return sql<boolean>`${column} ILIKE ${containsPattern(term)} AND NOT (${prefix}) AND length(lower(${column})) > length(lower(${term}))`;
 }
 
-/** Whether a prefix matches at most PREFIX_SORT_MAX of the company's plants (counted on the lower(uid) range, stopping past it). */
+/** A prefix matching at most this many of the company's plants is read by its lower(uid) range and sorted; more, in uid order. */
 const PREFIX_SORT_MAX = 20_000;
-async function fewMatches(db: Kysely<DB>, companyId: number, term: string) {
-  const { n } = await db
-    .selectFrom((eb) => eb
-      .selectFrom('plants as p')
-      .select(sql<number>`1`.as('one'))
-      .where('p.company_id', '=', companyId)
-      .where(sql<boolean>`lower(p.plant_uid) LIKE lower(${prefixPattern(term)})`)
-      .limit(PREFIX_SORT_MAX + 1)
-      .as('m'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n) <= PREFIX_SORT_MAX;
+
+export interface PlantHitRow {
+  plant_id: number;
+  plant_uid: string;
+  rank: number;
+  sub_gridbox_id: number | null;
+  room_id: number | null;
+  room_name: string | null;
+  grid_id: number | null;
+  grid_name: string | null;
+  grid_box_id: number | null;
+  box_name: string | null;
+  x: number | null;
+  y: number | null;
 }
 
 /**
- * The best `limit` plants are picked on the plants table alone, tier by tier (exact, prefix, anywhere; each
- * in uid order, stopping when the limit is full), and only they are placed: placing every match first (a
- * short query matches nearly every uid) joined and ranked the whole company per keystroke, and ranking every
- * match in one statement read them all even when the first tier filled the limit.
+ * The best `limit` plants, tier by tier (exact, prefix, anywhere; each in uid order), then placed — in one
+ * statement, so a keystroke is one round trip. Each tier reads at most `limit` rows, and a tier whose gate (a
+ * one-time filter on what the tiers before it found) is false is never executed, so the search still stops
+ * when the limit is full. The prefix tier first counts its matches on the lower(uid) range (stopping past
+ * PREFIX_SORT_MAX): few are read by that range and sorted (behind OFFSET 0, as the planner misjudges how many a
+ * prefix matches and would read the (company, uid) index from the start), many in uid order. Placing only
+ * the chosen plants: placing every match joined and ranked the whole company per keystroke.
  */
-export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number) {
-  const ids: number[] = [];
-  const tiers = matchesAnywhere(term) ? ([0, 1, 2] as const) : ([0, 1] as const);
-  for (const tier of tiers) {
-    if (ids.length >= limit) break;
-    const matching = db
-      .selectFrom('plants as p')
-      .select(['p.plant_id', 'p.plant_uid'])
-      .where('p.company_id', '=', companyId)
-      .where(tierCondition(sql.ref('p.plant_uid'), term, tier));
-    // A prefix of few plants is read by its lower(uid) range and sorted (behind OFFSET 0, so the planner does not
-    // read the (company, uid) index in order from the start and filter: it misjudges how many a prefix matches).
-    const few = tier === 1 && (await fewMatches(db, companyId, term));
-    const rows = await (few ? db.selectFrom(matching.offset(0).as('p')).select(['p.plant_id', 'p.plant_uid']) : matching)
-      .orderBy('p.plant_uid').orderBy('p.plant_id')
-      .limit(limit - ids.length)
-      .execute();
-    ids.push(...rows.map((r) => r.plant_id));
-  }
-  if (ids.length === 0) return [];
-  const best = db
-    .selectFrom('plants as p')
-    .select(['p.plant_id', 'p.plant_uid'])
-    .select(rank(sql.ref('p.plant_uid'), term).as('rank'))
-    .where('p.company_id', '=', companyId)
-    .where('p.plant_id', 'in', ids);
-  return db
-    .selectFrom(best.as('p'))
-    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.company_id', '=', companyId))
-    .leftJoin('grid_boxes as gb', (j) => j.onRef('gb.grid_box_id', '=', 's.parent_gridbox_id').on('gb.company_id', '=', companyId))
-    .leftJoin('grids as g', (j) => j.onRef('g.grid_id', '=', 'gb.grid_id').on('g.company_id', '=', companyId))
-    .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = ${roomOfGrid}`))
-    .select(['p.plant_id', 'p.plant_uid', 'p.rank', 's.sub_gridbox_id', ...placeColumns])
-    .orderBy('p.rank').orderBy('p.plant_uid').orderBy('p.plant_id')
-    .limit(limit)
-    .execute();
+export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number): Promise<PlantHitRow[]> {
+  const uid = sql.ref('p.plant_uid');
+  const prefix = tierCondition(uid, term, 1);
+  const anywhere = matchesAnywhere(term)
+    ? sql`UNION ALL (
+        SELECT p.plant_id, p.plant_uid, 2 AS rank FROM plants p
+        WHERE p.company_id = ${companyId} AND ${tierCondition(uid, term, 2)}
+          AND (SELECT count(*) FROM t0) + (SELECT count(*) FROM t1) < ${limit}
+        ORDER BY p.plant_uid, p.plant_id LIMIT ${limit})`
+    : sql``;
+  const { rows } = await sql<PlantHitRow>`
+    WITH t0 AS MATERIALIZED (
+      SELECT p.plant_id, p.plant_uid, 0 AS rank FROM plants p
+      WHERE p.company_id = ${companyId} AND ${tierCondition(uid, term, 0)}
+      ORDER BY p.plant_uid, p.plant_id LIMIT ${limit}
+    ), matches AS MATERIALIZED (
+      SELECT count(*) AS n FROM (
+        SELECT 1 FROM plants p WHERE p.company_id = ${companyId} AND lower(p.plant_uid) LIKE lower(${prefixPattern(term)})
+        LIMIT ${PREFIX_SORT_MAX + 1}
+      ) m
+    ), t1 AS MATERIALIZED (
+      (SELECT f.plant_id, f.plant_uid, 1 AS rank
+       FROM (SELECT p.plant_id, p.plant_uid FROM plants p WHERE p.company_id = ${companyId} AND ${prefix} OFFSET 0) f
+       WHERE (SELECT count(*) FROM t0) < ${limit} AND (SELECT n FROM matches) <= ${PREFIX_SORT_MAX}
+       ORDER BY f.plant_uid, f.plant_id LIMIT ${limit})
+      UNION ALL
+      (SELECT p.plant_id, p.plant_uid, 1 AS rank FROM plants p
+       WHERE p.company_id = ${companyId} AND ${prefix}
+         AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT n FROM matches) > ${PREFIX_SORT_MAX}
+       ORDER BY p.plant_uid, p.plant_id LIMIT ${limit})
+    ), best AS (
+      SELECT * FROM (
+        SELECT * FROM t0 UNION ALL SELECT * FROM t1 ${anywhere}
+      ) tiers
+      ORDER BY rank, plant_uid, plant_id LIMIT ${limit}
+    )
+    SELECT p.plant_id, p.plant_uid, p.rank, s.sub_gridbox_id,
+           r.room_id, r.name AS room_name, g.grid_id, g.name AS grid_name,
+           gb.grid_box_id, gb.custom_name AS box_name, gb.x, gb.y
+    FROM best p
+    LEFT JOIN sub_gridboxes s ON s.plant_id = p.plant_id AND s.company_id = ${companyId}
+    LEFT JOIN grid_boxes gb ON gb.grid_box_id = s.parent_gridbox_id AND gb.company_id = ${companyId}
+    LEFT JOIN grids g ON g.grid_id = gb.grid_id AND g.company_id = ${companyId}
+    LEFT JOIN rooms r ON r.room_id = ${roomOfGrid}
+    ORDER BY p.rank, p.plant_uid, p.plant_id
+    LIMIT ${limit}`.execute(db);
+  return rows;
 }
-export type PlantHitRow = Awaited<ReturnType<typeof findPlants>>[number];
 
 export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
   const r = rank(sql.ref('gb.custom_name'), term);

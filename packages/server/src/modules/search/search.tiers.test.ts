@@ -37,11 +37,11 @@ const uids = async (term: string, limit = 10) => (await findPlants(t.app.db, com
  * The ranking in one statement, as before the tiers: every match ranked and sorted. The tiers must answer the same
  * (a term under 3 characters matching at the start only).
  */
-async function oneStatement(term: string, limit: number) {
+async function oneStatement(term: string, limit: number, company = companyId) {
   const rows = await t.app.db
     .selectFrom('plants as p')
     .select('p.plant_uid')
-    .where('p.company_id', '=', companyId)
+    .where('p.company_id', '=', company)
     .where('p.plant_uid', 'ilike', [...term].length >= 3 ? containsPattern(term) : prefixPattern(term))
     .orderBy(sql`CASE WHEN lower(p.plant_uid) = lower(${term}) THEN 0 WHEN p.plant_uid ILIKE ${containsPattern(term).slice(1)} THEN 1 ELSE 2 END`)
     .orderBy('p.plant_uid').orderBy('p.plant_id')
@@ -92,6 +92,20 @@ describe('findPlants tiers', () => {
       for (const limit of [1, 2, 5, 10, 50]) expect(await uids(term, limit), `${term} ${limit}`).toEqual(await oneStatement(term, limit));
     }
   });
+
+  it('answers the same for a prefix of more than 20,000 plants (read in uid order) as for a sparse one (read by its range)', async () => {
+    const dense = (await makeTenant(t.app)).companyId;
+    await sql`INSERT INTO plants (company_id, plant_uid, created_at)
+      SELECT ${dense}, CASE WHEN i % 7 = 0 THEN 'd-' ELSE 'D-' END || lpad(i::text, 5, '0') || CASE WHEN i % 1000 = 0 THEN '-x' ELSE '' END, now()
+      FROM generate_series(1, 20100) i`.execute(t.app.db);
+    await sql`INSERT INTO plants (company_id, plant_uid, created_at) VALUES (${dense}, 'XD-00007', now()), (${dense}, 'D-', now())`.execute(t.app.db);
+    for (const term of ['D-', 'd-0', 'D-0', 'D-1', 'D-2010', 'D-00007', 'D-00007-', '000-x', '0070']) {
+      for (const limit of [1, 10, 50]) {
+        const found = (await findPlants(t.app.db, dense, term, limit)).map((r) => r.plant_uid);
+        expect(found, `${term} ${limit}`).toEqual(await oneStatement(term, limit, dense));
+      }
+    }
+  }, 120_000);
 
   it("never answers another company's plants", async () => {
     const found = await findPlants(t.app.db, otherId, 'ab1', 10);
