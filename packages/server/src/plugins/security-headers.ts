@@ -13,6 +13,8 @@ function helmetOptions(config: Config): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+        // Video capture plays a chosen video file from a blob: URL to sample its frames.
+        mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

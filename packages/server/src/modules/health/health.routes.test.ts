@@ -18,6 +18,8 @@ describe('GET /api/health', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Video capture reads a chosen file through a blob: URL.
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
