@@ -96,6 +96,8 @@ test('record from the camera, see each frame analysed, send the chosen frames as
   await expect(page.getByText('2 of at most 8 frames chosen.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Room' }).selectOption({ label: room });
   await page.getByRole('combobox', { name: 'Grid' }).selectOption({ label: 'Bench R' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('video-capture-1440.png'), fullPage: true });
   await page.getByRole('button', { name: 'Send 2 frames as a scan' }).click();
   await expect(page.getByText('Scan sent')).toBeVisible({ timeout: 30_000 });
 

@@ -37,7 +37,7 @@ describe('public routes', () => {
     renderRoutes(publicRoutes, '/');
     await screen.findByRole('heading', { level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Features' });
-    for (const name of ['Camera', 'IPM scouting', 'Reporting', 'Inventory', 'Forecasting', 'Smart glasses and video']) {
+    for (const name of ['Camera', 'IPM scouting', 'Reporting', 'Inventory', 'Forecasting', 'Smart glasses']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/signIn');

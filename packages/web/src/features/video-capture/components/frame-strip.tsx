@@ -52,7 +52,7 @@ export function FrameStrip({
   const { t } = useTranslation('video-capture');
   const full = selected.size >= MAX_SENT;
   return (
-    <ol className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2" aria-label={t('frames.title')}>
+    <ol className="flex snap-x gap-3 overflow-x-auto p-1 pb-2" aria-label={t('frames.title')}>
       {frames.map((f) => {
         const checked = selected.has(f.id);
         const name = t('frames.frameAt', { time: clock(f.at) });

@@ -316,7 +316,9 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
           <p className="text-sm text-stone-700">{t('send.chosen', { count: chosen.size, max: MAX_SENT })}</p>
           {!scanType && <p className="text-sm text-stone-600">{t('send.pickPlace')}</p>}
           {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
-          <Button disabled={!scanType || chosen.size === 0 || busy || analysing > 0 || !userId || send.isPending} onClick={() => send.mutate()}>
+          <Button
+            className="w-full sm:w-auto"
+            disabled={!scanType || chosen.size === 0 || busy || analysing > 0 || !userId || send.isPending} onClick={() => send.mutate()}>
             {send.isPending ? t('send.sending') : t('send.button', { count: chosen.size })}
           </Button>
         </Card>
