@@ -1,5 +1,6 @@
 import type { ScanKind, ScanRegion } from '@verdant/contract';
-import { analyseImage, ENGINE, type Analysis, type Box, type RgbaImage } from '@verdant/vision';
+import { ENGINE, type Analysis, type Box, type RgbaImage } from '@verdant/vision';
+import { analysisPool } from './analysis-pool.js';
 import { ONNX_ENGINE, ORT_VERSION } from './onnx-classifier.js';
 import type { ScanModel } from './models.js';
 
@@ -138,7 +139,8 @@ function builtinDetections(model: Extract<ScanModel, { type: 'builtin' }>, a: An
  * it names a problem and is at least MIN_CLASSIFIER_CONFIDENCE likely.
  */
 export async function runModel(model: ScanModel, img: RgbaImage): Promise<ImageResult> {
-  const analysis = analyseImage(img);
+  // Off the event loop; the built-in model is done with the pixels after, a classifier still reads them.
+  const analysis = await analysisPool().analyse(img, { transfer: model.type === 'builtin' });
   if (model.type === 'builtin') return { kind: analysis.kind, analysis: measured(analysis), detections: builtinDetections(model, analysis) };
   const scores = await model.classifier.run(img);
   const best = scores[0]!;
