@@ -12,11 +12,24 @@ import type { GrabbedFrame } from '../lib/frames';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { makeRoom } from '../../../testing/room-fixtures';
+import { makeRoom, setOnline } from '../../../testing/room-fixtures';
+import { actionQueue } from '../../../api/action-queue';
+import { ActionQueueDatabase } from '../../../offline/action-queue-store';
+import { installBlobCloning } from '../../../offline/__tests__/browser-emulation';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+const outbox = new ActionQueueDatabase();
+const restore: Array<() => void> = [];
+beforeAll(() => restore.push(installBlobCloning()));
+afterEach(async () => {
+  await outbox.actions.clear();
+});
+afterAll(() => {
+  for (const undo of restore) undo();
+});
 
 const room = makeRoom({ nx: 3, ny: 1 });
 const T = '2026-11-20T09:30:00.000Z';
@@ -260,5 +273,37 @@ describe('VideoCapture', () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ scan_type: 'room', room_id: '11' });
     expect(screen.getAllByTestId('video-frame')).toHaveLength(1);
+  });
+
+  it('without a connection the scan waits in the outbox with its frames and is sent once with the same key', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const created = api();
+    const cam = fakeDevice([grabbed(leaf(3, { powdery: 0.15 }), 'a'), grabbed(leaf(4, { chlorotic: 0.06 }), 'b')]);
+    const user = userEvent.setup();
+    renderPage(<VideoCapture device={cam.device} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Turn on the camera' }));
+    await user.click(await screen.findByRole('button', { name: 'Start recording' }));
+    cam.tick();
+    await user.click(await screen.findByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText(/^2 frames analysed\./)).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Room' }), '11');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Grid' }), '21');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Box' }), String(21 * 100_000 + 2));
+    const offline = setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Send 2 frames as a scan' }));
+      expect(await screen.findByText('Waiting to be sent')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open the outbox' })).toHaveAttribute('href', '/dashboard/outbox');
+      expect(created).toHaveLength(0);
+    } finally {
+      offline();
+    }
+    const [queued] = await outbox.actions.toArray();
+    expect(queued).toMatchObject({ endpoint: 'createScan', state: 'waiting', companyId: 3, userId: 7, label: 'Video scan · Bay 1 › Grid A › Mother A' });
+
+    await actionQueue().flush({ userId: 7 });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ scan_type: 'box', grid_box_id: String(21 * 100_000 + 2), images: ['image/jpeg', 'image/jpeg'], key: queued!.idempotencyKey });
   });
 });
