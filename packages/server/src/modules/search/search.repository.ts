@@ -72,9 +72,9 @@ export interface PlantHitRow {
  * The best `limit` plants, tier by tier (exact, prefix, anywhere; each in uid order), then placed — in one
  * statement, so a keystroke is one round trip. Each tier reads at most `limit` rows, and a tier whose gate (a
  * one-time filter on what the tiers before it found) is false is never executed, so the search still stops
- * when the limit is full. The prefix tier first counts its matches on the lower(uid) range (stopping past
- * PREFIX_SORT_MAX): few are read by that range and sorted (behind OFFSET 0, as the planner misjudges how many a
- * prefix matches and would read the (company, uid) index from the start), many in uid order. Placing only
+ * when the limit is full. The prefix tier first reads its matches on the lower(uid) range, stopping past
+ * PREFIX_SORT_MAX: few are sorted from that read (the planner, misjudging how many a prefix matches, would read
+ * the (company, uid) index from the start), many are read again in uid order, stopping at the limit. Placing only
  * the chosen plants: placing every match joined and ranked the whole company per keystroke.
  */
 export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number): Promise<PlantHitRow[]> {
@@ -92,20 +92,19 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
       SELECT p.plant_id, p.plant_uid, 0 AS rank FROM plants p
       WHERE p.company_id = ${companyId} AND ${tierCondition(uid, term, 0)}
       ORDER BY p.plant_uid, p.plant_id LIMIT ${limit}
-    ), matches AS MATERIALIZED (
-      SELECT count(*) AS n FROM (
-        SELECT 1 FROM plants p WHERE p.company_id = ${companyId} AND lower(p.plant_uid) LIKE lower(${prefixPattern(term)})
-        LIMIT ${PREFIX_SORT_MAX + 1}
-      ) m
+    ), prefixed AS MATERIALIZED (
+      SELECT p.plant_id, p.plant_uid FROM plants p
+      WHERE p.company_id = ${companyId} AND lower(p.plant_uid) LIKE lower(${prefixPattern(term)})
+      LIMIT ${PREFIX_SORT_MAX + 1}
     ), t1 AS MATERIALIZED (
-      (SELECT f.plant_id, f.plant_uid, 1 AS rank
-       FROM (SELECT p.plant_id, p.plant_uid FROM plants p WHERE p.company_id = ${companyId} AND ${prefix} OFFSET 0) f
-       WHERE (SELECT count(*) FROM t0) < ${limit} AND (SELECT n FROM matches) <= ${PREFIX_SORT_MAX}
+      (SELECT f.plant_id, f.plant_uid, 1 AS rank FROM prefixed f
+       WHERE lower(f.plant_uid) <> lower(${term})
+         AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT count(*) FROM prefixed) <= ${PREFIX_SORT_MAX}
        ORDER BY f.plant_uid, f.plant_id LIMIT ${limit})
       UNION ALL
       (SELECT p.plant_id, p.plant_uid, 1 AS rank FROM plants p
        WHERE p.company_id = ${companyId} AND ${prefix}
-         AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT n FROM matches) > ${PREFIX_SORT_MAX}
+         AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT count(*) FROM prefixed) > ${PREFIX_SORT_MAX}
        ORDER BY p.plant_uid, p.plant_id LIMIT ${limit})
     ), best AS (
       SELECT * FROM (
