@@ -56,14 +56,16 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
     stream.current = null;
     if (video.current) device.attach(video.current, null);
   };
-  useEffect(
-    () => () => {
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       stopTimer.current?.();
       stream.current?.getTracks().forEach((track) => track.stop());
       reading.current?.abort();
-    },
-    [],
-  );
+    };
+  }, []);
 
   // The proposal is made once every frame has its analysis; the user's own choice is kept after that.
   const settled = frames.length > 0 && analysing === 0 && phase !== 'recording' && phase !== 'reading';
@@ -82,6 +84,11 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
     setProblem(null);
     try {
       const s = await device.openCamera();
+      // The user left while the browser was asking: give the camera back at once.
+      if (!mounted.current) {
+        s.getTracks().forEach((track) => track.stop());
+        return;
+      }
       stream.current = s;
       setPhase('live');
     } catch (err) {
