@@ -118,6 +118,16 @@ async function main() {
     console.info(`database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} events, ${CONCURRENCY} requests in flight; worker batch ${DEFAULT_DELIVERY_POLICY.batchSize}, idle poll ${DEFAULT_DELIVERY_POLICY.pollMs} ms${stallLine}`);
 
     const stalls = startStalls();
+    // A failed attempt's error is overwritten when its retry succeeds: sample them while the run goes.
+    const failures = new Map<string, string>();
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const rows = (await app.database.query(`SELECT delivery_id, attempts, last_error FROM notification_deliveries WHERE status = 'failed'`)).rows as Array<{ delivery_id: number; attempts: number; last_error: string }>;
+        for (const r of rows) failures.set(`${r.delivery_id}:${r.attempts}`, r.last_error);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
     const started = performance.now();
     await pool(EVENTS, CONCURRENCY, async (i) => {
       sentAt.set(`app:${i}`, Date.now());
@@ -135,6 +145,10 @@ async function main() {
     // Anything sent twice would arrive by now (a retry waits for its back-off: wait past the first one).
     await until(async () => Number((await app.database.query(`SELECT count(*)::int AS n FROM notification_deliveries WHERE status IN ('pending', 'failed')`)).rows[0]!.n) === 0, 'settled deliveries');
     await new Promise((r) => setTimeout(r, 2000));
+    sampling = false;
+    await sampler;
+    const failedBy = new Map<string, number>();
+    for (const e of failures.values()) failedBy.set(e, (failedBy.get(e) ?? 0) + 1);
     const twice = [...seen.values()].filter((n) => n > 1).length;
     const statuses = (await app.database.query(`SELECT status, count(*)::int AS n FROM notification_deliveries GROUP BY status ORDER BY status`)).rows;
     const attempts = (await app.database.query(`SELECT attempts, count(*)::int AS n FROM notification_deliveries GROUP BY 1 ORDER BY 1`)).rows;
@@ -182,7 +196,7 @@ async function main() {
       machineLine(),
       `- database: ${db.label}${db.target.kind === 'embedded' ? ' (in-process PGlite)' : ''}; ${EVENTS} problem observations through POST /submit_form (${CONCURRENCY} in flight), each triggering one Slack automation delivered to a local receiver${stallLine ? `${stallLine} (${stalls.count()} stalls)` : ''}`,
       `- delivered: ${latencies.length} of ${EVENTS}, sent twice: ${twice} (copies received: ${[...seen.values()].reduce((a, b) => a + b, 0)}); delivery rows by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}; by attempts: ${attempts.map((r) => `${r.attempts} → ${r.n}`).join(', ')}`,
-      `- messages whose every copy carried one Idempotency-Key: ${keyed} of ${keysOf.size}`,
+      `- messages whose every copy carried one Idempotency-Key: ${keyed} of ${keysOf.size}; failed attempts seen: ${failedBy.size ? [...failedBy].map(([e, n]) => `${n} × "${e}"`).join(', ') : 'none'}`,
       `- event → delivery (request sent → receiver has it): p50 ${ms(pct(latencies, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...latencies))} — goal p95 < 2 s: ${p95 < 2000 ? 'met' : 'NOT met'}`,
       `- request answered (committed) → receiver has it: p50 ${ms(pct(fromAnswer, 50))}, p95 ${ms(pct(fromAnswer, 95))}`,
       `- submitted in ${submitSeconds.toFixed(1)} s (${(EVENTS / submitSeconds).toFixed(0)} events/s); all delivered ${drainSeconds.toFixed(1)} s after the first`,

@@ -23,8 +23,9 @@ export interface WebhookClientOptions {
   allowLoopbackForTests?: boolean;
   resolve?: WebhookResolver;
   /**
-   * Whole exchange, DNS to last byte; default 5,000 ms. Counted in time this process could run: a stall of
-   * our own event loop does not count (see liveDeadline), so an answer that arrived meanwhile is not lost.
+   * Default 5,000 ms to send (DNS, connect, the whole body), then as long again for the answer. Counted in
+   * time this process could run: a stall of our own event loop does not count (see liveDeadline), so an
+   * answer that arrived meanwhile is not lost.
    */
   timeoutMs?: number;
   /** The response body is kept up to this many bytes, the rest dropped; default 64 KiB. */
@@ -81,8 +82,9 @@ export interface WebhookPostOptions {
  * timers phase (which runs before the poll phase reads the sockets) would fail a request whose answer is
  * already waiting in the socket. For the same reason the verdict waits for one more turn of the loop
  * (setImmediate runs after the poll phase). A receiver that is slow while we run still times out.
+ * `restart()` starts the count again from zero.
  */
-export function liveDeadline(ms: number, onExpire: () => void): { clear(): void } {
+export function liveDeadline(ms: number, onExpire: () => void): { clear(): void; restart(): void } {
   const tick = Math.max(10, Math.min(250, Math.floor(ms / 10)));
   let counted = 0;
   let last = performance.now();
@@ -95,11 +97,21 @@ export function liveDeadline(ms: number, onExpire: () => void): { clear(): void 
     if (counted >= ms) immediate = setImmediate(onExpire);
     else timer = setTimeout(step, Math.min(tick, ms - counted));
   };
-  timer = setTimeout(step, Math.min(tick, ms));
+  const clear = () => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  };
+  const start = () => {
+    counted = 0;
+    last = performance.now();
+    timer = setTimeout(step, Math.min(tick, ms));
+  };
+  start();
   return {
-    clear() {
-      clearTimeout(timer);
-      if (immediate) clearImmediate(immediate);
+    clear,
+    restart() {
+      clear();
+      start();
     },
   };
 }
@@ -185,6 +197,11 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
         const err = new WebhookTransportError(`no answer within ${timeoutMs} ms`);
         finish(() => reject(err));
         req.destroy(err);
+      });
+      // Sending (DNS, connect, the body) and waiting for the answer have a budget each: a loop that is busy but
+      // not blocked (each turn long) slows our own sending, and that must not eat the receiver's time to answer.
+      req.on('finish', () => {
+        if (!settled && !answered) deadline.restart();
       });
       req.on('error', (err) => {
         finish(() => reject(err instanceof WebhookRefusedError || err instanceof WebhookTransportError ? err : new WebhookTransportError(err.message, { cause: err })));

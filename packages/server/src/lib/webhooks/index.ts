@@ -10,7 +10,7 @@
  * '*.domain' for names under a domain). Sending: the same check again, then every resolved address is
  * checked at connect time (the http agent's `lookup`), so loopback, private, link-local, CGNAT, multicast,
  * reserved and their IPv6 forms are never reached even after a DNS rebind; redirects are not followed
- * (a 3xx comes back with ok: false); 5 s for the whole exchange, not counting stalls of our own event loop;
+ * (a 3xx comes back with ok: false); 5 s to send and 5 s for the answer, not counting stalls of our own event loop;
  * the answer body is capped at 64 KiB; `idempotencyKey` goes out as the Idempotency-Key header.
  * post throws WebhookRefusedError (permanent: do not retry) or WebhookTransportError (retry later); a
  * non-2xx answer is returned, not thrown (retry 429/5xx, give up on other 4xx — the caller decides).
