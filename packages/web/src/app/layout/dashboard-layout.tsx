@@ -33,11 +33,6 @@ function SideLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
     >
       <Icon name={item.icon} className="size-5 shrink-0" />
       <span className="flex-1">{t(`nav.${item.key}`)}</span>
-      {item.planned && (
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-medium text-stone-600">
-          {t('nav.soon')}
-        </span>
-      )}
     </NavLink>
   );
 }

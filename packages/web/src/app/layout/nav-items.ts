@@ -6,16 +6,16 @@ export interface NavItem {
   key: string;
   to: string;
   icon: IconName;
-  /** Shown with a "Soon" badge while the screen is planned. */
-  planned?: boolean;
   end?: boolean;
 }
 
 export const MAIN_NAV: NavItem[] = [
   { key: 'overview', to: paths.overview, icon: 'grid' },
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
-  { key: 'scan', to: paths.scanNow, icon: 'scan', planned: true },
+  { key: 'scan', to: paths.scanNow, icon: 'scan' },
+  { key: 'scanHistory', to: paths.scanHistory, icon: 'history' },
   { key: 'videoCapture', to: paths.videoCapture, icon: 'scan' },
+  { key: 'cameras', to: paths.automatedcameras, icon: 'scan' },
   { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
   { key: 'scanLabel', to: paths.scanLabel, icon: 'scan' },
   { key: 'rooms', to: paths.rooms, icon: 'rooms' },
@@ -28,6 +28,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'forecasting', to: paths.forecasting, icon: 'history' },
   { key: 'labels', to: paths.labels(), icon: 'grid' },
   { key: 'tasks', to: paths.tasks, icon: 'tasks' },
+  { key: 'automations', to: paths.automations, icon: 'automation' },
   { key: 'reports', to: paths.reports, icon: 'reports' },
 ];
 

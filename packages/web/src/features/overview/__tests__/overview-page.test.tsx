@@ -159,10 +159,10 @@ describe('overview: the morning screen', () => {
     expect(within(pinned[0]!).getByText('chart of Thrips in the glasshouse')).toBeInTheDocument();
     expect(within(pinned[1]!).getByText(/saved without data/)).toBeInTheDocument();
 
-    // The company's tiles follow as quick links, only to what exists.
+    // The company's tiles follow as quick links, every one to its screen.
     const quick = screen.getByRole('region', { name: 'Quick links' });
     expect(within(quick).getByRole('link', { name: /Rooms/ })).toHaveAttribute('href', '/dashboard/rooms');
-    expect(within(quick).queryByText('Coming soon')).not.toBeInTheDocument();
+    expect(within(quick).getByRole('link', { name: /Scan now/ })).toHaveAttribute('href', '/dashboard/scanNow');
   });
 
   it('says what to do when the company has nothing yet', async () => {

@@ -39,7 +39,7 @@ export function QuickLinks() {
   const { companyID } = useAuth();
   const order = useQuery({ ...gridOrderQuery(companyID ?? 0), enabled: Boolean(companyID) });
   const opacity = useQuery({ ...gridOpacityQuery(companyID ?? 0), enabled: Boolean(companyID) });
-  const tiles = order.data?.filter((id) => TILES[id].available) ?? [];
+  const tiles = order.data ?? [];
   if (order.isPending || (order.isSuccess && tiles.length === 0)) return null;
   return (
     <section aria-labelledby="overview-quick-links" className="mt-8">
