@@ -47,17 +47,20 @@ export function createAnalysisPool(options: { size?: number; execArgv?: string[]
   const startOne = () =>
     new Promise<Slot>((resolve, reject) => {
       const worker = new Worker(WORKER_URL, options.execArgv ? { execArgv: options.execArgv } : {});
-      worker.unref();
       const timer = setTimeout(() => reject(new Error('analysis worker did not start')), START_TIMEOUT_MS);
       const slot: Slot = { worker, busy: null };
       worker.on('message', (reply: Reply) => {
         if ('ready' in reply) {
           clearTimeout(timer);
+          // An idle worker does not keep the process alive; a busy one does (see pump). Only after the
+          // listeners are on: adding a 'message' listener refs the worker again.
+          worker.unref();
           resolve(slot);
           return;
         }
         const task = slot.busy;
         slot.busy = null;
+        worker.unref();
         if (task && task.id === reply.id) {
           if ('error' in reply) task.reject(new Error(reply.error));
           else task.resolve(reply.analysis);
@@ -94,6 +97,7 @@ export function createAnalysisPool(options: { size?: number; execArgv?: string[]
       if (slot.busy || queue.length === 0) continue;
       const task = queue.shift()!;
       slot.busy = task;
+      slot.worker.ref();
       const { data } = task.image;
       // Handing the pixels over instead of copying them: only when the caller is done with them and they
       // are a whole buffer of their own.
