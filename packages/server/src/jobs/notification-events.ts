@@ -13,7 +13,15 @@ interface EventBase {
 
 /** Something that may trigger automations, raised inside the transaction of the write it describes. */
 export type NotificationEvent =
-  | (EventBase & { type: 'problem_observed'; responseId: number; problems: string[]; roomId: number | null; gridBoxId: number | null; severity: number | null })
+  /** From a form response or from a photo scan (its observations have no response). */
+  | (EventBase & {
+      type: 'problem_observed';
+      origin: { kind: 'response' | 'scan'; id: number };
+      problems: string[];
+      roomId: number | null;
+      gridBoxId: number | null;
+      severity: number | null;
+    })
   | (EventBase & {
       type: 'form_submitted';
       responseId: number;
@@ -101,7 +109,8 @@ async function problemMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { t
     const what = problems.join(', ');
     out.push({
       notification: n,
-      eventKey: `problem:${e.responseId}`,
+      // A response keeps its key of before scans raised the event too: no delivery is repeated across versions.
+      eventKey: e.origin.kind === 'response' ? `problem:${e.origin.id}` : `problem:scan:${e.origin.id}`,
       message: {
         title: `Problem observed: ${what}`,
         text: `${what} was recorded${facts.find((f) => f.title === 'Room') ? ` in ${facts.find((f) => f.title === 'Room')!.value}` : ''}.`,

@@ -74,7 +74,7 @@ export async function recordFormObservations({ db: trx }: TxDeps, input: FormObs
   }
   const ids = await repo.insertObservations(trx, rows);
   await raiseNotificationEvent(trx, {
-    type: 'problem_observed', companyId: input.companyId, actorId: input.observedBy, responseId: input.responseId,
+    type: 'problem_observed', companyId: input.companyId, actorId: input.observedBy, origin: { kind: 'response', id: input.responseId },
     problems: rows.map((r) => r.problem), roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, severity: input.severity,
   });
   // Action thresholds: a level reached alerts once per window (docs/decisions.md, "Action thresholds").

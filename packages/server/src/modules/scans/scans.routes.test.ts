@@ -104,6 +104,23 @@ describe('POST /create_scan', () => {
     expect(grid).toEqual({ scanned: true, last_scanned_by: a.regular.user_id });
   });
 
+  it('tells automations on a problem observed, once per scan, as a scout\'s observation does', async () => {
+    const made = await kit.call('POST', `/Create_new_notification?user_id=${a.admin.user_id}`, a.admin.auth, {}, {
+      trigger: 'problem_observed', problem_type: 'Powdery mildew', method: 'email', email_recipient: 'grower@example.com',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const notificationId = made.json().notification.notification_id as number;
+    const res = await boxScan(a);
+    expect(res.statusCode, res.body).toBe(200);
+    const scanId = res.json().scan.scan_id as number;
+    const clear = await scan(a.regular, { company_id: a.companyId, scan_type: 'box', grid_box_id: boxId, images: await pngOf(makeSkyImage(320, 240)) });
+    expect(clear.json().scan.detections).toEqual([]);
+    const deliveries = await t.app.db.selectFrom('notification_deliveries').select(['event_key', 'event_type', 'channel'])
+      .where('notification_id', '=', notificationId).execute();
+    expect(deliveries).toEqual([{ event_key: `problem:scan:${scanId}`, event_type: 'problem_observed', channel: 'email' }]);
+    await kit.call('DELETE', '/delete_notification', a.admin.auth, { notification_id: notificationId, user_id: a.admin.user_id });
+  });
+
   it('counts insects on a sticky card scanned for a grid', async () => {
     const card = makeCardImage({ width: 900, height: 600, seed: 4, insects: 60 });
     const res = await scan(a.regular, { company_id: a.companyId, scan_type: 'grid', grid_id: gridId, images: await pngOf(card.image) });

@@ -11,6 +11,8 @@ import { defaultModel, findModel, offeredModel, type ScanModel } from '../../lib
 import { getCompanySetting } from '../company_settings/company-settings.service.js';
 import { problemMatcher } from '../observations/observations.service.js';
 import { markScannedIn } from '../scouting/index.js';
+import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { evaluateThresholds } from '../thresholds/index.js';
 import * as repo from './scans.repository.js';
 import { toDetails, toDetection, toExample, toSummary } from './scans.mapper.js';
 
@@ -108,6 +110,7 @@ export async function createScan(deps: Deps<'config' | 'log' | 'files'>, caller:
         captured_at: capturedAt, created_by: caller.user_id,
       });
       let observations = 0;
+      const filed: Array<{ problem: string; severity: number | null }> = [];
       for (const [position, a] of analysed.entries()) {
         const imageId = await repo.insertImage(trx, {
           company_id: caller.company_id, scan_id: scanId, position, image_key: a.stored.imageKey, thumb_key: a.stored.thumbKey,
@@ -121,13 +124,26 @@ export async function createScan(deps: Deps<'config' | 'log' | 'files'>, caller:
                 notes: noteOf(scanId, d.label, d, `${engine.model} ${engine.model_version}`), observed_at: capturedAt, observed_by: caller.user_id,
               })
             : null;
-          if (observationId !== null) observations++;
+          if (observationId !== null && problem) {
+            observations++;
+            filed.push({ problem: problem.name, severity: d.severity });
+          }
           await repo.insertDetection(trx, {
             company_id: caller.company_id, scan_id: scanId, scan_image_id: imageId, label: d.label, problem_id: problem?.problem_id ?? null,
             problem: problem?.name ?? null, confidence: d.confidence, affected_percent: d.affectedPercent, count: d.count, severity: d.severity,
             regions: JSON.stringify(d.regions), observation_id: observationId,
           });
         }
+      }
+      if (filed.length > 0) {
+        // Like a scout's observation: automations on a problem observed hear of it, thresholds count it.
+        const problems = [...new Set(filed.map((f) => f.problem))];
+        const severities = filed.map((f) => f.severity).filter((v): v is number => v !== null);
+        await raiseNotificationEvent(trx, {
+          type: 'problem_observed', companyId: caller.company_id, actorId: caller.user_id, origin: { kind: 'scan', id: scanId },
+          problems, roomId: place.room_id, gridBoxId: place.grid_box_id, severity: severities.length ? Math.max(...severities) : null,
+        });
+        await evaluateThresholds(trx, { companyId: caller.company_id, actorId: caller.user_id, roomId: place.room_id, gridBoxId: place.grid_box_id, problems });
       }
       if (place.room_id !== null) await markScannedIn({ db: trx }, caller, { kind: 'room', id: place.room_id }, caller.user_id, now);
       if (place.grid_id !== null) await markScannedIn({ db: trx }, caller, { kind: 'grid', id: place.grid_id }, caller.user_id, now);
