@@ -33,6 +33,9 @@ export const paths = {
   profile: `${dashboard}/profile`,
   settings: `${dashboard}/settings`,
   scanNow: `${dashboard}/scanNow`,
+  /** Scan now with the place already picked (a room, a grid of it, a box of that grid). */
+  scanAt: (place: { roomId: Id; gridId?: Id; boxId?: Id }) =>
+    `${dashboard}/scanNow?room_id=${place.roomId}${place.gridId !== undefined ? `&grid_id=${place.gridId}` : ''}${place.gridId !== undefined && place.boxId !== undefined ? `&grid_box_id=${place.boxId}` : ''}`,
   scanHistory: `${dashboard}/scanHistory`,
   tasks: `${dashboard}/tasks`,
   reports: `${dashboard}/reports`,

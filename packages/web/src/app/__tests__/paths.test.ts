@@ -24,6 +24,7 @@ Object.assign(urls, {
   report: paths.report(4),
   reportFrom: paths.reportFrom(4),
   automatedcameradetail: paths.automatedcameradetail(3),
+  scanAt: paths.scanAt({ roomId: 1, gridId: 2, boxId: 3 }),
 });
 
 describe('paths', () => {

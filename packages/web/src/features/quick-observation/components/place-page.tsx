@@ -83,6 +83,13 @@ function Unknown() {
   );
 }
 
+/** The place as Scan now picks it: the room, and the grid and box a label names. */
+function scanPlaceOf(place: Exclude<ResolvedPlace, { kind: 'tray' }>) {
+  if (place.kind === 'box') return { roomId: place.room.RoomID, gridId: place.grid.id, boxId: place.box.id };
+  if (place.kind === 'grid') return { roomId: place.room.RoomID, gridId: place.grid.id };
+  return { roomId: place.room.RoomID };
+}
+
 function PlaceActions({ place }: { place: ResolvedPlace }) {
   const { t } = useTranslation('quick-observation');
   if (place.kind === 'tray') return <ButtonLink variant="secondary" to={paths.inventory}>{t('place.inventory')}</ButtonLink>;
@@ -97,6 +104,9 @@ function PlaceActions({ place }: { place: ResolvedPlace }) {
         </ButtonLink>
       )}
       {(place.kind === 'box' || place.kind === 'room') && <ButtonLink to={paths.quickObservation}>{t('place.quick')}</ButtonLink>}
+      <ButtonLink variant="secondary" to={paths.scanAt(scanPlaceOf(place))}>
+        {t('place.scanPhoto')}
+      </ButtonLink>
     </>
   );
 }

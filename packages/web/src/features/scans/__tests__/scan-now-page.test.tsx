@@ -42,6 +42,24 @@ function scanApi() {
 }
 
 describe('ScanNowPage', () => {
+  it('starts at the place a link names (the box sheet, a scanned label) and drops ids the company does not have', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    scanApi();
+    renderPage(<ScanNowPage />, `/dashboard/scanNow?room_id=11&grid_id=21&grid_box_id=${BOX}`);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Box' })).toHaveValue(String(BOX)));
+    expect(screen.getByRole('combobox', { name: 'Room' })).toHaveValue('11');
+    expect(screen.getByRole('combobox', { name: 'Grid' })).toHaveValue('21');
+  });
+
+  it('keeps the room of a link whose grid is not the company\'s', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    scanApi();
+    renderPage(<ScanNowPage />, '/dashboard/scanNow?room_id=11&grid_id=999&grid_box_id=5');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Room' })).toHaveValue('11'));
+    expect(screen.getByRole('combobox', { name: 'Grid' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Box' })).toBeDisabled();
+  });
+
   it('sends a box scan with its photo, draws the regions and confirms a detection', async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Regular' });
     const api = scanApi();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ScanDetails, ScanDetection } from '@verdant/contract';
 import { newScanKey, queueScan, sendScanNow, useQueuedScans, worthQueueing, type ScanToSend } from '../../../api/scan-queue';
 import { scanKeys } from '../../../api/queries/scans';
@@ -11,7 +11,8 @@ import { useAiModel } from '../../../api/queries/use-ai-model';
 import { Alert, Button, Card, PageHeader } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
-import { PlacePicker, scanTypeOf, type ScanPlace } from './place-picker';
+import { PlacePicker } from '../../../components/scan-place/place-picker';
+import { knownPlace, placeFromSearch, placeName, scanTypeOf, type ScanPlace } from '../../../components/scan-place/scan-place';
 import { ScanResult } from './scan-result';
 import { OnDeviceResult } from './on-device-result';
 import { QueuedScanStatus } from './queued-scan-status';
@@ -35,7 +36,9 @@ export default function ScanNowPage() {
   const model = useAiModel();
   const queryClient = useQueryClient();
   const rooms = useQuery(roomListQuery(companyId));
-  const [place, setPlace] = useState<ScanPlace>({});
+  // A link from the room map's box sheet or a scanned label names the place; the picker starts there.
+  const [searchParams] = useSearchParams();
+  const [place, setPlace] = useState<ScanPlace>(() => placeFromSearch(searchParams));
   const [files, setFiles] = useState<File[]>([]);
   const [scan, setScan] = useState<ScanDetails | null>(null);
   const [queued, setQueued] = useState<{ seq: number; analysis: DeviceAnalysis | null } | null>(null);
@@ -44,13 +47,15 @@ export default function ScanNowPage() {
   const scanType = scanTypeOf(place);
 
   /** "Room › Grid › Box 2, 1": how the outbox ("Scan · …") and the history name a scan still on the phone. */
-  const labelOf = (p: ScanPlace) => {
-    const room = rooms.data?.find((r) => r.RoomID === p.roomId);
-    const grid = room?.grids.find((g) => g.id === p.gridId);
-    const box = grid?.grid_boxes.find((b) => b.id === p.boxId);
-    const boxName = box ? box.CustomName || t('place.boxAt', { x: box.X, y: box.Y }) : null;
-    return [room?.Name, grid?.Name, boxName].filter(Boolean).join(' › ') || t(`type.${scanTypeOf(p) ?? 'room'}`);
-  };
+  const labelOf = (p: ScanPlace) => placeName(rooms.data, p, (x, y) => t('place.boxAt', { x, y })) || t(`type.${scanTypeOf(p) ?? 'room'}`);
+  // A linked id the company does not have (deleted, another company's) is dropped once the rooms are known.
+  useEffect(() => {
+    if (!rooms.data) return;
+    setPlace((p) => {
+      const known = knownPlace(rooms.data, p);
+      return known.roomId === p.roomId && known.gridId === p.gridId && known.boxId === p.boxId ? p : known;
+    });
+  }, [rooms.data]);
 
   // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
   // them itself (a worker, the server's library) and the scan waits in the outbox with the same key.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseImage } from '@verdant/vision';
 import { makeCardImage, makeLeafImage, makeSkyImage } from '@verdant/vision/testing';
-import { clock, findingsOf, MAX_FRAMES, proposeFrames, sampleTimes, scanTypeFor, type SampledFrame } from '../lib/frames';
+import { clock, findingsOf, MAX_FRAMES, proposeFrames, sampleTimes, type SampledFrame } from '../lib/frames';
 
 function frame(id: number, at: number, image: Parameters<typeof analyseImage>[0]): SampledFrame {
   return { id, at, jpeg: new Blob(), url: `blob:${id}`, state: { status: 'done', analysis: analyseImage(image) } };
@@ -52,17 +52,10 @@ describe('findingsOf and proposeFrames', () => {
   });
 });
 
-describe('clock and scanTypeFor', () => {
+describe('clock', () => {
   it('writes a frame time as minutes and seconds', () => {
     expect(clock(0)).toBe('0:00');
     expect(clock(4)).toBe('0:04');
     expect(clock(62.5)).toBe('1:02');
-  });
-
-  it('files the scan on the narrowest place picked', () => {
-    expect(scanTypeFor({})).toBeNull();
-    expect(scanTypeFor({ roomId: 1 })).toBe('room');
-    expect(scanTypeFor({ roomId: 1, gridId: 2 })).toBe('grid');
-    expect(scanTypeFor({ roomId: 1, gridId: 2, boxId: 3 })).toBe('box');
   });
 });

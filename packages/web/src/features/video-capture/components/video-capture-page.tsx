@@ -12,10 +12,11 @@ import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../../../state/hooks';
 import { browserCapture, UnplayableVideoError, type CaptureDevice } from '../lib/browser-capture';
-import { clock, DEFAULT_INTERVAL_S, INTERVALS_S, MAX_FRAMES, MAX_SENT, proposeFrames, scanTypeFor, type CapturePlace } from '../lib/frames';
+import { clock, DEFAULT_INTERVAL_S, INTERVALS_S, MAX_FRAMES, MAX_SENT, proposeFrames } from '../lib/frames';
 import { useFrames } from '../lib/use-frames';
 import { FrameStrip } from './frame-strip';
-import { PlaceSelects, placeName } from './place-selects';
+import { PlacePicker } from '../../../components/scan-place/place-picker';
+import { placeName, scanTypeOf, type ScanPlace } from '../../../components/scan-place/scan-place';
 
 type Phase = 'idle' | 'opening' | 'live' | 'recording' | 'reading';
 type CameraProblem = 'unsupported' | 'denied' | 'absent' | 'failed';
@@ -40,14 +41,14 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
   const [problem, setProblem] = useState<CameraProblem | null>(device.cameraSupported() ? null : 'unsupported');
   const [fileError, setFileError] = useState<string | null>(null);
   const [intervalS, setIntervalS] = useState(DEFAULT_INTERVAL_S);
-  const [place, setPlace] = useState<CapturePlace>({});
+  const [place, setPlace] = useState<ScanPlace>({});
   const [selected, setSelected] = useState<Set<number> | null>(null);
   const [capturedAt, setCapturedAt] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const stopTimer = useRef<(() => void) | null>(null);
   const reading = useRef<AbortController | null>(null);
-  const scanType = scanTypeFor(place);
+  const scanType = scanTypeOf(place);
 
   const stopCamera = () => {
     stopTimer.current?.();
@@ -319,7 +320,7 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
       {frames.length > 0 && (
         <Card className="space-y-4 p-4">
           <h2 className="text-base font-semibold text-stone-900">{t('send.title')}</h2>
-          <PlaceSelects rooms={rooms} value={place} onChange={setPlace} />
+          <PlacePicker companyId={companyId} value={place} onChange={setPlace} />
           <p className="text-sm text-stone-700">{t('send.chosen', { count: chosen.size, max: MAX_SENT })}</p>
           {!scanType && <p className="text-sm text-stone-600">{t('send.pickPlace')}</p>}
           {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}

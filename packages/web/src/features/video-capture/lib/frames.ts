@@ -1,4 +1,4 @@
-import { SCAN_MAX_IMAGES, type ScanType } from '@verdant/contract';
+import { SCAN_MAX_IMAGES } from '@verdant/contract';
 import type { Analysis, RgbaImage } from '@verdant/vision';
 
 /** Seconds between two sampled frames unless the user picks another interval. */
@@ -82,16 +82,3 @@ export function clock(seconds: number): string {
 }
 
 /** Where the frames were taken: a room, optionally one of its grids, optionally one box of that grid. */
-export interface CapturePlace {
-  roomId?: number;
-  gridId?: number;
-  boxId?: number;
-}
-
-/** create_scan's scan_type for a place: box, grid or room, the narrowest one picked. */
-export function scanTypeFor(place: CapturePlace): ScanType | null {
-  if (place.boxId) return 'box';
-  if (place.gridId) return 'grid';
-  if (place.roomId) return 'room';
-  return null;
-}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
-import { Alert, Badge, Button, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
+import { Alert, Badge, Button, ButtonLink, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { errorMessage } from '../../../../api/api-error';
 import { isNotAvailableOffline } from '../../../../api/offline-errors';
@@ -265,6 +265,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
   const { t } = useTranslation('rooms');
   const queryClient = useQueryClient();
   const { companyID } = useAuth();
+  const roomId = Number(useParams().roomID);
   const online = useOnlineStatus();
   const [filling, setFilling] = useState(false);
   const until = noEntryUntil(box, useMinuteClock());
@@ -313,9 +314,16 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
         <Section
           title={t('responses.title')}
           actions={
-            <Button size="md" onClick={() => setFilling(true)}>
-              {t('fill.box')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="md" onClick={() => setFilling(true)}>
+                {t('fill.box')}
+              </Button>
+              {roomId > 0 && (
+                <ButtonLink size="md" variant="secondary" to={paths.scanAt({ roomId, gridId: box.GridID, boxId: box.id })}>
+                  {t('box.scanPhoto')}
+                </ButtonLink>
+              )}
+            </div>
           }
         >
           <BoxResponses box={box} />
