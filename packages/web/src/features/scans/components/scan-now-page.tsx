@@ -38,7 +38,10 @@ export default function ScanNowPage() {
   const rooms = useQuery(roomListQuery(companyId));
   // A link from the room map's box sheet or a scanned label names the place; the picker starts there.
   const [searchParams] = useSearchParams();
-  const [place, setPlace] = useState<ScanPlace>(() => placeFromSearch(searchParams));
+  const [picked, setPlace] = useState<ScanPlace>(() => placeFromSearch(searchParams));
+  // What the company has of it: a linked id it lacks (deleted, another company's, not in a stale copy yet) is
+  // not shown or sent, and is picked again once the rooms that hold it arrive.
+  const place = rooms.data ? knownPlace(rooms.data, picked) : picked;
   const [files, setFiles] = useState<File[]>([]);
   const [scan, setScan] = useState<ScanDetails | null>(null);
   const [queued, setQueued] = useState<{ seq: number; analysis: DeviceAnalysis | null } | null>(null);
@@ -48,14 +51,6 @@ export default function ScanNowPage() {
 
   /** "Room › Grid › Box 2, 1": how the outbox ("Scan · …") and the history name a scan still on the phone. */
   const labelOf = (p: ScanPlace) => placeName(rooms.data, p, (x, y) => t('place.boxAt', { x, y })) || t(`type.${scanTypeOf(p) ?? 'room'}`);
-  // A linked id the company does not have (deleted, another company's) is dropped once the rooms are known.
-  useEffect(() => {
-    if (!rooms.data) return;
-    setPlace((p) => {
-      const known = knownPlace(rooms.data, p);
-      return known.roomId === p.roomId && known.gridId === p.gridId && known.boxId === p.boxId ? p : known;
-    });
-  }, [rooms.data]);
 
   // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
   // them itself (a worker, the server's library) and the scan waits in the outbox with the same key.
@@ -133,57 +128,59 @@ export default function ScanNowPage() {
           <Button onClick={restart}>{t('now.another')}</Button>
         </div>
       ) : (
-        <Card className="space-y-4 p-4">
-          <PlacePicker companyId={companyId} value={place} onChange={setPlace} />
-          <div className="flex flex-wrap gap-2">
-            <label className="inline-flex cursor-pointer items-center rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
-              {t('now.takePhoto')}
-              <input
-                type="file"
-                accept="image/*"
-                capture="environment"
-                className="sr-only"
-                data-testid="scan-camera"
-                onChange={(e) => addFiles(e.target.files)}
-              />
-            </label>
-            <label className="inline-flex cursor-pointer items-center rounded-md px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100">
-              {t('now.upload')}
-              <input
-                type="file"
-                accept="image/*"
-                multiple
-                className="sr-only"
-                data-testid="scan-upload"
-                aria-label={t('now.upload')}
-                onChange={(e) => addFiles(e.target.files)}
-              />
-            </label>
+        <Card>
+          <div className="space-y-4">
+            <PlacePicker companyId={companyId} value={place} onChange={setPlace} />
+            <div className="flex flex-wrap gap-2">
+              <label className="inline-flex min-h-11 cursor-pointer items-center rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
+                {t('now.takePhoto')}
+                <input
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  className="sr-only"
+                  data-testid="scan-camera"
+                  onChange={(e) => addFiles(e.target.files)}
+                />
+              </label>
+              <label className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100">
+                {t('now.upload')}
+                <input
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  className="sr-only"
+                  data-testid="scan-upload"
+                  aria-label={t('now.upload')}
+                  onChange={(e) => addFiles(e.target.files)}
+                />
+              </label>
+            </div>
+            {files.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label={t('now.photos')}>
+                {previews.map((src, i) => (
+                  <li key={src} className="relative">
+                    <img src={src} alt={t('now.photoN', { n: i + 1 })} className="h-24 w-24 rounded-md object-cover" />
+                    <button
+                      type="button"
+                      className="absolute right-1 top-1 rounded bg-white/90 px-1 text-xs"
+                      aria-label={t('now.removePhoto', { n: i + 1 })}
+                      onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}
+                    >
+                      ✕
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-stone-600">{t('now.noPhotos')}</p>
+            )}
+            {!scanType && <p className="text-sm text-stone-600">{t('now.pickPlace')}</p>}
+            {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
+            <Button disabled={!scanType || files.length === 0 || !userId || send.isPending} onClick={() => send.mutate()}>
+              {send.isPending ? t('now.analysing') : t('now.analyse')}
+            </Button>
           </div>
-          {files.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label={t('now.photos')}>
-              {previews.map((src, i) => (
-                <li key={src} className="relative">
-                  <img src={src} alt={t('now.photoN', { n: i + 1 })} className="h-24 w-24 rounded-md object-cover" />
-                  <button
-                    type="button"
-                    className="absolute right-1 top-1 rounded bg-white/90 px-1 text-xs"
-                    aria-label={t('now.removePhoto', { n: i + 1 })}
-                    onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-stone-600">{t('now.noPhotos')}</p>
-          )}
-          {!scanType && <p className="text-sm text-stone-600">{t('now.pickPlace')}</p>}
-          {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
-          <Button disabled={!scanType || files.length === 0 || !userId || send.isPending} onClick={() => send.mutate()}>
-            {send.isPending ? t('now.analysing') : t('now.analyse')}
-          </Button>
         </Card>
       )}
     </div>
