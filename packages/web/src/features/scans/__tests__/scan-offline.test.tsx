@@ -19,8 +19,8 @@ import { makeScan } from './scan-fixtures';
 
 // jsdom has no Web Worker: only the transport is replaced; the analysis is the library's own, run here.
 const leaf = makeLeafImage({ seed: 1, lesions: { necrotic: 0.06, powdery: 0.04 } });
-vi.mock('../worker/analyse-on-device', () => ({
-  analyseOnDevice: vi.fn(async () => analyseImage(leaf.image)),
+vi.mock('../../../lib/on-device-analysis', () => ({
+  analysePhoto: vi.fn(async () => analyseImage(leaf.image)),
 }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

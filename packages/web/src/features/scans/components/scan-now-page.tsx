@@ -16,7 +16,7 @@ import { knownPlace, placeFromSearch, placeName, scanTypeOf, type ScanPlace } fr
 import { ScanResult } from './scan-result';
 import { OnDeviceResult } from './on-device-result';
 import { QueuedScanStatus } from './queued-scan-status';
-import { analyseOnDevice } from '../worker/analyse-on-device';
+import { analysePhoto } from '../../../lib/on-device-analysis';
 import { deviceAnalysisOf, serialiseDeviceAnalysis, type DeviceAnalysis } from '../lib/device-analysis';
 
 /** What pressing Analyse ended in: the server's answer, or the phone's own with the scan waiting in the outbox. */
@@ -77,7 +77,7 @@ export default function ScanNowPage() {
       }
       let analysis: DeviceAnalysis | null = null;
       try {
-        analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analyseOnDevice(f))), new Date());
+        analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analysePhoto(f))), new Date());
       } catch (err) {
         // The scan still waits to be sent; the server's analysis is the one that counts.
         console.warn('The on-device analysis failed', err);

@@ -1,5 +1,5 @@
 import type { Analysis, RgbaImage } from '@verdant/vision';
-import { analyseFrame } from '../worker/analyse-frame';
+import { analysePixels } from '../../../lib/on-device-analysis';
 import { FRAME_MAX_SIDE, sampleTimes, type GrabbedFrame } from './frames';
 
 /**
@@ -114,5 +114,5 @@ export const browserCapture: CaptureDevice = {
     const timer = window.setInterval(fn, ms);
     return () => window.clearInterval(timer);
   },
-  analyse: analyseFrame,
+  analyse: analysePixels,
 };
