@@ -1,17 +1,6 @@
 import type { SearchHit } from '@verdant/contract';
-import type { BatchHitRow, BoxHitRow, PlantHitRow, SubBoxHitRow } from './search.repository.js';
+import type { BatchHitRow, BoxHitRow, PlaceRow, PlantHitRow, SubBoxHitRow } from './search.repository.js';
 import type { ProblemMatch } from '../plant_problems/index.js';
-
-interface PlaceRow {
-  room_id: number | null;
-  room_name: string | null;
-  grid_id: number | null;
-  grid_name: string | null;
-  grid_box_id: number | null;
-  box_name: string | null;
-  x: number | null;
-  y: number | null;
-}
 
 /** "Room · Grid · Box" — the box by its custom name, else its position. */
 function place(r: PlaceRow): string | null {

@@ -53,11 +53,8 @@ function tierCondition(column: RawBuilder<unknown>, term: string, tier: 0 | 1 | 
 /** A prefix matching at most this many of the company's plants is read by its lower(uid) range and sorted; more, in uid order. */
 const PREFIX_SORT_MAX = 20_000;
 
-export interface PlantHitRow {
-  plant_id: number;
-  plant_uid: string;
-  rank: number;
-  sub_gridbox_id: number | null;
+/** Where a hit is: its room, grid and box (each null when the hit is not placed that far). */
+export interface PlaceRow {
   room_id: number | null;
   room_name: string | null;
   grid_id: number | null;
@@ -66,6 +63,13 @@ export interface PlantHitRow {
   box_name: string | null;
   x: number | null;
   y: number | null;
+}
+
+export interface PlantHitRow extends PlaceRow {
+  plant_id: number;
+  plant_uid: string;
+  rank: number;
+  sub_gridbox_id: number | null;
 }
 
 /**
