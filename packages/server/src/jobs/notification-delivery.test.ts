@@ -5,7 +5,8 @@ import { makeTenant } from '../test/factories.js';
 import { makeTemplate } from '../test/fixtures/form-responses.test-kit.js';
 import { blockEventLoop, startThreadReceiver } from '../test/fixtures/delivery-receivers.js';
 import { createWebhookClient, DEFAULT_WEBHOOK_HOSTS, type WebhookClient, type WebhookResponse } from '../lib/webhooks/index.js';
-import { workDelivery, type DeliveryDeps } from './notification-delivery.js';
+import { sendThrough, workDelivery, type DeliveryDeps } from './notification-delivery.js';
+import type { Mail } from '../lib/mailer.js';
 
 /**
  * Issue 12, "sent twice on the embedded database": the worker is driven by hand (jobs off) on a fresh
@@ -131,5 +132,19 @@ describe('sent once', () => {
     expect(await deliveryRow(id)).toMatchObject({ status: 'sent', attempts: 2, answer: '200 ok' });
     // The honest limit: both copies went out, under one key a receiver can deduplicate by.
     expect([first.sent[0]!.key, second.sent[0]!.key]).toEqual([`verdant-delivery-${id}`, `verdant-delivery-${id}`]);
+  });
+});
+
+describe('e-mail', () => {
+  it("carries a Message-ID made from the delivery, the same on every attempt (none on a test send)", async () => {
+    const sent: Mail[] = [];
+    const mailer = { send: async (m: Mail) => void sent.push(m) };
+    const target = { email_recipients: ['grower@example.com'], slack_webhook_url: null, teams_webhook_url: null };
+    const message = { title: 'Problem observed: Thrips', text: 'Thrips was recorded.', facts: [], path: '/dashboard/rooms/1', link_label: 'Open in Verdant' };
+    const hooks = createWebhookClient({ allowHosts: DEFAULT_WEBHOOK_HOSTS });
+    const d = { mailer, hooks, publicUrl: 'https://verdant.example.com' };
+    for (let attempt = 0; attempt < 2; attempt++) expect((await sendThrough(d, 'email', target, message, 'verdant-delivery-41')).ok).toBe(true);
+    await sendThrough(d, 'email', target, message);
+    expect(sent.map((m) => m.messageId)).toEqual(['<verdant-delivery-41@verdant.local>', '<verdant-delivery-41@verdant.local>', undefined]);
   });
 });

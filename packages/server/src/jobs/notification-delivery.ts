@@ -54,7 +54,10 @@ interface Target {
 const short = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Sends one message through one channel now; never throws for a channel's failure, says what happened instead. */
-/** `idempotencyKey` (webhooks): the same on every attempt of one delivery; none for a test send. */
+/**
+ * `idempotencyKey`: the same on every attempt of one delivery (none for a test send) — the webhooks'
+ * Idempotency-Key header and the e-mail's Message-ID.
+ */
 export async function sendThrough(
   deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 'publicUrl'>,
   channel: Channel,
@@ -66,7 +69,8 @@ export async function sendThrough(
   try {
     if (channel === 'email') {
       if (target.email_recipients.length === 0) return { ok: false, permanent: true, answer: 'no e-mail recipient' };
-      await deps.mailer.send({ to: target.email_recipients.join(', '), ...renderEmail(message, link) });
+      const messageId = idempotencyKey ? `<${idempotencyKey}@verdant.local>` : undefined;
+      await deps.mailer.send({ to: target.email_recipients.join(', '), ...renderEmail(message, link), ...(messageId ? { messageId } : {}) });
       return { ok: true, permanent: false, answer: `accepted for ${target.email_recipients.length} recipient${target.email_recipients.length === 1 ? '' : 's'}` };
     }
     const url = channel === 'slack' ? target.slack_webhook_url : target.teams_webhook_url;

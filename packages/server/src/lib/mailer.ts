@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The same on every attempt of one notification delivery, so a mail system can drop a second copy. */
+  messageId?: string;
 }
 
 export interface Mailer {
