@@ -174,12 +174,7 @@ export default function RoomPage() {
 
   return (
     <div className="flex flex-col">
-      <PageHeader
-        title={data.Name}
-        description={data.Description || undefined}
-        actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />}
-        className="order-1 mb-3"
-      />
+      <PageHeader title={data.Name} description={data.Description || undefined} actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />} className="order-1 mb-3" />
       {/* On a phone the map comes first (the whole grid in the first screen); the room's actions follow it. */}
       <div className="order-3 mt-6 lg:order-2 lg:mb-4 lg:mt-0">
         <div className="flex flex-wrap items-center gap-2">
