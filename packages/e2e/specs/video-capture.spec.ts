@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { makeLeafImage } from '@verdant/vision/testing';
 import { expect, signInThroughUi, test } from '../src/fixtures';
 import { roomWithGrid } from '../src/arrange';
+import { CHROMIUM_LAUNCH } from '../src/chromium';
 
 /**
  * An RGBA picture as a one-frame Y4M video (4:2:0, full-range BT.601), the format Chromium's fake camera
@@ -46,19 +47,8 @@ fs.writeFileSync(fakeVideo, y4m(makeLeafImage({ width: 640, height: 480, seed: 7
 test.use({
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${fakeVideo}`,
-    ],
+    ...CHROMIUM_LAUNCH,
+    args: [...CHROMIUM_LAUNCH.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fakeVideo}`],
   },
 });
 
