@@ -38,10 +38,10 @@ export function analyseImage(img: RgbaImage, opts: AnalyseOptions = {}): Analysi
     analysedWidth: s.image.width,
     analysedHeight: s.image.height,
   };
-  if (img.width < MIN_SIDE || img.height < MIN_SIDE) return { ...base, kind: 'unknown', reason: UNKNOWN_REASON };
+  if (img.width < MIN_SIDE || img.height < MIN_SIDE) return { ...base, kind: 'unknown', reason: UNKNOWN_REASON, doubts: ['too_small'] };
   const trap = analyseTrap(s, img, opts.cardLongSideMm ?? DEFAULT_CARD_LONG_SIDE_MM, opts.maxRegions ?? 2000);
-  if (trap !== null) return { ...base, kind: 'sticky_trap', trap };
+  if (trap !== null) return { ...base, kind: 'sticky_trap', trap, doubts: [] };
   const leaf = analyseLeaf(s, img, opts.maxRegions ?? 500);
-  if (leaf !== null) return { ...base, kind: 'leaf', leaf };
-  return { ...base, kind: 'unknown', reason: UNKNOWN_REASON };
+  if (leaf !== null) return { ...base, kind: 'leaf', leaf, doubts: [] };
+  return { ...base, kind: 'unknown', reason: UNKNOWN_REASON, doubts: ['mostly_background'] };
 }

@@ -104,6 +104,19 @@ export interface StickyTrapResult {
 
 export type AnalysisKind = 'leaf' | 'sticky_trap' | 'unknown';
 
+/**
+ * Why the engine is not sure of what it measured. An analysis with any doubt is never filed as "clear": the
+ * scan says "Not sure: check by eye" with the reasons and shows where it looked.
+ * leaf_outline: the leaf's outline is doubtful (it merges with the background, or several leaves overlap);
+ * colour_cast: a strong colour cast (white balance) makes the colours unreliable;
+ * blurry: too little sharp detail to see small lesions or insects;
+ * too_small: the leaf or card covers too few pixels to measure;
+ * mostly_background: the subject covers only a small part of the photo;
+ * cut_by_border: the leaf or card runs off the photo, so only what is seen was measured.
+ */
+export const DOUBT_CODES = ['leaf_outline', 'colour_cast', 'blurry', 'too_small', 'mostly_background', 'cut_by_border'] as const;
+export type DoubtCode = (typeof DOUBT_CODES)[number];
+
 interface AnalysisBase {
   engine: EngineInfo;
   /** Original image size. */
@@ -112,6 +125,8 @@ interface AnalysisBase {
   /** Size of the downscaled copy that was measured. */
   analysedWidth: number;
   analysedHeight: number;
+  /** Empty when the engine is sure of what it saw; an `unknown` analysis always has at least one. */
+  doubts: DoubtCode[];
 }
 
 export interface LeafAnalysis extends AnalysisBase {
