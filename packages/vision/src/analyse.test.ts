@@ -22,6 +22,7 @@ describe('analyseImage', { timeout: 60_000 }, () => {
       analysedHeight: image.height,
       kind: 'unknown',
       reason: UNKNOWN_REASON,
+      doubts: ['mostly_background'],
     });
   });
 
