@@ -16,6 +16,7 @@ import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugi
 import { registerIdempotencyStore } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRequestTimeout } from './plugins/request-timeout.js';
+import { registerCompression } from './plugins/compression.js';
 import type { Caller } from './plugins/auth.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandler(app);
   await registerIdempotencyStore(app);
+  await registerCompression(app);
 
   const document = buildOpenApi(Object.values(endpoints) as EndpointConfig[]);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
