@@ -38,6 +38,7 @@ import { scoutingCoverageEndpoints } from './scouting_coverage/scouting-coverage
 import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 import { scansEndpoints } from './scans/scans.endpoints.js';
+import { scanModelsEndpoints } from './scans/scan-models.endpoints.js';
 import { camerasEndpoints } from './cameras/cameras.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
@@ -128,6 +129,7 @@ export * from './consultants/consultant-access.js';
 export * from './scans/scans.schemas.js';
 export * from './scans/scans.messages.js';
 export * from './scans/scans.endpoints.js';
+export * from './scans/scan-models.endpoints.js';
 export * from './cameras/cameras.schemas.js';
 export * from './cameras/cameras.messages.js';
 export * from './cameras/cameras.endpoints.js';
@@ -184,6 +186,8 @@ export const domains = {
   tasks: tasksEndpoints,
   /** Verdant extension: photo scans (docs/decisions.md, "Scans"); delete_scan is the spec's. */
   scans: scansEndpoints,
+  /** Verdant extension: an offered ONNX classifier for the phone to run offline (docs/decisions.md, "Models on the phone"). */
+  scan_models: scanModelsEndpoints,
   /** Verdant extension: fixed cameras posting images with an ingest token (docs/decisions.md, "Fixed cameras"). */
   cameras: camerasEndpoints,
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */

@@ -3,15 +3,12 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as ort from 'onnxruntime-node';
 import type { RgbaImage } from '@verdant/vision';
-import { toChwFloat } from './pixels.js';
+import { classifierTensor, DEFAULT_CLASSIFIER_SIDE, rankLabels, type ClassifierInput, type LabelScore } from '@verdant/vision/classifier';
 
 const require = createRequire(import.meta.url);
 /** The runtime's own version, named in every answer it gives. */
 export const ORT_VERSION: string = (require('onnxruntime-node/package.json') as { version: string }).version;
 export const ONNX_ENGINE = 'onnxruntime';
-
-/** Input size when the model leaves it open (a dynamic height or width). */
-const DEFAULT_INPUT_SIDE = 224;
 
 /** Optional `<name>.json` beside a model: how its input is normalised and what it is for. */
 export interface ClassifierMeta {
@@ -33,7 +30,12 @@ export interface Classifier {
   version: string;
   labels: string[];
   description: string;
-  run(img: RgbaImage): Promise<Array<{ label: string; probability: number }>>;
+  /** How a photo becomes its input (the phone prepares it the same way, @verdant/vision/classifier). */
+  input: ClassifierInput;
+  /** The files it was loaded from and the model file's size, for the phone's download. */
+  files: OnnxFiles;
+  bytes: number;
+  run(img: RgbaImage): Promise<LabelScore[]>;
 }
 
 export class ClassifierError extends Error {}
@@ -64,16 +66,6 @@ async function readMeta(metaPath: string): Promise<ClassifierMeta> {
   };
 }
 
-const softmaxIfNeeded = (values: Float32Array): number[] => {
-  const list = [...values];
-  const sum = list.reduce((a, b) => a + b, 0);
-  if (list.every((v) => v >= 0 && v <= 1) && Math.abs(sum - 1) < 1e-3) return list;
-  const max = Math.max(...list);
-  const exps = list.map((v) => Math.exp(v - max));
-  const total = exps.reduce((a, b) => a + b, 0);
-  return exps.map((e) => e / total);
-};
-
 /**
  * Opens a classifier: an image in, one score per label out. The input is the model's first, a float
  * tensor [1, 3, H, W] (H and W from the model, 224 when open), RGB in 0 … 1 then `(v - mean) / std` from
@@ -90,7 +82,7 @@ export async function loadClassifier(files: OnnxFiles): Promise<Classifier> {
   if (!input?.isTensor || !output?.isTensor || input.type !== 'float32') {
     throw new ClassifierError(`${files.modelPath}: the first input must be a float32 tensor [1, 3, H, W]`);
   }
-  const dim = (v: number | string | undefined) => (typeof v === 'number' && v > 0 ? v : DEFAULT_INPUT_SIDE);
+  const dim = (v: number | string | undefined) => (typeof v === 'number' && v > 0 ? v : DEFAULT_CLASSIFIER_SIDE);
   if (input.shape.length !== 4 || (typeof input.shape[1] === 'number' && input.shape[1] !== 3)) {
     throw new ClassifierError(`${files.modelPath}: the first input must be [1, 3, H, W]`);
   }
@@ -100,23 +92,25 @@ export async function loadClassifier(files: OnnxFiles): Promise<Classifier> {
   if (typeof outCount === 'number' && outCount !== labels.length) {
     throw new ClassifierError(`${files.modelPath} gives ${outCount} scores but ${files.labelsPath} lists ${labels.length} labels`);
   }
-  const mean = meta.mean ?? [0, 0, 0];
-  const std = meta.std ?? [1, 1, 1];
+  const [m0 = 0, m1 = 0, m2 = 0] = meta.mean ?? [];
+  const [s0 = 1, s1 = 1, s2 = 1] = meta.std ?? [];
+  const prepared: ClassifierInput = { layout: 'nchw', width, height, mean: [m0, m1, m2], std: [s0, s1, s2] };
   return {
     name: files.name,
     version: createHash('sha256').update(bytes).digest('hex').slice(0, 12),
     labels,
     description: meta.description ?? `ONNX image classifier over ${labels.length} labels (${files.name}.onnx).`,
+    input: prepared,
+    files,
+    bytes: bytes.length,
     async run(img) {
-      const tensor = new ort.Tensor('float32', toChwFloat(img, width, height, mean, std), [1, 3, height, width]);
+      const tensor = new ort.Tensor('float32', classifierTensor(img, prepared), [1, 3, height, width]);
       const result = await session.run({ [input.name]: tensor });
       const scores = result[output.name]!.data;
       if (!(scores instanceof Float32Array) || scores.length !== labels.length) {
         throw new ClassifierError(`${files.name}: expected ${labels.length} float scores`);
       }
-      return softmaxIfNeeded(scores)
-        .map((probability, i) => ({ label: labels[i]!, probability }))
-        .sort((a, b) => b.probability - a.probability);
+      return rankLabels(labels, scores);
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { scansEndpoints } from '@verdant/contract';
+import { scanReviewEndpoints, scansEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { scansHandlers } from './scans.routes.js';
+import { scanReviewHandlers } from './scan-review.routes.js';
 
 export async function scansModule(app: FastifyInstance) {
   registerEndpoints(app, scansEndpoints, scansHandlers);
+  registerEndpoints(app, scanReviewEndpoints, scanReviewHandlers);
 }
