@@ -64,7 +64,9 @@ export interface CoverageRow {
 /**
  * Coverage of every room of a company (or one room) in one statement. A box counts as scouted at the
  * latest of: a scan mark of its room, a scan mark of its grid, an observation on it (not a batch-level
- * one) and a form response on it. Scouted in the round = at or after round_started_at; overdue = its
+ * one) and a form response on it. The last two are kept per box as they are written (box_last_visits,
+ * migration 2026_11_29_0400), the marks are one index probe per room and grid: the cost is that of the
+ * boxes shown, not of the history. Scouted in the round = at or after round_started_at; overdue = its
  * latest scouting is older than the interval (or never). Culled boxes are not counted.
  * `withBoxes` adds the overdue box ids (asked for one room only: a whole company's list is not shown).
  */
@@ -101,27 +103,22 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
       JOIN room_grid rg ON rg.room_id = rm.room_id AND rg.company_id = ${companyId}
       JOIN grid_boxes g ON g.grid_id = rg.grid_id AND g.company_id = ${companyId} AND NOT g.culled
     ),
+    grids AS (SELECT DISTINCT grid_id FROM bx),
     room_mark AS (
-      SELECT DISTINCT ON (room_id) room_id, scanned_at AS at, user_id AS by
-      FROM scan_marks WHERE company_id = ${companyId} AND room_id IN (SELECT room_id FROM rm)
-      ORDER BY room_id, scanned_at DESC, mark_id DESC
+      SELECT rm.room_id, m.at, m.by FROM rm CROSS JOIN LATERAL (
+        SELECT scanned_at AS at, user_id AS by FROM scan_marks
+        WHERE room_id = rm.room_id AND company_id = ${companyId} ORDER BY scanned_at DESC, mark_id DESC LIMIT 1
+      ) m
     ),
     grid_mark AS (
-      SELECT DISTINCT ON (grid_id) grid_id, scanned_at AS at, user_id AS by
-      FROM scan_marks WHERE company_id = ${companyId} AND grid_id IN (SELECT grid_id FROM bx)
-      ORDER BY grid_id, scanned_at DESC, mark_id DESC
+      SELECT gs.grid_id, m.at, m.by FROM grids gs CROSS JOIN LATERAL (
+        SELECT scanned_at AS at, user_id AS by FROM scan_marks
+        WHERE grid_id = gs.grid_id AND company_id = ${companyId} ORDER BY scanned_at DESC, mark_id DESC LIMIT 1
+      ) m
     ),
-    box_obs AS (
-      SELECT DISTINCT ON (grid_box_id) grid_box_id, observed_at AS at, observed_by AS by
-      FROM problem_observations
-      WHERE company_id = ${companyId} AND source <> 'batch_problem' AND grid_box_id IN (SELECT grid_box_id FROM bx)
-      ORDER BY grid_box_id, observed_at DESC, observation_id DESC
-    ),
-    box_resp AS (
-      SELECT DISTINCT ON (grid_box_id) grid_box_id, observed_at AS at, submitted_by AS by
-      FROM form_responses
-      WHERE company_id = ${companyId} AND grid_box_id IN (SELECT grid_box_id FROM bx)
-      ORDER BY grid_box_id, observed_at DESC, response_id DESC
+    visit AS (
+      SELECT grid_box_id, observed_at, observed_by, responded_at, responded_by
+      FROM box_last_visits WHERE company_id = ${companyId}
     ),
     box AS (
       SELECT bx.room_id, bx.grid_box_id, last.at, last.by,
@@ -131,10 +128,9 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
       JOIN rounds ro ON ro.room_id = bx.room_id
       LEFT JOIN room_mark rk ON rk.room_id = bx.room_id
       LEFT JOIN grid_mark gk ON gk.grid_id = bx.grid_id
-      LEFT JOIN box_obs o ON o.grid_box_id = bx.grid_box_id
-      LEFT JOIN box_resp p ON p.grid_box_id = bx.grid_box_id
+      LEFT JOIN visit o ON o.grid_box_id = bx.grid_box_id
       LEFT JOIN LATERAL (
-        SELECT v.at, v.by FROM (VALUES (rk.at, rk.by), (gk.at, gk.by), (o.at, o.by), (p.at, p.by)) AS v(at, by)
+        SELECT v.at, v.by FROM (VALUES (rk.at, rk.by), (gk.at, gk.by), (o.observed_at, o.observed_by), (o.responded_at, o.responded_by)) AS v(at, by)
         WHERE v.at IS NOT NULL ORDER BY v.at DESC LIMIT 1
       ) last ON true
     ),
