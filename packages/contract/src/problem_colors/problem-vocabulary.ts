@@ -134,6 +134,19 @@ export function problemAbbreviation(problem: string, companyAbbreviation?: strin
   return LIBRARY_ABBREVIATIONS[slug] ?? initials(problem.trim());
 }
 
+/** Distinct, legible colours for problems neither the company nor the library has coloured. */
+const FALLBACK_PALETTE = ['#E53935', '#FB8C00', '#FDD835', '#43A047', '#00ACC1', '#1E88E5', '#8E24AA', '#D81B60', '#6D4C41', '#546E7A'];
+
+/**
+ * The colour of a problem neither the company's mapping nor the library colours: the same name always
+ * gets the same one, on the server (grid circles) and in the browser (charts, exports), so they agree.
+ */
+export function problemFallbackColor(problem: string): string {
+  let h = 0;
+  for (const ch of problem.trim().toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return FALLBACK_PALETTE[h % FALLBACK_PALETTE.length]!;
+}
+
 /** The one severity scale of forms, observations, batch problems, filters and displays: 1 trace … 5 severe. */
 export const SEVERITY_SCALE_MIN = 1;
 export const SEVERITY_SCALE_MAX = 5;

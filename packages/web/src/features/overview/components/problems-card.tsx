@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useFormatNumber } from '../../../lib/format-number';
 import { cn } from '../../../lib/cn';
+import { useAuth } from '../../../state/hooks';
+import { useProblemLook } from '../../../components/problem-look';
 import { lastChange, topProblems, type WeekTotal } from '../lib/problem-summary';
 import { openProblemsPath, type OpenProblems } from '../lib/open-problems';
 import { CardState, OverviewCard, type CardQuery } from './overview-card';
@@ -69,6 +71,8 @@ export function ProblemsCard({ open, trend }: { open: CardQuery<OpenProblems>; t
   const { t } = useTranslation('overview');
   const num = useFormatNumber();
   const problems = open.data ? topProblems(open.data.observations) : [];
+  // Names in the reader's language and the one colour of each problem, as the map and the reports show them.
+  const look = useProblemLook(useAuth().companyID ?? 0);
   return (
     <OverviewCard title={t('problems.title')} icon="problems" link={{ to: openProblemsPath(), label: t('problems.link') }} testId="overview-problems">
       <CardState query={open}>
@@ -90,7 +94,8 @@ export function ProblemsCard({ open, trend }: { open: CardQuery<OpenProblems>; t
                       to={openProblemsPath({ problem: p.key })}
                       className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3 text-sm text-stone-800 hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
-                      <span className="max-w-48 truncate">{p.label}</span>
+                      <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: look.colour(p.key) }} />
+                      <span className="max-w-48 truncate">{look.name(p.label)}</span>
                       <span className="font-semibold">{num(p.count)}</span>
                     </Link>
                   </li>

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, ButtonLink, Card, Dialog, EmptyState, ErrorState, Input, LoadingState, PageHeader, useToast } from '../../../components/ui';
-import { compressImage, photosOf, toFieldResponses, type FormAnswers } from '../../../components/form-renderer';
+import { compressImage, photosOf, toFieldResponses, useBuiltInText, type FormAnswers } from '../../../components/form-renderer';
+import { useProblemLook } from '../../../components/problem-look';
 import { useFormTemplates } from '../../../api/queries/form-templates';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { useSubmitForm } from '../../../api/mutations/form-responses';
@@ -39,6 +40,8 @@ export default function QuickObservationPage() {
   const rooms = useQuery({ ...roomsQuery(companyId), enabled: companyId > 0 });
   const recent = useRecentObservations(companyId);
   const submit = useSubmitForm(companyId);
+  const look = useProblemLook(companyId);
+  const builtIn = useBuiltInText();
 
   const [place, setPlace] = useState<LastPlace | null>(() => (companyId && userId ? readLastPlace(companyId, userId) : null));
   const [problem, setProblem] = useState<string>('');
@@ -125,9 +128,9 @@ export default function QuickObservationPage() {
         templateID: fields.template.TemplateID,
         fieldResponses: toFieldResponses(answers),
         photos: photosOf(answers).map((p) => ({ fieldID: p.fieldID, file: p.image })),
-        label: `${t('quick.queueLabel', { problem: chosenProblem })} · ${where}`,
+        label: `${t('quick.queueLabel', { problem: look.name(chosenProblem) })} · ${where}`,
       });
-      setSaved({ queued: outcome.queued, problem: chosenProblem, severity, place: where });
+      setSaved({ queued: outcome.queued, problem: look.name(chosenProblem), severity, place: where });
       setProblem('');
       setOther('');
       setSeverity(null);
@@ -151,7 +154,7 @@ export default function QuickObservationPage() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-24">
-      <PageHeader title={t('quick.title')} description={t('quick.description', { form: fields.template.TemplateName })} className="mb-2" />
+      <PageHeader title={t('quick.title')} description={t('quick.description', { form: builtIn.template(fields.template.TemplateName) })} className="mb-2" />
 
 
       <Card>
@@ -175,7 +178,7 @@ export default function QuickObservationPage() {
 
       {fields.blockers.length > 0 && (
         <Alert tone="warning" title={t('quick.blockedTitle')}>
-          {t('quick.blockedBody', { fields: fields.blockers.map((f) => f.FieldName).join(', ') })}
+          {t('quick.blockedBody', { fields: fields.blockers.map((f) => builtIn.field(f.FieldName)).join(', ') })}
           {place?.kind === 'box' && (
             <ButtonLink className="mt-2" variant="secondary" to={paths.place('box', place.id)}>
               {t('quick.fullForm')}
@@ -186,7 +189,7 @@ export default function QuickObservationPage() {
 
       <section aria-labelledby="qo-problem">
         <h2 id="qo-problem" className="mb-2 text-base font-semibold text-stone-900">
-          {fields.problem.FieldName}
+          {builtIn.field(fields.problem.FieldName)}
         </h2>
         <div className="grid grid-cols-2 gap-2" role="group" aria-labelledby="qo-problem">
           {[...problems, ...(fields.problem.FieldOptions.length === 0 ? [OTHER] : [])].map((name) => (
@@ -200,7 +203,7 @@ export default function QuickObservationPage() {
               }}
               className={cn(BIG, problem === name ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-stone-900 ring-stone-300 hover:bg-stone-100')}
             >
-              {name === OTHER ? t('quick.other') : name}
+              {name === OTHER ? t('quick.other') : look.name(name)}
             </button>
           ))}
         </div>
@@ -215,7 +218,7 @@ export default function QuickObservationPage() {
       {fields.severity && (
         <section aria-labelledby="qo-severity">
           <h2 id="qo-severity" className="mb-2 text-base font-semibold text-stone-900">
-            {fields.severity.FieldName}
+            {builtIn.field(fields.severity.FieldName)}
             {fields.severity.FieldOptions.length === 0 && <span className="ml-2 text-sm font-normal text-stone-600">{t('quick.scaleHint')}</span>}
           </h2>
           <div
@@ -232,7 +235,7 @@ export default function QuickObservationPage() {
                 onClick={() => setSeverity(severity === s ? null : s)}
                 className={cn(BIG, 'px-1', severity === s ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-stone-900 ring-stone-300 hover:bg-stone-100')}
               >
-                {s}
+                {builtIn.option(s)}
               </button>
             ))}
           </div>

@@ -18,7 +18,7 @@ import {
   YAxis,
 } from 'recharts';
 import { hasMeasureSeries, isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
-import { seriesColour, SERIES_COLOURS } from '../lib/series-colours';
+import { SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
 
@@ -86,13 +86,13 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   if (chartType === 'PieChart') {
     const slices =
       series.length > 1
-        ? series.map((s) => ({ name: labels.series(s), value: table.rows.reduce((sum, r) => sum + (Number(r[s]) || 0), 0) }))
-        : table.rows.map((r) => ({ name: labels.x(r[X_KEY], true), value: Number(r[series[0]!]) || 0 }));
+        ? series.map((s, i) => ({ name: labels.series(s), colour: labels.colour(s, i), value: table.rows.reduce((sum, r) => sum + (Number(r[s]) || 0), 0) }))
+        : table.rows.map((r, i) => ({ name: labels.x(r[X_KEY], true), colour: SERIES_COLOURS[i % SERIES_COLOURS.length]!, value: Number(r[series[0]!]) || 0 }));
     chart = (
       <PieChart>
         <Pie data={slices.filter((s) => s.value > 0)} dataKey="value" nameKey="name" outerRadius="75%" isAnimationActive={false}>
-          {slices.map((s, i) => (
-            <Cell key={s.name} fill={seriesColour(i)} />
+          {slices.filter((s) => s.value > 0).map((s) => (
+            <Cell key={s.name} fill={s.colour} />
           ))}
         </Pie>
         <Tooltip formatter={(value, name) => [labels.number(value), String(name)]} contentStyle={{ fontSize: 12 }} />
@@ -104,7 +104,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <BarChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Bar key={s} dataKey={s} fill={seriesColour(i)} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} fill={labels.colour(s, i)} isAnimationActive={false} />
         ))}
       </BarChart>
     );
@@ -113,7 +113,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <AreaChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Area key={s} dataKey={s} stackId="all" type="linear" stroke={seriesColour(i)} fill={seriesColour(i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
+          <Area key={s} dataKey={s} stackId="all" type="linear" stroke={labels.colour(s, i)} fill={labels.colour(s, i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
         ))}
       </AreaChart>
     );
@@ -126,7 +126,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
             key={s}
             dataKey={s}
             type="linear"
-            stroke={seriesColour(i)}
+            stroke={labels.colour(s, i)}
             strokeWidth={2}
             strokeDasharray={dashOf(i)}
             dot={table.rows.length <= 40 ? { r: 3 } : false}

@@ -5,7 +5,6 @@ import { useFormatDate } from '../../../lib/format-date';
 import { chartToPng } from '../lib/chart-png';
 import { downloadBlob, fileName, toCsv } from '../lib/csv';
 import { isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
-import { seriesColour } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportChart } from './report-chart';
 import { ReportTableView } from './report-table-view';
@@ -59,7 +58,7 @@ export function ReportView({ name, kind, data, chartType, subtitle, actions }: P
     const svg = chartRef.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
     try {
       if (!svg) throw new Error('no chart');
-      const legend = chartType === 'PieChart' ? [] : series.map((s, i) => ({ label: labels.series(s), colour: seriesColour(i) }));
+      const legend = chartType === 'PieChart' ? [] : series.map((s, i) => ({ label: labels.series(s), colour: labels.colour(s, i) }));
       downloadBlob(await chartToPng(svg, name, legend), fileName(name, 'png'));
     } catch {
       toast.show('danger', t('result.pngFailed'));

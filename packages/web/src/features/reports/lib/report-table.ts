@@ -32,6 +32,13 @@ export function hasMeasureSeries(kind: string): boolean {
   return kind === 'crop_status' || kind === 'plant_count' || kind === 'crop_availability';
 }
 
+const PROBLEM_KINDS: readonly string[] = ['trends', 'cumulative', 'specific', 'single_problem', 'severity', 'problem_trends'];
+
+/** Series named by a problem (stored as its English library name): shown in the reader's language and its colour. */
+export function hasProblemSeries(kind: string): boolean {
+  return PROBLEM_KINDS.includes(kind);
+}
+
 /** Unique column names: a label that repeats, or that is the x column's own name, gets a number after it. */
 function uniqueNames(labels: readonly string[]): string[] {
   const seen = new Set<string>([X_KEY]);

@@ -1,15 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../../lib/format-number';
-import { hasMeasureSeries, type XAxisKind } from './report-table';
+import { useAuth } from '../../../state/hooks';
+import { useProblemLook } from '../../../components/problem-look';
+import { hasMeasureSeries, hasProblemSeries, type XAxisKind } from './report-table';
+import { seriesColour } from './series-colours';
 
 /**
  * How a report's axis values, series names and numbers read in the user's language: days as "3 Nov",
- * week offsets as "−2 wk", crop measures translated, numbers with the language's separators.
+ * week offsets as "−2 wk", crop measures translated, problems by their name in the language and drawn in
+ * their one colour (the company's mapping, as on the map), numbers with the language's separators.
  */
 export function useReportLabels(kind: string, xKind: XAxisKind) {
   const { t, i18n } = useTranslation('reports');
   const formatNumber = useFormatNumber();
+  const look = useProblemLook(useAuth().companyID ?? 0);
+  const problems = hasProblemSeries(kind);
   const x = useCallback(
     (value: string | number, long = false): string => {
       if (xKind === 'week-offset') return t('axis.weekOffset', { count: Number(value) });
@@ -21,12 +27,14 @@ export function useReportLabels(kind: string, xKind: XAxisKind) {
     [i18n.language, t, xKind],
   );
   const series = useCallback(
-    (name: string): string => (hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : name),
-    [kind, t],
+    (name: string): string => (hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : problems ? look.name(name) : name),
+    [kind, t, problems, look],
   );
+  /** A problem series' one colour; other series by their place in the chart. */
+  const colour = useCallback((name: string, index: number): string => (problems ? look.colour(name) : seriesColour(index)), [problems, look]);
   const number = useCallback(
     (value: unknown): string => (typeof value === 'number' ? formatNumber(value, { maximumFractionDigits: 2 }) : '—'),
     [formatNumber],
   );
-  return { x, series, number, xTitle: t(`axis.${xKind}`) };
+  return { x, series, colour, number, xTitle: t(`axis.${xKind}`) };
 }

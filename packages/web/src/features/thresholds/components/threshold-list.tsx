@@ -4,6 +4,7 @@ import { thresholdsMessages, type ActionThreshold, type ThresholdLevel } from '@
 import { Badge, Button, ConfirmDialog, useToast, type BadgeTone } from '../../../components/ui';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useDeleteThreshold } from '../api/use-threshold-writes';
+import { useProblemLook } from '../../../components/problem-look';
 
 const TONE: Record<ThresholdLevel, BadgeTone> = { green: 'success', amber: 'warning', red: 'danger' };
 const DOT: Record<ThresholdLevel, string> = { green: 'bg-green-600', amber: 'bg-amber-500', red: 'bg-red-600' };
@@ -31,8 +32,9 @@ function ThresholdRow({ companyId, threshold: th, isAdmin, onEdit }: RowProps) {
   const toast = useToast();
   const remove = useDeleteThreshold(companyId);
   const [confirming, setConfirming] = useState(false);
+  const problem = useProblemLook(companyId).name(th.problem);
   const server = (message: string) => translateServerMessage(message, thresholdsMessages, t, 'thresholds:server');
-  const rule = t(`rule.${th.metric}`, { amber: th.amber, red: th.red, hours: th.window_hours });
+  const rule = t(`rule.${th.metric}`, { count: th.amber, amber: th.amber, red: th.red, hours: th.window_hours });
   const where = [th.room_name ?? t('list.allRooms'), th.crop_status ? t('list.cropStatus', { status: th.crop_status }) : null].filter(Boolean).join(' · ');
 
   const onDelete = () =>
@@ -47,7 +49,7 @@ function ThresholdRow({ companyId, threshold: th, isAdmin, onEdit }: RowProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <p className="text-base font-semibold text-stone-900">{th.problem}</p>
+            <p className="text-base font-semibold text-stone-900">{problem}</p>
             <LevelBadge level={th.level} />
           </div>
           <p className="text-sm text-stone-700">{rule}</p>
@@ -64,10 +66,10 @@ function ThresholdRow({ companyId, threshold: th, isAdmin, onEdit }: RowProps) {
         </div>
         {isAdmin && (
           <div className="flex shrink-0 gap-2">
-            <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.editLabel', { problem: th.problem })} onClick={() => onEdit(th)}>
+            <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.editLabel', { problem })} onClick={() => onEdit(th)}>
               {t('list.edit')}
             </Button>
-            <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.deleteLabel', { problem: th.problem })} onClick={() => setConfirming(true)}>
+            <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.deleteLabel', { problem })} onClick={() => setConfirming(true)}>
               {t('list.delete')}
             </Button>
           </div>
@@ -78,7 +80,7 @@ function ThresholdRow({ companyId, threshold: th, isAdmin, onEdit }: RowProps) {
         destructive
         loading={remove.isPending}
         title={t('confirmDelete.title')}
-        description={t('confirmDelete.text', { problem: th.problem })}
+        description={t('confirmDelete.text', { problem })}
         confirmLabel={t('confirmDelete.confirm')}
         onCancel={() => setConfirming(false)}
         onConfirm={onDelete}

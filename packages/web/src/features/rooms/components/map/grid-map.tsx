@@ -11,6 +11,8 @@ import { OverdueLegend } from './overdue-legend';
 import { NoEntryLegend } from './no-entry-legend';
 import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
 import { useFormatDate } from '../../../../lib/format-date';
+import { useProblemLook } from '../../../../components/problem-look';
+import { useAuth } from '../../../../state/hooks';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
 
@@ -91,6 +93,7 @@ export function GridMap({
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
   const { t: tc } = useTranslation('scouting-coverage');
+  const look = useProblemLook(useAuth().companyID ?? 0);
   const rootRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -213,7 +216,7 @@ export function GridMap({
     if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
     const open = problems?.get(box.id)?.problems;
     if (pressure) parts.push(t('pressure.boxValue', { value: pressure.values.get(box.id) ?? 0 }));
-    else if (open?.length) parts.push(t('map.problems', { list: open.map((p) => p.problem).join(', ') }));
+    else if (open?.length) parts.push(t('map.problems', { list: open.map((p) => look.name(p.problem)).join(', ') }));
     else if (box.Color) parts.push(t('map.colour', { colour: box.Color }));
     return parts.join(', ');
   };

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LegendEntry } from '../../lib/problem-paint';
+import { useProblemLook } from '../../../../components/problem-look';
+import { useAuth } from '../../../../state/hooks';
 
 /** A box swatch with a map mark drawn as the map draws it (map-paint's paintMarkers), on a 14 px box. */
 function MarkSwatch({ children }: { children: React.ReactNode }) {
@@ -28,6 +30,7 @@ export function ProblemLegend({
   selecting?: boolean;
 }) {
   const { t } = useTranslation('rooms');
+  const look = useProblemLook(useAuth().companyID ?? 0);
   // On a phone the key to the marks starts folded: the map must stay in the first screen above the box sheet.
   const [keyOpen, setKeyOpen] = useState(() => !window.matchMedia || window.matchMedia('(min-width: 640px)').matches);
   return (
@@ -102,7 +105,7 @@ export function ProblemLegend({
                     style={{ background: e.color }}
                   />
                   <span>
-                    <span className="font-semibold">{e.abbreviation}</span> {e.problem}{' '}
+                    <span className="font-semibold">{e.abbreviation}</span> {look.name(e.problem)}{' '}
                     <span className="text-stone-500">({t('problems.legendBoxes', { count: e.boxes })})</span>
                   </span>
                 </li>

@@ -11,6 +11,7 @@ import { useProblemAction } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { readableTextOn } from '../../../../lib/colour';
 import { useFormatDate } from '../../../../lib/format-date';
+import { useProblemLook } from '../../../../components/problem-look';
 
 export function Swatch({ color, label }: { color: string | undefined; label?: string }) {
   return (
@@ -36,6 +37,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
   const formatDate = useFormatDate();
   const gridIds = useMemo(() => [box.GridID], [box.GridID]);
   const colors = useRoomProblemStyles(companyId, gridIds);
+  const look = useProblemLook(companyId);
   // Offline this reads the device's copy (api/offline-read); with none it says so.
   const problems = useQuery({ ...boxProblemsQuery(companyId, box.id), enabled: Boolean(companyID) });
   // Through the outbox: offline a Resolve, Dismiss or Reopen waits on the device and is sent later.
@@ -51,7 +53,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
             action === 'reopen' ? list.filter((x) => x.ProblemID !== p.ProblemID) : [{ ...p, Status: status }, ...list.filter((x) => x.ProblemID !== p.ProblemID)],
           );
           if (res.queued) toast.info(t('queuedToast', { ns: 'outbox' }));
-          else toast.success(t(`problems.done.${action}`, { problem: p.Problem }));
+          else toast.success(t(`problems.done.${action}`, { problem: look.name(p.Problem) }));
         },
         onError: (err) => toast.danger(t('problems.actionFailed', { reason: errorMessage(err) })),
       },
@@ -86,7 +88,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
               <div className="flex items-start gap-2">
                 <Swatch color={color(p.Problem)?.color} label={color(p.Problem)?.abbreviation} />
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-stone-900">{p.Problem}</p>
+                  <p className="text-sm font-medium text-stone-900">{look.name(p.Problem)}</p>
                   <p className="text-xs text-stone-600">
                     {p.Severity !== null ? `${t('problems.severity', { value: p.Severity })} · ` : ''}
                     {t('problems.seen', { when: formatDate(p.ObservedAt), who: p.ObservedByName ?? t('scouting.unknownUser') })}
@@ -99,7 +101,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
                   variant="secondary"
                   loading={busy(p.ProblemID, 'resolve')}
                   disabled={act.isPending}
-                  aria-label={t('problems.resolveLabel', { problem: p.Problem })}
+                  aria-label={t('problems.resolveLabel', { problem: look.name(p.Problem) })}
                   onClick={() => run(p, 'resolve')}
                 >
                   {t('problems.resolve')}
@@ -109,7 +111,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
                   variant="ghost"
                   loading={busy(p.ProblemID, 'dismiss')}
                   disabled={act.isPending}
-                  aria-label={t('problems.dismissLabel', { problem: p.Problem })}
+                  aria-label={t('problems.dismissLabel', { problem: look.name(p.Problem) })}
                   onClick={() => run(p, 'dismiss')}
                 >
                   {t('problems.dismiss')}
@@ -126,14 +128,14 @@ export function BoxProblems({ box }: { box: GridBox }) {
             {closed.map((p) => (
               <li key={p.ProblemID} className="flex items-center gap-2 text-sm">
                 <span className="min-w-0 flex-1 truncate text-stone-700">
-                  {p.Problem} · {p.Status === 'resolved' ? t('problems.resolved') : t('problems.dismissed')}
+                  {look.name(p.Problem)} · {p.Status === 'resolved' ? t('problems.resolved') : t('problems.dismissed')}
                 </span>
                 <Button
                   size="md"
                   variant="ghost"
                   loading={busy(p.ProblemID, 'reopen')}
                   disabled={act.isPending}
-                  aria-label={t('problems.reopenLabel', { problem: p.Problem })}
+                  aria-label={t('problems.reopenLabel', { problem: look.name(p.Problem) })}
                   onClick={() => run(p, 'reopen')}
                 >
                   {t('problems.reopen')}

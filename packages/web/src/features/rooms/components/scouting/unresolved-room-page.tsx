@@ -7,6 +7,7 @@ import { errorMessage } from '../../../../api/api-error';
 import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useProblemAction, type ProblemScope } from '../../api/use-problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
+import { useProblemLook } from '../../../../components/problem-look';
 import { boxLabel } from '../../lib/box-label';
 import { groupByGrid, groupByProblem, type ProblemGroup } from '../../lib/group-problems';
 import { Swatch } from './box-problems';
@@ -52,6 +53,7 @@ export default function UnresolvedRoomPage() {
   const data = room.data?.room;
   const gridIds = useMemo(() => (data?.grids ?? []).map((g) => g.id), [data]);
   const colors = useRoomProblemStyles(companyId, gridIds);
+  const look = useProblemLook(companyId);
   const gridName = useMemo(() => {
     const names = new Map<number, string>((data?.grids ?? []).map((g) => [g.id, g.Name]));
     return (id: number | null) => (id === null ? t('unresolved.roomItself') : (names.get(id) ?? t('unresolved.gridN', { id })));
@@ -148,11 +150,11 @@ export default function UnresolvedRoomPage() {
       <Card
         key={key}
         as="section"
-        aria-label={g.problem}
+        aria-label={look.name(g.problem)}
         title={
           <span className="flex items-center gap-2">
             <Swatch color={color?.color} label={color?.abbreviation} />
-            {g.problem}
+            {look.name(g.problem)}
           </span>
         }
         description={[
@@ -164,14 +166,14 @@ export default function UnresolvedRoomPage() {
           .join(' · ')}
         actions={
           <ActionButtons
-            label={t('unresolved.typeInRoom', { problem: g.problem, room: roomName })}
+            label={t('unresolved.typeInRoom', { problem: look.name(g.problem), room: roomName })}
             disabled={act.isPending}
             onAction={(action) =>
               ask({
                 scope: { kind: 'room', roomId, problemType: g.problem },
                 action,
                 count: g.observations.length,
-                what: t('unresolved.typeIn', { problem: g.problem, place: roomName }),
+                what: t('unresolved.typeIn', { problem: look.name(g.problem), place: roomName }),
               })
             }
           />
@@ -196,7 +198,7 @@ export default function UnresolvedRoomPage() {
                       scope: { kind: 'grid', gridId: gg.gridId!, problemType: g.problem },
                       action,
                       count: gg.observations.length,
-                      what: t('unresolved.typeIn', { problem: g.problem, place: gridName(gg.gridId) }),
+                      what: t('unresolved.typeIn', { problem: look.name(g.problem), place: gridName(gg.gridId) }),
                     })
                   }
                 />
@@ -222,10 +224,10 @@ export default function UnresolvedRoomPage() {
                     </p>
                   </div>
                   <ActionButtons
-                    label={t('unresolved.oneAt', { problem: o.Problem, where })}
+                    label={t('unresolved.oneAt', { problem: look.name(o.Problem), where })}
                     disabled={act.isPending}
                     onAction={(action) =>
-                      ask({ scope: { kind: 'observation', problemId: o.ProblemID }, action, count: 1, what: t('unresolved.oneAt', { problem: o.Problem, where }) })
+                      ask({ scope: { kind: 'observation', problemId: o.ProblemID }, action, count: 1, what: t('unresolved.oneAt', { problem: look.name(o.Problem), where }) })
                     }
                   />
                 </li>

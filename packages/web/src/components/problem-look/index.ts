@@ -1,0 +1,2 @@
+export { problemLook, type ProblemLook } from './problem-look';
+export { useProblemLook } from './use-problem-look';
