@@ -120,7 +120,9 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
            r.room_id, r.name AS room_name, g.grid_id, g.name AS grid_name,
            gb.grid_box_id, gb.custom_name AS box_name, gb.x, gb.y
     FROM best p
-    LEFT JOIN sub_gridboxes s ON s.plant_id = p.plant_id AND s.company_id = ${companyId}
+    -- A plant's place is its live sub-box (a deleted one is no place); so written, the partial unique index on
+    -- sub_gridboxes (plant_id) serves the join instead of a read of every sub-box (issue 19).
+    LEFT JOIN sub_gridboxes s ON s.plant_id = p.plant_id AND s.company_id = ${companyId} AND s.deleted_at IS NULL AND s.plant_id IS NOT NULL
     LEFT JOIN grid_boxes gb ON gb.grid_box_id = s.parent_gridbox_id AND gb.company_id = ${companyId}
     LEFT JOIN grids g ON g.grid_id = gb.grid_id AND g.company_id = ${companyId}
     LEFT JOIN rooms r ON r.room_id = ${roomOfGrid}

@@ -58,6 +58,19 @@ describe('GET /search_plants_autocomplete', () => {
     });
   });
 
+  it('places a moved plant once, at its live sub-box (a deleted sub-box that held it is no place)', async () => {
+    const db = t.app.db;
+    const moved = (await db.insertInto('plants').values({ company_id: a.companyId, plant_uid: 'KEPT-9', created_at: new Date() }).returning('plant_id').executeTakeFirstOrThrow()).plant_id;
+    const now = new Date();
+    await db.insertInto('sub_gridboxes').values({
+      company_id: a.companyId, parent_gridbox_id: place.box(1, 1), subx: 2, suby: 1, plant_id: moved, created_at: now, updated_at: now, deleted_at: now,
+    }).execute();
+    await db.insertInto('sub_gridboxes').values({ company_id: a.companyId, parent_gridbox_id: place.box(2, 1), subx: 1, suby: 1, plant_id: moved, created_at: now, updated_at: now }).execute();
+    const res = await suggest({ query: 'KEPT-9', include_gridboxes: false, include_subgridboxes: false, include_batches: false, include_problems: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().suggestions).toEqual([expect.objectContaining({ type: 'plant', id: moved, GridBoxID: place.box(2, 1) })]);
+  });
+
   it('finds grid boxes, sub-boxes and batches, each kind switchable', async () => {
     const all = (await suggest({ query: 'mother' })).json().suggestions;
     expect(all.map((s: { type: string; id: number }) => [s.type, s.id])).toEqual([
