@@ -89,7 +89,7 @@ describe('compressed answers (issue 19)', () => {
   });
 
   it('does not compress an image again', async () => {
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     const form = new FormData();
     form.append('room_id', String(roomId));
     form.append('imageFile', new Blob([jpeg]), 'board.jpg');
