@@ -36,6 +36,10 @@ export default defineConfig({
       },
     }),
   ],
+  // The ONNX classifier's worker loads onnxruntime-web on first use (a dynamic import): ES workers split.
+  worker: { format: 'es' },
+  // onnxruntime-web finds its WASM beside its own module (new URL(…, import.meta.url)); pre-bundling would move it.
+  optimizeDeps: { exclude: ['onnxruntime-web'] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

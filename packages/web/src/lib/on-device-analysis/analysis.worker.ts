@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyseImage, type Analysis, type RgbaImage } from '@verdant/vision';
+import { decode } from './decode';
 
 /**
  * Asks: a photo as the camera gave it, or pixels already drawn (a video frame; their buffer is transferred).
@@ -7,24 +8,6 @@ import { analyseImage, type Analysis, type RgbaImage } from '@verdant/vision';
  */
 export type AnalysisRequest = { id: number; photo: Blob } | { id: number; pixels: RgbaImage };
 export type AnalysisResponse = { id: number; ok: true; analysis: Analysis; ms: number } | { id: number; ok: false; error: string };
-
-/**
- * Decodes at FULL size (EXIF rotation applied) and lets the library's own `downscale` shrink the pixels:
- * a canvas resize gives different pixels than the server's, so the answers would differ.
- */
-async function decode(photo: Blob): Promise<RgbaImage> {
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
-  try {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) throw new Error('no 2d context');
-    ctx.drawImage(bitmap, 0, 0);
-    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' });
-    return { data, width: bitmap.width, height: bitmap.height };
-  } finally {
-    bitmap.close();
-  }
-}
 
 self.onmessage = async (event: MessageEvent<AnalysisRequest>) => {
   const { id } = event.data;
