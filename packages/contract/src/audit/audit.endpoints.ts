@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id, NonEmpty } from '../common/fields.js';
-import { Limit, Offset } from '../common/pagination.js';
+import { Cursor, Limit, Offset } from '../common/pagination.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 const admins = { kind: 'user', roles: ADMIN_ROLES } as const;
@@ -64,8 +64,18 @@ export const auditEndpoints = {
       end_date: DateParam.optional(),
       limit: Limit(100, 500),
       offset: Offset,
+      /** Verdant extension (issue 19): keyset paging, the `next_cursor` of the page before. */
+      cursor: Cursor,
     }),
-    response: success({ events: z.array(AuditEvent), total_count: z.number() }),
+    response: success({
+      events: z.array(AuditEvent),
+      /** Counted up to COUNT_CAP; with `total_capped` there are more. */
+      total_count: z.number(),
+      /** Verdant extension (issue 19): true when total_count stopped at COUNT_CAP. Always sent; optional for older copies. */
+      total_capped: z.boolean().optional(),
+      /** Verdant extension (issue 19): where the next page starts (null on the last page). Always sent. */
+      next_cursor: z.string().nullable().optional(),
+    }),
     clientMessages: { failure: auditMessages.fetchFailed },
   }),
   addAuditEvent: defineEndpoint({

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { afterKeyset, cappedCount, type Keyset } from '../../lib/keyset.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -24,17 +25,21 @@ const filtered = (db: Db, companyId: number, f: AuditFilters) => {
 const withUser = (db: Db, companyId: number, f: AuditFilters) =>
   filtered(db, companyId, f)
     .leftJoin('users as u', 'u.user_id', 'e.user_id')
-    .select(['e.id', 'e.company_id', 'e.user_id', 'e.action', 'e.entity_type', 'e.entity_id', 'e.before', 'e.after', 'e.created_at', 'u.first_name', 'u.last_name']);
+    .select(['e.id', 'e.company_id', 'e.user_id', 'e.action', 'e.entity_type', 'e.entity_id', 'e.before', 'e.after', 'e.created_at', 'u.first_name', 'u.last_name'])
+    .select(sql<string>`e.created_at::text`.as('cursor_at'));
 
 export type AuditRow = Awaited<ReturnType<typeof findEvent>> & object;
 
-export function listEvents(db: Db, companyId: number, f: AuditFilters, limit: number, offset: number) {
-  return withUser(db, companyId, f).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute();
+/** Newest first; after `after` (keyset) when given, then `offset` rows skipped. */
+export function listEvents(db: Db, companyId: number, f: AuditFilters, limit: number, offset: number, after?: Keyset) {
+  let q = withUser(db, companyId, f);
+  if (after) q = q.where(afterKeyset(sql.ref('e.created_at'), sql.ref('e.id'), after, 'desc'));
+  return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export async function countEvents(db: Db, companyId: number, f: AuditFilters) {
-  const row = await filtered(db, companyId, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Counted up to COUNT_CAP (a company's trail grows by the hundred thousand). */
+export function countEvents(db: Db, companyId: number, f: AuditFilters) {
+  return cappedCount(db, filtered(db, companyId, f));
 }
 
 export function findEvent(db: Db, companyId: number, id: number) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
@@ -132,5 +133,41 @@ describe('audit', () => {
 
   it("refuses another company's user as the trail's user filter", async () => {
     expect((await call('GET', '/get_audit_events', a.admin.auth, { company_id: a.companyId, user_id: b.regular.user_id })).statusCode).toBe(404);
+  });
+
+  it('pages by cursor through a trail past the count cap, which it says (issue 19)', async () => {
+    const c = await makeTenant(t.app);
+    // 10,050 events, many sharing one instant: the cursor must neither skip nor repeat rows of a tie.
+    await sql`
+      INSERT INTO audit_events (company_id, user_id, action, entity_type, entity_id, created_at)
+      SELECT ${c.companyId}, ${c.admin.user_id}, CASE WHEN i % 100 = 0 THEN 'grid.created' ELSE 'box.renamed' END, 'grid', i::text,
+             timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => i / 7 + 0.000001 * (i % 3))
+      FROM generate_series(1, 10050) i`.execute(t.app.db);
+    const expected = await t.app.db.selectFrom('audit_events').select('id').where('company_id', '=', c.companyId)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 30; page++) {
+      const res = await call('GET', '/get_audit_events', c.admin.auth, { company_id: c.companyId, limit: 500, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ total_count: 10_000, total_capped: true });
+      seen.push(...body.events.map((e: { id: number }) => e.id));
+      cursor = body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected.map((e) => Number(e.id)));
+
+    const first = (await call('GET', '/get_audit_events', c.admin.auth, { company_id: c.companyId, limit: 3 })).json();
+    const skipped = (await call('GET', '/get_audit_events', c.admin.auth, { company_id: c.companyId, limit: 2, offset: 1, cursor: first.next_cursor })).json();
+    expect(skipped.events.map((e: { id: number }) => e.id)).toEqual(expected.slice(4, 6).map((e) => Number(e.id)));
+    const narrow = (await call('GET', '/get_audit_events', c.admin.auth, { company_id: c.companyId, action: 'grid.created' })).json();
+    expect(narrow).toMatchObject({ total_count: 100, total_capped: false, next_cursor: null });
+
+    for (const bad of ['not a cursor!', Buffer.from('yesterday|1').toString('base64url'), Buffer.from('2026-01-01|x').toString('base64url')]) {
+      const res = await call('GET', '/get_audit_events', c.admin.auth, { company_id: c.companyId, cursor: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().field).toBe('cursor');
+    }
   });
 });

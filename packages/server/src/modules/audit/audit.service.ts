@@ -3,6 +3,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './audit.repository.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset.js';
 import { canChange, isNote, noteBodyOf, toAuditEvent, type NoteBody } from './audit.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 
@@ -12,13 +13,24 @@ async function answer(deps: Deps, caller: Caller, id: number) {
   return toAuditEvent(row, caller);
 }
 
-export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFilters & { limit: number; offset: number }) {
-  const { limit, offset, ...filters } = input;
-  const [rows, total] = await Promise.all([
-    repo.listEvents(deps.db, caller.company_id, filters, limit, offset),
+/** One page of the trail; the total is counted up to COUNT_CAP and says when it stopped there. */
+export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFilters & { limit: number; offset: number; cursor?: string }) {
+  const { limit, offset, cursor, ...filters } = input;
+  const after = decodeCursor(cursor);
+  // One row more than the page tells whether a next page exists.
+  const [read, count] = await Promise.all([
+    repo.listEvents(deps.db, caller.company_id, filters, limit + 1, offset, after),
     repo.countEvents(deps.db, caller.company_id, filters),
   ]);
-  return { status: 'success' as const, events: rows.map((r) => toAuditEvent(r, caller)), total_count: total };
+  const rows = read.slice(0, limit);
+  const last = read.length > limit ? rows[rows.length - 1] : undefined;
+  return {
+    status: 'success' as const,
+    events: rows.map((r) => toAuditEvent(r, caller)),
+    total_count: count.total,
+    total_capped: count.capped,
+    next_cursor: last ? encodeCursor(last.cursor_at, last.id) : null,
+  };
 }
 
 /**
