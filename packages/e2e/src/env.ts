@@ -36,3 +36,10 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): E2EServer {
     admin: { email: get(ENV.adminEmail), password: get(ENV.adminPassword) },
   };
 }
+
+/** The classifier global setup puts in the server's AI_MODEL_DIR (server/src/test/fixtures/tiny-onnx.ts: white, yellow, green). */
+export const E2E_ONNX_MODEL = {
+  name: 'e2e-colours',
+  side: 32,
+  labels: ['powdery-mildew', 'nitrogen-deficiency', 'healthy'],
+} as const;

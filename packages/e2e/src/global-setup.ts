@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENV, FIRST_START } from './env';
+import { ENV, FIRST_START, E2E_ONNX_MODEL } from './env';
+import { tinyColourClassifier } from '../../server/src/test/fixtures/tiny-onnx';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -81,6 +82,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
+  // One small generated ONNX classifier, so the phone-and-server parity spec (onnx-phone) has a model to run.
+  const modelDir = path.join(dataDir, 'models');
+  fs.mkdirSync(modelDir);
+  fs.writeFileSync(path.join(modelDir, `${E2E_ONNX_MODEL.name}.onnx`), tinyColourClassifier(E2E_ONNX_MODEL.side));
+  fs.writeFileSync(path.join(modelDir, `${E2E_ONNX_MODEL.name}.labels.txt`), `${E2E_ONNX_MODEL.labels.join('\n')}\n`);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -92,6 +98,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VERDANT_ADMIN_EMAIL: FIRST_START.adminEmail,
     VERDANT_ADMIN_PASSWORD: FIRST_START.adminPassword,
     VERDANT_DEMO: '0',
+    AI_MODEL_DIR: modelDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
   };
   // The specs run against the embedded database and the outbox folder, whatever the caller's shell says.
