@@ -5,3 +5,4 @@ export { analyseImage, ENGINE, UNKNOWN_REASON, DEFAULT_MAX_SIDE, DEFAULT_CARD_LO
 export { downscale, type Scaled } from './downscale.js';
 export { severityOf, confidenceOf, MIN_FINDING_FRACTION } from './leaf.js';
 export { SIZE_RULE } from './trap.js';
+export * from './findings.js';

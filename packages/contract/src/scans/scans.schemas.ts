@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, DateTime, Id, Int4 } from '../common/fields.js';
+import type { AiModel } from '../common/constants.js';
 
 /** What a scan is of: one grid box (plant position), a grid, or a whole room. */
 export const SCAN_TYPES = ['box', 'grid', 'room'] as const;
@@ -11,9 +12,11 @@ export type ScanKind = (typeof SCAN_KINDS)[number];
 
 /**
  * A scan's state: `needs_review` while a detection is neither confirmed, corrected nor rejected,
- * `reviewed` once every one is, `clear` when the engine found nothing.
+ * `reviewed` once every one is, `clear` when the engine found nothing and doubted nothing, `uncertain`
+ * ("Not sure: check by eye") when it found nothing but doubted a photo (its reasons are in the photo's
+ * `analysis.doubts`): never a "clear" it is not sure of.
  */
-export const SCAN_STATUSES = ['needs_review', 'reviewed', 'clear'] as const;
+export const SCAN_STATUSES = ['needs_review', 'reviewed', 'clear', 'uncertain'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
 export const DETECTION_REVIEWS = ['pending', 'confirmed', 'corrected', 'rejected'] as const;
@@ -22,6 +25,18 @@ export type DetectionReview = (typeof DETECTION_REVIEWS)[number];
 /** What a scout does with a detection. */
 export const REVIEW_ACTIONS = ['confirm', 'correct', 'reject'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/**
+ * What each built-in model files from the measured analysis: the leaf symptoms (the engine's labels; empty
+ * for none) and whether it counts sticky-card insects. The server runs its built-in models with it and the
+ * phone selects its own findings with it, offline too (docs/decisions.md, "One analysis everywhere").
+ */
+export const BUILTIN_MODEL_FINDINGS: Record<AiModel, { leaf: readonly string[]; trap: boolean }> = {
+  plantDiseaseRecognition: { leaf: ['chlorotic', 'necrotic', 'powdery', 'dark_spot'], trap: true },
+  pestDetection: { leaf: [], trap: true },
+  stickyTrapCounter: { leaf: [], trap: true },
+  nutrientDeficiency: { leaf: ['chlorotic'], trap: false },
+};
 
 /** Photos in one scan, and one model's name: a file name in AI_MODEL_DIR or a built-in engine's name. */
 export const SCAN_MAX_IMAGES = 8;
@@ -125,7 +140,11 @@ export const ScanImage = z.object({
   width: z.number(),
   height: z.number(),
   kind: z.enum(SCAN_KINDS),
-  /** The engine's measurements for this photo (area shares, trap counts and size classes, top labels). */
+  /**
+   * The engine's measurements for this photo (area shares, trap counts and size classes, top labels), with
+   * `doubts` (why it is not sure: DOUBT_CODES of @verdant/vision, empty when sure) and `looked_at` (the leaf
+   * or card it measured, a region; null when it found neither).
+   */
   analysis: z.record(z.string(), z.unknown()),
 });
 export type ScanImage = z.infer<typeof ScanImage>;

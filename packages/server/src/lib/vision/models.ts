@@ -1,41 +1,37 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AI_MODELS, DEFAULT_AI_MODEL, scansMessages, type AiModelInfo } from '@verdant/contract';
+import { AI_MODELS, BUILTIN_MODEL_FINDINGS, DEFAULT_AI_MODEL, scansMessages, type AiModelInfo } from '@verdant/contract';
 import { badRequest } from '../errors.js';
-import { ENGINE, type LesionType } from '@verdant/vision';
+import { ENGINE, INSECT_SIZE_CLASSES, type FindingSelection } from '@verdant/vision';
 import { loadClassifier, ONNX_ENGINE, ORT_VERSION, type Classifier } from './onnx-classifier.js';
 
 /**
  * The built-in models: all four are the measured analysis of @verdant/vision (one engine, one version),
  * each reporting what its name promises (docs/decisions.md, "Scans: models"). The spec's default,
- * plantDiseaseRecognition, reports everything the analysis measures.
+ * plantDiseaseRecognition, reports everything the analysis measures. What each files (`leaf`, `trap`) is
+ * the contract's BUILTIN_MODEL_FINDINGS, which the phone selects its own findings with.
  */
-export interface BuiltinModel {
+export interface BuiltinModel extends FindingSelection {
   type: 'builtin';
   name: string;
-  /** Leaf symptoms it files (empty: none), and whether it counts sticky-card insects. */
-  leaf: readonly LesionType[];
-  trap: boolean;
   description: string;
 }
 
-const ALL_LESIONS: readonly LesionType[] = ['chlorotic', 'necrotic', 'powdery', 'dark_spot'];
-
 export const BUILTIN_MODELS: Record<(typeof AI_MODELS)[number], BuiltinModel> = {
   plantDiseaseRecognition: {
-    type: 'builtin', name: 'plantDiseaseRecognition', leaf: ALL_LESIONS, trap: true,
+    type: 'builtin', name: 'plantDiseaseRecognition', ...BUILTIN_MODEL_FINDINGS.plantDiseaseRecognition,
     description: 'Measured image analysis: yellowing, brown, powdery and dark-spot areas of a leaf, and insects on a yellow or blue sticky card.',
   },
   pestDetection: {
-    type: 'builtin', name: 'pestDetection', leaf: [], trap: true,
+    type: 'builtin', name: 'pestDetection', ...BUILTIN_MODEL_FINDINGS.pestDetection,
     description: 'Measured image analysis, insects only: counts small flies, thrips and whiteflies on a sticky card.',
   },
   stickyTrapCounter: {
-    type: 'builtin', name: 'stickyTrapCounter', leaf: [], trap: true,
+    type: 'builtin', name: 'stickyTrapCounter', ...BUILTIN_MODEL_FINDINGS.stickyTrapCounter,
     description: 'Measured image analysis: finds the yellow or blue sticky card and counts insects on it by size class.',
   },
   nutrientDeficiency: {
-    type: 'builtin', name: 'nutrientDeficiency', leaf: ['chlorotic'], trap: false,
+    type: 'builtin', name: 'nutrientDeficiency', ...BUILTIN_MODEL_FINDINGS.nutrientDeficiency,
     description: 'Measured image analysis, yellowing (chlorosis) of the leaf only.',
   },
 };
@@ -118,7 +114,7 @@ export function describeModel(m: ScanModel): AiModelInfo {
     return {
       name: m.name, type: 'builtin', engine: ENGINE.name, engine_version: ENGINE.version, model_version: ENGINE.version,
       analyses: [...(m.leaf.length ? (['leaf'] as const) : []), ...(m.trap ? (['sticky_trap'] as const) : [])],
-      labels: [...m.leaf, ...(m.trap ? ['small_fly', 'thrips', 'whitefly'] : [])],
+      labels: [...m.leaf, ...(m.trap ? INSECT_SIZE_CLASSES : [])],
       description: m.description,
     };
   }

@@ -262,14 +262,18 @@ export async function updateObservation(
   return true;
 }
 
-/** needs_review while a detection is pending, reviewed once none is, clear without detections. */
+/**
+ * needs_review while a detection is pending, reviewed once none is. Without detections the scan keeps what
+ * it was filed as: clear, or uncertain until a person reviews it (docs/decisions.md, "One analysis everywhere").
+ */
 export async function refreshScanStatus(trx: Transaction<DB>, scanId: number): Promise<ScanStatus> {
   const counts = await trx
     .selectFrom('scan_detections')
     .select((eb) => [eb.fn.countAll<string>().as('all'), eb.fn.count<string>(sql`CASE WHEN review = 'pending' THEN 1 END`).as('pending')])
     .where('scan_id', '=', scanId)
     .executeTakeFirstOrThrow();
-  const status: ScanStatus = Number(counts.all) === 0 ? 'clear' : Number(counts.pending) > 0 ? 'needs_review' : 'reviewed';
+  if (Number(counts.all) === 0) return (await trx.selectFrom('scans').select('status').where('scan_id', '=', scanId).executeTakeFirstOrThrow()).status;
+  const status: ScanStatus = Number(counts.pending) > 0 ? 'needs_review' : 'reviewed';
   await trx.updateTable('scans').set({ status }).where('scan_id', '=', scanId).execute();
   return status;
 }

@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, MAX_MEGAPIXELS, processImage, storeImage, type StoredImage } from '../../lib/images/images.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import { decodeForAnalysis } from '../../lib/vision/pixels.js';
-import { engineOf, runModel, type ImageResult } from '../../lib/vision/engine.js';
+import { engineOf, runModel, scanStatusOf, type ImageResult } from '../../lib/vision/engine.js';
 import { defaultModel, findModel, offeredModel, type ScanModel } from '../../lib/vision/models.js';
 import { getCompanySetting } from '../company_settings/company-settings.service.js';
 import { problemMatcher } from '../observations/observations.service.js';
@@ -102,10 +102,9 @@ export async function createScan(deps: Deps<'config' | 'log' | 'files'>, caller:
     const capturedAt = input.captured_at ? new Date(input.captured_at) : new Date();
     const now = new Date();
     const scanId = await deps.db.transaction().execute(async (trx) => {
-      const hasDetections = analysed.some((a) => a.result.detections.length > 0);
       const scanId = await repo.insertScan(trx, {
         company_id: caller.company_id, scan_type: input.scan_type, ...place, ai_model: aiModel, ...engine,
-        kind: scanKind(analysed.map((a) => a.result)), status: hasDetections ? 'needs_review' : 'clear',
+        kind: scanKind(analysed.map((a) => a.result)), status: scanStatusOf(analysed.map((a) => a.result)),
         client_analysis: input.client_analysis ? JSON.stringify(input.client_analysis) : null,
         captured_at: capturedAt, created_by: caller.user_id,
       });

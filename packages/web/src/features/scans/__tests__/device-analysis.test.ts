@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyseImage } from '@verdant/vision';
-import { makeLeafImage } from '@verdant/vision/testing';
+import { ALL_FINDINGS, analyseImage } from '@verdant/vision';
+import { makeLeafImage, makeSkyImage } from '@verdant/vision/testing';
 import {
   compareWithServer,
   deviceAnalysisOf,
+  deviceSelection,
+  doubtsOf,
   parseDeviceAnalysis,
   serialiseDeviceAnalysis,
   DEVICE_ANALYSIS_FORMAT,
@@ -11,16 +13,20 @@ import {
 } from '../lib/device-analysis';
 import { makeDetection, makeScan } from './scan-fixtures';
 
+const ALL = { aiModel: 'plantDiseaseRecognition', selection: ALL_FINDINGS };
 const leaf = analyseImage(makeLeafImage({ seed: 4, lesions: { necrotic: 0.05, powdery: 0.03 } }).image);
 
 function device(findings: DeviceAnalysis['photos'][number]['findings'], kind: 'leaf' | 'sticky_trap' | 'unknown' = 'leaf'): DeviceAnalysis {
-  return { format: DEVICE_ANALYSIS_FORMAT, engine: 'verdant-vision', engine_version: '1.0.0', analysed_at: '2026-11-25T08:00:00.000Z', photos: [{ kind, findings }] };
+  return {
+    format: DEVICE_ANALYSIS_FORMAT, ai_model: 'plantDiseaseRecognition', engine: 'verdant-vision', engine_version: '1.0.0', analysed_at: '2026-11-25T08:00:00.000Z',
+    photos: [{ kind, findings, doubts: [], looked_at: null }],
+  };
 }
-const powdery = { label: 'powdery', problem: 'Powdery mildew', confidence: 0.8, affected_percent: 12.3, count: null, regions: [] };
+const powdery = { label: 'powdery', problem: 'Powdery mildew', confidence: 0.8, affected_percent: 12.3, count: null, severity: 3, regions: [] };
 
 describe('deviceAnalysisOf / parseDeviceAnalysis', () => {
   it('keeps the engine, each photo’s kind and its findings, and reads back what it wrote', () => {
-    const a = deviceAnalysisOf([leaf], new Date('2026-11-25T08:00:00.000Z'));
+    const a = deviceAnalysisOf([leaf], { ...ALL, analysedAt: new Date('2026-11-25T08:00:00.000Z') });
     expect(a).toMatchObject({ format: DEVICE_ANALYSIS_FORMAT, engine: 'verdant-vision', engine_version: leaf.engine.version });
     expect(a.photos[0]!.kind).toBe('leaf');
     expect(a.photos[0]!.findings.map((f) => f.label).sort()).toEqual(['necrotic', 'powdery']);
@@ -28,7 +34,7 @@ describe('deviceAnalysisOf / parseDeviceAnalysis', () => {
   });
 
   it('drops regions, never measurements, to stay within the contract’s bound', () => {
-    const a = deviceAnalysisOf([leaf, leaf, leaf], new Date());
+    const a = deviceAnalysisOf([leaf, leaf, leaf], { ...ALL, analysedAt: new Date() });
     const full = JSON.stringify(a).length;
     const text = serialiseDeviceAnalysis(a, Math.floor(full / 3));
     expect(text.length).toBeLessThanOrEqual(Math.floor(full / 3));
@@ -36,6 +42,25 @@ describe('deviceAnalysisOf / parseDeviceAnalysis', () => {
     expect(back.photos.map((p) => p.findings.map((f) => [f.label, f.affected_percent]))).toEqual(
       a.photos.map((p) => p.findings.map((f) => [f.label, f.affected_percent])),
     );
+  });
+
+  it('selects with the company\'s built-in model as the server does, and leaves a model it cannot run to the server', () => {
+    const pests = deviceSelection('pestDetection')!;
+    expect(deviceAnalysisOf([leaf], { analysedAt: new Date(), aiModel: 'pestDetection', selection: pests }).photos[0]).toMatchObject({ kind: 'leaf', findings: [] });
+    const yellowing = deviceSelection('nutrientDeficiency')!;
+    const chlorotic = analyseImage(makeLeafImage({ seed: 5, lesions: { chlorotic: 0.06, necrotic: 0.05 } }).image);
+    const labels = deviceAnalysisOf([chlorotic], { analysedAt: new Date(), aiModel: 'nutrientDeficiency', selection: yellowing }).photos[0]!.findings.map((f) => f.label);
+    expect(labels).toEqual(['chlorotic']);
+    expect(deviceSelection('my-classifier')).toBeNull();
+  });
+
+  it('keeps what the engine doubted and where it looked, and reads them back', () => {
+    const a = deviceAnalysisOf([leaf, analyseImage(makeSkyImage())], { ...ALL, analysedAt: new Date() });
+    expect(a.photos[0]!.looked_at).toMatchObject({ type: 'box' });
+    expect(a.photos[1]).toMatchObject({ kind: 'unknown', findings: [], looked_at: null });
+    expect(a.photos[1]!.doubts.length).toBeGreaterThan(0);
+    expect(parseDeviceAnalysis(serialiseDeviceAnalysis(a))).toEqual(a);
+    expect(doubtsOf(['blurry', 'not-a-doubt', 'colour_cast'])).toEqual(['colour_cast', 'blurry']);
   });
 
   it('reads nothing from an answer in another shape', () => {
@@ -67,7 +92,7 @@ describe('compareWithServer', () => {
       images: [{ ...makeScan(2).images[0]!, kind: 'sticky_trap' }],
       detections: [makeDetection(3, { label: 'small', affected_percent: null, count: 14 })],
     });
-    const small = { label: 'small', problem: 'Thrips', confidence: null, affected_percent: null, count: 14, regions: [] };
+    const small = { label: 'small', problem: 'Thrips', confidence: null, affected_percent: null, count: 14, severity: 2, regions: [] };
     expect(compareWithServer(device([small], 'sticky_trap'), trapScan).differs).toBe(false);
     expect(compareWithServer(device([{ ...small, count: 15 }], 'sticky_trap'), trapScan).differs).toBe(true);
   });

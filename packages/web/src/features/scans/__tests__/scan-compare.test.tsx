@@ -40,12 +40,13 @@ afterAll(() => {
 
 const phone = (findings: DeviceAnalysis['photos'][number]['findings']): DeviceAnalysis => ({
   format: DEVICE_ANALYSIS_FORMAT,
+  ai_model: 'plantDiseaseRecognition',
   engine: 'verdant-vision',
   engine_version: '1.0.0',
   analysed_at: '2026-11-25T08:00:00.000Z',
-  photos: [{ kind: 'leaf', findings }],
+  photos: [{ kind: 'leaf', findings, doubts: [], looked_at: null }],
 });
-const necrosis = { label: 'necrotic', problem: 'Leaf necrosis', confidence: 0.7, affected_percent: 4.2, count: null, regions: [{ type: 'box' as const, x: 0.5, y: 0.5, width: 0.1, height: 0.1 }] };
+const necrosis = { label: 'necrotic', problem: 'Leaf necrosis', confidence: 0.7, affected_percent: 4.2, count: null, severity: 2, regions: [{ type: 'box' as const, x: 0.5, y: 0.5, width: 0.1, height: 0.1 }] };
 
 function detailRoute(scan: ReturnType<typeof makeScan>) {
   server.use(http.get(`${API}/get_scan_details`, () => HttpResponse.json({ status: 'success', scan })));
@@ -70,7 +71,7 @@ describe('ScanDetailPage: the phone’s answer beside the server’s', () => {
 
   it('says the phone agreed when the answers match, and shows nothing for a scan made online', async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Regular' });
-    const same = { label: 'powdery', problem: 'Powdery mildew', confidence: 0.82, affected_percent: 12.4, count: null, regions: [] };
+    const same = { label: 'powdery', problem: 'Powdery mildew', confidence: 0.82, affected_percent: 12.4, count: null, severity: 3, regions: [] };
     const { unmount } = detailRoute(makeScan(42, { client_analysis: phone([same]) as unknown as Record<string, unknown> }));
     expect(await screen.findByTestId('device-agrees')).toHaveTextContent('gave the same answer');
     expect(screen.queryByTestId('device-comparison')).toBeNull();

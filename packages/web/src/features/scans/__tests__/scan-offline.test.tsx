@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { analyseImage } from '@verdant/vision';
-import { makeCardImage, makeLeafImage } from '@verdant/vision/testing';
+import { makeLeafImage } from '@verdant/vision/testing';
 import ScanNowPage from '../components/scan-now-page';
-import { localFindings } from '../lib/local-findings';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
@@ -27,25 +26,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-describe('localFindings', () => {
-  it('turns a leaf analysis into findings with regions in fractions of the photo', () => {
-    const findings = localFindings(analyseImage(leaf.image));
-    expect(findings.map((f) => f.label).sort()).toEqual(['necrotic', 'powdery']);
-    for (const f of findings) {
-      expect(f.regions.length).toBeGreaterThan(0);
-      for (const r of f.regions) if (r.type === 'box') expect(r.x + r.width).toBeLessThanOrEqual(1);
-    }
-  });
-
-  it('turns a sticky-trap count into one finding per size class, counts adding up to the total', () => {
-    const a = analyseImage(makeCardImage({ insects: 120, seed: 3 }).image);
-    expect(a.kind).toBe('sticky_trap');
-    if (a.kind !== 'sticky_trap') return;
-    const findings = localFindings(a);
-    expect(findings.reduce((n, f) => n + (f.count ?? 0), 0)).toBe(a.trap.counts.reduce((n, c) => n + c.count, 0));
-  });
-});
-
 const outbox = new ActionQueueDatabase();
 const restore: Array<() => void> = [];
 beforeAll(() => restore.push(installBlobCloning()));
@@ -56,10 +36,10 @@ afterAll(() => {
   for (const undo of restore) undo();
 });
 
-function scanPageApi(createScan: () => Response | Promise<Response>) {
+function scanPageApi(createScan: () => Response | Promise<Response>, settings: Record<string, unknown> = {}) {
   const received: Array<{ key: string | null; analysis: string | null }> = [];
   server.use(
-    ...companySettingsHandlers().handlers,
+    ...companySettingsHandlers(settings).handlers,
     http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [makeRoom({ nx: 2, ny: 1 })] })),
     http.post(`${API}/create_scan`, async ({ request }) => {
       const form = await request.formData();
@@ -109,6 +89,27 @@ describe('ScanNowPage offline', () => {
     expect(await screen.findByText(/The server has the scan/)).toBeInTheDocument();
     await actionQueue().flush({ userId: 7, force: true });
     expect(received).toHaveLength(1);
+  });
+
+  it('files on the phone only what the company\'s model looks for: a pest-only model shows no leaf finding', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const received = scanPageApi(() => HttpResponse.json({ status: 'success', message: 'Scan analysed.', scan: makeScan(32) }), { ai_model: 'pestDetection' });
+    const user = userEvent.setup();
+    renderPage(<ScanNowPage />);
+    expect(await screen.findByText(/\(pestDetection\)/)).toBeInTheDocument();
+    await pickPlaceAndPhoto(user);
+    const offline = setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Analyse' }));
+      const result = await screen.findByTestId('on-device-result');
+      expect(within(result).getByText('Nothing found on these photos.')).toBeInTheDocument();
+      expect(within(result).queryByText(/% of the leaf/)).toBeNull();
+    } finally {
+      offline();
+    }
+    await actionQueue().flush({ userId: 7 });
+    const sent = parseDeviceAnalysis(received[0]!.analysis);
+    expect(sent).toMatchObject({ ai_model: 'pestDetection', photos: [{ kind: 'leaf', findings: [] }] });
   });
 
   it('queues the scan with the key of a send that got no answer, and shows the phone\'s answer', async () => {

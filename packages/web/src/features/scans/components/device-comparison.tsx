@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScanDetails, ScanDetection } from '@verdant/contract';
 import { usePhotoSrc } from '../../../components/photos';
 import { Card } from '../../../components/ui';
-import { compareWithServer, parseDeviceAnalysis, type PhotoComparison } from '../lib/device-analysis';
+import { compareWithServer, deviceRegions, parseDeviceAnalysis, type PhotoComparison } from '../lib/device-analysis';
 import { DeviceFindingList } from './on-device-result';
 import { RegionOverlay, type OverlayRegion } from './region-overlay';
 
@@ -35,13 +35,13 @@ function ComparedPhoto({ url, alt, regions }: { url: string | null; alt: string;
 function PhotoPair({ photo }: { photo: PhotoComparison }) {
   const { t } = useTranslation('scans');
   const n = photo.position + 1;
-  const deviceRegions = (photo.device?.findings ?? []).flatMap((f) => f.regions.map((region, i) => ({ key: `${f.label}-${i}`, region })));
+  const phoneRegions = photo.device ? deviceRegions(photo.device) : [];
   const serverRegions = photo.server.flatMap((d) => d.regions.map((region, i) => ({ key: `${d.detection_id}-${i}`, region, faint: d.review === 'rejected' })));
   return (
     <div className="grid gap-4 sm:grid-cols-2" data-testid="compare-photo">
       <section aria-label={`${t('compare.phone')} · ${t('now.photoN', { n })}`} className="min-w-0 space-y-2">
         <h3 className="font-medium text-stone-900">{t('compare.phone')}</h3>
-        <ComparedPhoto url={photo.imageUrl} alt={`${t('now.photoN', { n })} · ${t('compare.phone')}`} regions={deviceRegions} />
+        <ComparedPhoto url={photo.imageUrl} alt={`${t('now.photoN', { n })} · ${t('compare.phone')}`} regions={phoneRegions} />
         {photo.device ? <DeviceFindingList photo={photo.device} /> : <p className="text-sm text-stone-600">{t('compare.noPhoto')}</p>}
       </section>
       <section aria-label={`${t('compare.server')} · ${t('now.photoN', { n })}`} className="min-w-0 space-y-2">

@@ -2,17 +2,38 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui';
 import { usePhotoSrc } from '../../../components/photos';
-import type { DeviceAnalysis, DeviceFinding, DevicePhoto } from '../lib/device-analysis';
+import { deviceRegions, type DeviceAnalysis, type DeviceFinding, type DevicePhoto } from '../lib/device-analysis';
 import { RegionOverlay } from './region-overlay';
+import { UncertainNote } from './uncertain-note';
 
-/** What the phone found on one photo: problem, how sure, how much of the leaf or how many insects. */
+/**
+ * What the phone found on one photo: problem, how sure, how much of the leaf or how many insects, and
+ * "Not sure: check by eye" with the reasons when the engine doubted the photo (never "nothing found" then).
+ */
 export function DeviceFindingList({ photo }: { photo: DevicePhoto }) {
   const { t } = useTranslation('scans');
-  if (photo.kind === 'unknown') return <p className="text-sm text-stone-600">{t('kind.unknownHelp')}</p>;
-  if (photo.findings.length === 0) return <p className="text-sm text-stone-600">{t('detection.none')}</p>;
+  const unsure = <UncertainNote doubts={photo.doubts} withFindings={photo.findings.length > 0} />;
+  if (photo.findings.length === 0) {
+    return (
+      <div className="space-y-2">
+        {photo.kind === 'unknown' && <p className="text-sm text-stone-600">{t('kind.unknownHelp')}</p>}
+        {photo.doubts.length > 0 ? unsure : <p className="text-sm text-stone-600">{t('detection.none')}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      {unsure}
+      <DeviceFindings findings={photo.findings} />
+    </div>
+  );
+}
+
+function DeviceFindings({ findings }: { findings: DeviceFinding[] }) {
+  const { t } = useTranslation('scans');
   return (
     <ul className="space-y-1" data-testid="on-device-findings">
-      {photo.findings.map((f: DeviceFinding) => (
+      {findings.map((f) => (
         <li key={f.label} className="rounded-md border border-stone-200 p-2 text-sm">
           <span className="font-medium text-stone-900">{f.problem}</span>
           {f.confidence !== null && ` · ${t('detection.confidence', { value: Math.round(f.confidence * 100) })}`}
@@ -28,7 +49,7 @@ export function DeviceFindingList({ photo }: { photo: DevicePhoto }) {
 export function DevicePhotoView({ blob, url, photo, n }: { blob?: Blob; url?: string | null; photo: DevicePhoto; n: number }) {
   const { t } = useTranslation('scans');
   const { src, state } = usePhotoSrc(url ?? null, blob);
-  const regions = photo.findings.flatMap((f) => f.regions.map((region, i) => ({ key: `${f.label}-${i}`, region })));
+  const regions = deviceRegions(photo);
   return (
     <figure className="min-w-0 space-y-2">
       {src ? (

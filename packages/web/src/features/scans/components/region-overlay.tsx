@@ -5,6 +5,13 @@ export interface OverlayRegion {
   region: ScanRegion;
   /** Rejected detections are drawn faint and dashed. */
   faint?: boolean;
+  /** The leaf or card the engine measured ("where it looked"), drawn blue and dashed under the findings. */
+  looked?: boolean;
+}
+
+function strokeOf({ faint, looked }: OverlayRegion) {
+  if (looked) return { stroke: '#2563eb', dash: '6 4' };
+  return faint ? { stroke: '#a8a29e', dash: '4 3' } : { stroke: '#dc2626', dash: undefined };
 }
 
 /**
@@ -22,14 +29,10 @@ export function RegionOverlay({ src, alt, regions }: { src: string; alt: string;
         aria-hidden="true"
         data-testid="scan-regions"
       >
-        {regions.map(({ key, region, faint }) => {
-          const style = {
-            fill: 'none',
-            stroke: faint ? '#a8a29e' : '#dc2626',
-            strokeWidth: 2,
-            vectorEffect: 'non-scaling-stroke' as const,
-            strokeDasharray: faint ? '4 3' : undefined,
-          };
+        {regions.map((r) => {
+          const { key, region } = r;
+          const { stroke, dash } = strokeOf(r);
+          const style = { fill: 'none', stroke, strokeWidth: 2, vectorEffect: 'non-scaling-stroke' as const, strokeDasharray: dash };
           return region.type === 'box' ? (
             <rect key={key} data-region={key} x={region.x} y={region.y} width={region.width} height={region.height} style={style} />
           ) : (

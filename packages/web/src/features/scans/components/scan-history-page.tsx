@@ -6,10 +6,11 @@ import { SCAN_STATUSES, SCAN_TYPES, type ScanStatus, type ScanType } from '@verd
 import { scanHistoryQuery } from '../../../api/queries/scans';
 import { roomListQuery } from '../../../api/queries/rooms';
 import type { ScanHistoryFilter } from '../../../api/scans';
-import { Badge, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select } from '../../../components/ui';
+import { EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
 import { QueuedScans } from './queued-scans';
+import { ScanStatusBadge } from './scan-status-badge';
 
 const PER_PAGE = 20;
 
@@ -88,7 +89,7 @@ export default function ScanHistoryPage() {
                       {date.format(new Date(s.captured_at))} · {s.problems.length > 0 ? s.problems.join(', ') : t('history.noProblems')}
                     </span>
                   </span>
-                  <Badge tone={s.status === 'needs_review' ? 'warning' : 'success'}>{t(`status.${s.status}`)}</Badge>
+                  <ScanStatusBadge status={s.status} />
                 </Link>
               </li>
             ))}

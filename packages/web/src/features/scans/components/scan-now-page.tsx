@@ -17,7 +17,7 @@ import { ScanResult } from './scan-result';
 import { OnDeviceResult } from './on-device-result';
 import { QueuedScanStatus } from './queued-scan-status';
 import { analysePhoto } from '../../../lib/on-device-analysis';
-import { deviceAnalysisOf, serialiseDeviceAnalysis, type DeviceAnalysis } from '../lib/device-analysis';
+import { deviceAnalysisOf, deviceSelection, serialiseDeviceAnalysis, type DeviceAnalysis } from '../lib/device-analysis';
 
 /** What pressing Analyse ended in: the server's answer, or the phone's own with the scan waiting in the outbox. */
 type Outcome = { kind: 'sent'; scan: ScanDetails } | { kind: 'queued'; seq: number; analysis: DeviceAnalysis | null };
@@ -76,8 +76,10 @@ export default function ScanNowPage() {
         }
       }
       let analysis: DeviceAnalysis | null = null;
+      // The company's model decides what the phone files, as on the server; one it cannot run leaves it to the server.
+      const selection = deviceSelection(model);
       try {
-        analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analysePhoto(f))), new Date());
+        if (selection) analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analysePhoto(f))), { analysedAt: new Date(), aiModel: model, selection });
       } catch (err) {
         // The scan still waits to be sent; the server's analysis is the one that counts.
         console.warn('The on-device analysis failed', err);

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { ScanDetails, ScanDetection } from '@verdant/contract';
+import type { ScanDetails, ScanDetection, ScanImage } from '@verdant/contract';
 import { usePhotoSrc } from '../../../components/photos';
-import { Badge, Card } from '../../../components/ui';
+import { Card } from '../../../components/ui';
+import { doubtsOf, parseRegion } from '../lib/device-analysis';
 import { DetectionList } from './detection-list';
 import { RegionOverlay, type OverlayRegion } from './region-overlay';
+import { ScanStatusBadge } from './scan-status-badge';
+import { UncertainNote } from './uncertain-note';
 
 /** A scan photo with its regions: the one still on the device, else the server's copy. */
 function Photo({ url, blob, alt, regions }: { url: string | null; blob?: Blob; alt: string; regions: OverlayRegion[] }) {
@@ -14,10 +17,15 @@ function Photo({ url, blob, alt, regions }: { url: string | null; blob?: Blob; a
   return <RegionOverlay src={photo.src} alt={alt} regions={regions} />;
 }
 
-function regionsOf(detections: ScanDetection[], imageId: number) {
-  return detections
-    .filter((d) => d.scan_image_id === imageId)
-    .flatMap((d) => d.regions.map((region, i) => ({ key: `${d.detection_id}-${i}`, region, faint: d.review === 'rejected' })));
+/** Where the engine looked (the leaf or card, from the photo's analysis) under the detections' regions. */
+function regionsOf(detections: ScanDetection[], image: ScanImage): OverlayRegion[] {
+  const looked = parseRegion(image.analysis.looked_at);
+  return [
+    ...(looked ? [{ key: 'looked', region: looked, looked: true }] : []),
+    ...detections
+      .filter((d) => d.scan_image_id === image.scan_image_id)
+      .flatMap((d) => d.regions.map((region, i) => ({ key: `${d.detection_id}-${i}`, region, faint: d.review === 'rejected' }))),
+  ];
 }
 
 /**
@@ -39,7 +47,7 @@ export function ScanResult({
   return (
     <Card className="space-y-4 p-4" data-testid="scan-result">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={scan.status === 'needs_review' ? 'warning' : 'success'}>{t(`status.${scan.status}`)}</Badge>
+        <ScanStatusBadge status={scan.status} />
         <span className="text-sm text-stone-700">{t(`kind.${scan.kind}`)}</span>
         <span className="text-sm text-stone-600">
           {t('engine', { engine: scan.engine, model: scan.model, version: scan.model_version })}
@@ -49,11 +57,15 @@ export function ScanResult({
         {scan.images.map((img) => {
           const alt = t('now.photoN', { n: img.position + 1 });
           const local = localImages?.[img.position];
-          const regions = regionsOf(scan.detections, img.scan_image_id);
+          const regions = regionsOf(scan.detections, img);
+          const found = scan.detections.some((d) => d.scan_image_id === img.scan_image_id);
           return (
-            <figure key={img.scan_image_id} className="max-w-full">
+            <figure key={img.scan_image_id} className="max-w-full space-y-2">
               <Photo url={img.image_url} blob={local} alt={alt} regions={regions} />
-              {img.kind === 'unknown' && <figcaption className="mt-1 text-sm text-stone-600">{t('kind.unknownHelp')}</figcaption>}
+              <figcaption className="space-y-2 text-sm text-stone-600">
+                {img.kind === 'unknown' && <p>{t('kind.unknownHelp')}</p>}
+                <UncertainNote doubts={doubtsOf(img.analysis.doubts)} withFindings={found} />
+              </figcaption>
             </figure>
           );
         })}

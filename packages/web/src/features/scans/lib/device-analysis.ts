@@ -1,6 +1,5 @@
-import { CLIENT_ANALYSIS_MAX_CHARS, SCAN_KINDS, type ScanDetails, type ScanDetection, type ScanKind, type ScanRegion } from '@verdant/contract';
-import type { Analysis } from '@verdant/vision';
-import { localFindings } from './local-findings';
+import { BUILTIN_MODEL_FINDINGS, CLIENT_ANALYSIS_MAX_CHARS, SCAN_KINDS, type ScanDetails, type ScanDetection, type ScanKind, type ScanRegion } from '@verdant/contract';
+import { DOUBT_CODES, photoFindings, type Analysis, type DoubtCode, type FindingSelection } from '@verdant/vision';
 
 /** The shape of the phone's own answer as it travels in create_scan's `client_analysis` (docs/decisions.md, "Scans in the web app"). */
 export const DEVICE_ANALYSIS_FORMAT = 'verdant-device-analysis/1';
@@ -12,50 +11,76 @@ export interface DeviceFinding {
   confidence: number | null;
   affected_percent: number | null;
   count: number | null;
+  severity: number | null;
   regions: ScanRegion[];
 }
 
 export interface DevicePhoto {
   kind: ScanKind;
   findings: DeviceFinding[];
+  /** Why the engine is not sure of this photo (empty when sure): "Not sure: check by eye". */
+  doubts: DoubtCode[];
+  /** The leaf or card the engine measured, drawn to show where it looked. */
+  looked_at: ScanRegion | null;
 }
 
 export interface DeviceAnalysis {
   format: typeof DEVICE_ANALYSIS_FORMAT;
+  /** The company's model whose choice of findings the phone applied (empty in answers from before it was sent). */
+  ai_model: string;
   engine: string;
   engine_version: string;
   analysed_at: string;
   photos: DevicePhoto[];
 }
 
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-
-function roundRegion(r: ScanRegion): ScanRegion {
-  return r.type === 'box'
-    ? { type: 'box', x: round(r.x, 4), y: round(r.y, 4), width: round(r.width, 4), height: round(r.height, 4) }
-    : { type: 'polygon', points: r.points.map(([x, y]) => [round(x, 4), round(y, 4)] as [number, number]) };
+/**
+ * What the phone files from its analysis for the company's model: a built-in model's choice
+ * (BUILTIN_MODEL_FINDINGS, the server's own), or null for a model the phone cannot run itself.
+ */
+export function deviceSelection(aiModel: string): FindingSelection | null {
+  return Object.hasOwn(BUILTIN_MODEL_FINDINGS, aiModel) ? BUILTIN_MODEL_FINDINGS[aiModel as keyof typeof BUILTIN_MODEL_FINDINGS] : null;
 }
 
-/** The phone's analyses of a scan's photos (one per photo, in order) as they are queued and sent. */
-export function deviceAnalysisOf(analyses: Analysis[], analysedAt: Date): DeviceAnalysis {
+export interface DeviceAnalysisOptions {
+  analysedAt: Date;
+  /** The company's model (its name is kept with the answer). */
+  aiModel: string;
+  selection: FindingSelection;
+}
+
+/**
+ * The phone's analyses of a scan's photos (one per photo, in order) as they are queued and sent: the
+ * findings, doubts and where it looked from @verdant/vision's photoFindings, the server's own function.
+ */
+export function deviceAnalysisOf(analyses: Analysis[], { analysedAt, aiModel, selection }: DeviceAnalysisOptions): DeviceAnalysis {
   const engine = analyses[0]?.engine ?? { name: 'verdant-vision', version: '' };
   return {
     format: DEVICE_ANALYSIS_FORMAT,
+    ai_model: aiModel,
     engine: engine.name,
     engine_version: engine.version,
     analysed_at: analysedAt.toISOString(),
-    photos: analyses.map((a) => ({
-      kind: a.kind,
-      findings: localFindings(a).map((f) => ({
-        label: f.label,
-        problem: f.problem,
-        confidence: f.confidence === null ? null : round(f.confidence, 3),
-        affected_percent: f.affectedPercent,
-        count: f.count,
-        regions: f.regions.map(roundRegion),
-      })),
-    })),
+    photos: analyses.map((a) => {
+      const photo = photoFindings(a, selection);
+      return {
+        kind: photo.kind,
+        doubts: photo.doubts,
+        looked_at: photo.lookedAt,
+        findings: photo.findings.map((f) => ({
+          label: f.label, problem: f.problemName, confidence: f.confidence, affected_percent: f.affectedPercent, count: f.count, severity: f.severity, regions: f.regions,
+        })),
+      };
+    }),
   };
+}
+
+/** What to draw over a photo: the leaf or card the phone measured (`looked`), then its findings' regions. */
+export function deviceRegions(photo: DevicePhoto): Array<{ key: string; region: ScanRegion; looked?: boolean }> {
+  return [
+    ...(photo.looked_at ? [{ key: 'looked', region: photo.looked_at, looked: true }] : []),
+    ...photo.findings.flatMap((f) => f.regions.map((region, i) => ({ key: `${f.label}-${i}`, region }))),
+  ];
 }
 
 /**
@@ -79,7 +104,8 @@ export function serialiseDeviceAnalysis(analysis: DeviceAnalysis, maxChars = CLI
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-function regionOf(v: unknown): ScanRegion | null {
+/** A stored region (a box or a polygon), or null. */
+export function parseRegion(v: unknown): ScanRegion | null {
   if (!isObject(v)) return null;
   if (v.type === 'box' && [v.x, v.y, v.width, v.height].every((n) => typeof n === 'number')) {
     return { type: 'box', x: v.x as number, y: v.y as number, width: v.width as number, height: v.height as number };
@@ -91,24 +117,33 @@ function regionOf(v: unknown): ScanRegion | null {
   return null;
 }
 
+/** The doubt codes of a stored answer (unknown ones left out). */
+export function doubtsOf(v: unknown): DoubtCode[] {
+  return Array.isArray(v) ? DOUBT_CODES.filter((c) => v.includes(c)) : [];
+}
+
 /** Reads a stored `client_analysis` back; null when it is not the phone's answer in this format. */
 export function parseDeviceAnalysis(value: unknown): DeviceAnalysis | null {
   const v = typeof value === 'string' ? safeParse(value) : value;
   if (!isObject(v) || v.format !== DEVICE_ANALYSIS_FORMAT || !Array.isArray(v.photos)) return null;
   return {
     format: DEVICE_ANALYSIS_FORMAT,
+    ai_model: typeof v.ai_model === 'string' ? v.ai_model : '',
     engine: typeof v.engine === 'string' ? v.engine : '',
     engine_version: typeof v.engine_version === 'string' ? v.engine_version : '',
     analysed_at: typeof v.analysed_at === 'string' ? v.analysed_at : '',
     photos: v.photos.filter(isObject).map((p) => ({
       kind: (SCAN_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as ScanKind) : 'unknown',
+      doubts: doubtsOf(p.doubts),
+      looked_at: parseRegion(p.looked_at),
       findings: (Array.isArray(p.findings) ? p.findings : []).filter(isObject).map((f) => ({
         label: String(f.label ?? ''),
         problem: String(f.problem ?? f.label ?? ''),
         confidence: numOrNull(f.confidence),
         affected_percent: numOrNull(f.affected_percent),
         count: numOrNull(f.count),
-        regions: (Array.isArray(f.regions) ? f.regions : []).map(regionOf).filter((r): r is ScanRegion => r !== null),
+        severity: numOrNull(f.severity),
+        regions: (Array.isArray(f.regions) ? f.regions : []).map(parseRegion).filter((r): r is ScanRegion => r !== null),
       })),
     })),
   };
