@@ -3,7 +3,7 @@ import { absentIfBlank } from '../common/list-field.js';
 import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
-import { Limit, Offset, SortOrder } from '../common/pagination.js';
+import { Cursor, Limit, Offset, SortOrder } from '../common/pagination.js';
 import { PlaceFields } from '../rooms/rooms.schemas.js';
 import { Photo } from '../forms/form-responses.schemas.js';
 
@@ -57,8 +57,20 @@ export const observationsEndpoints = {
       sort_order: SortOrder,
       limit: Limit(OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT),
       offset: Offset,
+      /** Keyset paging (issue 19): the `next_cursor` of the page before; `offset` then skips from there. */
+      cursor: Cursor,
     }),
-    response: success({ total_count: z.number(), limit: z.number(), offset: z.number(), observations: z.array(ObservationListItem) }),
+    response: success({
+      /** Exact without a room or grid filter; with one, counted up to COUNT_CAP (then `total_capped`). */
+      total_count: z.number(),
+      /** True when total_count stopped at COUNT_CAP (issue 19). Always sent; optional for copies kept before it. */
+      total_capped: z.boolean().optional(),
+      limit: z.number(),
+      offset: z.number(),
+      /** Where the next page starts (null on the last page; issue 19). Always sent. */
+      next_cursor: z.string().nullable().optional(),
+      observations: z.array(ObservationListItem),
+    }),
     clientMessages: { failure: observationsMessages.fetchFailed },
   }),
 };

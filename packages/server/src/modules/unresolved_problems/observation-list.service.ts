@@ -2,6 +2,7 @@ import { gridBoxDisplayName, observationsMessages as msg, OBSERVATIONS_LIMIT, OB
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset.js';
 import * as places from './unresolved-problems.repository.js';
 import * as repo from './observation-list.repository.js';
 import type { Deps } from '../../lib/deps.js';
@@ -19,6 +20,7 @@ export interface ObservationListInput {
   sort_order: 'asc' | 'desc';
   limit: number;
   offset: number;
+  cursor?: string;
 }
 
 /** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
@@ -49,6 +51,7 @@ export async function listObservations({ db }: Deps, caller: Caller, input: Obse
   if (input.room_id !== undefined && !(await places.findRoom(db, caller.company_id, input.room_id))) throw notFound('Room');
   if (input.grid_id !== undefined && !(await places.findGrid(db, caller.company_id, input.grid_id))) throw notFound('Grid');
   const page = clampPage(input.limit, input.offset, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT);
+  const after = decodeCursor(input.cursor);
   const filter: repo.ObservationListFilter = {
     companyId: caller.company_id,
     status: input.status,
@@ -57,16 +60,23 @@ export async function listObservations({ db }: Deps, caller: Caller, input: Obse
     problem: input.problem,
     startDate: input.start_date,
     endDate: input.end_date,
+    roomGridIds: input.room_id === undefined ? undefined : await repo.roomGridIds(db, caller.company_id, input.room_id),
+    problemNames: input.problem ? await repo.problemNamesContaining(db, caller.company_id, input.problem) : undefined,
   };
-  const [total, rows] = await Promise.all([
+  // One row more than the page tells whether a next page exists.
+  const [count, read] = await Promise.all([
     repo.countObservations(db, filter),
-    repo.listObservations(db, filter, { direction: input.sort_order, ...page }),
+    repo.listObservations(db, filter, { direction: input.sort_order, limit: page.limit + 1, offset: page.offset, after }),
   ]);
+  const rows = read.slice(0, page.limit);
+  const last = read.length > page.limit ? rows[rows.length - 1] : undefined;
   const photos = await responsePhotos(db, caller.company_id, rows.map((r) => r.response_id));
   return {
     status: 'success' as const,
-    total_count: total,
+    total_count: count.total,
+    total_capped: count.capped,
     ...page,
+    next_cursor: last ? encodeCursor(last.cursor_at, last.observation_id) : null,
     observations: rows.map((r) => toListItem(r, r.response_id === null ? [] : (photos.get(r.response_id) ?? []))),
   };
 }
