@@ -39,6 +39,7 @@ import { pressureEndpoints } from './pressure/pressure.endpoints.js';
 import { tasksEndpoints } from './tasks/tasks.endpoints.js';
 import { scansEndpoints } from './scans/scans.endpoints.js';
 import { scanModelsEndpoints } from './scans/scan-models.endpoints.js';
+import { scanReviewEndpoints } from './scans/scan-review.endpoints.js';
 import { camerasEndpoints } from './cameras/cameras.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
@@ -130,6 +131,9 @@ export * from './scans/scans.schemas.js';
 export * from './scans/scans.messages.js';
 export * from './scans/scans.endpoints.js';
 export * from './scans/scan-models.endpoints.js';
+export * from './scans/scan-review.schemas.js';
+export * from './scans/scan-review.messages.js';
+export * from './scans/scan-review.endpoints.js';
 export * from './cameras/cameras.schemas.js';
 export * from './cameras/cameras.messages.js';
 export * from './cameras/cameras.endpoints.js';
@@ -188,6 +192,8 @@ export const domains = {
   scans: scansEndpoints,
   /** Verdant extension: an offered ONNX classifier for the phone to run offline (docs/decisions.md, "Models on the phone"). */
   scan_models: scanModelsEndpoints,
+  /** Verdant extension: corrections that teach and Scan quality (docs/decisions.md, "Scan corrections (issue 18)"). */
+  scan_review: scanReviewEndpoints,
   /** Verdant extension: fixed cameras posting images with an ingest token (docs/decisions.md, "Fixed cameras"). */
   cameras: camerasEndpoints,
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */

@@ -100,8 +100,9 @@ export type EndpointRequest<E extends EndpointConfig> = EmptyIfUnknown<InferIn<E
   EmptyIfUnknown<E['body'] extends { schema: infer S } ? InferIn<S> : unknown> &
   EmptyIfUnknown<InferIn<E['either']>>;
 
+/** A file answer: bytes, or (server side) a stream sent as it is made, such as the labelled-examples zip. */
 export type EndpointOutput<E extends EndpointConfig> = E['response'] extends z.ZodType
   ? z.output<E['response']>
-  : Buffer | Uint8Array;
+  : Buffer | Uint8Array | NodeJS.ReadableStream;
 
 export type EndpointMap = Record<string, Endpoint>;

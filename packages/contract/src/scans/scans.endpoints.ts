@@ -5,8 +5,8 @@ import { CompanyId, FileField, Id } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
 import { scansMessages as msg } from './scans.messages.js';
 import {
-  AiModelInfo, AiModelName, CapturedAt, ClientAnalysisInput, LabelledExample, ReviewActionSchema, ScanDetails, ScanHistoryFilters,
-  ScanPage, ScanPerPage, ScanSummary, ScanTypeSchema, SCAN_EXAMPLES_PER_PAGE_MAX, SCAN_HISTORY_PER_PAGE_DEFAULT,
+  AiModelInfo, AiModelName, CapturedAt, ClientAnalysisInput, ReviewActionSchema, ScanDetails, ScanHistoryFilters,
+  ScanPage, ScanPerPage, ScanSummary, ScanTypeSchema, SCAN_HISTORY_PER_PAGE_DEFAULT,
   SCAN_HISTORY_PER_PAGE_MAX, SCAN_TYPES,
 } from './scans.schemas.js';
 
@@ -82,19 +82,10 @@ export const scansEndpoints = {
   exportScanExamples: defineEndpoint({
     id: 'exportScanExamples', domain: 'scans', method: 'GET', path: '/export_scan_examples',
     summary:
-      "The company's labelled examples (confirmed and corrected detections) as a JSON manifest: each photo's address, its regions and the label the scout settled on; oldest first, a page at a time (Admin)",
+      "The company's labelled examples as a zip, streamed: the reviewed photos under images/ and annotations.json in COCO format (boxes and polygons in pixels, categories = library problems, the reviewer's and the engine's answer on each annotation; confirmed, corrected, rejected and added detections) (Admin)",
     auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
-    query: z.object({
-      company_id: CompanyId,
-      page: ScanPage,
-      per_page: ScanPerPage(SCAN_EXAMPLES_PER_PAGE_MAX, SCAN_EXAMPLES_PER_PAGE_MAX),
-    }),
-    response: success({
-      format: z.literal('verdant-labelled-examples/1'),
-      labels: z.array(z.object({ label: z.string(), problem: z.string(), count: z.number() })),
-      examples: z.array(LabelledExample),
-      ...Paged,
-    }),
+    query: z.object({ company_id: CompanyId }),
+    response: 'binary',
   }),
   deleteScan: defineEndpoint({
     id: 'deleteScan', domain: 'scans', method: 'DELETE', path: '/delete_scan',

@@ -43,7 +43,6 @@ export const SCAN_MAX_IMAGES = 8;
 export const AI_MODEL_NAME_MAX = 64;
 export const SCAN_HISTORY_PER_PAGE_DEFAULT = 20;
 export const SCAN_HISTORY_PER_PAGE_MAX = 100;
-export const SCAN_EXAMPLES_PER_PAGE_MAX = 500;
 /** The phone's own answer (offline analysis) kept beside the server's: bounded JSON text. */
 export const CLIENT_ANALYSIS_MAX_CHARS = 64_000;
 
@@ -129,6 +128,14 @@ export const ScanDetection = z.object({
   /** The problem observation filed for it (null once rejected, or when it maps to no problem). */
   observation_id: z.number().nullable(),
   observation_status: z.string().nullable(),
+  /**
+   * `engine`, or `reviewer` for a problem the engine missed (its engine fields then say it saw nothing). The
+   * reviewer's count, share and regions are kept beside the engine's (null = the engine's stands).
+   */
+  origin: z.enum(['engine', 'reviewer']),
+  reviewed_count: z.number().nullable(),
+  reviewed_affected_percent: z.number().nullable(),
+  reviewed_regions: z.array(ScanRegion).nullable(),
 });
 export type ScanDetection = z.infer<typeof ScanDetection>;
 
@@ -195,28 +202,6 @@ export const AiModelInfo = z.object({
   description: z.string(),
 });
 export type AiModelInfo = z.infer<typeof AiModelInfo>;
-
-/** One labelled example: a scan photo, the region the detection covered, and the label the scout settled on. */
-export const LabelledExample = z.object({
-  detection_id: z.number(),
-  scan_id: z.number(),
-  image_url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  regions: z.array(ScanRegion),
-  /** The library problem's slug the scout settled on (the label to train with), and its name. */
-  label: z.string(),
-  problem_id: z.number().nullable(),
-  problem: z.string(),
-  /** What the engine had said. */
-  predicted_label: z.string(),
-  predicted_problem: z.string().nullable(),
-  review: z.enum(['confirmed', 'corrected']),
-  model: z.string(),
-  model_version: z.string(),
-  reviewed_at: z.string(),
-});
-export type LabelledExample = z.infer<typeof LabelledExample>;
 
 export const ScanHistoryFilters = {
   room_id: Id,

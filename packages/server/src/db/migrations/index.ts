@@ -26,6 +26,7 @@ import * as searchTrigram from './2026_11_27_0800_search_trigram.js';
 import * as thresholdTasks from './2026_11_27_0900_threshold_tasks.js';
 import * as observationDays from './2026_11_27_1000_observation_days.js';
 import * as plantUidLength from './2026_11_27_1010_plant_uid_length.js';
+import * as scanCorrections from './2026_11_29_0200_scan_corrections.js';
 import * as scanUncertain from './2026_11_29_0100_scan_uncertain.js';
 import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
 
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_observation_days': observationDays,
   '2026_11_27_1010_plant_uid_length': plantUidLength,
   '2026_11_29_0100_scan_uncertain': scanUncertain,
+  '2026_11_29_0200_scan_corrections': scanCorrections,
   '2026_11_29_0400_box_last_visits': boxLastVisits,
 };

@@ -55,4 +55,10 @@ export interface ScanDetectionTable {
   corrected_problem_id: number | null;
   reviewed_by: number | null;
   reviewed_at: Date | null;
+  /** 'reviewer' for a problem the engine missed (migration 2026_11_29_0200_scan_corrections). */
+  origin: Generated<'engine' | 'reviewer'>;
+  /** The reviewer's answer beside the engine's: null = the engine's stands. */
+  reviewed_count: number | null;
+  reviewed_affected_percent: number | null;
+  reviewed_regions: Json<unknown[]> | null;
 }

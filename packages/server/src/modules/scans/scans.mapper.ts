@@ -1,4 +1,4 @@
-import { gridBoxDisplayName, ScanRegion, type LabelledExample, type ScanDetails, type ScanDetection, type ScanImage, type ScanSummary } from '@verdant/contract';
+import { gridBoxDisplayName, ScanRegion, type ScanDetails, type ScanDetection, type ScanImage, type ScanSummary } from '@verdant/contract';
 import { z } from 'zod';
 import { fullName } from '../../lib/full-name.js';
 import { imageUrl } from '../../lib/images/images.js';
@@ -6,7 +6,6 @@ import { iso, isoOrNull } from '../../lib/iso.js';
 import type * as repo from './scans.repository.js';
 
 type ImageRow = Awaited<ReturnType<typeof repo.imagesOf>>[number];
-type ExampleRow = Awaited<ReturnType<typeof repo.labelledExamples>>['rows'][number];
 
 /** Regions are written by lib/vision/engine.ts in the contract's shape; read back through the same schema. */
 const Regions = z.array(ScanRegion).catch([]);
@@ -66,6 +65,10 @@ export const toDetection = (r: repo.DetectionRow): ScanDetection => ({
   reviewed_at: isoOrNull(r.reviewed_at),
   observation_id: r.observation_id,
   observation_status: r.observation_status,
+  origin: r.origin,
+  reviewed_count: r.reviewed_count,
+  reviewed_affected_percent: r.reviewed_affected_percent,
+  reviewed_regions: r.reviewed_regions === null ? null : Regions.parse(r.reviewed_regions),
 });
 
 export const toDetails = (r: repo.ScanRow, images: ImageRow[], detections: repo.DetectionRow[]): ScanDetails => ({
@@ -73,22 +76,4 @@ export const toDetails = (r: repo.ScanRow, images: ImageRow[], detections: repo.
   images: images.map(toImage),
   detections: detections.map(toDetection),
   client_analysis: r.client_analysis,
-});
-
-export const toExample = (r: ExampleRow): LabelledExample => ({
-  detection_id: r.detection_id,
-  scan_id: r.scan_id,
-  image_url: imageUrl(r.image_key),
-  width: r.width,
-  height: r.height,
-  regions: Regions.parse(r.regions),
-  label: (r.review === 'corrected' ? r.corrected_slug : r.problem_slug) ?? r.label,
-  problem_id: r.review === 'corrected' ? r.corrected_problem_id : r.problem_id,
-  problem: (r.review === 'corrected' ? r.corrected_name : r.problem) ?? r.label,
-  predicted_label: r.label,
-  predicted_problem: r.problem,
-  review: r.review === 'corrected' ? 'corrected' : 'confirmed',
-  model: r.model,
-  model_version: r.model_version,
-  reviewed_at: iso(r.reviewed_at!),
 });

@@ -299,36 +299,3 @@ export async function deleteScan(trx: Transaction<DB>, companyId: number, scanId
   await trx.deleteFrom('scans').where('scan_id', '=', scanId).where('company_id', '=', companyId).execute();
   return { images, observationIds };
 }
-
-/** Confirmed and corrected detections of the company, oldest review first, with their photo and labels. */
-export async function labelledExamples(db: Db, companyId: number, limit: number, offset: number) {
-  const base = db
-    .selectFrom('scan_detections as d')
-    .where('d.company_id', '=', companyId)
-    .where('d.review', 'in', ['confirmed', 'corrected']);
-  const [rows, total, labels] = await Promise.all([
-    base
-      .innerJoin('scan_images as i', 'i.scan_image_id', 'd.scan_image_id')
-      .innerJoin('scans as s', 's.scan_id', 'd.scan_id')
-      .leftJoin('plant_problems as p', 'p.problem_id', 'd.problem_id')
-      .leftJoin('plant_problems as cp', 'cp.problem_id', 'd.corrected_problem_id')
-      .select([
-        'd.detection_id', 'd.scan_id', 'd.regions', 'd.label', 'd.problem', 'd.problem_id', 'd.review', 'd.reviewed_at', 'd.corrected_problem_id',
-        'i.image_key', 'i.width', 'i.height', 's.model', 's.model_version', 'p.slug as problem_slug', 'cp.slug as corrected_slug', 'cp.name as corrected_name',
-      ])
-      .orderBy('d.reviewed_at')
-      .orderBy('d.detection_id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('plant_problems as p', (join) => join.on(sql<boolean>`p.problem_id = coalesce(d.corrected_problem_id, d.problem_id)`))
-      .select(['p.slug', 'p.name', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('p.slug', 'is not', null)
-      .groupBy(['p.slug', 'p.name'])
-      .orderBy('p.slug')
-      .execute(),
-  ]);
-  return { rows, total: Number(total.n), labels };
-}

@@ -14,7 +14,7 @@ import { markScannedIn } from '../scouting/index.js';
 import { raiseNotificationEvent } from '../../jobs/notification-events.js';
 import { evaluateThresholds } from '../thresholds/index.js';
 import * as repo from './scans.repository.js';
-import { toDetails, toDetection, toExample, toSummary } from './scans.mapper.js';
+import { toDetails, toSummary } from './scans.mapper.js';
 
 type Input<K extends keyof typeof scansEndpoints> = EndpointInput<(typeof scansEndpoints)[K]>;
 const isAdmin = (caller: Caller) => ADMIN_ROLES.some((r) => r === caller.user_role);
@@ -189,50 +189,6 @@ export async function scanHistory({ db }: Deps, caller: Caller, input: Input<'ge
   return { status: 'success' as const, scans: rows.map(toSummary), page: input.page, per_page: input.per_page, total };
 }
 
-/**
- * Confirm keeps (or reopens) the observation; correct moves it to the chosen problem (filing one when the
- * detection named none); reject dismisses it. The last review stands; each is audited.
- */
-export async function reviewDetection({ db }: Deps, caller: Caller, input: Input<'reviewScanDetection'>) {
-  assertOwnCompany(caller, input.company_id);
-  const now = new Date();
-  const scanStatus = await db.transaction().execute(async (trx) => {
-    // Ids first (another company's is a 404 whatever else is wrong), then how they go together.
-    const d = await repo.lockDetection(trx, caller.company_id, input.detection_id);
-    if (!d) throw notFound('Detection');
-    const chosen = input.problem_id === undefined ? undefined : await repo.findProblem(trx, caller.company_id, input.problem_id);
-    if (input.problem_id !== undefined && !chosen) throw notFound('Problem');
-    if (input.action === 'correct' && !chosen) throw badRequest(msg.correctNeedsProblem, 'problem_id');
-    if (input.action !== 'correct' && chosen) throw badRequest(msg.problemOnlyForCorrect, 'problem_id');
-    const corrected = input.action === 'correct' ? chosen : undefined;
-    const target = corrected ?? (d.problem_id !== null && d.problem !== null ? { problem_id: d.problem_id, name: d.problem } : undefined);
-    if (!target && input.action === 'confirm') throw badRequest(msg.noProblemToConfirm, 'action');
-    let observationId = d.observation_id;
-    if (target) {
-      const change = { problem: target.name, problem_id: target.problem_id, status: input.action === 'reject' ? ('dismissed' as const) : ('open' as const) };
-      const updated = observationId !== null && (await repo.updateObservation(trx, caller.company_id, observationId, change, caller.user_id, now));
-      if (!updated && input.action !== 'reject') {
-        observationId = await repo.insertObservation(trx, {
-          company_id: caller.company_id, room_id: d.room_id, grid_id: d.grid_id, grid_box_id: d.grid_box_id, problem: target.name,
-          problem_id: target.problem_id, severity: d.severity, notes: `Scan ${d.scan_id}: ${d.label}, ${input.action}ed by a scout.`,
-          observed_at: d.captured_at, observed_by: caller.user_id,
-        });
-      }
-    }
-    const review = input.action === 'confirm' ? 'confirmed' : input.action === 'correct' ? 'corrected' : 'rejected';
-    await repo.updateDetection(trx, d.detection_id, {
-      review, corrected_problem_id: corrected?.problem_id ?? null, reviewed_by: caller.user_id, reviewed_at: now, observation_id: observationId,
-    });
-    await writeAudit(trx, {
-      companyId: caller.company_id, userId: caller.user_id, action: `scan_detection.${input.action}`, entityType: 'scan_detection', entityId: d.detection_id,
-      before: { review: d.review, corrected_problem_id: d.corrected_problem_id, observation_id: d.observation_id },
-      after: { review, corrected_problem_id: corrected?.problem_id ?? null, observation_id: observationId, scan_id: d.scan_id },
-    });
-    return repo.refreshScanStatus(trx, d.scan_id);
-  });
-  return { status: 'success' as const, message: msg.reviewed, detection: toDetection(await repo.findDetection(db, input.detection_id)), scan_status: scanStatus };
-}
-
 /** The scan's maker or an Admin; the observations it filed go with it, its files after the commit. */
 export async function deleteScan(deps: Deps<'files' | 'log'>, caller: Caller, input: Input<'deleteScan'>) {
   assertOwnCompany(caller, input.company_id);
@@ -251,17 +207,5 @@ export async function deleteScan(deps: Deps<'files' | 'log'>, caller: Caller, in
   return {
     status: 'success' as const, message: msg.deleted, scan_id: input.scan_id,
     observations_deleted: gone.observationIds.length, images_deleted: gone.images.length,
-  };
-}
-
-export async function exportExamples({ db }: Deps, caller: Caller, input: Input<'exportScanExamples'>) {
-  assertOwnCompany(caller, input.company_id);
-  const { rows, total, labels } = await repo.labelledExamples(db, caller.company_id, input.per_page, (input.page - 1) * input.per_page);
-  return {
-    status: 'success' as const,
-    format: 'verdant-labelled-examples/1' as const,
-    labels: labels.map((l) => ({ label: l.slug!, problem: l.name!, count: Number(l.n) })),
-    examples: rows.map(toExample),
-    page: input.page, per_page: input.per_page, total,
   };
 }
