@@ -41,6 +41,14 @@ describe('auditTitle', () => {
       'room.deleted', 'room.whiteboard_uploaded', 'scouting.reset', 'setup.first_start', 'sub_gridbox.delete', 'sub_gridbox.update', 'sub_gridboxes.create',
       'tray.create', 'tray.delete', 'tray.update', 'tray_template.create', 'tray_template.delete', 'user.password_reset', 'user.role_changed',
       'user.signed_out_everywhere', 'user.signed_up', 'problem.resolve', 'problem.dismiss', 'problem.reopen', 'box.scanned',
+      // Issue 20: the twelve a grower met in English, and the rest written since.
+      'scan.create', 'camera.register', 'consultant.invited', 'treatment.apply', 'spray_product.create', 'threshold.create', 'task.update',
+      'notification.test', 'notification.create', 'dashboard_reports.update', 'saved_report.create', 'treatment.create',
+      'ai_command.saved', 'camera.revoke_token', 'camera.rotate_token', 'company.time_zone', 'consultant.restored', 'consultant.revoked',
+      'consultant.rooms_changed', 'notification.delete', 'notification_delivery.retry', 'saved_report.delete', 'scan.delete', 'scan_detection.add',
+      'scan_detection.correct', 'scan_detection.correct_measure', 'scan_detection.confirm', 'scan_detection.reject', 'spray_product.delete',
+      'spray_product.update', 'task.delete', 'task.recurring_create', 'task.retitle', 'task.system_create', 'task_template.create',
+      'task_template.delete', 'task_template.update', 'threshold.delete', 'threshold.update', 'treatment.update',
     ];
     for (const lang of ['en', 'es', 'fr', 'nl']) {
       for (const action of actions) expect(await titleIn(lang, event(action, 'x', 'FALLBACK')), `${lang} ${action}`).not.toBe('FALLBACK');

@@ -7,6 +7,8 @@ import { deliveriesQuery } from '../../../api/queries/automations';
 import { useFormatDate } from '../../../lib/format-date';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useRetryDelivery } from '../api/use-delivery-actions';
+import { useProblemLook } from '../../../components/problem-look';
+import { deliveryErrorText, deliveryEventText } from '../lib/delivery-text';
 
 const PER_PAGE = 20;
 
@@ -24,6 +26,7 @@ function DeliveryRow({ delivery: d, companyId, isAdmin }: { delivery: Delivery; 
   const formatDate = useFormatDate();
   const toast = useToast();
   const retry = useRetryDelivery(companyId);
+  const look = useProblemLook(companyId);
   const server = (message: string) => translateServerMessage(message, automationsMessages, t, 'automations:server');
 
   return (
@@ -35,13 +38,13 @@ function DeliveryRow({ delivery: d, companyId, isAdmin }: { delivery: Delivery; 
             <span className="text-sm font-medium text-stone-900">{t(`channels.${d.channel}`)}</span>
             <span className="min-w-0 break-all text-sm text-stone-600">{d.target}</span>
           </div>
-          <p className="break-words text-sm text-stone-800">{d.event}</p>
+          <p className="break-words text-sm text-stone-800">{deliveryEventText(d.event, t, look.name)}</p>
           <p className="text-xs text-stone-600">
             {t('log.created', { date: formatDate(d.created_at) })}
             {d.sent_at && <> · {t('log.sentAt', { date: formatDate(d.sent_at) })}</>} · {t('log.attempts', { count: d.attempts })}
           </p>
           {d.answer && <p className="break-all text-xs text-stone-600">{t('log.answer', { answer: d.answer })}</p>}
-          {d.last_error && d.status !== 'sent' && <p className="break-words text-xs font-medium text-red-700">{t('log.error', { error: d.last_error })}</p>}
+          {d.last_error && d.status !== 'sent' && <p className="break-words text-xs font-medium text-red-700">{t('log.error', { error: deliveryErrorText(d.last_error, t) })}</p>}
         </div>
         {d.status === 'dead' &&
           (isAdmin ? (

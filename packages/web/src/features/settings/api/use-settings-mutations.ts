@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AiModel, DashboardTile, Language } from '@verdant/contract';
+import type { AiModel, DashboardTile, Language, SuspectedAlertMode } from '@verdant/contract';
 import { ApiError } from '../../../api/api-error';
 import {
   setCompanyAiModel,
@@ -7,6 +7,7 @@ import {
   setCompanyGridOrder,
   setCompanyLanguage,
   setCompanyOfflineMode,
+  setCompanySuspectedAlerts,
   setGridOpacity,
   updateStickytrapRender,
 } from '../../../api/company-settings';
@@ -21,6 +22,14 @@ export function useSetTimeZone(companyId: number) {
   return useMutation({
     mutationFn: (timeZone: string) => setCompanyTimeZone(companyId, timeZone),
     onSuccess: (res) => qc.setQueryData(companySettingsKeys.timeZone(companyId), res.time_zone),
+  });
+}
+
+export function useSetSuspectedAlerts(companyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: { mode: SuspectedAlertMode; min_confidence?: number }) => setCompanySuspectedAlerts(companyId, rule),
+    onSuccess: (res) => qc.setQueryData(companySettingsKeys.suspectedAlerts(companyId), res.suspected_alerts),
   });
 }
 

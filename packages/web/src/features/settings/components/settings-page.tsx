@@ -29,6 +29,7 @@ import {
 } from '../api/use-settings-mutations';
 import { ScoutingFrequencyCard } from './scouting-frequency-card';
 import { TimeZoneCard } from './time-zone-card';
+import { SuspectedAlertsCard } from './suspected-alerts-card';
 
 interface SectionProps {
   companyId: number;
@@ -60,13 +61,16 @@ function ScanAndLanguage({ companyId, readOnly }: SectionProps) {
   const setLanguage = useSetLanguage(companyId);
   const saved = useSaved();
   const currentLanguage: Language = isLanguage(language.data) ? language.data : 'en';
+  // The server describes its built-in models in English; they read in the user's language, a company's own as written.
+  const modelDescription = (m: { name: string; description: string } | undefined) =>
+    m ? t(`general.modelDescriptions.${m.name}`, { defaultValue: m.description }) : t('general.aiModelHint');
 
   return (
     <Card title={t('general.title')} description={t('general.description')}>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         <Select
           label={t('general.aiModel')}
-          hint={models.data?.find((m) => m.name === aiModel)?.description ?? t('general.aiModelHint')}
+          hint={modelDescription(models.data?.find((m) => m.name === aiModel))}
           error={models.isError ? t('general.aiModelsFailed', { reason: errorMessage(models.error) }) : undefined}
           value={aiModel}
           disabled={readOnly || setModel.isPending || models.isPending}
@@ -347,6 +351,7 @@ export default function SettingsPage() {
         <StickyTrap {...props} />
         <ScoutingFrequencyCard {...props} />
         <TimeZoneCard {...props} />
+        <SuspectedAlertsCard {...props} />
       </div>
     </>
   );

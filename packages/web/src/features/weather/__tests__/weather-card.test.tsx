@@ -160,7 +160,9 @@ describe('WeatherCard', () => {
     server.use(userWith('Almería'), ...weatherApi(() => down('not_configured', null)).handlers);
     renderPage(<WeatherCard />);
     expect(await screen.findByText('Weather is not set up')).toBeInTheDocument();
-    expect(screen.getByText(/WEATHER_API_URL/)).toBeInTheDocument();
+    expect(screen.getByText(/Ask whoever runs Verdant/)).toBeInTheDocument();
+    // A grower is never shown the server's variable names (issue 20).
+    expect(screen.queryByText(/WEATHER_API_URL/)).not.toBeInTheDocument();
   });
 
   it('leads to the profile when the location is not a place the service knows', async () => {
