@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { OBSERVATIONS_LIMIT } from '@verdant/contract';
+import { OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
 import { db as defaultDb, type OfflineReadinessRow } from '../offline/db';
 import { readReadiness, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
@@ -22,7 +22,7 @@ import {
 } from './queries/batches';
 import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
 import { subBoxesQuery } from './queries/grid-boxes';
-import { observationsQuery } from './queries/observations';
+import { observationsQuery, recentObservationsQuery } from './queries/observations';
 import {
   aiModelQuery,
   autoRefreshQuery,
@@ -222,6 +222,8 @@ export async function prefetchForOffline(
       ),
       // The overview's own reads (its harvests are the forecast above): the morning screen opens without signal.
       leaf('overview:open-problems', () => fetch(observationsQuery(companyId, OPEN_PROBLEMS))),
+      // Quick observation's most-seen problems, counted from the newest observations on the device.
+      leaf('quick-observation:recent', () => fetch(recentObservationsQuery(companyId, OBSERVATIONS_MAX_LIMIT))),
       leaf('overview:trends', () => fetch(problemTrendsQuery(companyId))),
       leaf('overview:pinned-reports', () => fetch(dashboardReportsQuery(companyId))),
       // Scouting coverage of every room: the overview's overdue card and the rooms list's bars.

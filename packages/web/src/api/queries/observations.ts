@@ -19,6 +19,18 @@ export const observationsQuery = (companyId: number, filters: ObservationFilters
     staleTime: 0,
   });
 
+/**
+ * The company's newest observations (the most the read gives), for counting the most-seen problems. Its key
+ * names no date, so the copy the offline fill keeps on the device is found again on any later day; the
+ * caller keeps the days it counts over (quick observation: 30).
+ */
+export const recentObservationsQuery = (companyId: number, limit: number) =>
+  queryOptions({
+    ...observationsQuery(companyId, { limit, offset: 0 }),
+    placeholderData: undefined,
+    staleTime: 5 * 60_000,
+  });
+
 /** The answers of the response an observation came from. */
 export const responseQuery = (companyId: number, responseId: number) =>
   queryOptions({

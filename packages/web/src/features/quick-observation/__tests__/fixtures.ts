@@ -12,9 +12,12 @@ export const template = (TemplateID: number, TemplateName: string, DefaultForTyp
   TemplateID, TemplateName, CompanyID: 3, CreatedAt: T, UpdatedAt: T, FormCategory: DefaultForType ?? 'scouting', PageCSS: '', DefaultForType, DeletedAt: null, fields,
 });
 
-export const observation = (ProblemID: number, Problem: string) => ({
+/** Seen yesterday: inside the 30 days quick observation counts over. */
+const RECENT = new Date(Date.now() - 86_400_000).toISOString();
+
+export const observation = (ProblemID: number, Problem: string, ObservedAt = RECENT) => ({
   ProblemID, Problem, Severity: 3, Status: 'open', RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Grid A', GridBoxID: 2100001, BoxName: '1,1',
-  ResponseID: 1, ObservedAt: T, ObservedBy: 7, ObservedByName: 'Sam', Source: 'form', photos: [],
+  ResponseID: 1, ObservedAt, ObservedBy: 7, ObservedByName: 'Sam', Source: 'form', photos: [],
 });
 
 /**

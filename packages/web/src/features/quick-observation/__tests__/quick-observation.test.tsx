@@ -9,6 +9,19 @@ import { db } from '../../../offline/db';
 import { rememberPlace } from '../../../lib/last-place';
 import { readRememberedProblems } from '../lib/remembered-problems';
 import { field, observation, placeApi, template } from './fixtures';
+import { http, HttpResponse } from 'msw';
+import { API } from '../../../testing/msw-server';
+import { i18n } from '../../../lib/i18n';
+
+/** The library as a Spanish reader gets it: English names (the stored key) with names in Spanish. */
+const libraryEs = [
+  { name: 'Aphids', display_name: 'Pulgones', slug: 'aphids' },
+  { name: 'Two-spotted spider mite', display_name: 'Araña roja', slug: 'two-spotted-spider-mite' },
+  { name: 'Broad mite', display_name: 'Ácaro blanco', slug: 'broad-mite' },
+].map((p, i) => ({
+  problem_id: i + 1, company_id: null, category: 'pest', category_label: 'Plaga', description: '', symptoms_text: '', symptoms: [], color_symptoms: [],
+  default_color: null, solutions: { cultural: [], biological: [], chemical: [] }, custom_solutions: [], ...p,
+}));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
@@ -26,7 +39,11 @@ const scouting = template(90, 'Scouting', 'scouting', [
   field(3, 'Photo', 'photo'),
   field(4, 'Notes', 'text'),
 ]);
-const recent = [observation(1, 'Thrips'), observation(2, 'Aphids'), observation(3, 'Thrips'), observation(4, 'thrips '), observation(5, 'Powdery mildew'), observation(6, 'Aphids')];
+const recent = [
+  observation(1, 'Thrips'), observation(2, 'Aphids'), observation(3, 'Thrips'), observation(4, 'thrips '), observation(5, 'Powdery mildew'), observation(6, 'Aphids'),
+  // Older than 30 days: not counted.
+  observation(7, 'Leaf miner', '2026-01-05T08:00:00.000Z'), observation(8, 'Leaf miner', '2026-01-05T08:00:00.000Z'), observation(9, 'Leaf miner', '2026-01-05T08:00:00.000Z'),
+];
 
 function start() {
   signInAs({ userId: 7, companyId: 3 });
@@ -44,8 +61,8 @@ describe('quick observation', () => {
     const problems = screen.getByRole('group', { name: 'Problem seen' });
     await waitFor(() => expect(within(problems).getAllByRole('button').map((b) => b.textContent)).toEqual(['Thrips', 'Aphids', 'Powdery mildew', 'Other…']));
     const query = api.writes.find((w) => w.path === 'get_problem_observations')!.body as Record<string, string>;
-    expect(query).toMatchObject({ company_id: '3', limit: '200' });
-    expect(Date.now() - Date.parse(query.start_date!)).toBeGreaterThan(29 * 86_400_000);
+    // No date in the read: the device's copy answers offline on any later day; the 30 days are counted here.
+    expect(query).toEqual({ company_id: '3', limit: '200', offset: '0' });
 
     const severity = screen.getByRole('group', { name: /^Severity/ });
     expect(within(severity).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
@@ -108,6 +125,40 @@ describe('quick observation', () => {
     const offline = await screen.findByRole('group', { name: 'Problem seen' });
     expect(within(offline).getAllByRole('button').map((b) => b.textContent)).toEqual(['Thrips', 'Aphids', 'Powdery mildew', 'Other…']);
     expect(screen.getByRole('button', { name: 'Save (sends when online)' })).toBeInTheDocument();
+  });
+
+  it('cold offline, counts the most-seen problems from the device’s copy and finds a problem by part of its name in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const first = start();
+      // After placeApi's catch-all, so that it answers first.
+      server.use(http.get(`${API}/plant_problems/load_plant_problems`, () => HttpResponse.json({ status: 'success', problems: libraryEs })));
+      // Online once (as the offline fill does): the reads are kept on the device.
+      const online = await screen.findByRole('group', { name: 'Problem seen' });
+      await within(online).findByRole('button', { name: 'Pulgones' });
+      first.unmount();
+      localStorage.removeItem('verdant.topProblems.3');
+
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const user = userEvent.setup();
+      renderRoutes([{ path: '/dashboard/quick-observation', element: <QuickObservationPage /> }], '/dashboard/quick-observation');
+      const problems = await screen.findByRole('group', { name: 'Problem seen' });
+      await waitFor(() => expect(within(problems).getAllByRole('button').map((b) => b.textContent)).toEqual(['Thrips', 'Pulgones', 'Powdery mildew', 'Otro…']));
+
+      await user.click(within(problems).getByRole('button', { name: 'Otro…' }));
+      await user.type(screen.getByRole('textbox', { name: 'Problema' }), 'arana');
+      const found = screen.getByRole('list', { name: 'Problemas que coinciden' });
+      expect(within(found).getAllByRole('button').map((b) => b.textContent)).toEqual(['Araña roja']);
+      await user.click(within(found).getByRole('button', { name: 'Araña roja' }));
+      await user.click(screen.getByRole('button', { name: 'Guardar (se envía con conexión)' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Araña roja');
+      const queued = await db.offlineFormResponses.toArray();
+      const answers = await db.offlineFieldResponses.where('tempResponseID').equals(queued[0]!.tempResponseID).toArray();
+      // Stored by the library's English name, the key observations are matched by.
+      expect(answers.map((a) => [a.FieldID, a.InputData])).toEqual([[1, 'Two-spotted spider mite']]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('without a place, asks for one first', async () => {

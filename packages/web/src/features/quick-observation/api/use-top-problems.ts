@@ -1,19 +1,20 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
-import { observationsQuery } from '../../../api/queries/observations';
+import { recentObservationsQuery } from '../../../api/queries/observations';
 import { windowStart } from '../lib/quick-form';
 
 /**
- * The last 30 days' observations of the company (the newest 200: GET /get_problem_observations, the
- * observations screen's read), from which the most-seen problems are counted.
+ * The company's newest observations (GET /get_problem_observations, at most 200) of the last 30 days, from
+ * which the most-seen problems are counted. The read names no date, so offline the copy the device keeps
+ * (filled by api/offline-prefetch-fill.ts) answers on any day; the 30 days are counted here.
  */
 export function useRecentObservations(companyId: number) {
-  const start = useMemo(() => windowStart(new Date()), []);
   return useQuery({
-    ...observationsQuery(companyId, { start_date: start, limit: OBSERVATIONS_MAX_LIMIT, offset: 0 }),
+    ...recentObservationsQuery(companyId, OBSERVATIONS_MAX_LIMIT),
     enabled: companyId > 0,
-    staleTime: 5 * 60_000,
-    select: (answer) => answer.observations,
+    select: (answer) => {
+      const since = windowStart(new Date());
+      return answer.observations.filter((o) => o.ObservedAt.slice(0, 10) >= since);
+    },
   });
 }

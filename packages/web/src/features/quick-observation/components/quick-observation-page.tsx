@@ -17,6 +17,8 @@ import { readRememberedProblems, rememberProblems } from '../lib/remembered-prob
 import { placeName, placeWhere, resolvePlace, type ScannedLink } from '../lib/place-link';
 import { quickFields, severityChoices, topProblems } from '../lib/quick-form';
 import { useRecentObservations } from '../api/use-top-problems';
+import { plantProblemsQuery } from '../../../api/queries/plant-problems';
+import { suggestProblems } from '../lib/problem-search';
 import { LabelScanner } from './label-scanner';
 import { PlaceChooser } from './place-chooser';
 
@@ -41,6 +43,8 @@ export default function QuickObservationPage() {
   const recent = useRecentObservations(companyId);
   const submit = useSubmitForm(companyId);
   const look = useProblemLook(companyId);
+  // The device's copy of the library offline: "Other…" finds a problem by part of its name.
+  const library = useQuery({ ...plantProblemsQuery(companyId), enabled: companyId > 0, staleTime: 24 * 60 * 60_000 });
   const builtIn = useBuiltInText();
 
   const [place, setPlace] = useState<LastPlace | null>(() => (companyId && userId ? readLastPlace(companyId, userId) : null));
@@ -106,7 +110,9 @@ export default function QuickObservationPage() {
     toast.warning(t('quick.scanNotPlace'));
   };
 
-  const chosenProblem = (problem === OTHER ? other : problem).trim();
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosenProblem = (problem === OTHER ? (picked ?? other) : problem).trim();
+  const suggestions = problem === OTHER && !picked ? suggestProblems(library.data ?? [], other) : [];
 
   const save = async () => {
     if (!fields) return;
@@ -133,6 +139,7 @@ export default function QuickObservationPage() {
       setSaved({ queued: outcome.queued, problem: look.name(chosenProblem), severity, place: where });
       setProblem('');
       setOther('');
+      setPicked(null);
       setSeverity(null);
       setPhoto(null);
     } catch (err) {
@@ -207,10 +214,39 @@ export default function QuickObservationPage() {
             </button>
           ))}
         </div>
-        {recent.isError && <p className="mt-2 text-sm text-stone-600">{t('quick.rankUnavailable')}</p>}
+        {problems.length === 0 && (recent.isError || recent.data) ? (
+          <p className="mt-2 text-sm text-stone-600">{t('quick.rankNone')}</p>
+        ) : (
+          recent.isError && <p className="mt-2 text-sm text-stone-600">{t('quick.rankUnavailable')}</p>
+        )}
         {problem === OTHER && (
           <div className="mt-3">
-            <Input label={t('quick.otherLabel')} value={other} onChange={(e) => setOther(e.target.value)} autoFocus maxLength={200} />
+            <Input
+              label={t('quick.otherLabel')}
+              hint={t('quick.otherHint')}
+              value={picked ? look.name(picked) : other}
+              onChange={(e) => {
+                setPicked(null);
+                setOther(e.target.value);
+              }}
+              autoFocus
+              maxLength={200}
+            />
+            {suggestions.length > 0 && (
+              <ul className="mt-2 grid gap-2" aria-label={t('quick.suggestions')}>
+                {suggestions.map((s) => (
+                  <li key={s.name}>
+                    <button
+                      type="button"
+                      onClick={() => setPicked(s.name)}
+                      className={cn(BIG, 'w-full bg-white text-left text-stone-900 ring-stone-300 hover:bg-stone-100')}
+                    >
+                      {s.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         )}
       </section>
