@@ -67,6 +67,32 @@ describe('action thresholds', () => {
     expect((await list(b.admin.auth, b.companyId)).json().thresholds).toEqual([]);
   });
 
+  it('a new threshold is measured at once over the window it names: what was already seen counts, older does not', async () => {
+    const place = await scoutingPlace(t.app, a, 'Seen Before Room');
+    const notificationId = await automation();
+    await observe(place, 'Mealybugs', 0);
+    await observe(place, 'Mealybugs', 1);
+    // One observed 30 hours ago: outside a 24-hour window.
+    await t.app.db.updateTable('problem_observations').set({ observed_at: new Date(Date.now() - 30 * 3_600_000) })
+      .where('company_id', '=', a.companyId).where('problem', '=', 'Mealybugs').where('grid_box_id', '=', place.boxes[1]!).execute();
+    // Seven minutes ago, as the grower's was.
+    await t.app.db.updateTable('problem_observations').set({ observed_at: new Date(Date.now() - 7 * 60_000) })
+      .where('company_id', '=', a.companyId).where('problem', '=', 'Mealybugs').where('grid_box_id', '=', place.boxes[0]!).execute();
+
+    const made = await save(a.admin.auth, a.companyId, { problem: 'mealybugs', room_id: place.roomId, window_hours: 24, amber: 1, red: 2, notification_id: notificationId });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().threshold.level).toBe('amber');
+    const id = made.json().threshold.threshold_id as number;
+    expect(await crossings(id)).toEqual([{ level: 'amber', room_id: place.roomId, value: 1 }]);
+    expect((await roomLevels(t.app.db, a.companyId)).get(place.roomId)).toBe('amber');
+    expect((await alerts(notificationId)).map((d) => d.message.title)).toContain('Amber threshold: mealybugs in Seen Before Room');
+
+    // Saving it again (a longer window now holds both) reaches red once; the open amber is not made again.
+    const changed = await save(a.admin.auth, a.companyId, { threshold_id: id, problem: 'mealybugs', room_id: place.roomId, window_hours: 48, amber: 1, red: 2, notification_id: notificationId });
+    expect(changed.json().threshold.level).toBe('red');
+    expect((await crossings(id)).map((c) => c.level)).toEqual(['amber', 'red']);
+  });
+
   it('observations reaching the level at the same moment alert once', async () => {
     const place = await scoutingPlace(t.app, a, 'Concurrent Room');
     const notificationId = await automation();

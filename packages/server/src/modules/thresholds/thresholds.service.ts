@@ -6,7 +6,9 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import type { Caller } from '../../plugins/auth.js';
 import { companyTaskForm } from '../tasks/system-tasks.js';
-import { roomThresholdLevels } from './thresholds.evaluate.js';
+import { evaluateThresholds, roomThresholdLevels } from './thresholds.evaluate.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
 export interface ThresholdInput {
   threshold_id?: number | undefined;
@@ -44,6 +46,28 @@ export async function listThresholds({ db }: Deps, companyId: number, onlyId?: n
   return rows.map((r) => ({ ...r, room_name: r.room_name ?? null, assign_to_name: r.assign_to_name ?? null, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }));
 }
 
+/**
+ * A threshold saved is measured at once over the window it names, in every room with observations of its
+ * problem in that window (issue 20: one made at amber ≥ 1 in 24 h stayed green beside a 7-minute-old
+ * observation). The one evaluation of an observation write is reused, so a level reached now crosses,
+ * alerts and makes its task exactly as a new observation would; an open crossing is not made again.
+ */
+async function evaluateSaved(trx: Kysely<DB>, caller: Caller, t: { problem: string; room_id: number | null; window_hours: number }) {
+  let q = trx
+    .selectFrom('problem_observations')
+    .select('room_id')
+    .distinct()
+    .where('company_id', '=', caller.company_id)
+    .where(sql<string>`lower(problem)`, '=', t.problem.toLowerCase())
+    .where('status', 'in', ['open', 'resolved'])
+    .where('observed_at', '>', sql<Date>`now() - make_interval(hours => ${t.window_hours})`);
+  if (t.room_id !== null) q = q.where('room_id', '=', t.room_id);
+  const rooms = await q.execute();
+  for (const { room_id } of rooms) {
+    await evaluateThresholds(trx, { companyId: caller.company_id, actorId: caller.user_id, roomId: room_id, gridBoxId: null, problems: [t.problem] });
+  }
+}
+
 /** Creates or changes a threshold; the room and the automation must be the caller's company's. */
 export async function saveThreshold({ db }: Deps, caller: Caller, input: ThresholdInput) {
   if (input.red < input.amber) throw badRequest(msg.redBelowAmber, 'red');
@@ -70,6 +94,7 @@ export async function saveThreshold({ db }: Deps, caller: Caller, input: Thresho
       const made = await trx.insertInto('action_thresholds').values({ ...values, company_id: caller.company_id, created_by: caller.user_id, created_at: new Date(), updated_at: new Date(), deleted_at: null })
         .returning('threshold_id').executeTakeFirstOrThrow();
       await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'threshold.create', entityType: 'action_threshold', entityId: made.threshold_id, after: values });
+      await evaluateSaved(trx, caller, values);
       return made.threshold_id;
     }
     const before = await trx.selectFrom('action_thresholds').selectAll().where('company_id', '=', caller.company_id)
@@ -84,6 +109,7 @@ export async function saveThreshold({ db }: Deps, caller: Caller, input: Thresho
       },
       after: values,
     });
+    await evaluateSaved(trx, caller, values);
     return before.threshold_id;
   });
   const [threshold] = await listThresholds({ db }, caller.company_id, id);
