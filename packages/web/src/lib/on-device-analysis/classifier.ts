@@ -16,6 +16,11 @@ export interface ClassifierBytes {
   model: ArrayBuffer;
   wasm: ArrayBuffer;
 }
+/** Each photo's labels, most likely first, and the onnxruntime-web version that gave them. */
+export interface Classified {
+  scores: LabelScore[][];
+  runtime: string;
+}
 
 /**
  * An ONNX classifier in its own Web Worker (onnxruntime-web, loaded there on first use). The worker keeps a
@@ -24,7 +29,7 @@ export interface ClassifierBytes {
 let worker: Worker | null = null;
 let next = 0;
 const loaded = new Set<string>();
-const waiting = new Map<number, { resolve: (s: LabelScore[][]) => void; reject: (e: Error) => void }>();
+const waiting = new Map<number, { resolve: (s: Classified) => void; reject: (e: Error) => void }>();
 
 function getWorker(): Worker {
   if (worker) return worker;
@@ -34,7 +39,7 @@ function getWorker(): Worker {
     const w = waiting.get(res.id);
     if (!w) return;
     waiting.delete(res.id);
-    if (res.ok) w.resolve(res.scores);
+    if (res.ok) w.resolve({ scores: res.scores, runtime: res.runtime });
     else w.reject(res.stage === 'load' ? new ClassifierLoadError(res.error) : new Error(res.error));
   };
   worker.onerror = (event) => {
@@ -51,20 +56,20 @@ function getWorker(): Worker {
  * Each photo's labels, most likely first, decoded at full size and prepared as the server does.
  * `bytes` is asked for only when the worker does not hold this model yet.
  */
-export async function classifyPhotos(model: ClassifierModel, photos: Blob[], bytes: () => Promise<ClassifierBytes>): Promise<LabelScore[][]> {
+export async function classifyPhotos(model: ClassifierModel, photos: Blob[], bytes: () => Promise<ClassifierBytes>): Promise<Classified> {
   const first = !loaded.has(model.key);
   const job: ClassifierJob = first ? { ...model, ...(await bytes()) } : model;
   const w = getWorker();
-  const answer = new Promise<LabelScore[][]>((resolve, reject) => {
+  const answer = new Promise<Classified>((resolve, reject) => {
     const id = ++next;
     waiting.set(id, { resolve, reject });
     const request: ClassifierRequest = { id, job, photos };
     w.postMessage(request, first ? [job.model!, job.wasm!] : []);
   });
   try {
-    const scores = await answer;
+    const classified = await answer;
     loaded.add(model.key);
-    return scores;
+    return classified;
   } catch (err) {
     if (err instanceof ClassifierLoadError) loaded.delete(model.key);
     throw err;

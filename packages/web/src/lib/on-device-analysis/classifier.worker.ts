@@ -14,7 +14,7 @@ export interface ClassifierJob {
 }
 export type ClassifierRequest = { id: number; job: ClassifierJob; photos: Blob[] };
 export type ClassifierResponse =
-  | { id: number; ok: true; scores: LabelScore[][]; ms: number }
+  | { id: number; ok: true; scores: LabelScore[][]; runtime: string; ms: number }
   | { id: number; ok: false; error: string; stage: 'load' | 'run' };
 
 type Ort = typeof import('onnxruntime-web');
@@ -76,7 +76,7 @@ self.onmessage = async (event: MessageEvent<ClassifierRequest>) => {
     const started = performance.now();
     const scores: LabelScore[][] = [];
     for (const photo of photos) scores.push(await classify(m, s, job, photo));
-    self.postMessage({ id, ok: true, scores, ms: performance.now() - started } satisfies ClassifierResponse);
+    self.postMessage({ id, ok: true, scores, runtime: m.env.versions.web ?? m.env.versions.common, ms: performance.now() - started } satisfies ClassifierResponse);
   } catch (err) {
     self.postMessage({ id, ok: false, stage: 'run', error: err instanceof Error ? err.message : String(err) } satisfies ClassifierResponse);
   }

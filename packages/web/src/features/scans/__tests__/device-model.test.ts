@@ -62,10 +62,10 @@ describe('classifyOnDevice', () => {
     deviceModelBytes.mockResolvedValue(bytes);
     classifyPhotos.mockImplementation(async (_model, _photos, load: () => Promise<unknown>) => {
       expect(await load()).toBe(bytes);
-      return [[{ label: 'healthy', probability: 0.9 }, { label: 'powdery-mildew', probability: 0.1 }]];
+      return { runtime: '1.30.0', scores: [[{ label: 'healthy', probability: 0.9 }, { label: 'powdery-mildew', probability: 0.1 }]] };
     });
     const res = await classifyOnDevice(3, { kind: 'onnx', recipe }, [photo]);
-    expect(res).toEqual({ ok: true, name: 'colours', version: 'abc123abc123', scores: [[{ label: 'healthy', probability: 0.9 }, { label: 'powdery-mildew', probability: 0.1 }]] });
+    expect(res).toEqual({ ok: true, name: 'colours', version: 'abc123abc123', runtime: '1.30.0', scores: [[{ label: 'healthy', probability: 0.9 }, { label: 'powdery-mildew', probability: 0.1 }]] });
     expect(classifyPhotos.mock.calls[0]![0]).toEqual({ key: '3:colours:abc123abc123', input: recipe.input, labels: recipe.labels });
     expect(deviceModelBytes).toHaveBeenCalledWith(3, recipe);
   });

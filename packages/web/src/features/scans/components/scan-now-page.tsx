@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ScanDetails, ScanDetection } from '@verdant/contract';
-import { newScanKey, queueScan, sendScanNow, useQueuedScans, worthQueueing, type ScanToSend } from '../../../api/scan-queue';
-import { scanKeys } from '../../../api/queries/scans';
-import { invalidateProblems } from '../../../api/queries/problems';
-import { roomKeys, roomListQuery } from '../../../api/queries/rooms';
+import { useQueuedScans } from '../../../api/scan-queue';
+import { useSendScan } from '../../../api/mutations/scans';
+import { roomListQuery } from '../../../api/queries/rooms';
 import { useAiModel } from '../../../api/queries/use-ai-model';
 import { Alert, Button, Card, PageHeader } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
@@ -17,10 +16,11 @@ import { ScanResult } from './scan-result';
 import { OnDeviceResult } from './on-device-result';
 import { QueuedScanStatus } from './queued-scan-status';
 import { analysePhoto } from '../../../lib/on-device-analysis';
-import { deviceAnalysisOf, deviceSelection, serialiseDeviceAnalysis, type DeviceAnalysis } from '../lib/device-analysis';
-
-/** What pressing Analyse ended in: the server's answer, or the phone's own with the scan waiting in the outbox. */
-type Outcome = { kind: 'sent'; scan: ScanDetails } | { kind: 'queued'; seq: number; analysis: DeviceAnalysis | null };
+import { CLASSIFIER_SELECTION, deviceAnalysisOf, deviceSelection, type DeviceAnalysis } from '../lib/device-analysis';
+import type { DeviceClassification } from '../lib/device-model';
+import { classifyOnDevice } from '../lib/onnx-run';
+import { useDeviceModel } from '../lib/use-device-model';
+import { DeviceClassificationNote, DeviceModelStatus } from './device-model-status';
 
 /** Object URLs of the chosen photos, revoked when they change. */
 function usePreviews(files: File[]): string[] {
@@ -34,7 +34,7 @@ export default function ScanNowPage() {
   const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
   const model = useAiModel();
-  const queryClient = useQueryClient();
+  const deviceModel = useDeviceModel(companyId, model);
   const rooms = useQuery(roomListQuery(companyId));
   // A link from the room map's box sheet or a scanned label names the place; the picker starts there.
   const [searchParams] = useSearchParams();
@@ -44,7 +44,7 @@ export default function ScanNowPage() {
   const place = rooms.data ? knownPlace(rooms.data, picked) : picked;
   const [files, setFiles] = useState<File[]>([]);
   const [scan, setScan] = useState<ScanDetails | null>(null);
-  const [queued, setQueued] = useState<{ seq: number; analysis: DeviceAnalysis | null } | null>(null);
+  const [queued, setQueued] = useState<{ seq: number; analysis: DeviceAnalysis | null; classified: DeviceClassification | null } | null>(null);
   const queuedScans = useQueuedScans(userId, companyId);
   const previews = usePreviews(files);
   const scanType = scanTypeOf(place);
@@ -53,55 +53,33 @@ export default function ScanNowPage() {
   const labelOf = (p: ScanPlace) => placeName(rooms.data, p, (x, y) => t('place.boxAt', { x, y })) || t(`type.${scanTypeOf(p) ?? 'room'}`);
 
   // Online the server analyses the photos at once. With no connection, or no answer, the phone analyses
-  // them itself (a worker, the server's library) and the scan waits in the outbox with the same key.
-  const send = useMutation({
-    // Not paused offline (TanStack's default): without a connection is exactly when the phone analyses and queues.
-    networkMode: 'always',
-    mutationFn: async (): Promise<Outcome> => {
-      const input: ScanToSend = {
-        company_id: companyId,
-        scan_type: scanType!,
-        room_id: place.roomId,
-        grid_id: place.gridId,
-        grid_box_id: place.boxId,
-        images: files,
-        captured_at: new Date().toISOString(),
-      };
-      const key = newScanKey();
-      if (navigator.onLine !== false) {
-        try {
-          return { kind: 'sent', scan: (await sendScanNow(input, key)).scan };
-        } catch (err) {
-          if (!worthQueueing(err)) throw err;
-        }
-      }
-      let analysis: DeviceAnalysis | null = null;
-      // The company's model decides what the phone files, as on the server; one it cannot run leaves it to the server.
-      const selection = deviceSelection(model);
-      try {
-        if (selection) analysis = deviceAnalysisOf(await Promise.all(files.map((f) => analysePhoto(f))), { analysedAt: new Date(), aiModel: model, selection });
-      } catch (err) {
-        // The scan still waits to be sent; the server's analysis is the one that counts.
-        console.warn('The on-device analysis failed', err);
-      }
-      const item = await queueScan(
-        { ...input, ...(analysis ? { client_analysis: serialiseDeviceAnalysis(analysis) } : {}) },
-        { userId: userId!, label: labelOf(place) },
-        key,
-      );
-      return { kind: 'queued', seq: item.seq, analysis };
-    },
-    onSuccess: (res) => {
-      if (res.kind === 'queued') {
-        setQueued({ seq: res.seq, analysis: res.analysis });
-        return;
-      }
-      setScan(res.scan);
-      void queryClient.invalidateQueries({ queryKey: scanKeys.all(companyId) });
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) });
-      void invalidateProblems(queryClient, companyId);
-    },
-  });
+  // them itself (workers: the server's library, and the company's ONNX classifier where it can run here)
+  // and the scan waits in the outbox with the same key (api/mutations/scans.ts, shared with Video capture).
+  const send = useSendScan(companyId, userId);
+  const analyse = () => {
+    let classified: DeviceClassification | null = null;
+    send.mutate(
+      {
+        scan: { company_id: companyId, scan_type: scanType!, room_id: place.roomId, grid_id: place.gridId, grid_box_id: place.boxId, images: files, captured_at: new Date().toISOString() },
+        label: labelOf(place),
+        deviceAnalysis: async () => {
+          // The company's model decides what the phone files, as on the server: a classifier's label (the
+          // measured analysis only says what the photo shows), or a built-in model's findings.
+          classified = await classifyOnDevice(companyId, deviceModel.plan, files);
+          const selection = classified ? (classified.ok ? CLASSIFIER_SELECTION : null) : deviceSelection(model);
+          if (!selection) return null;
+          const analyses = await Promise.all(files.map((f) => analysePhoto(f)));
+          return deviceAnalysisOf(analyses, { analysedAt: new Date(), aiModel: model, selection, ...(classified?.ok ? { classifier: classified } : {}) });
+        },
+      },
+      {
+        onSuccess: (res) => {
+          if (res.kind === 'queued') setQueued({ seq: res.seq, analysis: res.analysis, classified });
+          else setScan(res.scan);
+        },
+      },
+    );
+  };
   const mine = queued ? queuedScans.find((s) => s.seq === queued.seq) : undefined;
 
   const addFiles = (list: FileList | null) => {
@@ -127,11 +105,13 @@ export default function ScanNowPage() {
         <div className="space-y-4">
           {scan && <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} />}
           {queued && <OnDeviceResult photos={files} analysis={queued.analysis} status={<QueuedScanStatus scan={mine} />} />}
+          {queued && <DeviceClassificationNote result={queued.classified} />}
           <Button onClick={restart}>{t('now.another')}</Button>
         </div>
       ) : (
         <Card>
           <div className="space-y-4">
+            <DeviceModelStatus plan={deviceModel.plan} keeping={deviceModel.keeping} />
             <PlacePicker companyId={companyId} value={place} onChange={setPlace} />
             <div className="flex flex-wrap gap-2">
               <label className="inline-flex min-h-11 cursor-pointer items-center rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
@@ -179,7 +159,7 @@ export default function ScanNowPage() {
             )}
             {!scanType && <p className="text-sm text-stone-600">{t('now.pickPlace')}</p>}
             {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
-            <Button disabled={!scanType || files.length === 0 || !userId || send.isPending} onClick={() => send.mutate()}>
+            <Button disabled={!scanType || files.length === 0 || !userId || send.isPending} onClick={analyse}>
               {send.isPending ? t('now.analysing') : t('now.analyse')}
             </Button>
           </div>

@@ -1,79 +1,14 @@
-import { BUILTIN_MODEL_FINDINGS, CLIENT_ANALYSIS_MAX_CHARS, SCAN_KINDS, type ScanDetails, type ScanDetection, type ScanKind, type ScanRegion } from '@verdant/contract';
-import { DOUBT_CODES, photoFindings, type Analysis, type DoubtCode, type FindingSelection } from '@verdant/vision';
+import { SCAN_KINDS, type ScanDetails, type ScanDetection, type ScanKind, type ScanRegion } from '@verdant/contract';
+import { DOUBT_CODES, type DoubtCode } from '@verdant/vision';
+import type { LabelScore } from '@verdant/vision/classifier';
+import { DEVICE_ANALYSIS_FORMAT, type DeviceAnalysis, type DeviceFinding, type DevicePhoto } from '../../../lib/on-device-analysis/device-analysis';
 
-/** The shape of the phone's own answer as it travels in create_scan's `client_analysis` (docs/decisions.md, "Scans in the web app"). */
-export const DEVICE_ANALYSIS_FORMAT = 'verdant-device-analysis/1';
-
-export interface DeviceFinding {
-  /** The engine's own label (a leaf symptom or an insect size class), as the server's detections name it. */
-  label: string;
-  problem: string;
-  confidence: number | null;
-  affected_percent: number | null;
-  count: number | null;
-  severity: number | null;
-  regions: ScanRegion[];
-}
-
-export interface DevicePhoto {
-  kind: ScanKind;
-  findings: DeviceFinding[];
-  /** Why the engine is not sure of this photo (empty when sure): "Not sure: check by eye". */
-  doubts: DoubtCode[];
-  /** The leaf or card the engine measured, drawn to show where it looked. */
-  looked_at: ScanRegion | null;
-}
-
-export interface DeviceAnalysis {
-  format: typeof DEVICE_ANALYSIS_FORMAT;
-  /** The company's model whose choice of findings the phone applied (empty in answers from before it was sent). */
-  ai_model: string;
-  engine: string;
-  engine_version: string;
-  analysed_at: string;
-  photos: DevicePhoto[];
-}
-
-/**
- * What the phone files from its analysis for the company's model: a built-in model's choice
- * (BUILTIN_MODEL_FINDINGS, the server's own), or null for a model the phone cannot run itself.
- */
-export function deviceSelection(aiModel: string): FindingSelection | null {
-  return Object.hasOwn(BUILTIN_MODEL_FINDINGS, aiModel) ? BUILTIN_MODEL_FINDINGS[aiModel as keyof typeof BUILTIN_MODEL_FINDINGS] : null;
-}
-
-export interface DeviceAnalysisOptions {
-  analysedAt: Date;
-  /** The company's model (its name is kept with the answer). */
-  aiModel: string;
-  selection: FindingSelection;
-}
-
-/**
- * The phone's analyses of a scan's photos (one per photo, in order) as they are queued and sent: the
- * findings, doubts and where it looked from @verdant/vision's photoFindings, the server's own function.
- */
-export function deviceAnalysisOf(analyses: Analysis[], { analysedAt, aiModel, selection }: DeviceAnalysisOptions): DeviceAnalysis {
-  const engine = analyses[0]?.engine ?? { name: 'verdant-vision', version: '' };
-  return {
-    format: DEVICE_ANALYSIS_FORMAT,
-    ai_model: aiModel,
-    engine: engine.name,
-    engine_version: engine.version,
-    analysed_at: analysedAt.toISOString(),
-    photos: analyses.map((a) => {
-      const photo = photoFindings(a, selection);
-      return {
-        kind: photo.kind,
-        doubts: photo.doubts,
-        looked_at: photo.lookedAt,
-        findings: photo.findings.map((f) => ({
-          label: f.label, problem: f.problemName, confidence: f.confidence, affected_percent: f.affectedPercent, count: f.count, severity: f.severity, regions: f.regions,
-        })),
-      };
-    }),
-  };
-}
+// The phone's answer is made in shared code (Scan now and Video capture send it through one hook); this
+// file reads it back, draws it and compares it with the server's.
+export {
+  CLASSIFIER_SELECTION, DEVICE_ANALYSIS_FORMAT, deviceAnalysisOf, deviceSelection, serialiseDeviceAnalysis,
+  type ClassifierAnswer, type DeviceAnalysis, type DeviceAnalysisOptions, type DeviceFinding, type DevicePhoto,
+} from '../../../lib/on-device-analysis/device-analysis';
 
 /** What to draw over a photo: the leaf or card the phone measured (`looked`), then its findings' regions. */
 export function deviceRegions(photo: DevicePhoto): Array<{ key: string; region: ScanRegion; looked?: boolean }> {
@@ -83,26 +18,20 @@ export function deviceRegions(photo: DevicePhoto): Array<{ key: string; region: 
   ];
 }
 
-/**
- * JSON text for `client_analysis`, within the contract's bound: regions are dropped from the largest
- * findings first (the measurements always fit), so a photo with thousands of specks still travels.
- */
-export function serialiseDeviceAnalysis(analysis: DeviceAnalysis, maxChars = CLIENT_ANALYSIS_MAX_CHARS): string {
-  let text = JSON.stringify(analysis);
-  let cap = Math.max(...analysis.photos.flatMap((p) => p.findings.map((f) => f.regions.length)), 0);
-  while (text.length > maxChars && cap > 0) {
-    cap = Math.floor(cap / 2);
-    const trimmed: DeviceAnalysis = {
-      ...analysis,
-      photos: analysis.photos.map((p) => ({ ...p, findings: p.findings.map((f) => ({ ...f, regions: f.regions.slice(0, cap) })) })),
-    };
-    text = JSON.stringify(trimmed);
-  }
-  return text;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** A stored classifier's labels with their probabilities (entries that are not one left out). */
+function scoresOf(v: unknown): LabelScore[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.filter(isObject).flatMap((s) => (typeof s.label === 'string' && typeof s.probability === 'number' ? [{ label: s.label, probability: s.probability }] : []));
+}
+
+function classifierOf(v: unknown): DeviceAnalysis['classifier'] {
+  if (!isObject(v) || typeof v.name !== 'string') return undefined;
+  const text = (x: unknown) => (typeof x === 'string' ? x : '');
+  return { name: v.name, model_version: text(v.model_version), engine: 'onnxruntime-web', engine_version: text(v.engine_version) };
+}
 
 /** A stored region (a box or a polygon), or null. */
 export function parseRegion(v: unknown): ScanRegion | null {
@@ -132,6 +61,7 @@ export function parseDeviceAnalysis(value: unknown): DeviceAnalysis | null {
     engine: typeof v.engine === 'string' ? v.engine : '',
     engine_version: typeof v.engine_version === 'string' ? v.engine_version : '',
     analysed_at: typeof v.analysed_at === 'string' ? v.analysed_at : '',
+    ...(classifierOf(v.classifier) ? { classifier: classifierOf(v.classifier) } : {}),
     photos: v.photos.filter(isObject).map((p) => ({
       kind: (SCAN_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as ScanKind) : 'unknown',
       doubts: doubtsOf(p.doubts),
@@ -145,6 +75,7 @@ export function parseDeviceAnalysis(value: unknown): DeviceAnalysis | null {
         severity: numOrNull(f.severity),
         regions: (Array.isArray(f.regions) ? f.regions : []).map(parseRegion).filter((r): r is ScanRegion => r !== null),
       })),
+      ...(scoresOf(p.scores) ? { scores: scoresOf(p.scores) } : {}),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { PHONE_MODEL_MAX_BYTES, type AiModelInfo, type AiModelRecipe } from '@verdant/contract';
-import type { LabelScore } from '@verdant/vision/classifier';
+import type { ClassifierAnswer } from '../../../lib/on-device-analysis/device-analysis';
 
 /** Why the company's model does not run on this phone; the scan is then analysed when it reaches the server. */
 export type DeviceModelProblem = 'tooLarge' | 'noWasm' | 'notHeld' | 'failed';
@@ -38,7 +38,7 @@ export function planDeviceModel(f: DeviceModelFacts): DeviceModelPlan {
 
 /** What the phone's classifier answered for a scan's photos, or why it did not run. */
 export type DeviceClassification =
-  | { ok: true; name: string; version: string; scores: LabelScore[][] }
+  | ({ ok: true } & ClassifierAnswer)
   | { ok: false; name: string; problem: DeviceModelProblem };
 
 export const webAssemblyOffered = () => typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';

@@ -15,12 +15,12 @@ export async function classifyOnDevice(companyId: number, plan: DeviceModelPlan,
   const { recipe } = plan;
   const model = { key: `${companyId}:${recipe.name}:${recipe.model_version}`, input: recipe.input, labels: recipe.labels };
   try {
-    const scores = await classifyPhotos(model, photos, async () => {
+    const { scores, runtime } = await classifyPhotos(model, photos, async () => {
       const bytes = await deviceModelBytes(companyId, recipe);
       if (!bytes) throw new NotHeldError();
       return bytes;
     });
-    return { ok: true, name: recipe.name, version: recipe.model_version, scores };
+    return { ok: true, name: recipe.name, version: recipe.model_version, runtime, scores };
   } catch (err) {
     console.warn('The on-device classifier did not run', err);
     if (err instanceof NotHeldError) return { ok: false, name: recipe.name, problem: 'notHeld' };

@@ -16,6 +16,7 @@ import { makeRoom, setOnline } from '../../../testing/room-fixtures';
 import { actionQueue } from '../../../api/action-queue';
 import { ActionQueueDatabase } from '../../../offline/action-queue-store';
 import { installBlobCloning } from '../../../offline/__tests__/browser-emulation';
+import { companySettingsHandlers } from '../../../testing/settings-handlers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -110,6 +111,8 @@ function scanOf(n: number): ScanDetails {
 function api(answer?: () => Response) {
   const created: Array<Record<string, string | string[]>> = [];
   server.use(
+    // The company's model decides what the phone's answer files (the measured analysis by default).
+    ...companySettingsHandlers().handlers,
     http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [room] })),
     http.post(`${API}/create_scan`, async ({ request }) => {
       const form = await request.formData();
@@ -188,6 +191,11 @@ describe('VideoCapture', () => {
       }),
     ]);
     expect(created[0]).not.toHaveProperty('grid_box_id');
+    // The frames' own analyses travel with them, online too: the detail page shows the phone's beside the server's.
+    const sent = JSON.parse(created[0]!.client_analysis as string) as { format: string; photos: Array<{ kind: string; findings: Array<{ problem: string }> }> };
+    expect(sent.format).toBe('verdant-device-analysis/1');
+    expect(sent.photos.map((p) => p.kind)).toEqual(['leaf', 'sticky_trap']);
+    expect(sent.photos[0]!.findings.map((f) => f.problem)).toEqual(['Powdery mildew']);
     expect(screen.getByText('2 frames sent. The server found nothing to look at.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the scan' })).toHaveAttribute('href', '/dashboard/scanHistory/grid/77');
 
@@ -305,5 +313,8 @@ describe('VideoCapture', () => {
     await actionQueue().flush({ userId: 7 });
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ scan_type: 'box', grid_box_id: String(21 * 100_000 + 2), images: ['image/jpeg', 'image/jpeg'], key: queued!.idempotencyKey });
+    const sent = JSON.parse(created[0]!.client_analysis as string) as { ai_model: string; photos: Array<{ findings: Array<{ label: string }> }> };
+    expect(sent.ai_model).toBe('plantDiseaseRecognition');
+    expect(sent.photos.map((p) => p.findings.map((f) => f.label))).toEqual([['powdery'], ['chlorotic']]);
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ScanDetails } from '@verdant/contract';
-import { newScanKey, queueScan, sendScanNow, worthQueueing, type ScanToSend } from '../../../api/scan-queue';
-import { scanKeys } from '../../../api/queries/scans';
-import { invalidateProblems } from '../../../api/queries/problems';
-import { roomKeys, roomListQuery } from '../../../api/queries/rooms';
+import type { Analysis } from '@verdant/vision';
+import { useSendScan } from '../../../api/mutations/scans';
+import { roomListQuery } from '../../../api/queries/rooms';
+import { useAiModel } from '../../../api/queries/use-ai-model';
+import { deviceAnalysisOf, deviceSelection } from '../../../lib/on-device-analysis/device-analysis';
 import { Alert, Button, buttonClasses, Card, EmptyState, PageHeader, Select } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
@@ -20,7 +20,6 @@ import { placeName, scanTypeOf, type ScanPlace } from '../../../components/scan-
 
 type Phase = 'idle' | 'opening' | 'live' | 'recording' | 'reading';
 type CameraProblem = 'unsupported' | 'denied' | 'absent' | 'failed';
-type Outcome = { kind: 'sent'; scan: ScanDetails } | { kind: 'queued' };
 
 function cameraProblemOf(err: unknown): CameraProblem {
   const name = err instanceof Error || (typeof err === 'object' && err !== null && 'name' in err) ? (err as { name: string }).name : '';
@@ -34,7 +33,7 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
   const { t } = useTranslation('video-capture');
   const { companyID, userId } = useAuth();
   const companyId = companyID ?? 0;
-  const queryClient = useQueryClient();
+  const model = useAiModel();
   const rooms = useQuery(roomListQuery(companyId));
   const { frames, add, clear, analysing } = useFrames(device);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -148,39 +147,32 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
     }
   };
 
-  const send = useMutation({
-    mutationFn: async (): Promise<Outcome> => {
-      const images = frames
-        .filter((f) => chosen.has(f.id))
-        .map((f) => new File([f.jpeg], `frame-${clock(f.at).replace(':', 'm')}s.jpg`, { type: 'image/jpeg' }));
-      const input: ScanToSend = {
+  const send = useSendScan(companyId, userId);
+  const sendChosen = () => {
+    const picked = frames.filter((f) => chosen.has(f.id));
+    const analyses = picked.map((f) => (f.state.status === 'done' ? f.state.analysis : null));
+    send.mutate({
+      scan: {
         company_id: companyId,
         scan_type: scanType!,
         room_id: place.roomId,
         grid_id: place.gridId,
         grid_box_id: place.boxId,
-        images,
+        images: picked.map((f) => new File([f.jpeg], `frame-${clock(f.at).replace(':', 'm')}s.jpg`, { type: 'image/jpeg' })),
         captured_at: capturedAt ?? new Date().toISOString(),
-      };
-      const key = newScanKey();
-      if (navigator.onLine !== false) {
-        try {
-          return { kind: 'sent', scan: (await sendScanNow(input, key)).scan };
-        } catch (err) {
-          if (!worthQueueing(err)) throw err;
-        }
-      }
-      const label = t('queueLabel', { place: placeName(rooms.data, place, (x, y) => t('place.boxAt', { x, y })) });
-      await queueScan(input, { userId: userId!, label }, key);
-      return { kind: 'queued' };
-    },
-    onSuccess: (res) => {
-      if (res.kind !== 'sent') return;
-      void queryClient.invalidateQueries({ queryKey: scanKeys.all(companyId) });
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) });
-      void invalidateProblems(queryClient, companyId);
-    },
-  });
+      },
+      label: t('queueLabel', { place: placeName(rooms.data, place, (x, y) => t('place.boxAt', { x, y })) }),
+      // Every frame was analysed while recording: the answer goes with the scan, online or not. None when a
+      // frame's analysis failed or the company's model is not the measured analysis (the server runs it).
+      analysisAtHand: true,
+      deviceAnalysis: async () => {
+        const selection = deviceSelection(model);
+        const done = analyses.filter((a): a is Analysis => a !== null);
+        if (!selection || done.length !== analyses.length) return null;
+        return deviceAnalysisOf(done, { analysedAt: new Date(), aiModel: model, selection });
+      },
+    });
+  };
 
   const toggle = (id: number) => {
     const next = new Set(chosen);
@@ -326,7 +318,7 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
           {send.error && <Alert tone="danger">{send.error instanceof Error ? send.error.message : String(send.error)}</Alert>}
           <Button
             className="w-full sm:w-auto"
-            disabled={!scanType || chosen.size === 0 || busy || analysing > 0 || !userId || send.isPending} onClick={() => send.mutate()}>
+            disabled={!scanType || chosen.size === 0 || busy || analysing > 0 || !userId || send.isPending} onClick={sendChosen}>
             {send.isPending ? t('send.sending') : t('send.button', { count: chosen.size })}
           </Button>
         </Card>
