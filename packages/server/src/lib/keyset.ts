@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import { COUNT_CAP } from '@verdant/contract';
+import type { DB } from '../db/schema.js';
 import { badRequest } from './errors.js';
 
 /** A row a keyset page starts after: its time as PostgreSQL wrote it (microseconds kept) and its id. */
@@ -35,9 +36,9 @@ export function afterKeyset(at: Expression<unknown>, id: Expression<unknown>, k:
  * Counts a filtered list up to COUNT_CAP rows and says whether there are more: a count that would read
  * millions of rows costs at most the cap (docs/decisions.md, "Fast at 100 ha").
  */
-export async function cappedCount<DB, TB extends keyof DB, O>(
+export async function cappedCount<QDB, TB extends keyof QDB, O>(
   db: Kysely<DB> | Transaction<DB>,
-  query: SelectQueryBuilder<DB, TB, O>,
+  query: SelectQueryBuilder<QDB, TB, O>,
 ): Promise<{ total: number; capped: boolean }> {
   const rows = query.select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1);
   const { rows: counted } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${rows}) capped`.execute(db);

@@ -29,6 +29,7 @@ import * as plantUidLength from './2026_11_27_1010_plant_uid_length.js';
 import * as scanCorrections from './2026_11_29_0200_scan_corrections.js';
 import * as scanUncertain from './2026_11_29_0100_scan_uncertain.js';
 import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
+import * as batchReads from './2026_11_29_0410_batch_reads.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0100_scan_uncertain': scanUncertain,
   '2026_11_29_0200_scan_corrections': scanCorrections,
   '2026_11_29_0400_box_last_visits': boxLastVisits,
+  '2026_11_29_0410_batch_reads': batchReads,
 };

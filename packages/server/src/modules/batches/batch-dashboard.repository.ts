@@ -13,16 +13,41 @@ export async function linkCounts(db: Db, batchId: number) {
   return r.rows[0]!;
 }
 
+/**
+ * The batch's observations (recorded on the batch, or in one of its grid boxes) in a time range, each once.
+ * Two index reads joined by UNION (of whole rows, ids included: one row on both sides is kept once) instead of
+ * `batch_id = … OR grid_box_id IN (…)`, which no index serves and read every observation of the range (issue 19):
+ * the batch index, and per box of the batch the (grid_box_id, observed_at) index.
+ */
+const observationsOfBatch = (companyId: number, batchId: number, from: Date, to: Date) => sql`
+  SELECT o.observation_id, o.observed_at, o.problem, o.severity FROM problem_observations o
+  WHERE o.batch_id = ${batchId} AND o.company_id = ${companyId} AND o.status <> 'suspected'
+    AND o.observed_at >= ${from} AND o.observed_at < ${to}
+  UNION
+  SELECT o.observation_id, o.observed_at, o.problem, o.severity
+  FROM gridbox_batches gb
+  JOIN problem_observations o ON o.grid_box_id = gb.grid_box_id
+  WHERE gb.batch_id = ${batchId} AND o.company_id = ${companyId} AND o.status <> 'suspected'
+    AND o.observed_at >= ${from} AND o.observed_at < ${to}`;
+
+/** The batch's form responses, as observationsOfBatch (migration 2026_11_29_0410 indexes form_responses by batch). */
+const responsesOfBatchSql = (companyId: number, batchId: number, range?: { from: Date; to: Date }) => {
+  const inRange = range ? sql`AND f.observed_at >= ${range.from} AND f.observed_at < ${range.to}` : sql``;
+  return sql`
+    SELECT f.response_id, f.observed_at FROM form_responses f
+    WHERE f.batch_id = ${batchId} AND f.company_id = ${companyId} ${inRange}
+    UNION
+    SELECT f.response_id, f.observed_at FROM gridbox_batches gb
+    JOIN form_responses f ON f.grid_box_id = gb.grid_box_id
+    WHERE gb.batch_id = ${batchId} AND f.company_id = ${companyId} ${inRange}`;
+};
+
 /** Problems recorded for the batch itself or in its grid boxes, per Monday-based week and problem. */
 export async function problemsPerWeek(db: Db, companyId: number, batchId: number, from: Date, to: Date) {
   const r = await sql<{ week: string; problem: string; count: number; max_severity: number | null }>`
     SELECT to_char(date_trunc('week', o.observed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
            o.problem, count(*)::int AS count, max(o.severity)::float8 AS max_severity
-    FROM problem_observations o
-    WHERE o.company_id = ${companyId}
-      AND o.observed_at >= ${from} AND o.observed_at < ${to}
-      AND (o.batch_id = ${batchId}
-           OR o.grid_box_id IN (SELECT grid_box_id FROM gridbox_batches WHERE batch_id = ${batchId}))
+    FROM (${observationsOfBatch(companyId, batchId, from, to)}) o
     GROUP BY 1, 2
     ORDER BY 1, 2`.execute(db);
   return r.rows;
@@ -31,35 +56,40 @@ export async function problemsPerWeek(db: Db, companyId: number, batchId: number
 export async function responsesPerWeek(db: Db, companyId: number, batchId: number, from: Date, to: Date) {
   const r = await sql<{ week: string; count: number }>`
     SELECT to_char(date_trunc('week', f.observed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS count
-    FROM form_responses f
-    WHERE f.company_id = ${companyId}
-      AND f.observed_at >= ${from} AND f.observed_at < ${to}
-      AND (f.batch_id = ${batchId}
-           OR f.grid_box_id IN (SELECT grid_box_id FROM gridbox_batches WHERE batch_id = ${batchId}))
+    FROM (${responsesOfBatchSql(companyId, batchId, { from, to })}) f
     GROUP BY 1
     ORDER BY 1`.execute(db);
   return r.rows;
 }
 
-export function responsesOfBatch(db: Db, companyId: number, batchId: number) {
-  return db
-    .selectFrom('form_responses as f')
-    .innerJoin('form_templates as t', 't.template_id', 'f.template_id')
-    .select([
-      'f.response_id', 'f.template_id', 't.template_name', 'f.kind', 'f.status', 'f.room_id', 'f.grid_id', 'f.grid_box_id',
-      'f.batch_id', 'f.submitted_by', 'f.submitted_at', 'f.observed_at',
-    ])
-    .where('f.company_id', '=', companyId)
-    .where((eb) =>
-      eb.or([
-        eb('f.batch_id', '=', batchId),
-        eb('f.grid_box_id', 'in', eb.selectFrom('gridbox_batches').select('grid_box_id').where('batch_id', '=', batchId)),
-      ]),
-    )
-    .orderBy('f.observed_at', 'desc')
-    .orderBy('f.response_id', 'desc')
-    .limit(1000)
-    .execute();
+export interface BatchResponseRow {
+  response_id: number;
+  template_id: number;
+  template_name: string;
+  kind: 'box' | 'boxes' | 'room' | 'image';
+  status: string;
+  room_id: number | null;
+  grid_id: number | null;
+  grid_box_id: number | null;
+  batch_id: number | null;
+  submitted_by: number | null;
+  submitted_at: Date;
+  observed_at: Date;
+}
+
+/** The batch's latest 1,000 responses, newest first: the batch's ids first (two index reads), then their rows. */
+export async function responsesOfBatch(db: Db, companyId: number, batchId: number): Promise<BatchResponseRow[]> {
+  const r = await sql<BatchResponseRow>`
+    SELECT f.response_id, f.template_id, t.template_name, f.kind, f.status, f.room_id, f.grid_id, f.grid_box_id,
+           f.batch_id, f.submitted_by, f.submitted_at, f.observed_at
+    FROM (
+      SELECT response_id, observed_at FROM (${responsesOfBatchSql(companyId, batchId)}) ids
+      ORDER BY observed_at DESC, response_id DESC LIMIT 1000
+    ) ids
+    JOIN form_responses f ON f.response_id = ids.response_id
+    JOIN form_templates t ON t.template_id = f.template_id
+    ORDER BY f.observed_at DESC, f.response_id DESC`.execute(db);
+  return r.rows;
 }
 
 /** The batch's grid boxes (gridbox_batches) an application named, as `n`, per application. */

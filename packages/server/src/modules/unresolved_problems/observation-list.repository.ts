@@ -63,8 +63,8 @@ export async function countObservations(db: Kysely<DB>, f: ObservationListFilter
       .select(sql<string | null>`sum(${sql.join(counts.map((c) => sql.ref(c)), sql` + `)})`.as('n'))
       .where('company_id', '=', f.companyId);
     if (f.problem) q = q.where('problem', 'ilike', `%${likeEscaped(f.problem)}%`);
-    if (f.startDate) q = q.where('day', '>=', sql<Date>`${f.startDate}::date`);
-    if (f.endDate) q = q.where('day', '<=', sql<Date>`${f.endDate}::date`);
+    if (f.startDate) q = q.where('day', '>=', sql<string>`${f.startDate}::date`);
+    if (f.endDate) q = q.where('day', '<=', sql<string>`${f.endDate}::date`);
     const { n } = await q.executeTakeFirstOrThrow();
     return { total: Number(n ?? 0), capped: false };
   }
