@@ -4,7 +4,7 @@ import { analyseTrap } from './trap.js';
 import type { Analysis, AnalyseOptions, EngineInfo, RgbaImage } from './types.js';
 
 /** Bumped whenever a threshold or rule changes what an image gives, so stored results name what produced them. */
-export const ENGINE: EngineInfo = { name: 'verdant-vision', version: '1.0.0' };
+export const ENGINE: EngineInfo = { name: 'verdant-vision', version: '2.0.0' };
 export const UNKNOWN_REASON = 'not a leaf or a sticky card';
 export const DEFAULT_MAX_SIDE = 1024;
 export const DEFAULT_CARD_LONG_SIDE_MM = 250;
@@ -40,8 +40,8 @@ export function analyseImage(img: RgbaImage, opts: AnalyseOptions = {}): Analysi
   };
   if (img.width < MIN_SIDE || img.height < MIN_SIDE) return { ...base, kind: 'unknown', reason: UNKNOWN_REASON, doubts: ['too_small'] };
   const trap = analyseTrap(s, img, opts.cardLongSideMm ?? DEFAULT_CARD_LONG_SIDE_MM, opts.maxRegions ?? 2000);
-  if (trap !== null) return { ...base, kind: 'sticky_trap', trap, doubts: [] };
+  if (trap !== null) return { ...base, kind: 'sticky_trap', trap: trap.trap, doubts: trap.doubts };
   const leaf = analyseLeaf(s, img, opts.maxRegions ?? 500);
-  if (leaf !== null) return { ...base, kind: 'leaf', leaf, doubts: [] };
+  if (leaf !== null) return { ...base, kind: 'leaf', leaf: leaf.leaf, doubts: leaf.doubts };
   return { ...base, kind: 'unknown', reason: UNKNOWN_REASON, doubts: ['mostly_background'] };
 }

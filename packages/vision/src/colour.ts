@@ -163,17 +163,59 @@ export function meanLumaOf(data: Uint8Array | Uint8ClampedArray, mask: Uint8Arra
 export const PALE_MAX_SATURATION = 42;
 
 /**
- * Marks (1) the pixels inside `inside` that are an insect: dark (luma below `lumaThreshold`) or pale
- * (see `PALE_MAX_SATURATION`).
+ * Marks (1) the pixels inside `inside` that are an insect: dark (luma below `share` of the card's) or pale (see
+ * `PALE_MAX_SATURATION`), with the card's luma taken locally (uneven light: a lamp on one side, a shadow): the mean luma of
+ * the card-coloured pixels in the 3 × 3 tiles of `tile` pixels around each pixel's tile. Falls back to `globalLuma`
+ * where a neighbourhood has no card colour.
  */
-export function insectPixels(data: Uint8Array | Uint8ClampedArray, inside: Uint8Array, lumaThreshold: number, out: Uint8Array): void {
-  for (let p = 0, i = 0; p < inside.length; p++, i += 4) {
-    if (inside[p] === 0) continue;
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    if (lumaOf(r, g, b) < lumaThreshold || (max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max)) out[p] = 1;
+export function insectPixelsLocal(
+  data: Uint8Array | Uint8ClampedArray,
+  inside: Uint8Array,
+  colour: Uint8Array,
+  w: number,
+  h: number,
+  tile: number,
+  share: number,
+  globalLuma: number,
+  out: Uint8Array,
+): void {
+  const tw = Math.ceil(w / tile);
+  const th = Math.ceil(h / tile);
+  const sum = new Float64Array(tw * th);
+  const count = new Int32Array(tw * th);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / tile) | 0) * tw;
+    for (let x = 0, p = y * w, i = p * 4; x < w; x++, p++, i += 4) {
+      if (colour[p] === 0) continue;
+      const t = row + ((x / tile) | 0);
+      sum[t] = sum[t]! + lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
+      count[t] = count[t]! + 1;
+    }
+  }
+  const threshold = new Float64Array(tw * th);
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let s = 0;
+      let c = 0;
+      for (let j = Math.max(0, ty - 1); j <= Math.min(th - 1, ty + 1); j++) {
+        for (let k = Math.max(0, tx - 1); k <= Math.min(tw - 1, tx + 1); k++) {
+          s += sum[j * tw + k]!;
+          c += count[j * tw + k]!;
+        }
+      }
+      threshold[ty * tw + tx] = share * (c === 0 ? globalLuma : s / c);
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const row = ((y / tile) | 0) * tw;
+    for (let x = 0, p = y * w, i = p * 4; x < w; x++, p++, i += 4) {
+      if (inside[p] === 0) continue;
+      const r = data[i]!;
+      const g = data[i + 1]!;
+      const b = data[i + 2]!;
+      const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+      const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+      if (lumaOf(r, g, b) < threshold[row + ((x / tile) | 0)]! || (max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max)) out[p] = 1;
+    }
   }
 }

@@ -121,3 +121,50 @@ describe('leaf analysis', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('the hard cases: lesions at the margin and across, backgrounds of lesion colours', { timeout: 60_000 }, () => {
+  const analyse = (...args: Parameters<typeof makeLeafImage>) => {
+    const drawn = makeLeafImage(...args);
+    const analysis = analyseImage(drawn.image) as LeafAnalysis;
+    expect(analysis.kind).toBe('leaf');
+    return { drawn, analysis, leaf: analysis.leaf };
+  };
+
+  it.each(['grey', 'white', 'soil'] as const)('measures margin lesions of every colour on a %s background', (background) => {
+    for (const seed of [71, 72]) {
+      const { drawn, leaf, analysis } = analyse({ seed, background, atEdge: true, lesions: { necrotic: 0.04, powdery: 0.03, chlorotic: 0.04 } });
+      expect(drawn.expectedAffected).toBeGreaterThan(0.07);
+      expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.05);
+      // Powdery lesions on white paper (necrotic ones on soil) are the background's colour: measured or doubted.
+      if (Math.abs(leaf.affectedFraction - drawn.expectedAffected) > 0.01) expect(analysis.doubts).toContain('leaf_outline');
+    }
+  });
+
+  it.each([0.2, 0.5, 0.7])('measures a necrotic band across the leaf covering %f of it', (share) => {
+    for (const background of ['grey', 'soil'] as const) {
+      const { drawn, leaf, analysis } = analyse({ seed: 73, background, band: { type: 'necrotic', share } });
+      expect(Math.abs(leaf.fractions.necrotic - drawn.expected.necrotic)).toBeLessThanOrEqual(0.05);
+      expect(leaf.findings.length + analysis.doubts.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is sure of a whole healthy leaf on a plain background: no finding, no doubt', () => {
+    for (const background of ['grey', 'white', 'soil'] as const) {
+      const { leaf, analysis } = analyse({ seed: 74, background });
+      expect(leaf.findings).toEqual([]);
+      expect(analysis.doubts).toEqual([]);
+    }
+  });
+
+  it('says a leaf running off the photo is cut by the border, and a small far leaf is mostly background', () => {
+    expect(analyse({ seed: 75, zoom: 1.8, lesions: { necrotic: 0.05 } }).analysis.doubts).toContain('cut_by_border');
+    expect(analyse({ seed: 76, zoom: 0.35 }).analysis.doubts).toContain('mostly_background');
+  });
+
+  it('never files a leaf with 2 % or more affected as clear', () => {
+    for (const [seed, atEdge, background] of [[77, true, 'white'], [78, true, 'soil'], [79, false, 'grey']] as const) {
+      const { leaf, analysis } = analyse({ seed, atEdge, background, lesions: { powdery: 0.03 } });
+      expect(leaf.findings.length + analysis.doubts.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,18 +1,13 @@
 import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, classifyLeafPixels } from './colour.js';
-import { fillHoles, labelComponents, largestComponent } from './components.js';
+import { labelComponents } from './components.js';
+import { findTissue } from './tissue.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { convexOutlines } from './outline.js';
 import { LESION_PROBLEMS } from './problems.js';
-import { LESION_TYPES, type LeafFinding, type LeafResult, type LesionRegion, type LesionType, type RgbaImage } from './types.js';
+import { LESION_TYPES, type LeafFinding, type LeafResult, type LesionRegion, type LesionType, type RgbaImage, type DoubtCode } from './types.js';
 
 /** The green part of a leaf must cover at least this share of the measured image. */
 export const MIN_LEAF_SHARE = 0.03;
-/**
- * A lesion cut by the photo's edge joins the leaf when at least three quarters of its outline inside the photo
- * borders the leaf and it is at most this share of the green leaf: a close-up's edge lesion, not a brown
- * background (soil, a pot) reaching into the photo.
- */
-export const MAX_CUT_LESION_SHARE = 0.05;
 /** A symptom is reported from this share of the leaf (0.5 %). */
 export const MIN_FINDING_FRACTION = 0.005;
 
@@ -35,58 +30,21 @@ const round = (x: number, decimals: number): number => {
 };
 
 /**
- * Segments the leaf and measures its symptoms on the measured copy, or returns null when there is no leaf.
- * The leaf is the largest green component, with the lesion-coloured components that touch it (those cut by the
- * photo's edge only as `MAX_CUT_LESION_SHARE` says) and every hole filled, so diseased tissue inside or at the
- * margin of the leaf stays part of it.
+ * Segments the leaf and measures its symptoms on the measured copy, or returns null when there is no leaf. The
+ * leaf is plant tissue: green and the lesion colours joined to it (tissue.ts), so lesions at the margin, across
+ * the leaf or over most of it are measured; with what makes the measurement doubtful.
  */
-export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number): LeafResult | null {
+export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number): { leaf: LeafResult; doubts: DoubtCode[] } | null {
   const { data, width: w, height: h } = s.image;
   const n = w * h;
   const cls = new Uint8Array(n);
-  const green = new Uint8Array(n);
-  const lesion = new Uint8Array(n);
   // Local copies: an imported binding may be a getter (see colour.ts), too slow per pixel.
   const greenCode = GREEN;
   const otherCode = OTHER;
   if (classifyLeafPixels(data, cls) < MIN_LEAF_SHARE * n) return null;
-  for (let p = 0; p < n; p++) {
-    const c = cls[p]!;
-    if (c === greenCode) green[p] = 1;
-    else if (c !== otherCode) lesion[p] = 1;
-  }
-  const greens = labelComponents(green, w, h);
-  const leafLabel = largestComponent(greens);
-  if (leafLabel === 0 || greens.area[leafLabel]! < MIN_LEAF_SHARE * n) return null;
-
-  const region = new Uint8Array(n);
-  for (let p = 0; p < n; p++) if (greens.labels[p] === leafLabel) region[p] = 1;
-  // Count, per lesion-coloured component, the 4-neighbours outside it that are leaf and that are anything else.
-  const lesions = labelComponents(lesion, w, h);
-  const leafSide = new Int32Array(lesions.count + 1);
-  const otherSide = new Int32Array(lesions.count + 1);
-  for (let p = 0; p < n; p++) {
-    const l = lesions.labels[p]!;
-    if (l === 0) continue;
-    const y = (p / w) | 0;
-    const x = p - y * w;
-    for (let k = 0; k < 4; k++) {
-      const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
-      if (q < 0 || lesions.labels[q] === l) continue;
-      if (region[q] === 1) leafSide[l] = leafSide[l]! + 1;
-      else otherSide[l] = otherSide[l]! + 1;
-    }
-  }
-  const greenArea = greens.area[leafLabel]!;
-  const attached = new Uint8Array(lesions.count + 1);
-  for (let l = 1; l <= lesions.count; l++) {
-    const leafEdge = leafSide[l]!;
-    if (leafEdge === 0) continue;
-    if (lesions.touchesBorder[l] === 0) attached[l] = 1;
-    else if (leafEdge >= 3 * otherSide[l]! && lesions.area[l]! <= MAX_CUT_LESION_SHARE * greenArea) attached[l] = 1;
-  }
-  for (let p = 0; p < n; p++) if (attached[lesions.labels[p]!] === 1) region[p] = 1;
-  const leaf = fillHoles(region, w, h);
+  const tissue = findTissue(data, cls, w, h, MIN_LEAF_SHARE * n);
+  if (tissue === null) return null;
+  const leaf = tissue.leaf;
 
   let leafPx = 0;
   let minX = w;
@@ -162,7 +120,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
     r.polygon = outlines[k]!;
   });
   const affectedFraction = affected / leafPx;
-  return {
+  const result: LeafResult = {
     leafAreaPx: Math.round(leafPx * scale),
     leafBox: toOriginalBox(s, minX, minY, maxX, maxY),
     affectedFraction: round(affectedFraction, 4),
@@ -171,6 +129,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
     regions: kept,
     severity: findings.length === 0 ? null : severityOf(affectedFraction),
   };
+  return { leaf: result, doubts: tissue.doubts };
 }
 
 /** Mean colour distance (L1 over RGB, 0..1) between a symptom's pixels and the healthy green ones. */

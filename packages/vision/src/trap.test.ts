@@ -115,3 +115,28 @@ describe('touching insects', { timeout: 60_000 }, () => {
     expect(Math.abs(trap.total - 80) / 80).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe('the hard cases: insects on grid lines and touching', { timeout: 60_000 }, () => {
+  it.each([false, true])('counts flies lying on the grid lines once each, the lines not at all (tilted: %s)', (tilt) => {
+    const { drawn, trap } = analyseCard({ insects: 60, onLines: 30, grid: true, tilt, seed: 61 });
+    expect(drawn.insects).toHaveLength(90);
+    expect(Math.abs(trap.total - 90)).toBeLessThanOrEqual(4);
+    // Every fly on a line is found as one region of one insect around its centre.
+    const onLines = drawn.insects.slice(0, 30);
+    const found = onLines.filter((i) => trap.regions.some((r) => r.count === 1 && i.x >= r.box.x && i.x < r.box.x + r.box.width && i.y >= r.box.y && i.y < r.box.y + r.box.height));
+    expect(found.length).toBeGreaterThanOrEqual(28);
+  });
+
+  it('splits touching pairs of mixed sizes by their shape, not only by area', () => {
+    const { drawn, trap } = analyseCard({ insects: 40, touchingPairs: 25, seed: 62 });
+    expect(drawn.insects).toHaveLength(90);
+    expect(Math.abs(trap.total - 90) / 90).toBeLessThanOrEqual(0.1);
+    // Two touching 2–3 mm flies are smaller than one 5 mm fly: area alone would count them as one.
+    expect(trap.regions.filter((r) => r.count === 2).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('counts touching pairs on a gridded, tilted card', () => {
+    const { trap } = analyseCard({ insects: 40, touchingPairs: 15, onLines: 15, grid: true, tilt: true, seed: 63 });
+    expect(Math.abs(trap.total - 100) / 100).toBeLessThanOrEqual(0.1);
+  });
+});

@@ -1,8 +1,10 @@
-import { classifyCardPixels, insectPixels, meanLumaOf } from './colour.js';
+import { classifyCardPixels, insectPixelsLocal, meanLumaOf } from './colour.js';
 import { fillHoles, labelComponents, largestComponent, morph } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
+import { removeGridLines, type CardFrame } from './grid.js';
 import { INSECT_PROBLEMS } from './problems.js';
-import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type RgbaImage, type StickyTrapResult } from './types.js';
+import { hillCount } from './split.js';
+import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type RgbaImage, type StickyTrapResult, type DoubtCode } from './types.js';
 
 /**
  * How blobs on a card are sized. The scale comes from the card: its long side (measured along its own axis, so a
@@ -46,6 +48,11 @@ interface Card {
   /** Long side along the card's own axis, in measured pixels. */
   longSide: number;
   meanLuma: number;
+  /** The card-coloured pixels (the mask also holds what lies on the card). */
+  colour: Uint8Array;
+  frame: CardFrame;
+  /** How many sides of the photo the card touches (0 or 1). */
+  sides: number;
 }
 
 /** The sticky card in the measured copy, or null when there is none (see the thresholds above). */
@@ -74,7 +81,7 @@ function findCard(s: Scaled): Card | null {
     const shape = orientedShape(mask, w);
     if (shape.fill < MIN_CARD_FILL) continue;
     bestArea = box.area;
-    best = { color, mask, ...box, longSide: shape.longSide, meanLuma: meanLumaOf(data, mask, colourMask) };
+    best = { color, mask, ...box, longSide: shape.longSide, meanLuma: meanLumaOf(data, mask, colourMask), colour: colourMask, frame: shape.frame, sides };
   }
   return best;
 }
@@ -102,7 +109,7 @@ function boundsOf(mask: Uint8Array, w: number): { minX: number; minY: number; ma
  * How well a region fills its box along its own principal axes (1 for a rectangle at any angle, π/4 for an
  * ellipse), and that box's long side. The axes come from the second moments with one square root, no trigonometry.
  */
-export function orientedShape(mask: Uint8Array, w: number): { fill: number; longSide: number } {
+export function orientedShape(mask: Uint8Array, w: number): { fill: number; longSide: number; frame: CardFrame } {
   let count = 0;
   let sx = 0;
   let sy = 0;
@@ -113,7 +120,7 @@ export function orientedShape(mask: Uint8Array, w: number): { fill: number; long
     sx += p - y * w;
     sy += y;
   }
-  if (count === 0) return { fill: 0, longSide: 0 };
+  if (count === 0) return { fill: 0, longSide: 0, frame: { mx: 0, my: 0, ex: 1, ey: 0 } };
   const mx = sx / count;
   const my = sy / count;
   let a = 0;
@@ -157,30 +164,52 @@ export function orientedShape(mask: Uint8Array, w: number): { fill: number; long
   }
   const lu = u1 - u0 + 1;
   const lv = v1 - v0 + 1;
-  return { fill: count / (lu * lv), longSide: Math.max(lu, lv) };
+  // The frame's axis is the long side's.
+  const frame = lu >= lv ? { mx, my, ex, ey } : { mx, my, ex: -ey, ey: ex };
+  return { fill: count / (lu * lv), longSide: Math.max(lu, lv), frame };
 }
 
-/** Finds a yellow or blue sticky card and counts the insects on it, or returns null when there is no card. */
-export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: number, maxRegions: number): StickyTrapResult | null {
+/** A card whose long side spans fewer measured pixels than this shows a 1 mm insect as under 2 pixels: too small. */
+export const MIN_CARD_LONG_PX = 480;
+/** The card must cover this share of the photo, or the photo is mostly background (a count from far away). */
+export const MIN_CARD_SUBJECT_SHARE = 0.15;
+
+/**
+ * Finds a yellow or blue sticky card and counts the insects on it, or returns null when there is no card. Insects
+ * are dark against the card's local brightness (uneven light) or pale; the printed grid's lines are taken out first
+ * (grid.ts), and touching insects are split by the hills of their distance transform (split.ts), or by area when a
+ * clump is larger than any single insect.
+ */
+export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: number, maxRegions: number): { trap: StickyTrapResult; doubts: DoubtCode[] } | null {
   const card = findCard(s);
   if (card === null) return null;
   const { data, width: w, height: h } = s.image;
   const n = w * h;
   const insects = new Uint8Array(n);
-  insectPixels(data, card.mask, card.meanLuma * DARK_SHARE, insects);
-  const comps = labelComponents(insects, w, h);
   const mmPerMeasuredPx = cardLongSideMm / card.longSide;
+  const tile = Math.max(8, Math.round(card.longSide / 16));
+  insectPixelsLocal(data, card.mask, card.colour, w, h, tile, DARK_SHARE, card.meanLuma, insects);
+  removeGridLines(insects, card.mask, w, h, card.frame);
+  const comps = labelComponents(insects, w, h);
   const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
   const minArea = circleArea(SIZE_RULE.minMm);
   const singleMax = circleArea(SIZE_RULE.singleMaxMm);
   const clusterMax = circleArea(SIZE_RULE.clusterMaxMm);
+  // Hills of the distance transform: at least half a thrips' width high (0.35 mm), and 4/3 pixel of dynamic.
+  const minPeak = Math.max(3, Math.round((0.35 * 3) / mmPerMeasuredPx));
+  const minSplitArea = 2 * circleArea(SIZE_RULE.thripsMaxMm);
 
-  // Touching insects are split by the median area of the single small flies on the card: the largest insects
-  // are the ones that touch; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
+  const hills = new Int32Array(comps.count + 1).fill(1);
+  for (let l = 1; l <= comps.count; l++) {
+    const mm2 = comps.area[l]! * mm2PerPx;
+    if (mm2 >= minSplitArea && mm2 <= clusterMax) hills[l] = hillCount(comps, w, l, minPeak, 4);
+  }
+  // Clumps larger than any insect and with too few hills are split by area: the median area of the single
+  // small flies on the card; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
   const flies: number[] = [];
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
-    if (mm2 >= circleArea(SIZE_RULE.whiteflyMaxMm) && mm2 <= singleMax) flies.push(mm2);
+    if (hills[l] === 1 && mm2 >= circleArea(SIZE_RULE.whiteflyMaxMm) && mm2 <= singleMax) flies.push(mm2);
   }
   flies.sort((x, y) => x - y);
   const typical = flies.length > 0 ? flies[flies.length >> 1]! : circleArea(3);
@@ -191,7 +220,7 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
     if (mm2 < minArea || mm2 > clusterMax) continue;
-    const count = mm2 <= singleMax ? 1 : Math.max(2, Math.round(mm2 / typical));
+    const count = mm2 <= singleMax ? hills[l]! : Math.max(2, hills[l]!, Math.round(mm2 / typical));
     const sizeClass = classOf(mm2 / count);
     histogram[sizeClass] += count;
     regions.push({
@@ -207,13 +236,20 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const counts = INSECT_SIZE_CLASSES.filter((c) => histogram[c] > 0)
     .map((c) => ({ problemSlug: INSECT_PROBLEMS[c].slug, problemName: INSECT_PROBLEMS[c].name, sizeClass: c, count: histogram[c] }))
     .sort((a, b) => b.count - a.count);
+  const doubts: DoubtCode[] = [];
+  if (card.longSide < MIN_CARD_LONG_PX) doubts.push('too_small');
+  if ((card.maxX - card.minX + 1) * (card.maxY - card.minY + 1) < MIN_CARD_SUBJECT_SHARE * n) doubts.push('mostly_background');
+  if (card.sides > 0) doubts.push('cut_by_border');
   return {
-    cardColor: card.color,
-    cardBox: toOriginalBox(s, card.minX, card.minY, card.maxX, card.maxY),
-    mmPerPx: Math.round((cardLongSideMm / (card.longSide * Math.sqrt(scale))) * 1e6) / 1e6,
-    total,
-    histogram,
-    counts,
-    regions: regions.slice(0, maxRegions),
+    trap: {
+      cardColor: card.color,
+      cardBox: toOriginalBox(s, card.minX, card.minY, card.maxX, card.maxY),
+      mmPerPx: Math.round((cardLongSideMm / (card.longSide * Math.sqrt(scale))) * 1e6) / 1e6,
+      total,
+      histogram,
+      counts,
+      regions: regions.slice(0, maxRegions),
+    },
+    doubts,
   };
 }

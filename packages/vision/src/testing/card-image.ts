@@ -18,6 +18,10 @@ export interface CardImageOptions {
   paleWhiteflies?: boolean;
   /** Clumps of four touching 3 mm flies (2 × 2, centres 2.7 mm apart), drawn before the single insects. */
   clusters?: number;
+  /** With `grid`: this many 2.5–3.5 mm flies centred on a grid line (across or along it), drawn first. */
+  onLines?: number;
+  /** Pairs of touching insects of mixed sizes (1.6–3.4 mm, centres 0.85 of the sum of their radii apart). */
+  touchingPairs?: number;
 }
 
 export interface DrawnInsect {
@@ -144,6 +148,39 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
     }
     if (!placed) throw new Error(`no room for cluster ${k + 1} on a ${width}×${height} card image`);
   }
+  for (let k = 0; k < (opts.onLines ?? 0); k++) {
+    let placed = false;
+    for (let tries = 0; tries < 500 && !placed; tries++) {
+      const lines = Math.floor(long / gridStep);
+      const u = (randomInt(rand, 1, Math.max(1, lines - 1)) * gridStep) - long / 2;
+      const v = (rand() - 0.5) * (short - 2 * margin);
+      const [uu, vv] = rand() < 0.5 ? [u, v] : [(rand() - 0.5) * (long - 2 * margin), Math.round((v + short / 2) / gridStep) * gridStep - short / 2];
+      if (Math.abs(vv) > short / 2 - margin) continue;
+      const at: [number, number] = [cx + uu * c - vv * s, cy + uu * s + vv * c];
+      if (!isFreeOfInsects(insects, at, 6 * pxPerMm)) continue;
+      placed = draw('small_fly', 2.5 + rand(), 1.5, DIRECTIONS[randomInt(rand, 0, 3)]!, at);
+    }
+    if (!placed) throw new Error(`no room for insect ${k + 1} on a line`);
+  }
+  for (let k = 0; k < (opts.touchingPairs ?? 0); k++) {
+    let placed = false;
+    for (let tries = 0; tries < 500 && !placed; tries++) {
+      const d1 = 1.6 + rand() * 1.8;
+      const d2 = 1.6 + rand() * 1.8;
+      const gap = 0.85 * ((d1 + d2) / 2) * pxPerMm;
+      const u = (rand() - 0.5) * (long - 2 * margin - gap);
+      const v = (rand() - 0.5) * (short - 2 * margin);
+      const x = cx + u * c - v * s;
+      const y = cy + u * s + v * c;
+      const dir = DIRECTIONS[randomInt(rand, 0, 3)]!;
+      const second: [number, number] = [x + dir[0] * gap, y + dir[1] * gap];
+      if (!isFree(occupied, width, x, y, Math.ceil(gap + 3 * pxPerMm))) continue;
+      draw(d1 < 2 ? 'whitefly' : 'small_fly', d1, 1, dir, [x, y]);
+      draw(d2 < 2 ? 'whitefly' : 'small_fly', d2, 1, dir, second);
+      placed = true;
+    }
+    if (!placed) throw new Error(`no room for touching pair ${k + 1}`);
+  }
   for (let k = 0; k < opts.insects; k++) {
     const sizeClass = CLASSES[(k + randomInt(rand, 0, 2)) % 3]!;
     const { min, max, aspect } = DRAWN[sizeClass];
@@ -160,6 +197,10 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
 function gridDistance(t: number, step: number): number {
   const r = t - Math.floor(t / step) * step;
   return Math.min(r, step - r);
+}
+
+function isFreeOfInsects(insects: DrawnInsect[], [x, y]: [number, number], apart: number): boolean {
+  return insects.every((i) => (i.x - x) ** 2 + (i.y - y) ** 2 > apart * apart);
 }
 
 function isFree(occupied: Uint8Array, width: number, x: number, y: number, reach: number): boolean {

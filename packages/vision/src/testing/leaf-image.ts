@@ -17,6 +17,10 @@ export interface LeafImageOptions {
   exposure?: number;
   /** Light falling off from the left edge (1) to the right edge (1 − shade), as under a lamp at one side. */
   shade?: number;
+  /** The background: a grey bench (default), white paper (the colour of powdery mildew) or brown soil (of necrosis). */
+  background?: 'grey' | 'white' | 'soil';
+  /** A band of this symptom across the whole leaf, from margin to margin, covering about `share` of it. */
+  band?: { type: LesionType; share: number };
 }
 
 export interface LeafImage {
@@ -48,7 +52,9 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
   const rand = seededRandom(opts.seed ?? 1);
   const img = blankImage(width, height);
   const { data } = img;
-  fillBench(data, width, height, rand);
+  if (opts.background === 'white') fillBench(data, width, height, rand, 228);
+  else if (opts.background === 'soil') fillSoil(data, width, height, rand);
+  else fillBench(data, width, height, rand);
 
   const cx = width / 2 + randomInt(rand, -width / 40, width / 40);
   const cy = height / 2 + randomInt(rand, -height / 40, height / 40);
@@ -87,6 +93,24 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
     }
   }
   const lesionPx = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
+  if (opts.band) {
+    // Columns from the centre outwards until the share is covered: the band reaches both margins.
+    const [r0, g0, b0, noise] = LESION_PAINT[opts.band.type];
+    const code = LESION_TYPES.indexOf(opts.band.type) + 2;
+    const target = opts.band.share * leafPx;
+    for (let k = 0; lesionPx[opts.band.type] < target && k < width; k++) {
+      const x = Math.round(cx) + (k % 2 === 0 ? k / 2 : -(k + 1) / 2);
+      if (x < 0 || x >= width) continue;
+      for (let y = 0; y < height; y++) {
+        const p = y * width + x;
+        if (layer[p] !== 1) continue;
+        layer[p] = code;
+        lesionPx[opts.band.type]++;
+        const n = randomInt(rand, -noise, noise);
+        setPixel(data, p * 4, r0 + n, g0 + n, b0 + n);
+      }
+    }
+  }
   const small = Math.min(a, b);
   LESION_TYPES.forEach((type, t) => {
     const code = t + 2;
@@ -138,6 +162,14 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
     affected += lesionPx[type];
   }
   return { image: img, leafPx, lesionPx, expected, expectedAffected: affected / leafPx };
+}
+
+/** Brown soil with darker and lighter crumbs: the colour of necrotic tissue, so only the leaf's outline tells them apart. */
+function fillSoil(data: Uint8ClampedArray, width: number, height: number, rand: () => number): void {
+  for (let p = 0; p < width * height; p++) {
+    const v = 96 + randomInt(rand, -22, 22);
+    setPixel(data, p * 4, v, Math.round(v * 0.7), Math.round(v * 0.45));
+  }
 }
 
 function insideShrunk(x: number, y: number, cx: number, cy: number, a: number, b: number): boolean {

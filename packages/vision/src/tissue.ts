@@ -1,0 +1,213 @@
+import { GREEN, OTHER, lumaOf } from './colour.js';
+import { fillHoles, labelComponents, morph } from './components.js';
+import type { DoubtCode } from './types.js';
+
+/**
+ * The leaf as plant tissue: green and the lesion colours joined to it. A lesion colour that is also the
+ * background's (read from a band along the photo's edges: white paper is "powdery", soil is "necrotic") is not
+ * tissue unless the leaf encloses it, so lesions at the margin, across the leaf or over most of it are measured and
+ * the background is not. Where lesion-coloured background lies in bites of the leaf's outline, the outline is
+ * doubtful and the analysis says so.
+ */
+
+/** Width of the band along the photo's edges that shows the background, as a share of the shorter side. */
+export const BACKGROUND_BAND = 0.04;
+/** A lesion-coloured piece touching green and holding less than this share of the band is leaf, not background. */
+export const LEAF_PIECE_BAND_SHARE = 0.2;
+/** A colour bin (5 bits a channel) is background when at least this share of the band's non-green pixels is in it. */
+export const BACKGROUND_BIN_SHARE = 0.0004;
+/** Background-coloured lesion pixels in bites of the outline (within a closing) above this share of the leaf: doubt. */
+export const BITE_DOUBT_SHARE = 0.006;
+/** The leaf must cover this share of the photo, or the photo is mostly background. */
+export const MIN_SUBJECT_SHARE = 0.08;
+/** Fewer measured leaf pixels than this (about 55 × 55) is too small to see small lesions. */
+export const MIN_LEAF_PX = 3000;
+/** Mean |Δluma| between neighbours inside the leaf below this: too blurry to see small lesions. */
+export const MIN_SHARPNESS = 1.2;
+/** Healthy tissue's mean hue outside these degrees: a colour cast (white balance) makes colours unreliable. */
+export const GREEN_HUE_RANGE = [80, 150] as const;
+
+export interface Tissue {
+  leaf: Uint8Array;
+  doubts: DoubtCode[];
+}
+
+/**
+ * Marks (1) the colour bins (5 bits a channel) common among the band's pixels that are not green, each grown by one
+ * bin every way (light falls off across a background). Band pixels in `skip` are left out.
+ */
+function backgroundBins(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array, skip: Uint8Array, w: number, h: number): Uint8Array {
+  const hist = new Uint32Array(32768);
+  const greenCode = GREEN; // local copies: an imported binding may be a getter (colour.ts)
+  let total = 0;
+  forBand(w, h, (p) => {
+    if (cls[p] === greenCode || skip[p] === 1) return;
+    const i = p * 4;
+    const bin = ((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3);
+    hist[bin] = hist[bin]! + 1;
+    total++;
+  });
+  const bins = new Uint8Array(32768);
+  const min = Math.max(2, Math.ceil(total * BACKGROUND_BIN_SHARE));
+  for (let k = 0; k < 32768; k++) {
+    if (hist[k]! < min) continue;
+    const r = k >> 10;
+    const g = (k >> 5) & 31;
+    const b = k & 31;
+    for (let dr = Math.max(0, r - 1); dr <= Math.min(31, r + 1); dr++) {
+      for (let dg = Math.max(0, g - 1); dg <= Math.min(31, g + 1); dg++) {
+        for (let db = Math.max(0, b - 1); db <= Math.min(31, b + 1); db++) bins[(dr << 10) | (dg << 5) | db] = 1;
+      }
+    }
+  }
+  return bins;
+}
+
+/** Calls `visit` for every pixel of the band along the photo's edges (`BACKGROUND_BAND` of the shorter side). */
+function forBand(w: number, h: number, visit: (p: number) => void): void {
+  const band = Math.max(2, Math.round(Math.min(w, h) * BACKGROUND_BAND));
+  for (let y = 0; y < h; y++) {
+    if (y < band || y >= h - band) {
+      for (let x = 0; x < w; x++) visit(y * w + x);
+      continue;
+    }
+    for (let x = 0; x < Math.min(band, w); x++) visit(y * w + x);
+    for (let x = Math.max(band, w - band); x < w; x++) visit(y * w + x);
+  }
+}
+
+/**
+ * The lesion-coloured pixels that are part of a leaf running into the band: connected pieces of lesion colour that
+ * touch green and hold less than `LEAF_PIECE_BAND_SHARE` of the band. Soil or paper around the leaf touches it too,
+ * but fills most of the band.
+ */
+function leafPiecesInBand(cls: Uint8Array, w: number, h: number): Uint8Array {
+  const n = w * h;
+  const greenCode = GREEN;
+  const otherCode = OTHER;
+  const lesion = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (cls[p] !== greenCode && cls[p] !== otherCode) lesion[p] = 1;
+  const comps = labelComponents(lesion, w, h);
+  const inBand = new Int32Array(comps.count + 1);
+  let bandPx = 0;
+  forBand(w, h, (p) => {
+    bandPx++;
+    const l = comps.labels[p]!;
+    if (l !== 0) inBand[l] = inBand[l]! + 1;
+  });
+  const touchesGreen = new Uint8Array(comps.count + 1);
+  for (let p = 0; p < n; p++) {
+    const l = comps.labels[p]!;
+    if (l === 0 || touchesGreen[l] === 1 || inBand[l] === 0) continue;
+    const x = p % w;
+    const g = greenCode;
+    if ((x > 0 && cls[p - 1] === g) || (x < w - 1 && cls[p + 1] === g) || (p >= w && cls[p - w] === g) || (p + w < n && cls[p + w] === g)) touchesGreen[l] = 1;
+  }
+  const skip = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    const l = comps.labels[p]!;
+    if (l !== 0 && touchesGreen[l] === 1 && inBand[l]! < LEAF_PIECE_BAND_SHARE * bandPx) skip[p] = 1;
+  }
+  return skip;
+}
+
+/**
+ * Finds the leaf: the tissue component (green, and lesion colours that are not the background's) with the most
+ * green, holes filled; and what makes its measurement doubtful.
+ */
+export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array, w: number, h: number, minGreen: number): Tissue | null {
+  const n = w * h;
+  const greenCode = GREEN;
+  const otherCode = OTHER;
+  const green = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (cls[p] === greenCode) green[p] = 1;
+  // Lesions of a leaf cut by the photo's edge are not the background's colours.
+  const bins = backgroundBins(data, cls, leafPiecesInBand(cls, w, h), w, h);
+  const tissue = new Uint8Array(n);
+  const ambiguous = new Uint8Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    const c = cls[p]!;
+    if (c === greenCode) tissue[p] = 1;
+    else if (c !== otherCode) {
+      if (bins[((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3)] === 1) ambiguous[p] = 1;
+      else tissue[p] = 1;
+    }
+  }
+  const comps = labelComponents(tissue, w, h);
+  const greenOf = new Int32Array(comps.count + 1);
+  for (let p = 0; p < n; p++) {
+    if (green[p] === 0) continue;
+    const l = comps.labels[p]!;
+    greenOf[l] = greenOf[l]! + 1;
+  }
+  let best = 0;
+  for (let l = 1; l <= comps.count; l++) if (greenOf[l]! > greenOf[best]!) best = l;
+  if (best === 0 || greenOf[best]! < minGreen) return null;
+  const own = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (comps.labels[p] === best) own[p] = 1;
+  const leaf = fillHoles(own, w, h);
+  return { leaf, doubts: doubtsOf(data, leaf, ambiguous, green, greenOf, best, w, h) };
+}
+
+function doubtsOf(
+  data: Uint8Array | Uint8ClampedArray,
+  leaf: Uint8Array,
+  ambiguous: Uint8Array,
+  green: Uint8Array,
+  greenOf: Int32Array,
+  best: number,
+  w: number,
+  h: number,
+): DoubtCode[] {
+  const n = w * h;
+  let leafPx = 0;
+  let onBorder = 0;
+  let sharp = 0;
+  let pairs = 0;
+  let hueSum = 0;
+  let hueCount = 0;
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    if (leaf[p] === 0) continue;
+    leafPx++;
+    const y = (p / w) | 0;
+    const x = p - y * w;
+    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) onBorder++;
+    if (x < w - 1 && y < h - 1 && leaf[p + 1] === 1 && leaf[p + w] === 1) {
+      const l = lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
+      const j = i + 4;
+      const k = i + 4 * w;
+      sharp += Math.abs(l - lumaOf(data[j]!, data[j + 1]!, data[j + 2]!)) + Math.abs(l - lumaOf(data[k]!, data[k + 1]!, data[k + 2]!));
+      pairs++;
+    }
+    if (green[p] === 1 && (p & 7) === 0) {
+      hueSum += greenHue(data[i]!, data[i + 1]!, data[i + 2]!);
+      hueCount++;
+    }
+  }
+  const doubts: DoubtCode[] = [];
+  const radius = Math.max(2, Math.round(Math.sqrt(leafPx) * 0.04));
+  const closed = morph(morph(leaf, w, h, radius, true), w, h, radius, false);
+  let bites = 0;
+  for (let p = 0; p < n; p++) if (closed[p] === 1 && leaf[p] === 0 && ambiguous[p] === 1) bites++;
+  // Another leaf as large as a third of this one's green overlaps or lies beside it: which is measured is unsure.
+  let rival = 0;
+  for (let l = 1; l < greenOf.length; l++) if (l !== best && greenOf[l]! > rival) rival = greenOf[l]!;
+  if (bites > BITE_DOUBT_SHARE * leafPx || rival * 3 > greenOf[best]!) doubts.push('leaf_outline');
+  if (hueCount > 0) {
+    const hue = hueSum / hueCount;
+    if (hue < GREEN_HUE_RANGE[0] || hue > GREEN_HUE_RANGE[1]) doubts.push('colour_cast');
+  }
+  if (pairs > 0 && sharp / (2 * pairs) < MIN_SHARPNESS) doubts.push('blurry');
+  if (leafPx < MIN_LEAF_PX) doubts.push('too_small');
+  if (leafPx < MIN_SUBJECT_SHARE * n) doubts.push('mostly_background');
+  if (onBorder >= 3) doubts.push('cut_by_border');
+  return doubts;
+}
+
+/** Hue in degrees of a green pixel (max is g), as a float: only for the mean, which is compared to whole degrees. */
+function greenHue(r: number, g: number, b: number): number {
+  const min = r < b ? r : b;
+  const c = g - min;
+  if (c <= 0) return 120;
+  return 120 + (60 * (b - r)) / c;
+}
