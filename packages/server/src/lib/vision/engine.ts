@@ -1,15 +1,12 @@
 import type { ScanKind, ScanRegion, ScanStatus } from '@verdant/contract';
 import { ENGINE, photoFindings, toAffectedPercent, type Analysis, type DoubtCode, type Finding, type FindingSelection, type PhotoFindings, type RgbaImage } from '@verdant/vision';
+import { classifierProblem } from '@verdant/vision/classifier';
 import { analysisPool } from './analysis-pool.js';
 import { ONNX_ENGINE, ORT_VERSION } from './onnx-classifier.js';
 import type { ScanModel } from './models.js';
 
 /** A classifier files none of the measured findings (its own label is the detection). */
 const NO_FINDINGS: FindingSelection = { leaf: [], trap: false };
-/** A classifier's answer is filed only when its best label is at least this likely. */
-export const MIN_CLASSIFIER_CONFIDENCE = 0.5;
-/** Classifier labels that name no problem (a healthy plant, an empty frame). */
-const NO_PROBLEM_LABELS = new Set(['healthy', 'background', 'none', 'normal', 'ok', 'negative']);
 
 export interface EngineDetection {
   label: string;
@@ -99,7 +96,7 @@ export function scanStatusOf(results: ReadonlyArray<Pick<ImageResult, 'detection
 /**
  * Runs a model on one photo's pixels. The measured analysis always runs (it says whether the photo shows
  * a leaf or a card, and its measurements are kept); a classifier's best label becomes the detection when
- * it names a problem and is at least MIN_CLASSIFIER_CONFIDENCE likely.
+ * it names a problem and is likely enough (@verdant/vision/classifier's classifierProblem, the phone's rule too).
  */
 export async function runModel(model: ScanModel, img: RgbaImage): Promise<ImageResult> {
   // Off the event loop; the built-in model is done with the pixels after, a classifier still reads them.
@@ -109,12 +106,11 @@ export async function runModel(model: ScanModel, img: RgbaImage): Promise<ImageR
   const base = { kind: analysis.kind, doubts: photo.doubts };
   if (model.type === 'builtin') return { ...base, analysis: measured(analysis, photo), detections: photo.findings.map(detectionOf) };
   const scores = await model.classifier.run(img);
-  const best = scores[0]!;
-  const names = !NO_PROBLEM_LABELS.has(best.label.toLowerCase()) && best.probability >= MIN_CLASSIFIER_CONFIDENCE;
+  const best = classifierProblem(scores);
   return {
     ...base,
     analysis: { ...measured(analysis, photo), scores: scores.map((s) => ({ label: s.label, probability: round(s.probability, 4) })) },
-    detections: names
+    detections: best
       ? [{ label: best.label, problemKey: best.label, confidence: round(best.probability, 4), affectedPercent: null, count: null, severity: null, regions: [WHOLE_PHOTO] }]
       : [],
   };
