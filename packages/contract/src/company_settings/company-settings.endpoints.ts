@@ -40,6 +40,20 @@ export const GridOpacity = z.coerce
  * and every ONNX classifier configured), so the list is checked there, not here.
  */
 export const AiModelSchema = AiModelName;
+/**
+ * When a suspected problem (an unreviewed scan or camera detection) alerts (issue 18): 'off' never (nor once
+ * confirmed), 'above' at once when its confidence is at least `min_confidence` (and then it counts for action
+ * thresholds too), 'confirmed' only when a reviewer confirms it (the default).
+ */
+export const SUSPECTED_ALERT_MODES = ['off', 'above', 'confirmed'] as const;
+export type SuspectedAlertMode = (typeof SUSPECTED_ALERT_MODES)[number];
+export const SuspectedAlerts = z.object({ mode: z.enum(SUSPECTED_ALERT_MODES), min_confidence: z.number() });
+export type SuspectedAlerts = z.infer<typeof SuspectedAlerts>;
+export const SuspectedAlertConfidence = z.coerce
+  .number({ error: 'must be a number between 0 and 1' })
+  .min(0, { error: 'must be a number between 0 and 1' })
+  .max(1, { error: 'must be a number between 0 and 1' });
+
 export const LanguageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
 
 export const companySettingsMessages = {
@@ -143,6 +157,21 @@ export const companySettingsEndpoints = {
       }).min(0, { error: companySettingsMessages.stickytrapInvalid }).max(INT4_MAX, { error: companySettingsMessages.stickytrapInvalid }),
     }),
     response: Saved({ value: z.number() }),
+  }),
+  getCompanySuspectedAlerts: defineEndpoint({
+    id: 'getCompanySuspectedAlerts', domain: 'company_settings', method: 'GET', path: '/get_company_suspected_alerts',
+    summary: 'Verdant extension: when a suspected problem (an unreviewed scan or camera detection) alerts', ...read, query: CompanyQuery,
+    response: success({ suspected_alerts: SuspectedAlerts }),
+  }),
+  setCompanySuspectedAlerts: defineEndpoint({
+    id: 'setCompanySuspectedAlerts', domain: 'company_settings', method: 'POST', path: '/set_company_suspected_alerts',
+    summary: 'Verdant extension: off, suspected above a confidence (min_confidence, 0–1; kept when not sent), or confirmed only', ...write,
+    query: CompanyQuery,
+    either: z.object({
+      mode: z.enum(SUSPECTED_ALERT_MODES, { error: `must be one of ${SUSPECTED_ALERT_MODES.join(', ')}` }),
+      min_confidence: SuspectedAlertConfidence.optional(),
+    }),
+    response: Saved({ suspected_alerts: SuspectedAlerts }),
   }),
   getStickytrapRender: defineEndpoint({
     id: 'getStickytrapRender', domain: 'sticky_traps', method: 'GET', path: '/get_stickytrap_render',

@@ -28,7 +28,7 @@ const EffectWeeks = absentIfBlank(Int4(0).max(MAX_EFFECT_WEEKS, { error: `must b
 
 /**
  * Trend reports. Each reads the problem observations (form, scan and batch-problem sources; dismissed
- * ones are not counted) in SQL, bucketed by day or Monday-start week; `range` says which.
+ * and suspected ones are not counted) in SQL, bucketed by day or Monday-start week; `range` says which.
  */
 export const reportsEndpoints = {
   getProblemTrends: defineEndpoint({
@@ -41,7 +41,8 @@ export const reportsEndpoints = {
       end_date: DateOptionQuery.end_date,
       granularity: DateOptionQuery.granularity,
     }),
-    response: success({ range: TrendRange, trends: z.array(TrendSeries) }),
+    /** `suspected`: unreviewed scan and camera detections per problem, counted apart from `trends` (issue 18). */
+    response: success({ range: TrendRange, trends: z.array(TrendSeries), suspected: z.array(TrendSeries).optional() }),
     clientMessages: { failure: msg.problemTrendsFailed },
   }),
   getTrendsReportGraph: defineEndpoint({
@@ -49,7 +50,8 @@ export const reportsEndpoints = {
     summary: 'Observations per problem over time in the rooms given (all rooms without room_ids), by date option',
     auth: anyone, tenancy,
     query: z.object({ company_id: CompanyId, room_ids: OptionalRooms, ...DateOptionQuery }),
-    response: success({ range: TrendRange, series: z.array(TrendSeries) }),
+    /** `suspected`: unreviewed scan and camera detections per problem, counted apart from `series` (issue 18). */
+    response: success({ range: TrendRange, series: z.array(TrendSeries), suspected: z.array(TrendSeries).optional() }),
     clientMessages: failure,
   }),
   getTrendsCumulativeReportGraph: defineEndpoint({

@@ -11,7 +11,8 @@ import { Photo } from '../forms/form-responses.schemas.js';
  * Verdant extension: the spec has no call that lists observations across a company, yet the
  * `observations` screen (issue 4) lists recent ones with filters. One read, paged, newest first.
  */
-export const OBSERVATION_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+/** 'suspected': a scan's or camera's detection nobody has reviewed yet (issue 18), counted apart from the rest. */
+export const OBSERVATION_STATUSES = ['open', 'resolved', 'dismissed', 'suspected'] as const;
 export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
 export const OBSERVATIONS_LIMIT = 50;
 export const OBSERVATIONS_MAX_LIMIT = 200;
@@ -30,6 +31,8 @@ export const ObservationListItem = z.object({
   ObservedBy: z.number().nullable(),
   ObservedByName: z.string().nullable(),
   Source: z.string(),
+  /** A suspected problem's detection confidence (0–1); null for others. Absent in copies a device kept from before it existed. */
+  Confidence: z.number().nullable().optional(),
   /** The photos of the form response it came from (empty without one). */
   photos: z.array(Photo),
 });

@@ -29,7 +29,9 @@ export const ProblemObservation = z.object({
   ObservedAt: z.string(),
   ObservedBy: z.number().nullable(),
   ObservedByName: z.string().nullable(),
-  Status: z.enum(['open', 'resolved', 'dismissed']),
+  Status: z.enum(['open', 'resolved', 'dismissed', 'suspected']),
+  /** A scan's detection confidence (0–1); null for a scout's observation. Absent in copies kept from before it existed. */
+  Confidence: z.number().nullable().optional(),
   StatusChangedAt: z.string().nullable(),
   StatusChangedBy: z.number().nullable(),
 });
@@ -54,11 +56,17 @@ export const BoxProblems = z.object({
 /** One circle on the room map: a problem in a box, drawn in the company's colour. */
 export const ProblemCircle = ProblemSummary.extend({ Color: z.string(), Abbreviation: z.string() });
 
+/** Suspected problems of one kind in a box (unreviewed scan or camera detections), with the highest confidence. */
+export const SuspectedSummary = ProblemSummary.extend({ confidence: z.number() });
+export type SuspectedSummary = z.infer<typeof SuspectedSummary>;
+
 export const BoxCircles = z.object({
   GridBoxID: z.number(),
   x: z.number(),
   y: z.number(),
   circles: z.array(ProblemCircle),
+  /** Counted apart from the circles (issue 18); absent in copies a device kept from before it existed. */
+  suspected: z.array(SuspectedSummary).optional(),
 });
 
 export const ActionResult = z.object({

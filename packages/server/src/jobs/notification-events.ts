@@ -13,14 +13,19 @@ interface EventBase {
 
 /** Something that may trigger automations, raised inside the transaction of the write it describes. */
 export type NotificationEvent =
-  /** From a form response or from a photo scan (its observations have no response). */
+  /**
+   * Observations filed (modules/observations fileObservations): from a form response, a photo scan or camera
+   * (its observations have no response), a batch problem (its first observation's id), or a reviewer confirming
+   * a scan's detection (the detection's id). `suspected`: nobody has confirmed them yet (issue 18).
+   */
   | (EventBase & {
       type: 'problem_observed';
-      origin: { kind: 'response' | 'scan'; id: number };
+      origin: { kind: 'response' | 'scan' | 'batch' | 'review'; id: number };
       problems: string[];
       roomId: number | null;
       gridBoxId: number | null;
       severity: number | null;
+      suspected?: { confidence: number };
     })
   | (EventBase & {
       type: 'form_submitted';
@@ -107,14 +112,16 @@ async function problemMatches(trx: Kysely<DB>, e: Extract<NotificationEvent, { t
     const problems = wanted ? e.problems.filter((p) => p.toLowerCase() === wanted) : e.problems;
     if (problems.length === 0) continue;
     const what = problems.join(', ');
+    const where = facts.find((f) => f.title === 'Room') ? ` in ${facts.find((f) => f.title === 'Room')!.value}` : '';
+    const sure = e.suspected ? `${Math.round(e.suspected.confidence * 100)}%` : null;
     out.push({
       notification: n,
       // A response keeps its key of before scans raised the event too: no delivery is repeated across versions.
-      eventKey: e.origin.kind === 'response' ? `problem:${e.origin.id}` : `problem:scan:${e.origin.id}`,
+      eventKey: e.origin.kind === 'response' ? `problem:${e.origin.id}` : `problem:${e.origin.kind}:${e.origin.id}`,
       message: {
-        title: `Problem observed: ${what}`,
-        text: `${what} was recorded${facts.find((f) => f.title === 'Room') ? ` in ${facts.find((f) => f.title === 'Room')!.value}` : ''}.`,
-        facts: [{ title: 'Problem', value: what }, ...facts],
+        title: sure ? `Suspected problem: ${what} (${sure} confidence)` : `Problem observed: ${what}`,
+        text: sure ? `${what} is suspected by a scan${where}, not yet confirmed by a scout.` : `${what} was recorded${where}.`,
+        facts: [{ title: 'Problem', value: what }, ...(sure ? [{ title: 'Suspected', value: `${sure} confidence, not yet confirmed` }] : []), ...facts],
         path: roomPath(e.roomId, e.gridBoxId),
         link_label: 'Open in Verdant',
       },

@@ -72,6 +72,8 @@ async function reportMessage(trx: Db, n: Scheduled, occ: Occurrence): Promise<De
     .selectFrom('problem_observations')
     .select(['problem', sql<number>`count(*)::int`.as('n')])
     .where('company_id', '=', n.company_id)
+    // Suspected problems (unreviewed scans) are not yet observations (issue 18).
+    .where('status', '<>', 'suspected')
     .where('observed_at', '>=', since)
     .where('observed_at', '<', occ.dueAt)
     .groupBy('problem')

@@ -6,6 +6,7 @@ import {
   type AiModel,
   type DashboardTile,
   type Language,
+  type SuspectedAlertMode,
 } from '@verdant/contract';
 import { ApiError, errorMessage, toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
@@ -165,4 +166,14 @@ export function updateStickytrapRender(companyId: number, value: number, current
     if (!Number.isInteger(value) || value < 0 || value === current) throw new ApiError(msg.stickytrapInvalid);
     return callEndpoint(ep.updateStickytrapRender, { company_id: companyId, value });
   });
+}
+
+/** GET /get_company_suspected_alerts: when a suspected problem (an unreviewed scan or camera detection) alerts. */
+export function getCompanySuspectedAlerts(companyId: number) {
+  return logged('getCompanySuspectedAlerts', async () => (await callEndpoint(ep.getCompanySuspectedAlerts, { company_id: companyId })).suspected_alerts);
+}
+
+/** POST /set_company_suspected_alerts: off, above a confidence (0–1; the saved one when left out), or confirmed only. */
+export function setCompanySuspectedAlerts(companyId: number, rule: { mode: SuspectedAlertMode; min_confidence?: number }) {
+  return logged('setCompanySuspectedAlerts', () => callEndpoint(ep.setCompanySuspectedAlerts, { company_id: companyId, ...rule }));
 }

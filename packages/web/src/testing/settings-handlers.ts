@@ -16,6 +16,7 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
     /** The user's own language (null follows the company's). */
     user_language: null as string | null,
     time_zone: 'UTC',
+    suspected_alerts: { mode: 'confirmed', min_confidence: 0.8 } as { mode: string; min_confidence: number },
     ...initial,
   };
   const writes: Array<{ path: string; query: string; body: string }> = [];
@@ -50,6 +51,14 @@ export function companySettingsHandlers(initial: Partial<Record<string, unknown>
       await record(request);
       state.time_zone = ((await request.json()) as { time_zone: string }).time_zone;
       return ok({ message: 'Time zone saved.', time_zone: state.time_zone });
+    }),
+    http.get(`${API}/get_company_suspected_alerts`, () => ok({ suspected_alerts: state.suspected_alerts })),
+    http.post(`${API}/set_company_suspected_alerts`, async ({ request }) => {
+      const url = await record(request);
+      const text = await request.text();
+      const body = (text ? JSON.parse(text) : Object.fromEntries(url.searchParams)) as { mode: string; min_confidence?: number | string };
+      state.suspected_alerts = { mode: body.mode, min_confidence: body.min_confidence === undefined ? state.suspected_alerts.min_confidence : Number(body.min_confidence) };
+      return saved({ suspected_alerts: state.suspected_alerts });
     }),
     http.get(`${API}/get_company_language`, () => ok({ language: state.language })),
     http.get(`${API}/get_company_offline_mode`, () => ok({ offline_mode: state.offline_mode })),

@@ -47,6 +47,9 @@ export interface CompanySettingsTable {
   updated_at: Timestamp;
   /** IANA time zone; task automations and reminders are timed in it (default 'UTC'). */
   time_zone: Generated<string>;
+  /** When a suspected problem (an unreviewed detection) alerts: never, above a confidence, or once confirmed. */
+  suspected_alerts: Generated<'off' | 'above' | 'confirmed'>;
+  suspected_alert_confidence: Generated<number>;
 }
 
 export interface InvitationTable {

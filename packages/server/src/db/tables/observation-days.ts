@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Problem observations per company, UTC day and problem (as written), by status; kept by triggers on
  * problem_observations (migration 2026_11_27_1000). Written by nothing else.
@@ -10,4 +12,6 @@ export interface ProblemObservationDayTable {
   open_count: number;
   resolved_count: number;
   dismissed_count: number;
+  /** Unreviewed scan detections (migration 2026_11_29_0300). */
+  suspected_count: Generated<number>;
 }

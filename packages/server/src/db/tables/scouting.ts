@@ -142,9 +142,12 @@ export interface ProblemObservationTable {
   notes: string | null;
   observed_at: Timestamp;
   observed_by: number | null;
-  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  /** 'suspected': a scan's or camera's detection not yet reviewed (migration 2026_11_29_0300), counted apart. */
+  status: Generated<'open' | 'resolved' | 'dismissed' | 'suspected'>;
   status_changed_at: Timestamp | null;
   status_changed_by: number | null;
+  /** The detection's confidence (0–1) for an observation a scan filed; null otherwise. */
+  confidence: Generated<number | null>;
 }
 
 export interface ObservationActionTable {

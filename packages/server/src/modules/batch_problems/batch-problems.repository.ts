@@ -8,27 +8,6 @@ export const findRooms = (db: Db, companyId: number, ids: number[]) =>
     ? Promise.resolve([])
     : db.selectFrom('rooms').select(['room_id', 'name']).where('company_id', '=', companyId).where('room_id', 'in', ids).execute();
 
-export interface NewBatchProblem {
-  company_id: number;
-  batch_id: number;
-  problem: string;
-  problem_id: number | null;
-  severity: number;
-  room_id: number | null;
-  notes: string | null;
-  observed_at: Date;
-  observed_by: number;
-}
-
-export async function insertBatchProblems(trx: Transaction<DB>, rows: NewBatchProblem[]): Promise<number[]> {
-  const made = await trx
-    .insertInto('problem_observations')
-    .values(rows.map((r) => ({ ...r, source: 'batch_problem' as const })))
-    .returning('observation_id')
-    .execute();
-  return made.map((r) => r.observation_id);
-}
-
 /** A problem type: its name in any case, or (when it matched the library) the problem's id. */
 export interface ProblemTypeFilter {
   name: string;
@@ -78,20 +57,14 @@ export function listBatchProblems(db: Db, f: BatchProblemFilter) {
 }
 export type BatchProblemRow = Awaited<ReturnType<typeof listBatchProblems>>[number];
 
-/** Resolves the open batch problems that match and records the action per observation. */
-export async function resolveOpen(trx: Transaction<DB>, f: Omit<BatchProblemFilter, 'openOnly'>, userId: number, at: Date): Promise<number[]> {
+/** The open batch problems that match, locked for the change (made by the observations module). */
+export async function lockOpen(trx: Transaction<DB>, f: Omit<BatchProblemFilter, 'openOnly'>): Promise<number[]> {
   const rows = await trx
-    .updateTable('problem_observations')
-    .set({ status: 'resolved', status_changed_at: at, status_changed_by: userId })
+    .selectFrom('problem_observations')
+    .select('observation_id')
     .where(matches({ ...f, openOnly: true }))
-    .returning('observation_id')
+    .orderBy('observation_id')
+    .forUpdate()
     .execute();
-  const ids = rows.map((r) => r.observation_id).sort((a, b) => a - b);
-  if (ids.length) {
-    await trx
-      .insertInto('observation_actions')
-      .values(ids.map((id) => ({ company_id: f.companyId, observation_id: id, action: 'resolve' as const, user_id: userId, acted_at: at })))
-      .execute();
-  }
-  return ids;
+  return rows.map((r) => r.observation_id);
 }

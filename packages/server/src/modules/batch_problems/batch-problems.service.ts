@@ -7,7 +7,7 @@ import {
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { problemMatcher } from '../observations/observations.service.js';
+import { changeObservationStatus, fileObservations, problemMatcher, type FiledObservation } from '../observations/observations.service.js';
 import { getCompanyBatch } from '../plants/index.js';
 import * as repo from './batch-problems.repository.js';
 import { toBatchProblem } from './batch-problems.mapper.js';
@@ -34,7 +34,9 @@ async function problemType({ db }: Deps, companyId: number, type: string | undef
 /**
  * Records a problem on a batch: one open observation per room named, or one without a room. The type
  * is stored under the library's (or the company's own) problem name when it matches one. A harvested
- * batch still takes problems: post-harvest issues (mould in drying) are real.
+ * batch still takes problems: post-harvest issues (mould in drying) are real. Filed like a scout's
+ * observation, so automations on a problem observed hear of it and action thresholds count it
+ * (docs/decisions.md, "Suspected problems and one observation writer").
  */
 export async function createBatchProblem({ db }: Deps, caller: Caller, input: Input<'createBatchProblem'>) {
   const missing = BATCH_PROBLEM_REQUIRED.find((field) => input[field] === undefined);
@@ -45,19 +47,15 @@ export async function createBatchProblem({ db }: Deps, caller: Caller, input: In
     await getCompanyBatch({ db: trx }, caller.company_id, batchId);
     const rooms = await companyRooms({ db: trx }, caller.company_id, input.room_ids);
     const known = (await problemMatcher({ db: trx }, caller.company_id, [type]))(type);
-    const observedAt = new Date();
-    const rows: repo.NewBatchProblem[] = (rooms?.length ? rooms : [null]).map((roomId) => ({
-      company_id: caller.company_id,
+    const rows: FiledObservation[] = (rooms?.length ? rooms : [null]).map((roomId) => ({
+      place: { room_id: roomId, grid_id: null, grid_box_id: null, sub_gridbox_id: null },
       batch_id: batchId,
       problem: known?.name ?? type,
       problem_id: known?.problem_id ?? null,
       severity: input.severity!,
-      room_id: roomId,
       notes: input.notes ?? null,
-      observed_at: observedAt,
-      observed_by: caller.user_id,
     }));
-    const ids = await repo.insertBatchProblems(trx, rows);
+    const ids = await fileObservations({ db: trx }, { companyId: caller.company_id, source: 'batch', observedBy: caller.user_id, observedAt: new Date(), observations: rows });
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -78,7 +76,8 @@ export async function resolveBatchProblems({ db }: Deps, caller: Caller, input: 
   const roomIds = await companyRooms({ db }, caller.company_id, input.room_ids);
   const type = await problemType({ db }, caller.company_id, input.problem_type);
   const ids = await db.transaction().execute(async (trx) => {
-    const ids = await repo.resolveOpen(trx, { companyId: caller.company_id, batchId: input.batch_id, roomIds, problemType: type }, caller.user_id, now);
+    const open = await repo.lockOpen(trx, { companyId: caller.company_id, batchId: input.batch_id, roomIds, problemType: type });
+    const ids = await changeObservationStatus({ db: trx }, { companyId: caller.company_id, ids: open, action: 'resolve', userId: caller.user_id, at: now });
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,

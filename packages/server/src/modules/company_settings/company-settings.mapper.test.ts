@@ -16,6 +16,8 @@ const row = (patch: Partial<CompanySettingsRow> = {}): CompanySettingsRow => ({
   threshold_critical: 5,
   updated_at: new Date(),
   time_zone: 'UTC',
+  suspected_alerts: 'confirmed',
+  suspected_alert_confidence: 0.8,
   ...patch,
 });
 
@@ -37,5 +39,12 @@ describe('toSettingsPatch', () => {
   it('stores the grid order as JSON text and other settings as they are', () => {
     expect(toSettingsPatch('grid_order', ['rooms'])).toEqual({ grid_order: '["rooms"]' });
     expect(toSettingsPatch('language', 'fr')).toEqual({ language: 'fr' });
+  });
+
+  it('stores the suspected-alert rule in its two columns and reads it back', () => {
+    const patch = toSettingsPatch('suspected_alerts', { mode: 'above', min_confidence: 0.65 });
+    expect(patch).toEqual({ suspected_alerts: 'above', suspected_alert_confidence: 0.65 });
+    expect(toCompanySettings(row({ suspected_alerts: 'above', suspected_alert_confidence: '0.65' as unknown as number })).suspected_alerts)
+      .toEqual({ mode: 'above', min_confidence: 0.65 });
   });
 });

@@ -1,4 +1,4 @@
-import { DASHBOARD_TILES, type DashboardTile } from '@verdant/contract';
+import { DASHBOARD_TILES, type DashboardTile, type SuspectedAlerts } from '@verdant/contract';
 import type { CompanySettingsPatch, CompanySettingsRow } from './company-settings.repository.js';
 
 export interface CompanySettings {
@@ -10,6 +10,7 @@ export interface CompanySettings {
   auto_refresh: number;
   language: string;
   stickytrap_render: number;
+  suspected_alerts: SuspectedAlerts;
 }
 
 export type WritableSetting = Exclude<keyof CompanySettings, 'thresholds'>;
@@ -37,6 +38,10 @@ const SETTING_READERS: { [K in keyof CompanySettings]: { columns: Column[]; read
   auto_refresh: { columns: ['auto_refresh'], read: (row) => row.auto_refresh },
   language: { columns: ['language'], read: (row) => row.language },
   stickytrap_render: { columns: ['stickytrap_render'], read: (row) => row.stickytrap_render },
+  suspected_alerts: {
+    columns: ['suspected_alerts', 'suspected_alert_confidence'],
+    read: (row) => ({ mode: row.suspected_alerts, min_confidence: Number(row.suspected_alert_confidence) }),
+  },
 };
 
 export const settingColumns = (key: keyof CompanySettings): Column[] => SETTING_READERS[key].columns;
@@ -53,5 +58,9 @@ export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
 
 export function toSettingsPatch<K extends WritableSetting>(key: K, value: CompanySettings[K]): CompanySettingsPatch {
   if (key === 'grid_order') return { grid_order: JSON.stringify(value) };
+  if (key === 'suspected_alerts') {
+    const v = value as SuspectedAlerts;
+    return { suspected_alerts: v.mode, suspected_alert_confidence: v.min_confidence };
+  }
   return { [key]: value } as CompanySettingsPatch;
 }

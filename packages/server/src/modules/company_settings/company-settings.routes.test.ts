@@ -173,7 +173,7 @@ describe('sticky-trap render', () => {
 
 describe('access', () => {
   const all = Object.values(companySettingsEndpoints);
-  const input = { company_id: 0, grid_order: '["rooms"]', grid_opacity: '0.5', offline_mode: '1', ai_model: AI_MODELS[2], auto_refresh: '1', language: 'fr', value: '9' };
+  const input = { company_id: 0, grid_order: '["rooms"]', grid_opacity: '0.5', offline_mode: '1', ai_model: AI_MODELS[2], auto_refresh: '1', language: 'fr', value: '9', mode: 'above' };
   const call = (e: (typeof all)[number], headers: Record<string, string>, companyId: number) =>
     t.app.inject({
       method: e.method,
@@ -199,7 +199,7 @@ describe('access', () => {
 
   it('answers 403 to a Regular user on every write', async () => {
     const writes = all.filter((e) => e.method !== 'GET');
-    expect(writes.length).toBe(7);
+    expect(writes.length).toBe(8);
     for (const e of writes) expect((await call(e, a.regular.auth, a.companyId)).statusCode, e.path).toBe(403);
   });
 });

@@ -67,6 +67,16 @@ export const companySettingsHandlers: Handlers<typeof companySettingsEndpoints> 
       })
     ).stickytrap_render,
   }),
+  getCompanySuspectedAlerts: async ({ app, user, input }) => ({
+    status: ok,
+    suspected_alerts: await getCompanySetting(app, user, input.company_id, 'suspected_alerts'),
+  }),
+  setCompanySuspectedAlerts: async ({ app, user, input }) => {
+    // A confidence not sent keeps the one saved, so switching the mode never loses it.
+    const before = await getCompanySetting(app, user, input.company_id, 'suspected_alerts');
+    const value = { mode: input.mode, min_confidence: input.min_confidence ?? before.min_confidence };
+    return { ...saved, suspected_alerts: (await changeSetting(app, user, input.company_id, 'suspected_alerts', value)).suspected_alerts };
+  },
   getStickytrapRender: async ({ app, user, input }) => ({
     status: ok,
     value: await getCompanySetting(app, user, input.company_id, 'stickytrap_render'),

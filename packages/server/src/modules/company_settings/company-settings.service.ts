@@ -63,6 +63,16 @@ export async function changeSetting<K extends WritableSetting>(
   });
 }
 
+/**
+ * The company's rule for suspected problems, read in the caller's transaction without a caller: the
+ * observations module asks it while filing (a scan's, a review's), after the caller was checked.
+ */
+export async function suspectedAlertRule({ db }: Deps, companyId: number): Promise<CompanySettings['suspected_alerts']> {
+  const row = await findSettingColumns(db, companyId, settingColumns('suspected_alerts'));
+  // No row yet: the column defaults, as insertDefaultSettings would write them.
+  return row ? toSetting('suspected_alerts', row as CompanySettingsRow) : { mode: 'confirmed', min_confidence: 0.8 };
+}
+
 /** A new company starts with default settings; called inside the transaction that creates it. */
 export async function createDefaultSettings({ db: trx }: Deps, companyId: number): Promise<void> {
   await insertDefaultSettings(trx, companyId);

@@ -28,6 +28,7 @@ export const toObservation = (r: ObservedRow): ProblemObservation => ({
   ObservedBy: r.observed_by,
   ObservedByName: fullName(r.first_name, r.last_name),
   Status: r.status,
+  Confidence: r.confidence,
   StatusChangedAt: isoOrNull(r.status_changed_at),
   StatusChangedBy: r.status_changed_by,
 });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, ProblemObservationTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -26,18 +26,90 @@ export function findProblems(db: Db, companyId: number, names: string[], slugs: 
     .execute();
 }
 
-/** A form-sourced observation as written: the table's row without the generated, status and batch columns, its response ids set. */
-export type NewObservation = Omit<
-  Selectable<ProblemObservationTable>,
-  'observation_id' | 'batch_id' | 'source' | 'response_id' | 'field_response_id' | 'notes' | 'status' | 'status_changed_at' | 'status_changed_by'
-> & { response_id: number; field_response_id: number };
+/** An observation as written: the table's insertable row without the generated id and status history. */
+export type NewObservation = Omit<Insertable<ProblemObservationTable>, 'observation_id' | 'status_changed_at' | 'status_changed_by'>;
 
+/** Inserts the rows in order; answers their ids in the same order. */
 export async function insertObservations(trx: Transaction<DB>, rows: NewObservation[]): Promise<number[]> {
   if (!rows.length) return [];
-  const made = await trx
-    .insertInto('problem_observations')
-    .values(rows.map((r) => ({ ...r, source: 'form' as const })))
+  const made = await trx.insertInto('problem_observations').values(rows).returning('observation_id').execute();
+  return made.map((r) => r.observation_id);
+}
+
+/** One observation of the company, locked for the change that follows; undefined when it is not the company's. */
+export function lockObservation(trx: Transaction<DB>, companyId: number, observationId: number) {
+  return trx
+    .selectFrom('problem_observations')
+    .select(['observation_id', 'status', 'problem', 'problem_id', 'confidence', 'room_id', 'grid_box_id', 'severity', 'source'])
+    .where('company_id', '=', companyId)
+    .where('observation_id', '=', observationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type ObservationStatus = 'open' | 'resolved' | 'dismissed' | 'suspected';
+
+export interface ObservationPatch {
+  problem?: string;
+  problem_id?: number | null;
+  status?: ObservationStatus;
+  status_changed_at?: Date;
+  status_changed_by?: number;
+}
+
+export async function updateObservation(trx: Transaction<DB>, companyId: number, observationId: number, patch: ObservationPatch) {
+  await trx.updateTable('problem_observations').set(patch).where('company_id', '=', companyId).where('observation_id', '=', observationId).execute();
+}
+
+/**
+ * Moves the listed observations that are in one of `from` to `to`; answers the ids it changed, ascending. The
+ * status test is in the update itself, so an observation changed meanwhile by someone else is left as it is.
+ */
+export async function moveStatus(
+  trx: Transaction<DB>,
+  companyId: number,
+  ids: number[],
+  from: ObservationStatus[],
+  to: ObservationStatus,
+  userId: number,
+  at: Date,
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await trx
+    .updateTable('problem_observations')
+    .set({ status: to, status_changed_at: at, status_changed_by: userId })
+    .where('company_id', '=', companyId)
+    .where('observation_id', 'in', ids)
+    .where('status', 'in', from)
     .returning('observation_id')
     .execute();
-  return made.map((r) => r.observation_id);
+  return rows.map((r) => r.observation_id).sort((a, b) => a - b);
+}
+
+export async function recordActions(
+  trx: Transaction<DB>,
+  companyId: number,
+  ids: number[],
+  action: 'resolve' | 'dismiss' | 'reopen',
+  userId: number,
+  at: Date,
+) {
+  if (ids.length === 0) return;
+  await trx
+    .insertInto('observation_actions')
+    .values(ids.map((id) => ({ company_id: companyId, observation_id: id, action, user_id: userId, acted_at: at })))
+    .execute();
+}
+
+/** Deletes observations of the company a scan filed (source 'scan'); answers the ids deleted. */
+export async function deleteScanObservations(trx: Transaction<DB>, companyId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await trx
+    .deleteFrom('problem_observations')
+    .where('company_id', '=', companyId)
+    .where('source', '=', 'scan')
+    .where('observation_id', 'in', ids)
+    .returning('observation_id')
+    .execute();
+  return rows.map((r) => r.observation_id);
 }

@@ -1,17 +1,11 @@
 import * as repo from './observations.repository.js';
 import { problemNames, slugify } from './observations.rules.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
-import { evaluateThresholds } from '../thresholds/thresholds.evaluate.js';
+import { fileObservations, type FiledObservation, type ObservationPlace } from './observations.filing.js';
 
 export { problemNames, slugify } from './observations.rules.js';
-
-export interface ObservationPlace {
-  room_id: number | null;
-  grid_id: number | null;
-  grid_box_id: number | null;
-  sub_gridbox_id: number | null;
-}
+export { fileObservations, type FiledObservation, type FileObservationsInput, type FilingSource, type ObservationPlace } from './observations.filing.js';
+export { changeObservationStatus, confirmSuspected, deleteScanObservations, dismissSuspected, type ConfirmSuspectedInput } from './observations.review.js';
 
 export interface ProblemAnswer {
   field_response_id: number;
@@ -47,37 +41,25 @@ export async function problemMatcher({ db }: Deps, companyId: number, names: str
  * Turns a response's problem answers into open observations, one per problem per place: a problem
  * named twice (two fields, or twice in one list) is one observation. A name that matches the library
  * or the company's own problems (slug or name, any case; the company's own first) is stored under
- * that problem's name and id; anything else is kept as the scout wrote it.
+ * that problem's name and id; anything else is kept as the scout wrote it. Filed through fileObservations.
  */
 export async function recordFormObservations({ db: trx }: TxDeps, input: FormObservationsInput): Promise<number[]> {
   const named = input.answers.flatMap((a) => problemNames(a.inputData).map((name) => ({ name, field_response_id: a.field_response_id })));
   if (!named.length) return [];
   const match = await problemMatcher({ db: trx }, input.companyId, named.map((n) => n.name));
   const seen = new Set<string>();
-  const rows: repo.NewObservation[] = [];
+  const rows: FiledObservation[] = [];
   for (const n of named) {
     const problem = match(n.name);
     const key = problem ? `id:${problem.problem_id}` : `name:${n.name.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
     rows.push({
-      company_id: input.companyId,
-      problem: problem?.name ?? n.name,
-      problem_id: problem?.problem_id ?? null,
-      severity: input.severity,
-      ...input.place,
-      response_id: input.responseId,
-      field_response_id: n.field_response_id,
-      observed_at: input.observedAt,
-      observed_by: input.observedBy,
+      place: input.place, problem: problem?.name ?? n.name, problem_id: problem?.problem_id ?? null, severity: input.severity,
+      response_id: input.responseId, field_response_id: n.field_response_id,
     });
   }
-  const ids = await repo.insertObservations(trx, rows);
-  await raiseNotificationEvent(trx, {
-    type: 'problem_observed', companyId: input.companyId, actorId: input.observedBy, origin: { kind: 'response', id: input.responseId },
-    problems: rows.map((r) => r.problem), roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, severity: input.severity,
+  return fileObservations({ db: trx }, {
+    companyId: input.companyId, source: 'form', originId: input.responseId, observedBy: input.observedBy, observedAt: input.observedAt, observations: rows,
   });
-  // Action thresholds: a level reached alerts once per window (docs/decisions.md, "Action thresholds").
-  await evaluateThresholds(trx, { companyId: input.companyId, actorId: input.observedBy, roomId: input.place.room_id, gridBoxId: input.place.grid_box_id, problems: rows.map((r) => r.problem) });
-  return ids;
 }

@@ -53,7 +53,7 @@ export function pressureStatement(companyId: number, roomId: number, w: Pressure
       SELECT o.grid_box_id, ${frameOf('o.observed_at')} AS frame, lower(o.problem) AS lname, min(o.problem) AS name,
              count(*)::float8 AS v
       FROM boxes JOIN problem_observations o ON o.grid_box_id = boxes.grid_box_id
-      WHERE o.company_id = ${companyId} AND o.status <> 'dismissed' AND o.observed_at >= ${from} AND o.observed_at < ${to}
+      WHERE o.company_id = ${companyId} AND o.status IN ('open', 'resolved') AND o.observed_at >= ${from} AND o.observed_at < ${to}
       GROUP BY 1, 2, 3
       UNION ALL
       SELECT r.grid_box_id, ${frameOf('r.observed_at')}, lower(btrim(f.field_name)), min(btrim(f.field_name)),

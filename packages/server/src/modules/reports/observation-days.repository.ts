@@ -17,16 +17,16 @@ export async function compactObservationDays(db: Kysely<DB>, companyId: number):
     const folded = await sql<{ n: number }>`
       WITH keys AS (
         SELECT day, problem FROM problem_observation_days WHERE company_id = ${companyId}
-        GROUP BY day, problem HAVING count(*) > 1 OR bool_and(open_count = 0 AND resolved_count = 0 AND dismissed_count = 0)
+        GROUP BY day, problem HAVING count(*) > 1 OR bool_and(open_count = 0 AND resolved_count = 0 AND dismissed_count = 0 AND suspected_count = 0)
       ), gone AS (
         DELETE FROM problem_observation_days d USING keys
         WHERE d.company_id = ${companyId} AND d.day = keys.day AND d.problem = keys.problem
         RETURNING d.*
       ), kept AS (
-        INSERT INTO problem_observation_days (company_id, day, problem, open_count, resolved_count, dismissed_count)
-        SELECT company_id, day, problem, sum(open_count), sum(resolved_count), sum(dismissed_count)
+        INSERT INTO problem_observation_days (company_id, day, problem, open_count, resolved_count, dismissed_count, suspected_count)
+        SELECT company_id, day, problem, sum(open_count), sum(resolved_count), sum(dismissed_count), sum(suspected_count)
         FROM gone GROUP BY company_id, day, problem
-        HAVING sum(open_count) <> 0 OR sum(resolved_count) <> 0 OR sum(dismissed_count) <> 0
+        HAVING sum(open_count) <> 0 OR sum(resolved_count) <> 0 OR sum(dismissed_count) <> 0 OR sum(suspected_count) <> 0
       )
       SELECT count(*)::int AS n FROM gone`.execute(trx);
     return folded.rows[0]?.n ?? 0;

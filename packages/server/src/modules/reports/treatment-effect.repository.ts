@@ -39,7 +39,7 @@ export async function applicationsInRange(db: Kysely<DB>, q: EffectQuery) {
 /**
  * Observations on each application's treated boxes by week from it: week 0 is the application day and the
  * six after it, -1 the seven days before, and so on (days in UTC, as the trend reports count them).
- * Dismissed observations are left out, as in every trend report.
+ * Dismissed and suspected observations are left out, as in every trend report.
  */
 export async function observationsByWeek(db: Kysely<DB>, q: EffectQuery) {
   const result = await sql<{ application_id: number; week: number; observations: number }>`
@@ -49,7 +49,7 @@ export async function observationsByWeek(db: Kysely<DB>, q: EffectQuery) {
              floor(((o.observed_at AT TIME ZONE 'UTC')::date - t.application_date) / 7.0)::int AS week
       FROM t
       JOIN problem_observations o ON o.grid_box_id = t.grid_box_id AND o.company_id = ${q.companyId}
-      WHERE o.status <> 'dismissed'
+      WHERE o.status IN ('open', 'resolved')
         AND (o.observed_at AT TIME ZONE 'UTC')::date >= t.application_date - ${q.weeksBefore * 7}::int
         AND (o.observed_at AT TIME ZONE 'UTC')::date < t.application_date + ${(q.weeksAfter + 1) * 7}::int
     )

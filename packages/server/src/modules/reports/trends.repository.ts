@@ -21,6 +21,8 @@ export interface ObservationFilter {
   templateId?: number;
   formCategory?: string;
   imagesOnly?: boolean;
+  /** Count the suspected problems (unreviewed scan detections) instead of the observations (issue 18). */
+  suspected?: boolean;
 }
 
 /** The bucket an instant falls in: whole days since the range's origin (company days), divided by the bucket size. */
@@ -39,8 +41,8 @@ function where(f: ObservationFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [
     sql<SqlBool>`o.company_id = ${f.companyId}`,
     inRange(col('o.observed_at'), f.range),
-    // A dismissed observation was a false alarm: it is not pressure.
-    sql<SqlBool>`o.status <> 'dismissed'`,
+    // A dismissed observation was a false alarm: it is not pressure; a suspected one is not seen yet (issue 18).
+    f.suspected ? sql<SqlBool>`o.status = 'suspected'` : sql<SqlBool>`o.status IN ('open', 'resolved')`,
   ];
   if (f.rooms) {
     // ARRAY(SELECT …) is computed once (an InitPlan), so the grid index is still usable.
@@ -92,13 +94,14 @@ export const answeredByDays = (f: ObservationFilter) =>
 
 /** The same counts from the per-day counts (one row per day and problem, not one per observation). */
 export function countsByProblemFromDays(f: ObservationFilter) {
+  const counted = f.suspected ? sql`d.suspected_count` : sql`d.open_count + d.resolved_count`;
   return sql<CountRow>`
     SELECT d.problem AS key, (d.day - ${f.range.origin}::date) / ${f.range.bucketDays}::int AS bucket,
-           sum(d.open_count + d.resolved_count)::int AS value
+           sum(${counted})::int AS value
     FROM problem_observation_days d
     WHERE d.company_id = ${f.companyId} AND d.day >= ${f.range.start}::date AND d.day <= ${f.range.end}::date
     GROUP BY 1, 2
-    HAVING sum(d.open_count + d.resolved_count) > 0`;
+    HAVING sum(${counted}) > 0`;
 }
 
 /**

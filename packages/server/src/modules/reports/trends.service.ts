@@ -55,14 +55,19 @@ const filterFor = (caller: Caller, range: ReturnType<typeof resolveRange>) => ({
 export async function problemTrends(deps: Deps, caller: Caller, input: { start_date?: string; end_date?: string; granularity?: 'day' | 'week' }) {
   const given = input.start_date !== undefined || input.end_date !== undefined;
   const range = resolveRange({ ...input, date_option: given ? 'date_range' : undefined }, optionalDates());
-  const rows = await repo.run(deps.db, repo.countsByProblem(filterFor(caller, range)));
-  return { status: success, range: toWireRange(range), trends: toSeries(range, rows) };
+  const [rows, suspected] = await Promise.all([
+    repo.run(deps.db, repo.countsByProblem(filterFor(caller, range))),
+    repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), suspected: true })),
+  ]);
+  return { status: success, range: toWireRange(range), trends: toSeries(range, rows), suspected: toSeries(range, suspected) };
 }
 
 export async function trendsReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_ids?: number[] }) {
   const range = resolveRange(input, { options: ALL_OPTIONS });
   const rows = await inRooms(deps, caller, input.room_ids, (rooms) => repo.countsByProblem({ ...filterFor(caller, range), rooms }));
-  return { status: success, range: toWireRange(range), series: toSeries(range, rows) };
+  // Suspected problems apart (issue 18): the rooms were checked by the statement above.
+  const suspected = await repo.run(deps.db, repo.countsByProblem({ ...filterFor(caller, range), suspected: true, ...(input.room_ids?.length ? { rooms: { roomIds: [...new Set(input.room_ids)] } } : {}) }));
+  return { status: success, range: toWireRange(range), series: toSeries(range, rows), suspected: toSeries(range, suspected) };
 }
 
 export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_id?: number }) {

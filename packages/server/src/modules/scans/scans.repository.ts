@@ -101,22 +101,6 @@ export async function insertDetection(trx: Transaction<DB>, row: NewDetection): 
   return (await trx.insertInto('scan_detections').values(row).returning('detection_id').executeTakeFirstOrThrow()).detection_id;
 }
 
-export interface NewScanObservation extends Place {
-  company_id: number;
-  problem: string;
-  problem_id: number;
-  severity: number | null;
-  notes: string;
-  observed_at: Date;
-  observed_by: number;
-}
-
-/** A problem observation filed by a scan (source 'scan'), open like one a scout files by form. */
-export async function insertObservation(trx: Transaction<DB>, row: NewScanObservation): Promise<number> {
-  const made = await trx.insertInto('problem_observations').values({ ...row, source: 'scan' }).returning('observation_id').executeTakeFirstOrThrow();
-  return made.observation_id;
-}
-
 const scanColumns = [
   's.scan_id', 's.company_id', 's.scan_type', 's.status', 's.kind', 's.room_id', 's.grid_id', 's.grid_box_id', 's.ai_model', 's.engine',
   's.engine_version', 's.model', 's.model_version', 's.captured_at', 's.created_at', 's.created_by', 's.client_analysis',
@@ -226,42 +210,6 @@ export async function updateDetection(trx: Transaction<DB>, detectionId: number,
   await trx.updateTable('scan_detections').set(patch).where('detection_id', '=', detectionId).execute();
 }
 
-/** Sets an observation's problem and status, recording a status change as an observation action. */
-export async function updateObservation(
-  trx: Transaction<DB>,
-  companyId: number,
-  observationId: number,
-  change: { problem: string; problem_id: number; status: 'open' | 'dismissed' },
-  userId: number,
-  at: Date,
-) {
-  const before = await trx
-    .selectFrom('problem_observations')
-    .select(['status'])
-    .where('observation_id', '=', observationId)
-    .where('company_id', '=', companyId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) return false;
-  const statusChanges = before.status !== change.status;
-  await trx
-    .updateTable('problem_observations')
-    .set({
-      problem: change.problem,
-      problem_id: change.problem_id,
-      ...(statusChanges ? { status: change.status, status_changed_at: at, status_changed_by: userId } : {}),
-    })
-    .where('observation_id', '=', observationId)
-    .execute();
-  if (statusChanges) {
-    await trx
-      .insertInto('observation_actions')
-      .values({ company_id: companyId, observation_id: observationId, action: change.status === 'dismissed' ? 'dismiss' : 'reopen', user_id: userId, acted_at: at })
-      .execute();
-  }
-  return true;
-}
-
 /**
  * needs_review while a detection is pending, reviewed once none is. Without detections the scan keeps what
  * it was filed as: clear, or uncertain until a person reviews it (docs/decisions.md, "One analysis everywhere").
@@ -283,7 +231,10 @@ export function lockScan(trx: Transaction<DB>, companyId: number, scanId: number
   return trx.selectFrom('scans').selectAll().where('scan_id', '=', scanId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
 }
 
-/** Deletes a scan with its observations; answers what is gone (the files are the caller's to delete after commit). */
+/**
+ * Deletes a scan; answers its images (the files are the caller's to delete after commit) and the observations
+ * its detections filed, which the observations module removes (they do not go with the scan by themselves).
+ */
 export async function deleteScan(trx: Transaction<DB>, companyId: number, scanId: number) {
   const images = await trx.selectFrom('scan_images').select(['image_key', 'thumb_key']).where('scan_id', '=', scanId).execute();
   const observations = await trx
@@ -293,9 +244,6 @@ export async function deleteScan(trx: Transaction<DB>, companyId: number, scanId
     .where('observation_id', 'is not', null)
     .execute();
   const observationIds = observations.map((o) => o.observation_id!);
-  if (observationIds.length) {
-    await trx.deleteFrom('problem_observations').where('company_id', '=', companyId).where('source', '=', 'scan').where('observation_id', 'in', observationIds).execute();
-  }
   await trx.deleteFrom('scans').where('scan_id', '=', scanId).where('company_id', '=', companyId).execute();
   return { images, observationIds };
 }

@@ -84,7 +84,7 @@ describe('GET /get_ai_models and the ai_model setting', () => {
 });
 
 describe('POST /create_scan', () => {
-  it('scans a leaf of a box: measured powdery area, an open observation (source scan), room and grid marked scanned', async () => {
+  it('scans a leaf of a box: measured powdery area, a suspected problem (source scan) with its confidence, room and grid marked scanned', async () => {
     const res = await boxScan(a);
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json().scan;
@@ -94,18 +94,21 @@ describe('POST /create_scan', () => {
     });
     expect(s.images[0]).toMatchObject({ kind: 'leaf', width: 480, height: 360 });
     const powdery = s.detections.find((d: { label: string }) => d.label === 'powdery');
-    expect(powdery).toMatchObject({ problem: 'Powdery mildew', review: 'pending', observation_status: 'open' });
+    expect(powdery).toMatchObject({ problem: 'Powdery mildew', review: 'pending', observation_status: 'suspected' });
     expect(Math.abs(powdery.affected_percent - leafExpected)).toBeLessThanOrEqual(5);
     expect(powdery.regions.length).toBeGreaterThan(0);
     const [obs] = await observationsOf([powdery.observation_id]);
-    expect(obs).toMatchObject({ source: 'scan', problem: 'Powdery mildew', grid_box_id: boxId, grid_id: gridId, room_id: roomId, observed_by: a.regular.user_id, status: 'open' });
+    expect(obs).toMatchObject({
+      source: 'scan', problem: 'Powdery mildew', grid_box_id: boxId, grid_id: gridId, room_id: roomId, observed_by: a.regular.user_id, status: 'suspected',
+      confidence: powdery.confidence,
+    });
     const room = await t.app.db.selectFrom('rooms').select(['scanned', 'last_scanned_by']).where('room_id', '=', roomId).executeTakeFirstOrThrow();
     const grid = await t.app.db.selectFrom('grids').select(['scanned', 'last_scanned_by']).where('grid_id', '=', gridId).executeTakeFirstOrThrow();
     expect(room).toEqual({ scanned: true, last_scanned_by: a.regular.user_id });
     expect(grid).toEqual({ scanned: true, last_scanned_by: a.regular.user_id });
   });
 
-  it('tells automations on a problem observed, once per scan, as a scout\'s observation does', async () => {
+  it('tells automations on a problem observed once a reviewer confirms it (confirmed only, the default), not while it is suspected', async () => {
     const made = await kit.call('POST', `/Create_new_notification?user_id=${a.admin.user_id}`, a.admin.auth, {}, {
       trigger: 'problem_observed', problem_type: 'Powdery mildew', method: 'email', email_recipient: 'grower@example.com',
     });
@@ -116,9 +119,14 @@ describe('POST /create_scan', () => {
     const scanId = res.json().scan.scan_id as number;
     const clear = await scan(a.regular, { company_id: a.companyId, scan_type: 'box', grid_box_id: boxId, images: await pngOf(makeSkyImage(320, 240)) });
     expect(clear.json().scan.detections).toEqual([]);
-    const deliveries = await t.app.db.selectFrom('notification_deliveries').select(['event_key', 'event_type', 'channel'])
+    const deliveries = () => t.app.db.selectFrom('notification_deliveries').select(['event_key', 'event_type', 'channel'])
       .where('notification_id', '=', notificationId).execute();
-    expect(deliveries).toEqual([{ event_key: `problem:scan:${scanId}`, event_type: 'problem_observed', channel: 'email' }]);
+    expect(scanId).toBeGreaterThan(0);
+    expect(await deliveries()).toEqual([]);
+    const powdery = res.json().scan.detections.find((d: { label: string }) => d.label === 'powdery');
+    const confirmed = await kit.call('POST', '/review_scan_detection', a.regular.auth, {}, { company_id: a.companyId, detection_id: powdery.detection_id, action: 'confirm' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await deliveries()).toEqual([{ event_key: `problem:review:${powdery.observation_id}`, event_type: 'problem_observed', channel: 'email' }]);
     await kit.call('DELETE', '/delete_notification', a.admin.auth, { notification_id: notificationId, user_id: a.admin.user_id });
   });
 

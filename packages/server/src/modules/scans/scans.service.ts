@@ -9,10 +9,8 @@ import { decodeForAnalysis } from '../../lib/vision/pixels.js';
 import { engineOf, runModel, scanStatusOf, type ImageResult } from '../../lib/vision/engine.js';
 import { defaultModel, findModel, offeredModel, type ScanModel } from '../../lib/vision/models.js';
 import { getCompanySetting } from '../company_settings/company-settings.service.js';
-import { problemMatcher } from '../observations/observations.service.js';
+import { deleteScanObservations, fileObservations, problemMatcher } from '../observations/observations.service.js';
 import { markScannedIn } from '../scouting/index.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
-import { evaluateThresholds } from '../thresholds/index.js';
 import * as repo from './scans.repository.js';
 import { toDetails, toSummary } from './scans.mapper.js';
 
@@ -70,8 +68,8 @@ function noteOf(scanId: number, label: string, d: ImageResult['detections'][numb
 }
 
 /**
- * Analyses every photo, then stores the scan, its photos and detections, files an open observation
- * (source 'scan') per detection that names a problem, and marks the room and grid scanned by the caller,
+ * Analyses every photo, then stores the scan, its photos and detections, files a suspected problem
+ * (source 'scan', with the detection's confidence) per detection that names a problem, and marks the room and grid scanned by the caller,
  * in one transaction. The photos are stored first and deleted again if the transaction fails.
  */
 export async function createScan(deps: Deps<'config' | 'log' | 'files'>, caller: Caller, input: Input<'createScan'>) {
@@ -108,41 +106,33 @@ export async function createScan(deps: Deps<'config' | 'log' | 'files'>, caller:
         client_analysis: input.client_analysis ? JSON.stringify(input.client_analysis) : null,
         captured_at: capturedAt, created_by: caller.user_id,
       });
-      let observations = 0;
-      const filed: Array<{ problem: string; severity: number | null }> = [];
+      const found: Array<{ imageId: number; d: ImageResult['detections'][number]; problem: ReturnType<typeof match> }> = [];
       for (const [position, a] of analysed.entries()) {
         const imageId = await repo.insertImage(trx, {
           company_id: caller.company_id, scan_id: scanId, position, image_key: a.stored.imageKey, thumb_key: a.stored.thumbKey,
           width: a.width, height: a.height, kind: a.result.kind, analysis: JSON.stringify(a.result.analysis),
         });
-        for (const d of a.result.detections) {
-          const problem = d.problemKey === null ? undefined : match(d.problemKey);
-          const observationId = problem
-            ? await repo.insertObservation(trx, {
-                company_id: caller.company_id, ...place, problem: problem.name, problem_id: problem.problem_id, severity: d.severity,
-                notes: noteOf(scanId, d.label, d, `${engine.model} ${engine.model_version}`), observed_at: capturedAt, observed_by: caller.user_id,
-              })
-            : null;
-          if (observationId !== null && problem) {
-            observations++;
-            filed.push({ problem: problem.name, severity: d.severity });
-          }
-          await repo.insertDetection(trx, {
-            company_id: caller.company_id, scan_id: scanId, scan_image_id: imageId, label: d.label, problem_id: problem?.problem_id ?? null,
-            problem: problem?.name ?? null, confidence: d.confidence, affected_percent: d.affectedPercent, count: d.count, severity: d.severity,
-            regions: JSON.stringify(d.regions), observation_id: observationId,
-          });
-        }
+        for (const d of a.result.detections) found.push({ imageId, d, problem: d.problemKey === null ? undefined : match(d.problemKey) });
       }
-      if (filed.length > 0) {
-        // Like a scout's observation: automations on a problem observed hear of it, thresholds count it.
-        const problems = [...new Set(filed.map((f) => f.problem))];
-        const severities = filed.map((f) => f.severity).filter((v): v is number => v !== null);
-        await raiseNotificationEvent(trx, {
-          type: 'problem_observed', companyId: caller.company_id, actorId: caller.user_id, origin: { kind: 'scan', id: scanId },
-          problems, roomId: place.room_id, gridBoxId: place.grid_box_id, severity: severities.length ? Math.max(...severities) : null,
+      // Each detection naming a problem is a suspected problem until a reviewer confirms it (issue 18); the
+      // observations module files them and alerts as the company's rule for suspected problems says.
+      const named = found.filter((f) => f.problem !== undefined);
+      const ids = await fileObservations({ db: trx }, {
+        companyId: caller.company_id, source: 'scan', originId: scanId, observedBy: caller.user_id, observedAt: capturedAt, suspected: true,
+        observations: named.map(({ d, problem }) => ({
+          place: { ...place, sub_gridbox_id: null }, problem: problem!.name, problem_id: problem!.problem_id, severity: d.severity,
+          notes: noteOf(scanId, d.label, d, `${engine.model} ${engine.model_version}`), confidence: d.confidence,
+        })),
+      });
+      const observationOf = new Map(named.map((f, i) => [f, ids[i]!]));
+      const observations = ids.length;
+      for (const f of found) {
+        const { d, problem } = f;
+        await repo.insertDetection(trx, {
+          company_id: caller.company_id, scan_id: scanId, scan_image_id: f.imageId, label: d.label, problem_id: problem?.problem_id ?? null,
+          problem: problem?.name ?? null, confidence: d.confidence, affected_percent: d.affectedPercent, count: d.count, severity: d.severity,
+          regions: JSON.stringify(d.regions), observation_id: observationOf.get(f) ?? null,
         });
-        await evaluateThresholds(trx, { companyId: caller.company_id, actorId: caller.user_id, roomId: place.room_id, gridBoxId: place.grid_box_id, problems });
       }
       if (place.room_id !== null) await markScannedIn({ db: trx }, caller, { kind: 'room', id: place.room_id }, caller.user_id, now);
       if (place.grid_id !== null) await markScannedIn({ db: trx }, caller, { kind: 'grid', id: place.grid_id }, caller.user_id, now);
@@ -196,7 +186,8 @@ export async function deleteScan(deps: Deps<'files' | 'log'>, caller: Caller, in
     const scan = await repo.lockScan(trx, caller.company_id, input.scan_id);
     if (!scan) throw notFound('Scan');
     if (!isAdmin(caller) && scan.created_by !== caller.user_id) throw forbidden(msg.notOwner);
-    const gone = await repo.deleteScan(trx, caller.company_id, input.scan_id);
+    const found = await repo.deleteScan(trx, caller.company_id, input.scan_id);
+    const gone = { ...found, observationIds: await deleteScanObservations({ db: trx }, caller.company_id, found.observationIds) };
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'scan.delete', entityType: 'scan', entityId: input.scan_id,
       before: { scan_type: scan.scan_type, room_id: scan.room_id, grid_id: scan.grid_id, grid_box_id: scan.grid_box_id, model: scan.model, observation_ids: gone.observationIds },

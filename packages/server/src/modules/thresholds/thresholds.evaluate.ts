@@ -9,6 +9,11 @@ export interface ObservedProblems {
   roomId: number | null;
   gridBoxId: number | null;
   problems: string[];
+  /**
+   * Suspected problems (unreviewed detections) count from this confidence on, when the company alerts on them
+   * ('above'); null counts confirmed observations only (issue 18).
+   */
+  suspectedFrom?: number | null;
 }
 
 export interface Crossing {
@@ -41,11 +46,14 @@ async function holdsCropStatus(trx: Kysely<DB>, companyId: number, roomId: numbe
 }
 
 /** The count of observations of the problem (or their highest severity) in the room group over the window, now. */
-async function measure(trx: Kysely<DB>, companyId: number, t: Live, roomId: number | null): Promise<number> {
+async function measure(trx: Kysely<DB>, companyId: number, t: Live, roomId: number | null, suspectedFrom: number | null): Promise<number> {
+  const counted = suspectedFrom === null
+    ? sql`status IN ('open', 'resolved')`
+    : sql`(status IN ('open', 'resolved') OR (status = 'suspected' AND confidence >= ${suspectedFrom}))`;
   const { rows } = await sql<{ value: number | null }>`
     SELECT ${t.metric === 'count' ? sql`count(*)::float8` : sql`max(severity)::float8`} AS value
     FROM problem_observations
-    WHERE company_id = ${companyId} AND lower(problem) = lower(${t.problem}) AND status <> 'dismissed'
+    WHERE company_id = ${companyId} AND lower(problem) = lower(${t.problem}) AND ${counted}
       AND ${roomId === null ? sql`room_id IS NULL` : sql`room_id = ${roomId}`}
       AND observed_at > now() - make_interval(hours => ${t.window_hours})`.execute(trx);
   return rows[0]?.value ?? 0;
@@ -95,7 +103,7 @@ export async function evaluateThresholds(trx: Kysely<DB>, e: ObservedProblems): 
     if (t.crop_status !== null && !(await holdsCropStatus(trx, e.companyId, e.roomId, t.crop_status))) continue;
     const key = roomKey(e.roomId);
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`threshold:${t.threshold_id}:${key}`}, 0))`.execute(trx);
-    const value = await measure(trx, e.companyId, t, e.roomId);
+    const value = await measure(trx, e.companyId, t, e.roomId, e.suspectedFrom ?? null);
     const level = value >= t.red ? 'red' : value >= t.amber ? 'amber' : null;
     if (level === null) continue;
     const open = await trx

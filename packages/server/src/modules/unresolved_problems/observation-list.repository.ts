@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { ObservationStatus } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import { afterKeyset, cappedCount, type Keyset } from '../../lib/keyset.js';
 
 export interface ObservationListFilter {
   companyId: number;
-  status?: 'open' | 'resolved' | 'dismissed';
+  status?: ObservationStatus;
   roomId?: number;
   gridId?: number;
   /** Part of the problem's name, any case. */
@@ -47,7 +48,7 @@ function filtered(db: Kysely<DB>, f: ObservationListFilter) {
   return q;
 }
 
-const STATUS_COUNT = { open: 'open_count', resolved: 'resolved_count', dismissed: 'dismissed_count' } as const;
+const STATUS_COUNT = { open: 'open_count', resolved: 'resolved_count', dismissed: 'dismissed_count', suspected: 'suspected_count' } as const;
 
 /**
  * How many observations match. The company's count by status alone (the overview's open count) is a sum of
@@ -116,6 +117,7 @@ export function listObservations(db: Kysely<DB>, f: ObservationListFilter, page:
       'problem_observations.observed_by',
       sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('observed_by_name'),
       'problem_observations.source',
+      'problem_observations.confidence',
     ])
     .select(sql<string>`problem_observations.observed_at::text`.as('cursor_at'))
     .orderBy('problem_observations.observed_at', page.direction)

@@ -43,7 +43,7 @@ describe('GET /get_problem_observations', () => {
       ProblemID: ids.thrips, Problem: 'Western flower thrips', Severity: 3, Status: 'open',
       RoomID: north.roomId, RoomName: 'North bay', GridID: north.gridId, GridName: 'North bay grid',
       GridBoxID: north.box(1, 1), BoxName: '1,1', ResponseID: null,
-      ObservedAt: '2026-03-02T12:00:00.000Z', ObservedBy: a.regular.user_id, ObservedByName: 'Test Regular', Source: 'form', photos: [],
+      ObservedAt: '2026-03-02T12:00:00.000Z', ObservedBy: a.regular.user_id, ObservedByName: 'Test Regular', Source: 'form', Confidence: null, photos: [],
     });
     expect(body.observations[3]).toMatchObject({ BoxName: 'Mother bench' });
     expect(body.observations[0]).toMatchObject({ RoomName: 'North bay', GridID: null, BoxName: null });

@@ -8,10 +8,10 @@ import * as repo from './observation-list.repository.js';
 import type { Deps } from '../../lib/deps.js';
 import { iso } from '../../lib/iso.js';
 import { responsePhotos } from '../../lib/images/response-photos.js';
-import type { Photo } from '@verdant/contract';
+import type { ObservationStatus, Photo } from '@verdant/contract';
 
 export interface ObservationListInput {
-  status?: 'open' | 'resolved' | 'dismissed';
+  status?: ObservationStatus;
   room_id?: number;
   grid_id?: number;
   problem?: string;
@@ -42,6 +42,7 @@ export const toListItem = (r: repo.ObservationListRow, photos: Photo[] = []): Ob
   ObservedBy: r.observed_by,
   ObservedByName: r.observed_by_name,
   Source: r.source,
+  Confidence: r.confidence,
   photos,
 });
 

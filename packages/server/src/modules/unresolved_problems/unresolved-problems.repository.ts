@@ -48,6 +48,7 @@ const observationColumns = [
   'problem_observations.status',
   'problem_observations.status_changed_at',
   'problem_observations.status_changed_by',
+  'problem_observations.confidence',
 ] as const;
 
 function observations(db: Db, companyId: number) {
@@ -120,45 +121,32 @@ export async function openProblemsPerBox(db: Db, companyId: number, gridId: numb
   return res.rows.map((r) => ({ ...r, count: Number(r.count), last_observed_at: new Date(r.last_observed_at) }));
 }
 
-const TARGET: Record<ProblemAction, 'open' | 'resolved' | 'dismissed'> = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' };
+export interface BoxSuspectedRow extends BoxProblemRow {
+  confidence: number;
+}
+
+/** Suspected problems (unreviewed scan detections) of a grid's boxes by box and problem, with the highest confidence. */
+export async function suspectedProblemsPerBox(db: Db, companyId: number, gridId: number): Promise<BoxSuspectedRow[]> {
+  const res = await sql<BoxSuspectedRow>`
+    SELECT o.grid_box_id, min(o.problem) AS problem, count(*)::int AS count, max(o.severity) AS max_severity,
+           max(o.observed_at) AS last_observed_at, max(o.confidence)::float8 AS confidence
+    FROM problem_observations o
+    JOIN grid_boxes b ON b.grid_box_id = o.grid_box_id
+    WHERE o.company_id = ${companyId} AND b.grid_id = ${gridId} AND o.status = 'suspected'
+    GROUP BY o.grid_box_id, lower(o.problem)
+    ORDER BY o.grid_box_id, count(*) DESC, lower(o.problem)`.execute(db);
+  return res.rows.map((r) => ({ ...r, count: Number(r.count), confidence: Number(r.confidence), last_observed_at: new Date(r.last_observed_at) }));
+}
 
 /**
- * Applies an action to every matching observation of the scope and records it per observation.
- * resolve/dismiss take open ones; reopen takes those closed since `reopenSince`.
+ * The observations of the scope an action applies to, locked: resolve/dismiss take open ones; reopen takes
+ * those closed since `reopenSince`. The change itself is the observations module's (changeObservationStatus).
  */
-export async function applyAction(
-  trx: Transaction<DB>,
-  companyId: number,
-  scope: Scope,
-  action: ProblemAction,
-  userId: number,
-  at: Date,
-  reopenSince: Date,
-): Promise<number[]> {
-  let q = trx
-    .updateTable('problem_observations')
-    .set({ status: TARGET[action], status_changed_at: at, status_changed_by: userId })
-    .where('company_id', '=', companyId)
-    .where(inScope(scope));
-  q = action === 'reopen' ? q.where('status', '<>', 'open').where('status_changed_at', '>=', reopenSince) : q.where('status', '=', 'open');
-  const rows = await q.returning('observation_id').execute();
-  const ids = rows.map((r) => r.observation_id).sort((a, b) => a - b);
-  await recordActions(trx, companyId, ids, action, userId, at);
-  return ids;
-}
-
-export async function setStatus(trx: Transaction<DB>, observationId: number, action: ProblemAction, userId: number, at: Date) {
-  await trx
-    .updateTable('problem_observations')
-    .set({ status: TARGET[action], status_changed_at: at, status_changed_by: userId })
-    .where('observation_id', '=', observationId)
-    .execute();
-}
-
-export async function recordActions(trx: Transaction<DB>, companyId: number, ids: number[], action: ProblemAction, userId: number, at: Date) {
-  if (ids.length === 0) return;
-  await trx
-    .insertInto('observation_actions')
-    .values(ids.map((id) => ({ company_id: companyId, observation_id: id, action, user_id: userId, acted_at: at })))
-    .execute();
+export async function lockForAction(trx: Transaction<DB>, companyId: number, scope: Scope, action: ProblemAction, reopenSince: Date): Promise<number[]> {
+  let q = trx.selectFrom('problem_observations').select('observation_id').where('company_id', '=', companyId).where(inScope(scope));
+  q = action === 'reopen'
+    ? q.where('status', 'in', ['resolved', 'dismissed']).where('status_changed_at', '>=', reopenSince)
+    : q.where('status', '=', 'open');
+  const rows = await q.orderBy('observation_id').forUpdate().execute();
+  return rows.map((r) => r.observation_id);
 }

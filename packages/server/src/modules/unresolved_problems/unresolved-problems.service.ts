@@ -6,6 +6,7 @@ import { colorsForProblems } from '../problem_colors/index.js';
 import * as repo from './unresolved-problems.repository.js';
 import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
+import { changeObservationStatus } from '../observations/observations.service.js';
 
 const STATUS_AFTER = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' } as const;
 
@@ -59,8 +60,13 @@ export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number 
   const id = required(gridId, msg.gridRequired, 'grid_id');
   await grid(deps, caller, id);
   const perBox = await openProblemsByBox(deps, caller.company_id, id);
+  // Suspected problems come apart from the circles (issue 18): a box with only those is listed with no circle.
+  const suspected = new Map<number, Array<ReturnType<typeof toSummary> & { confidence: number }>>();
+  for (const r of await repo.suspectedProblemsPerBox(deps.db, caller.company_id, id)) {
+    suspected.set(r.grid_box_id, [...(suspected.get(r.grid_box_id) ?? []), { ...toSummary(r), confidence: r.confidence }]);
+  }
   const colors = await colorsForProblems(deps, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem));
-  const boxes = await repo.boxesOf(deps.db, [...perBox.keys()]);
+  const boxes = await repo.boxesOf(deps.db, [...new Set([...perBox.keys(), ...suspected.keys()])]);
   return {
     status: 'success' as const,
     data: {
@@ -70,6 +76,7 @@ export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number 
         x: b.x,
         y: b.y,
         circles: (perBox.get(b.grid_box_id) ?? []).map((s) => ({ ...s, ...colors.get(s.Problem.toLowerCase())! })),
+        suspected: suspected.get(b.grid_box_id) ?? [],
       })),
     },
   };
@@ -111,7 +118,8 @@ export async function actOnScope(deps: Deps, caller: Caller, scope: Exclude<repo
   else await grid(deps, caller, scope.id);
   const since = new Date(now.getTime() - BULK_REOPEN_WINDOW_HOURS * 3_600_000);
   const ids = await deps.db.transaction().execute(async (trx) => {
-    const ids = await repo.applyAction(trx, caller.company_id, scope, action, userId, now, since);
+    const chosen = await repo.lockForAction(trx, caller.company_id, scope, action, since);
+    const ids = await changeObservationStatus({ db: trx }, { companyId: caller.company_id, ids: chosen, action, userId, at: now });
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -132,8 +140,9 @@ export async function actOnObservation(deps: Deps, caller: Caller, observationId
     if (!before) throw notFound('Problem');
     if (action === 'reopen' && before.status === 'open') throw conflict(msg.notClosed);
     if (action !== 'reopen' && before.status !== 'open') throw conflict(msg.notOpen);
-    await repo.setStatus(trx, observationId, action, userId, now);
-    await repo.recordActions(trx, caller.company_id, [observationId], action, userId, now);
+    // A suspected problem is a reviewer's to confirm or reject on its scan, not a scout's to reopen here.
+    if (before.status === 'suspected') throw conflict(msg.notOpen);
+    await changeObservationStatus({ db: trx }, { companyId: caller.company_id, ids: [observationId], action, userId, at: now });
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,

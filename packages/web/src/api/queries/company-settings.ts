@@ -8,6 +8,7 @@ import {
   getCompanyLanguage,
   getCompanyOfflineMode,
   getGridOpacity,
+  getCompanySuspectedAlerts,
   getStickytrapRender,
 } from '../company-settings';
 import { getCompanyTimeZone } from '../company-time-zone';
@@ -25,6 +26,7 @@ export const companySettingsKeys = {
   autoRefresh: (companyId: number) => [...companySettingsKeys.all(companyId), 'auto-refresh'] as const,
   language: (companyId: number) => [...companySettingsKeys.all(companyId), 'language'] as const,
   stickyTrap: (companyId: number) => [...companySettingsKeys.all(companyId), 'sticky-trap'] as const,
+  suspectedAlerts: (companyId: number) => [...companySettingsKeys.all(companyId), 'suspected-alerts'] as const,
 };
 
 export const gridOrderQuery = (companyId: number) =>
@@ -93,5 +95,13 @@ export const timeZoneQuery = (companyId: number) =>
   queryOptions({
     queryKey: companySettingsKeys.timeZone(companyId),
     queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanyTimeZone(companyId)),
+    networkMode: 'always',
+  });
+
+/** When suspected problems (unreviewed scans) alert: the settings screen's rule (issue 18). */
+export const suspectedAlertsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companySettingsKeys.suspectedAlerts(companyId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getCompanySuspectedAlerts(companyId)),
     networkMode: 'always',
   });

@@ -20,6 +20,9 @@ export const overviewKeys = {
 /** The open observations the overview ranks rooms and problems from: the newest page the server gives. */
 export const OPEN_PROBLEMS: ObservationFilters = { status: 'open', limit: OBSERVATIONS_MAX_LIMIT, offset: 0 };
 
+/** Suspected problems (unreviewed scan and camera detections, issue 18): the overview counts them apart, from `total_count`. */
+export const SUSPECTED_PROBLEMS: ObservationFilters = { status: 'suspected', limit: 1, offset: 0 };
+
 /**
  * GET /get_problem_trends in Monday weeks (four points per problem, not 28 days); rejects with the server's
  * text, or with the spec's 'Failed to fetch problem trends'.

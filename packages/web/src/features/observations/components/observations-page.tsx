@@ -25,10 +25,11 @@ import { ObservationDetails } from './observation-details';
 import { ObservationPhotos, WaitingObservationPhotos } from './observation-photos';
 import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
+import { confidencePercent, isSuspected } from '../lib/suspected';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isStatus = (v: string | null): v is ObservationStatus => (OBSERVATION_STATUSES as readonly string[]).includes(v ?? '');
-const STATUS_TONE: Record<ObservationStatus, BadgeTone> = { open: 'warning', resolved: 'success', dismissed: 'neutral' };
+const STATUS_TONE: Record<ObservationStatus, BadgeTone> = { open: 'warning', resolved: 'success', dismissed: 'neutral', suspected: 'info' };
 
 /** Filters and page live in the address, so a filtered list can be shared and survives reloads. */
 function useObservationParams() {
@@ -96,8 +97,11 @@ function ObservationRow({
   const { t } = useTranslation('observations');
   const formatDate = useFormatDate();
   const panelId = `obs-${o.ProblemID}-details`;
+  const suspected = isSuspected(o);
+  const confidence = confidencePercent(o.Confidence);
   return (
-    <li className="rounded-xl border border-stone-200 bg-white shadow-xs">
+    // A suspected problem is drawn with a dashed outline, as on the map: seen by a scan, not yet by a person.
+    <li className={cn('rounded-xl bg-white shadow-xs', suspected ? 'border-2 border-dashed border-sky-700' : 'border border-stone-200')}>
       <div className="flex flex-col gap-3 p-4 md:flex-row md:items-start">
         <div className="flex min-w-0 flex-1 gap-3">
           <ProblemChip color={color} className="mt-0.5">
@@ -107,6 +111,7 @@ function ObservationRow({
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="font-semibold text-stone-900">{o.Problem}</h2>
               <Badge tone={STATUS_TONE[o.Status]}>{t(`status.${o.Status}`)}</Badge>
+              {suspected && confidence !== null && <Badge tone="info">{t('confidence', { value: confidence })}</Badge>}
               {o.Severity !== null && <Badge tone={o.Severity >= 4 ? 'danger' : 'neutral'}>{t('severity', { value: o.Severity })}</Badge>}
             </div>
             <p className="mt-1 text-sm text-stone-800">{place(o) || t('noPlace')}</p>
@@ -117,7 +122,14 @@ function ObservationRow({
           </div>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
-          {o.Status === 'open' ? (
+          {suspected ? (
+            <>
+              <p className="basis-full text-sm text-stone-700 md:text-right">{t('suspectedHint')}</p>
+              <ButtonLink to={paths.scanHistory} variant="secondary" aria-label={t('actions.reviewOne', { problem: o.Problem })}>
+                {t('actions.review')}
+              </ButtonLink>
+            </>
+          ) : o.Status === 'open' ? (
             <>
               <Button variant="secondary" loading={busy} onClick={() => onAction('resolve')} aria-label={t('actions.resolveOne', { problem: o.Problem })}>
                 {t('actions.resolve')}

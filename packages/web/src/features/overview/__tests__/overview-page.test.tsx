@@ -50,6 +50,8 @@ interface Answers {
   trends?: TrendSeries[] | 'down';
   availability?: AvailabilityWeek[];
   pinned?: DashboardReport[];
+  /** Suspected problems (unreviewed scans), answered to the status=suspected read. */
+  suspected?: number;
 }
 
 function api(a: Answers = {}) {
@@ -59,6 +61,10 @@ function api(a: Answers = {}) {
   server.use(
     ...companySettingsHandlers().handlers,
     http.get(`${API}/get_problem_observations`, ({ request }) => {
+      if (new URL(request.url).searchParams.get('status') === 'suspected') {
+        keep('suspected', request);
+        return HttpResponse.json({ status: 'success', total_count: a.suspected ?? 0, limit: 1, offset: 0, observations: [] });
+      }
       keep('observations', request);
       return HttpResponse.json({ status: 'success', total_count: open.total, limit: 200, offset: 0, observations: open.rows });
     }),
@@ -110,6 +116,7 @@ describe('overview: the morning screen', () => {
         week(addDays(monday, 7), [batch(42, 'B-042', addDays(monday, 8)), batch(43, 'B-043', addDays(monday, 9))]),
       ],
       pinned: [report(9, 'Thrips in the glasshouse', 1), report(10, 'Empty one', 2, [])],
+      suspected: 2,
     });
     renderPage(<OverviewPage renderReport={(r) => <p>chart of {r.report_name}</p>} />);
 
@@ -124,6 +131,10 @@ describe('overview: the morning screen', () => {
     expect(problems.getByRole('link', { name: /See open problems/ })).toHaveAttribute('href', '/dashboard/observations?status=open');
     expect(seen.observations!.get('status')).toBe('open');
     expect(seen.observations!.get('company_id')).toBe('3');
+    // Suspected problems (scans nobody confirmed yet) apart from the open ones, leading to their list.
+    const suspected = await problems.findByTestId('suspected-problems-count');
+    expect(suspected).toHaveTextContent('2 suspected');
+    expect(suspected).toHaveAttribute('href', '/dashboard/observations?status=suspected');
 
     // The trend: all problems together per week; this week against last week.
     expect(await problems.findByText('Rising: 5 this week so far, 2 last week')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui';
 import { observationsQuery } from '../../../api/queries/observations';
-import { OPEN_PROBLEMS, problemTrendsQuery } from '../../../api/queries/overview';
+import { OPEN_PROBLEMS, problemTrendsQuery, SUSPECTED_PROBLEMS } from '../../../api/queries/overview';
 import { todayIso } from '../../../lib/calendar-days';
 import { useFormatDay } from '../../../lib/format-date';
 import { useAuth } from '../../../state/hooks';
@@ -37,6 +37,7 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
   const companyId = companyID ?? 0;
   const enabled = Boolean(companyID);
   const open = useQuery({ ...observationsQuery(companyId, OPEN_PROBLEMS), enabled });
+  const suspected = useQuery({ ...observationsQuery(companyId, SUSPECTED_PROBLEMS), enabled });
   const trend = useQuery({ ...problemTrendsQuery(companyId), select: weeklyTotals, enabled });
   const harvests = useHarvestsDue(companyId);
   const pinned = usePinnedReports(companyId);
@@ -45,7 +46,7 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
     <>
       <PageHeader title={t('title')} description={t('description', { date: day(todayIso()) })} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <ProblemsCard open={open} trend={trend} />
+        <ProblemsCard open={open} trend={trend} suspected={suspected.data?.total_count ?? null} />
         <WorstRoomsCard open={open} />
         <HarvestsCard query={harvests} />
         <ScoutingOverdueCard companyId={companyId} />

@@ -66,8 +66,28 @@ function Trend({ weeks }: { weeks: readonly WeekTotal[] }) {
   );
 }
 
-/** Open problems now, the problems seen most among them, and new observations per week over four weeks. */
-export function ProblemsCard({ open, trend }: { open: CardQuery<OpenProblems>; trend: CardQuery<WeekTotal[]> }) {
+/**
+ * Suspected problems apart from the open ones (issue 18): scans saw them, nobody confirmed them yet. Drawn with a
+ * dashed outline as on the map; nothing when there are none (or the count is not known yet).
+ */
+function SuspectedLink({ count }: { count: number | null }) {
+  const { t } = useTranslation('overview');
+  const num = useFormatNumber();
+  if (!count) return null;
+  return (
+    <Link
+      to={openProblemsPath({ status: 'suspected' })}
+      data-testid="suspected-problems-count"
+      className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-dashed border-sky-700 px-3 text-sm text-stone-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <span className="font-semibold">{t('problems.suspected', { count, value: num(count) })}</span>
+      <span className="text-stone-600">{t('problems.suspectedHint')}</span>
+    </Link>
+  );
+}
+
+/** Open problems now, the problems seen most among them, suspected ones apart, and new observations per week over four weeks. */
+export function ProblemsCard({ open, trend, suspected = null }: { open: CardQuery<OpenProblems>; trend: CardQuery<WeekTotal[]>; suspected?: number | null }) {
   const { t } = useTranslation('overview');
   const num = useFormatNumber();
   const problems = open.data ? topProblems(open.data.observations) : [];
@@ -84,6 +104,7 @@ export function ProblemsCard({ open, trend }: { open: CardQuery<OpenProblems>; t
               </span>
               <span className="text-sm text-stone-700">{t('problems.open', { count: open.data.total_count })}</span>
             </p>
+            <SuspectedLink count={suspected} />
             {open.data.total_count === 0 ? (
               <p className="mt-1 text-sm text-stone-600">{t('problems.noneOpen')}</p>
             ) : (

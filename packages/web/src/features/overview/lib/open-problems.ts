@@ -7,9 +7,9 @@ export interface OpenProblems {
   observations: ObservationListItem[];
 }
 
-/** The observations screen filtered to open problems (its filters live in the address). */
-export function openProblemsPath(filter: { problem?: string; room?: number } = {}): string {
-  const q = new URLSearchParams({ status: 'open' });
+/** The observations screen filtered to open problems, or to suspected ones (its filters live in the address). */
+export function openProblemsPath(filter: { problem?: string; room?: number; status?: 'open' | 'suspected' } = {}): string {
+  const q = new URLSearchParams({ status: filter.status ?? 'open' });
   if (filter.room) q.set('room', String(filter.room));
   if (filter.problem) q.set('problem', filter.problem);
   return `${paths.observations}?${q.toString()}`;

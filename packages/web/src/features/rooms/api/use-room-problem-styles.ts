@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useProblemColors } from '../../../api/queries/problem-colors';
-import { boxProblemStyles, problemLegend, type BoxProblemStyle, type LegendEntry } from '../lib/problem-paint';
+import { boxProblemStyles, problemLegend, suspectedLegend, type BoxProblemStyle, type LegendEntry, type SuspectedLegend } from '../lib/problem-paint';
 import { gridCirclesQuery } from '../../../api/queries/problems';
 
 export interface RoomProblemStyles {
@@ -10,6 +10,8 @@ export interface RoomProblemStyles {
   legend: LegendEntry[];
   /** Lower-cased problem name → its legend entry (colour and abbreviation as the map draws them). */
   byProblem: Map<string, LegendEntry>;
+  /** Suspected problems (unreviewed scans) of these grids, counted apart; null when there are none. */
+  suspected: SuspectedLegend | null;
   pending: boolean;
   failed: boolean;
 }
@@ -35,5 +37,6 @@ export function useRoomProblemStyles(companyId: number, gridIds: readonly number
   );
   const legend = useMemo(() => problemLegend(styles.values()), [styles]);
   const byProblem = useMemo(() => new Map(legend.map((e) => [e.problem.trim().toLowerCase(), e])), [legend]);
-  return { styles, legend, byProblem, pending: circles.pending, failed: circles.failed };
+  const suspected = useMemo(() => suspectedLegend(styles.values()), [styles]);
+  return { styles, legend, byProblem, suspected, pending: circles.pending, failed: circles.failed };
 }

@@ -15,6 +15,8 @@ export interface ProblemCircleData {
 export interface BoxCirclesData {
   GridBoxID: number;
   circles: readonly ProblemCircleData[];
+  /** Suspected problems (unreviewed scan detections), apart from the circles; absent in copies kept from before. */
+  suspected?: readonly { count: number; confidence: number }[];
 }
 
 export interface ProblemMark {
@@ -27,9 +29,19 @@ export interface ProblemMark {
 
 /** How one box is drawn when problems are shown: the fill of its leading problem and up to 3 marks. */
 export interface BoxProblemStyle {
-  fill: string;
+  /** The leading open problem's colour; null for a box with suspected problems only. */
+  fill: string | null;
   /** Every open problem, most important first. */
   problems: ProblemMark[];
+  /** Suspected problems in the box (drawn as a dashed outline) and their highest confidence (0–1). */
+  suspected?: { count: number; confidence: number };
+}
+
+/** What the legend says of suspected problems: how many, in how many boxes, the highest confidence. */
+export interface SuspectedLegend {
+  boxes: number;
+  observations: number;
+  confidence: number;
 }
 
 export interface LegendEntry {
@@ -75,11 +87,28 @@ export function boxProblemStyles(
 ): Map<number, BoxProblemStyle> {
   const out = new Map<number, BoxProblemStyle>();
   for (const b of boxes) {
-    if (b.circles.length === 0) continue;
+    const suspected = b.suspected?.length
+      ? { count: b.suspected.reduce((n, s) => n + s.count, 0), confidence: Math.max(...b.suspected.map((s) => s.confidence)) }
+      : undefined;
+    if (b.circles.length === 0 && !suspected) continue;
     const problems = [...b.circles].sort(compare).map((c) => mark(c, colors));
-    out.set(b.GridBoxID, { fill: problems[0]!.color, problems });
+    out.set(b.GridBoxID, { fill: problems[0]?.color ?? null, problems, ...(suspected ? { suspected } : {}) });
   }
   return out;
+}
+
+/** Suspected problems over the given styles, for the legend; null when there are none. */
+export function suspectedLegend(styles: Iterable<ReadonlyMap<number, BoxProblemStyle>>): SuspectedLegend | null {
+  const out: SuspectedLegend = { boxes: 0, observations: 0, confidence: 0 };
+  for (const map of styles) {
+    for (const style of map.values()) {
+      if (!style.suspected) continue;
+      out.boxes += 1;
+      out.observations += style.suspected.count;
+      out.confidence = Math.max(out.confidence, style.suspected.confidence);
+    }
+  }
+  return out.boxes ? out : null;
 }
 
 /** The problems present (in any of the given styles), most widespread first, for the legend. */
@@ -119,6 +148,20 @@ function slots(x: number, y: number, cell: number): Array<[number, number]> {
   ];
 }
 
+/** Boxes with suspected problems get a dashed outline inside the cell (one path), as the legend shows it. */
+function paintSuspected(ctx: CanvasRenderingContext2D, l: MapLayout, cells: ReadonlyArray<[number, number]>) {
+  if (cells.length === 0) return;
+  const w = Math.max(1, Math.min(3, l.cell / 8));
+  ctx.save();
+  ctx.lineWidth = w;
+  ctx.strokeStyle = '#0369a1';
+  ctx.setLineDash([Math.max(2, l.cell / 6), Math.max(2, l.cell / 10)]);
+  ctx.beginPath();
+  for (const [x, y] of cells) ctx.rect(x + w / 2, y + w / 2, l.cell - w, l.cell - w);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /**
  * Paints open problems over the boxes drawn by `paintBoxes`: one fill path per problem colour, then (at
  * 24 px and more) the abbreviation of a single problem, or up to three circles and "+n" for several.
@@ -135,11 +178,14 @@ export function paintProblems(
   ctx.setTransform(l.scale, 0, 0, l.scale, 0, 0);
   const fills = new Map<string, Array<[number, number]>>();
   const marked: Array<{ x: number; y: number; style: BoxProblemStyle }> = [];
+  const dashed: Array<[number, number]> = [];
   for (const b of boxes) {
     if (b.culled) continue;
     const style = styles.get(b.id);
     if (!style) continue;
     const [x, y] = cellOrigin(l, b.X, b.Y);
+    if (style.suspected) dashed.push([x, y]);
+    if (style.fill === null) continue;
     push(fills, style.fill, [x, y]);
     marked.push({ x, y, style });
   }
@@ -152,6 +198,7 @@ export function paintProblems(
     ctx.fill();
   }
   ctx.globalAlpha = 1;
+  paintSuspected(ctx, l, dashed);
   if (l.cell < 24) return;
 
   const inset = l.cell >= 12 ? 1 : 0;

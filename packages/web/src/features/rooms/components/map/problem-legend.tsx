@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LegendEntry } from '../../lib/problem-paint';
+import type { LegendEntry, SuspectedLegend } from '../../lib/problem-paint';
 import { useProblemLook } from '../../../../components/problem-look';
 import { useAuth } from '../../../../state/hooks';
 
@@ -21,8 +21,11 @@ export function ProblemLegend({
   failed,
   offline,
   selecting = false,
+  suspected = null,
 }: {
   entries: readonly LegendEntry[];
+  /** Suspected problems (unreviewed scans), counted apart from the open ones and drawn as a dashed outline. */
+  suspected?: SuspectedLegend | null;
   showProblems: boolean;
   loading: boolean;
   failed: boolean;
@@ -93,7 +96,7 @@ export function ProblemLegend({
             <p role="alert" className="text-red-800">{t('problems.mapFailed')}</p>
           ) : loading ? (
             <p>{t('problems.loadingMap')}</p>
-          ) : entries.length === 0 ? (
+          ) : entries.length === 0 && !suspected ? (
             <p>{t('problems.noneInRoom')}</p>
           ) : (
             <ul className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-label={t('problems.legend')}>
@@ -110,6 +113,17 @@ export function ProblemLegend({
                   </span>
                 </li>
               ))}
+              {suspected && (
+                <li className="flex items-center gap-1.5" data-testid="legend-suspected">
+                  <span aria-hidden="true" className="size-3.5 rounded-sm border-2 border-dashed border-sky-700 bg-white" />
+                  <span>
+                    <span className="font-semibold">{t('problems.suspected', { count: suspected.observations })}</span>{' '}
+                    <span className="text-stone-500">
+                      ({t('problems.legendBoxes', { count: suspected.boxes })}, {t('problems.suspectedConfidence', { value: Math.round(suspected.confidence * 100) })})
+                    </span>
+                  </span>
+                </li>
+              )}
             </ul>
           )}
         </div>

@@ -267,6 +267,7 @@ export default function RoomPage() {
             {showPressure && online && <PressureControls mode={pressure} />}
             <ProblemLegend
               entries={showProblems && !showPressure ? legend : []}
+              suspected={showProblems && !showPressure ? problemStyles.suspected : null}
               showProblems={showProblems && !showPressure}
               loading={showProblems && online && problemStyles.pending}
               failed={showProblems && problemStyles.failed}
