@@ -22,6 +22,8 @@ export interface RequestConfig {
   signal?: AbortSignal;
   /** Set on the repeat of a request the failure hook already retried once. */
   retried?: boolean;
+  /** A blob answer read as it streams: bytes so far, and the total when the server said it (else null). */
+  onDownloadProgress?: (received: number, total: number | null) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -114,7 +116,28 @@ function encodeBody(data: unknown, headers: Record<string, string>): BodyInit | 
   return JSON.stringify(data);
 }
 
-async function readBody(res: Response, responseType: RequestConfig['responseType']): Promise<unknown> {
+/** A blob read chunk by chunk, telling `progress` how far it is (a long download, such as the labelled export). */
+async function readBlobWithProgress(res: Response, progress: NonNullable<RequestConfig['onDownloadProgress']>): Promise<Blob> {
+  const length = Number(res.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!res.body) return res.blob();
+  const reader = res.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  progress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    progress(received, total);
+  }
+  return new Blob(chunks, { type: res.headers.get('content-type') ?? '' });
+}
+
+async function readBody(res: Response, config: RequestConfig): Promise<unknown> {
+  const responseType = config.responseType;
+  if (responseType === 'blob' && config.onDownloadProgress && res.ok) return readBlobWithProgress(res, config.onDownloadProgress);
   if (responseType === 'blob') return res.blob();
   const text = await res.text();
   if (responseType === 'text' || !text) return text;
@@ -146,7 +169,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       const doFetch = options.fetch ?? ((u: string, init: RequestInit) => fetch(u, init));
       res = await doFetch(url, { method: (config.method ?? 'GET').toUpperCase(), headers, body, signal: controller.signal });
-      data = await readBody(res, config.responseType);
+      data = await readBody(res, config);
     } catch (err) {
       if (timedOut) throw new HttpError(`timeout of ${timeout}ms exceeded`, 'ECONNABORTED', config, undefined, err);
       if (controller.signal.aborted) throw new HttpError('canceled', 'ERR_CANCELED', config, undefined, err);

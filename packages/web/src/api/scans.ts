@@ -1,4 +1,7 @@
-import { scansEndpoints as ep, scansMessages as msg, type EndpointRequest, type ReviewAction, type ScanStatus, type ScanType } from '@verdant/contract';
+import {
+  scanReviewEndpoints as reviewEp, scanReviewMessages as reviewMsg, scansEndpoints as ep, scansMessages as msg, type EndpointRequest, type ReviewAction,
+  type ScanRegion, type ScanStatus, type ScanType,
+} from '@verdant/contract';
 import { withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
@@ -50,4 +53,36 @@ export function reviewScanDetection(companyId: number, detectionId: number, acti
 /** DELETE /delete_scan: its maker or an Admin; its observations and photos go with it. */
 export function deleteScan(companyId: number, scanId: number) {
   return withFallback(msg.deleteFailed, () => callEndpoint(ep.deleteScan, { company_id: companyId, scan_id: scanId }));
+}
+
+/** The reviewer's answer to one detection: any of count, affected_percent, regions (an empty list deletes them) and problem_id. */
+export type DetectionCorrection = Omit<EndpointRequest<typeof reviewEp.correctScanDetection>, 'company_id' | 'detection_id'>;
+
+/** POST /correct_scan_detection: the engine's answer stays, the reviewer's is kept beside it. */
+export function correctScanDetection(companyId: number, detectionId: number, correction: DetectionCorrection) {
+  return callEndpoint(reviewEp.correctScanDetection, { company_id: companyId, detection_id: detectionId, ...correction });
+}
+
+/** POST /add_scan_detection: a problem the engine missed, drawn on one photo. */
+export function addScanDetection(companyId: number, scanImageId: number, problemId: number, regions: ScanRegion[]) {
+  return callEndpoint(reviewEp.addScanDetection, { company_id: companyId, scan_image_id: scanImageId, problem_id: problemId, regions });
+}
+
+/** GET /get_scan_quality (Admins): how reviewers answered each model version and problem. */
+export function getScanQuality(companyId: number) {
+  return callEndpoint(reviewEp.getScanQuality, { company_id: companyId });
+}
+
+/** GET /get_scan_model_agreement: the field agreement of the model version that analysed a scan. */
+export function getScanModelAgreement(companyId: number, scanId: number) {
+  return callEndpoint(reviewEp.getScanModelAgreement, { company_id: companyId, scan_id: scanId });
+}
+
+/** GET /export_scan_examples (Admins): the labelled examples as a zip, read as it streams so the screen can show progress. */
+export async function exportScanExamples(companyId: number, onProgress: (received: number, total: number | null) => void): Promise<Blob> {
+  const zip = await withFallback(reviewMsg.exportFailed, () =>
+    callEndpoint(ep.exportScanExamples, { company_id: companyId }, undefined, { onDownloadProgress: onProgress }),
+  );
+  // responseType 'blob' (callEndpoint, for a 'binary' answer): in the browser the bytes arrive as a Blob.
+  return zip as unknown as Blob;
 }

@@ -56,6 +56,7 @@ const ConsultantsPage = lazy(() => import('../features/consultants/components/co
 const ScanNowPage = lazy(() => import('../features/scans/components/scan-now-page'));
 const ScanHistoryPage = lazy(() => import('../features/scans/components/scan-history-page'));
 const ScanDetailPage = lazy(() => import('../features/scans/components/scan-detail-page'));
+const ScanQualityPage = lazy(() => import('../features/scans/components/scan-quality-page'));
 const CamerasPage = lazy(() => import('../features/cameras/components/cameras-page'));
 const CameraDetailPage = lazy(() => import('../features/cameras/components/camera-detail-page'));
 const VideoCapturePage = lazy(() => import('../features/video-capture/components/video-capture-page'));
@@ -111,6 +112,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'scanHistory', element: <ScanHistoryPage /> },
   { path: 'scanHistory/:scanType', element: <ScanHistoryPage /> },
   { path: 'scanHistory/:scanType/:scanHistoryID', element: <ScanDetailPage /> },
+  { path: 'scanQuality', element: <ScanQualityPage /> },
   { path: 'automatedcameras', element: <CamerasPage /> },
   { path: 'automatedcameradetail/:camera_id', element: <CameraDetailPage /> },
   { path: 'videoCapture', element: <VideoCapturePage /> },

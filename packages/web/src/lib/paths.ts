@@ -37,6 +37,8 @@ export const paths = {
   scanAt: (place: { roomId: Id; gridId?: Id; boxId?: Id }) =>
     `${dashboard}/scanNow?room_id=${place.roomId}${place.gridId !== undefined ? `&grid_id=${place.gridId}` : ''}${place.gridId !== undefined && place.boxId !== undefined ? `&grid_box_id=${place.boxId}` : ''}`,
   scanHistory: `${dashboard}/scanHistory`,
+  /** Scan quality (Admins): how reviewers answered each model, and the labelled export (issue 18). */
+  scanQuality: `${dashboard}/scanQuality`,
   tasks: `${dashboard}/tasks`,
   reports: `${dashboard}/reports`,
   /** A saved report's page (reports/{reportID}). */

@@ -14,6 +14,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
   { key: 'scan', to: paths.scanNow, icon: 'scan' },
   { key: 'scanHistory', to: paths.scanHistory, icon: 'history' },
+  { key: 'scanQuality', to: paths.scanQuality, icon: 'reports' },
   { key: 'videoCapture', to: paths.videoCapture, icon: 'scan' },
   { key: 'cameras', to: paths.automatedcameras, icon: 'scan' },
   { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },

@@ -18,7 +18,8 @@ const T = '2026-11-20T09:30:00.000Z';
 const detection = (extra: Partial<ScanDetection>): ScanDetection => ({
   detection_id: 1, scan_image_id: 501, label: 'powdery', problem_id: 40, problem: 'Powdery mildew', confidence: 0.82, affected_percent: 12.5,
   count: null, severity: 2, regions: [], review: 'pending', corrected_problem_id: null, corrected_problem: null, reviewed_by: null,
-  reviewed_at: null, observation_id: 901, observation_status: 'open', ...extra,
+  reviewed_at: null, observation_id: 901, observation_status: 'open', origin: 'engine', reviewed_count: null, reviewed_affected_percent: null,
+  reviewed_regions: null, ...extra,
 });
 const cameraScan = (id: number, detections: ScanDetection[]): ScanDetails => ({
   scan_id: id, scan_type: 'grid', status: 'needs_review', kind: 'leaf', RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Grid A',

@@ -21,6 +21,10 @@ export function makeDetection(id: number, extra: Partial<ScanDetection> = {}): S
     reviewed_at: null,
     observation_id: 900 + id,
     observation_status: 'open',
+    origin: 'engine',
+    reviewed_count: null,
+    reviewed_affected_percent: null,
+    reviewed_regions: null,
     ...extra,
   };
 }

@@ -7,6 +7,7 @@ import { scanKeys } from '../../../api/queries/scans';
 import { plantProblemsQuery } from '../../../api/queries/plant-problems';
 import { invalidateProblems } from '../../../api/queries/problems';
 import { Badge, Button, Select, useToast } from '../../../components/ui';
+import { DetectionCorrections } from './detection-corrections';
 
 const REVIEW_TONE = { pending: 'neutral', confirmed: 'success', corrected: 'info', rejected: 'danger' } as const;
 
@@ -20,6 +21,7 @@ function Row({ companyId, detection, onReviewed }: { companyId: number; detectio
   const toast = useToast();
   const queryClient = useQueryClient();
   const [correcting, setCorrecting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [problemId, setProblemId] = useState('');
   const problems = useQuery({ ...plantProblemsQuery(companyId), enabled: correcting });
   const review = useMutation({
@@ -34,16 +36,26 @@ function Row({ companyId, detection, onReviewed }: { companyId: number; detectio
     onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
   });
   const name = detectionTitle(detection);
+  const area = detection.reviewed_affected_percent ?? detection.affected_percent;
+  const count = detection.reviewed_count ?? detection.count;
+  // The engine's answer beside the reviewer's, whenever the reviewer changed a measurement.
+  const engineSaid =
+    detection.origin === 'engine' && detection.reviewed_count !== null && detection.reviewed_count !== detection.count
+      ? t('detection.engineCount', { count: detection.count ?? 0 })
+      : detection.origin === 'engine' && detection.reviewed_affected_percent !== null && detection.reviewed_affected_percent !== detection.affected_percent
+        ? t('detection.engineArea', { value: (detection.affected_percent ?? 0).toFixed(1) })
+        : null;
   return (
     <li className="rounded-md border border-stone-200 p-3" data-testid={`detection-${detection.detection_id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium text-stone-900">{name}</p>
           <p className="text-sm text-stone-600">
-            {t('detection.confidence', { value: Math.round(detection.confidence * 100) })}
-            {detection.affected_percent !== null && ` · ${t('detection.affected', { value: detection.affected_percent.toFixed(1) })}`}
-            {detection.count !== null && ` · ${t('detection.count', { count: detection.count })}`}
+            {detection.origin === 'reviewer' ? t('detection.addedByReviewer') : t('detection.confidence', { value: Math.round(detection.confidence * 100) })}
+            {area !== null && ` · ${t('detection.affected', { value: area.toFixed(1) })}`}
+            {count !== null && ` · ${t('detection.count', { count })}`}
           </p>
+          {engineSaid && <p className="text-sm text-stone-500" data-testid="engine-said">{engineSaid}</p>}
         </div>
         <Badge tone={REVIEW_TONE[detection.review]}>{t(`review.${detection.review}`)}</Badge>
       </div>
@@ -59,6 +71,9 @@ function Row({ companyId, detection, onReviewed }: { companyId: number; detectio
         <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => setCorrecting((v) => !v)} aria-label={t('actions.correctNamed', { name })}>
           {t('actions.correct')}
         </Button>
+        <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)} aria-label={t('actions.editNamed', { name })}>
+          {t('actions.edit')}
+        </Button>
         <Button
           size="sm"
           variant="danger"
@@ -69,6 +84,7 @@ function Row({ companyId, detection, onReviewed }: { companyId: number; detectio
           {t('actions.reject')}
         </Button>
       </div>
+      {editing && <DetectionCorrections companyId={companyId} detection={detection} name={name} onSaved={onReviewed} />}
       {correcting && (
         <form
           className="mt-3 flex flex-wrap items-end gap-2"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ScanRegion } from '@verdant/contract';
 
 export interface OverlayRegion {
@@ -7,10 +8,13 @@ export interface OverlayRegion {
   faint?: boolean;
   /** The leaf or card the engine measured ("where it looked"), drawn blue and dashed under the findings. */
   looked?: boolean;
+  /** A reviewer's region (redrawn or added), drawn violet so it reads apart from the engine's red. */
+  reviewer?: boolean;
 }
 
-function strokeOf({ faint, looked }: OverlayRegion) {
+function strokeOf({ faint, looked, reviewer }: OverlayRegion) {
   if (looked) return { stroke: '#2563eb', dash: '6 4' };
+  if (reviewer && !faint) return { stroke: '#7c3aed', dash: undefined };
   return faint ? { stroke: '#a8a29e', dash: '4 3' } : { stroke: '#dc2626', dash: undefined };
 }
 
@@ -18,7 +22,7 @@ function strokeOf({ faint, looked }: OverlayRegion) {
  * A photo with the engine's regions drawn over it. Regions are in fractions of the photo (0 … 1), so one
  * SVG in a 1 × 1 view box, stretched over the image, draws them at any size.
  */
-export function RegionOverlay({ src, alt, regions }: { src: string; alt: string; regions: OverlayRegion[] }) {
+export function RegionOverlay({ src, alt, regions, children }: { src: string; alt: string; regions: OverlayRegion[]; children?: ReactNode }) {
   return (
     <div className="relative inline-block max-w-full">
       <img src={src} alt={alt} className="block max-h-[60vh] max-w-full rounded-md" />
@@ -40,6 +44,7 @@ export function RegionOverlay({ src, alt, regions }: { src: string; alt: string;
           );
         })}
       </svg>
+      {children}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
 import { ScanResult } from './scan-result';
 import { DeviceComparison } from './device-comparison';
+import { ModelAgreementWarning } from './model-agreement-warning';
 
 /** scanHistory/{scanType}/{scanHistoryID}: one scan with its regions drawn, its detections to review, delete. */
 export default function ScanDetailPage() {
@@ -36,7 +37,9 @@ export default function ScanDetailPage() {
   });
   const reviewed = (d: ScanDetection) =>
     queryClient.setQueryData(scanDetailsQuery(companyId, scanId).queryKey, (s) =>
-      s ? { ...s, detections: s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) } : s,
+      s
+        ? { ...s, detections: s.detections.some((x) => x.detection_id === d.detection_id) ? s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) : [...s.detections, d] }
+        : s,
     );
 
   if (!valid) {
@@ -64,6 +67,7 @@ export default function ScanDetailPage() {
         <ErrorState error={scan.error} onRetry={() => void scan.refetch()} />
       ) : (
         <>
+          <ModelAgreementWarning companyId={companyId} scanId={scanId} />
           <ScanResult companyId={companyId} scan={scan.data} onReviewed={reviewed} />
           <DeviceComparison scan={scan.data} />
         </>

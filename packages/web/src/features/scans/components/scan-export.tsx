@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { exportScanExamples } from '../../../api/scans';
+import { Alert, Button, Card } from '../../../components/ui';
+
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+/** Saves a Blob under a file name (the browser's download). */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The labelled examples as a zip (Admins): the reviewed photos and a COCO file. The server streams it
+ * without knowing its length beforehand, so progress is what has arrived so far (and a share when it is known).
+ */
+export function ScanExport({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('scans');
+  const [progress, setProgress] = useState<{ received: number; total: number | null } | null>(null);
+  const run = useMutation({
+    mutationFn: () => exportScanExamples(companyId, (received, total) => setProgress({ received, total })),
+    onSuccess: (zip) => save(zip, `verdant-labelled-examples-${new Date().toISOString().slice(0, 10)}.zip`),
+  });
+  const percent = progress?.total ? Math.round((progress.received / progress.total) * 100) : null;
+  return (
+    <Card className="space-y-3 p-4" data-testid="scan-export">
+      <h2 className="text-lg font-semibold text-stone-900">{t('export.title')}</h2>
+      <p className="text-sm text-stone-600">{t('export.help')}</p>
+      <Button onClick={() => run.mutate()} disabled={run.isPending}>
+        {run.isPending ? t('export.running') : t('export.start')}
+      </Button>
+      {run.isPending && progress && (
+        <div role="status" aria-live="polite" className="space-y-1" data-testid="export-progress">
+          <progress className="w-full" max={100} value={percent ?? undefined} aria-label={t('export.progressLabel')} />
+          <p className="text-sm text-stone-700">
+            {percent !== null ? t('export.progressOf', { received: mb(progress.received), percent }) : t('export.progress', { received: mb(progress.received) })}
+          </p>
+        </div>
+      )}
+      {run.isSuccess && <Alert tone="success">{t('export.done', { size: mb(run.data.size) })}</Alert>}
+      {run.isError && (
+        <Alert tone="danger" title={t('export.failed')} action={<Button size="sm" variant="secondary" onClick={() => run.mutate()}>{t('export.retry')}</Button>}>
+          {run.error instanceof Error ? run.error.message : String(run.error)}
+        </Alert>
+      )}
+    </Card>
+  );
+}
