@@ -129,10 +129,12 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
       LEFT JOIN room_mark rk ON rk.room_id = bx.room_id
       LEFT JOIN grid_mark gk ON gk.grid_id = bx.grid_id
       LEFT JOIN visit o ON o.grid_box_id = bx.grid_box_id
-      LEFT JOIN LATERAL (
-        SELECT v.at, v.by FROM (VALUES (rk.at, rk.by), (gk.at, gk.by), (o.observed_at, o.observed_by), (o.responded_at, o.responded_by)) AS v(at, by)
-        WHERE v.at IS NOT NULL ORDER BY v.at DESC LIMIT 1
-      ) last ON true
+      -- The latest of the four (GREATEST skips NULLs) and who made it: plain expressions, no sort per box.
+      CROSS JOIN LATERAL (SELECT GREATEST(rk.at, gk.at, o.observed_at, o.responded_at) AS at) l0
+      CROSS JOIN LATERAL (
+        SELECT l0.at, CASE WHEN l0.at IS NULL THEN NULL WHEN rk.at = l0.at THEN rk.by WHEN gk.at = l0.at THEN gk.by
+                           WHEN o.observed_at = l0.at THEN o.observed_by ELSE o.responded_by END AS by
+      ) last
     ),
     agg AS (
       SELECT ro.room_id, ro.name, ro.due, ro.room_override, ro.round_start,
