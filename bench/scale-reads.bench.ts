@@ -81,7 +81,7 @@ runBenchApp('scale-reads', async ({ app, loader }) => {
     rooms: ROOMS, gridsPerRoom: 4, side: 20, observations: OBSERVATIONS, responses: OBSERVATIONS / 10, batches: 300, audit: 200_000,
   });
   const loadSeconds = (performance.now() - started) / 1000;
-  console.log(`loaded ${boxes} boxes, ${OBSERVATIONS} observations in ${loadSeconds.toFixed(0)} s`);
+  console.info(`loaded ${boxes} boxes, ${OBSERVATIONS} observations in ${loadSeconds.toFixed(0)} s`);
   const db = app.db as Kysely<DB>;
   await sql`INSERT INTO scouting_frequencies (company_id, due_every_days) VALUES (${companyId}, 7)`.execute(db);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -95,7 +95,7 @@ runBenchApp('scale-reads', async ({ app, loader }) => {
     const b = await concurrent(bare);
     const old = before ? await concurrent(before, 2) : undefined;
     rows.push({ read, app: a, bare: b, before: old, bytes });
-    console.log(read, a, b, old ?? '');
+    console.info(read, a, b, old ?? '');
   };
 
   const now = () => new Date();
@@ -165,6 +165,6 @@ runBenchApp('scale-reads', async ({ app, loader }) => {
     '|:---|---:|---:|',
     ...sizes,
   ].join('\n');
-  console.log(out);
+  console.info(out);
   writeResultsSection('scale-reads', out);
 });
