@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeLeafImage } from '@verdant/vision/testing';
+import { makeLeafImage, makeSkyImage } from '@verdant/vision/testing';
 import { a, b, t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { pngDeclaring, pngOf } from '../../test/fixtures/scan-images.js';
@@ -80,6 +80,14 @@ describe('ingesting an image', () => {
     expect(page.json().scans[0].scan_id).toBe(scan.scan_id);
     expect(page.json().camera.image_count).toBe(1);
     expect(page.json().camera.last_ingest_at).not.toBeNull();
+  });
+
+  it('files a frame it is not sure of as uncertain ("Not sure: check by eye"), never clear, with the reasons', async () => {
+    const { ingest_token } = await registered(a, gridA);
+    const res = await ingest(ingest_token, await pngOf(makeSkyImage(320, 240)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().scan).toMatchObject({ kind: 'unknown', status: 'uncertain', detections: [] });
+    expect(res.json().scan.images[0].analysis.doubts.length).toBeGreaterThan(0);
   });
 
   it('refuses no token, a user session, a revoked token and the old token after rotating', async () => {

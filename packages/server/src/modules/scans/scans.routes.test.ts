@@ -141,10 +141,21 @@ describe('POST /create_scan', () => {
     expect(s.images[0].analysis.total).toBe(counted);
   });
 
-  it('says so and files nothing for a photo that is neither a leaf nor a card', async () => {
+  it('says so and files nothing for a photo that is neither a leaf nor a card, and is not sure (uncertain), never clear', async () => {
     const res = await scan(a.regular, { company_id: a.companyId, scan_type: 'room', room_id: roomId, images: await pngOf(makeSkyImage(320, 240)) });
-    expect(res.json().scan).toMatchObject({ kind: 'unknown', status: 'clear', detections: [] });
-    expect(res.json().scan.images[0].analysis.reason).toBe('not a leaf or a sticky card');
+    expect(res.json().scan).toMatchObject({ kind: 'unknown', status: 'uncertain', detections: [] });
+    const { analysis } = res.json().scan.images[0];
+    expect(analysis.reason).toBe('not a leaf or a sticky card');
+    expect(analysis.doubts.length).toBeGreaterThan(0);
+    expect(analysis.looked_at).toBeNull();
+    const listed = await kit.call('GET', '/get_scan_history', a.regular.auth, { company_id: a.companyId, status: 'uncertain' });
+    expect(listed.json().scans.map((s: { scan_id: number }) => s.scan_id)).toContain(res.json().scan.scan_id);
+  });
+
+  it('is clear only for a whole healthy leaf it is sure of, and shows where it looked', async () => {
+    const res = await scan(a.regular, { company_id: a.companyId, scan_type: 'room', room_id: roomId, images: await pngOf(makeLeafImage({ width: 480, height: 360, seed: 3 }).image) });
+    expect(res.json().scan).toMatchObject({ kind: 'leaf', status: 'clear', detections: [] });
+    expect(res.json().scan.images[0].analysis).toMatchObject({ doubts: [], looked_at: { type: 'box' }, affected_percent: 0 });
   });
 
   it('runs a configured ONNX classifier when asked, naming it and its version', async () => {
