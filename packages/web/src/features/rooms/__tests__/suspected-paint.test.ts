@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mapLayout } from '../lib/map-geometry';
-import { boxProblemStyles, paintProblems, problemLegend, suspectedLegend, type ProblemCircleData } from '../lib/problem-paint';
+import { boxesWithOpenProblems, boxProblemStyles, paintProblems, problemLegend, suspectedLegend, type ProblemCircleData } from '../lib/problem-paint';
 import { makeRoom } from '../../../testing/room-fixtures';
 
 const circle = (Problem: string): ProblemCircleData => ({
@@ -23,6 +23,8 @@ describe('suspected problems on the map (issue 18)', () => {
     // The open problems' legend is not changed by suspected ones; they have their own line.
     expect(problemLegend([styles]).map((e) => [e.problem, e.boxes])).toEqual([['Aphids', 1], ['Thrips', 1]]);
     expect(suspectedLegend([styles])).toEqual({ boxes: 2, observations: 4, confidence: 0.84 });
+    // "n boxes with problems" under a grid counts open problems only.
+    expect(boxesWithOpenProblems(styles)).toBe(2);
     expect(suspectedLegend([boxProblemStyles([{ GridBoxID: 3, circles: [circle('Aphids')] }])])).toBeNull();
   });
 

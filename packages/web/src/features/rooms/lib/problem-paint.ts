@@ -97,6 +97,9 @@ export function boxProblemStyles(
   return out;
 }
 
+/** Boxes with an open problem (a box with suspected ones only is not one). */
+export const boxesWithOpenProblems = (styles: ReadonlyMap<number, BoxProblemStyle>) => [...styles.values()].filter((s) => s.problems.length > 0).length;
+
 /** Suspected problems over the given styles, for the legend; null when there are none. */
 export function suspectedLegend(styles: Iterable<ReadonlyMap<number, BoxProblemStyle>>): SuspectedLegend | null {
   const out: SuspectedLegend = { boxes: 0, observations: 0, confidence: 0 };

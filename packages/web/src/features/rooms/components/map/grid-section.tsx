@@ -4,7 +4,7 @@ import type { GridBox } from '@verdant/contract';
 import { Button, useToast } from '../../../../components/ui';
 import { useAuth } from '../../../../state/hooks';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
-import type { BoxProblemStyle } from '../../lib/problem-paint';
+import { boxesWithOpenProblems, type BoxProblemStyle } from '../../lib/problem-paint';
 import type { PressurePaint } from '../../lib/pressure-frames';
 import { useMarkGridScanned } from '../../api/use-rooms';
 import { useAuthImage } from '../../api/use-image';
@@ -85,12 +85,13 @@ export function GridSection({
         </h2>
         <p className="text-xs text-stone-600">
           {t('grid.summary', { nx: grid.nx, ny: grid.ny, count: grid.grid_boxes.length, culled })}
-          {problems && problems.size > 0 ? ` · ${t('problems.boxesWith', { count: problems.size })}` : ''}
+          {problems && boxesWithOpenProblems(problems) > 0 ? ` · ${t('problems.boxesWith', { count: boxesWithOpenProblems(problems) })}` : ''}
         </p>
       </div>
       <GridMap
         grid={grid}
-        maxHeight={Math.max(200, maxHeight - headerHeight - 8)}
+        // The grid's heading, the zoom row under the map (44 px) and the scanned line all fit in the view with it.
+        maxHeight={Math.max(200, maxHeight - headerHeight - footerHeight - 44 - 16)}
         selectedBoxId={selectedBoxId}
         targetBoxId={targetBoxId}
         picking={picking}
