@@ -90,8 +90,7 @@ export function GridSection({
       </div>
       <GridMap
         grid={grid}
-        // The grid's heading, the zoom row under the map (44 px) and the scanned line all fit in the view with it.
-        maxHeight={Math.max(200, maxHeight - headerHeight - footerHeight - 44 - 16)}
+        maxHeight={Math.max(200, maxHeight - headerHeight - 8)}
         selectedBoxId={selectedBoxId}
         targetBoxId={targetBoxId}
         picking={picking}
