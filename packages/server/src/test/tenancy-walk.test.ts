@@ -45,7 +45,7 @@ function callerFor(endpoint: EndpointConfig, tenant: SeededTenant): TestUser | n
 }
 
 async function callWithIdsOf(endpoint: EndpointConfig, target: SeededTenant, headers: Record<string, string>, userId?: number) {
-  const sample = sampleEndpoint(endpoint, tenantHints(endpoint, target, userId));
+  const sample = sampleEndpoint(endpoint, withExtras(tenantHints(endpoint, target, userId), WELL_FORMED[endpoint.id]));
   return t.app.inject(toInjectOptions(endpoint, sample, headers));
 }
 
@@ -115,6 +115,12 @@ describe("role walk: company A's own users below the endpoint's roles", () => {
 
 const OMIT = Symbol('omit');
 
+/** Shapes the sampler cannot make valid (every number it makes is 1), sent in every walk so validation passes. */
+const WELL_FORMED: Record<string, Record<string, unknown>> = {
+  // A region wholly inside the photo (the sampler's 1 × 1 box at x 1 is not).
+  addScanDetection: { regions: [{ type: 'box', x: 0, y: 0, width: 0.5, height: 0.5 }] },
+};
+
 /**
  * The one-id walk sends otherwise valid requests, so the only reason to refuse is the swapped id:
  * values the service requires although the contract leaves them optional, and fields to leave out.
@@ -133,6 +139,7 @@ const VALID_EXTRAS: Record<string, Record<string, unknown>> = {
   getTrendsCumulativeReportGraph: { date_option: 'weeks_ago', weeks_ago: 1 },
   getCropStatusReport: { batch_statuses: 'Ready' },
   cropAvailabilityReport: { batch_statuses: 'Ready' },
+  ...WELL_FORMED,
 };
 
 /** Id-like fields that name no row of any tenant (a number the client keeps for itself). */
