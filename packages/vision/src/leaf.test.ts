@@ -133,7 +133,7 @@ describe('the hard cases: lesions at the margin and across, backgrounds of lesio
   it.each(['grey', 'white', 'soil'] as const)('measures margin lesions of every colour on a %s background', (background) => {
     for (const seed of [71, 72]) {
       const { drawn, leaf, analysis } = analyse({ seed, background, atEdge: true, lesions: { necrotic: 0.04, powdery: 0.03, chlorotic: 0.04 } });
-      expect(drawn.expectedAffected).toBeGreaterThan(0.07);
+      expect(drawn.expectedAffected).toBeGreaterThan(0.06);
       expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.05);
       // Powdery lesions on white paper (necrotic ones on soil) are the background's colour: measured or doubted.
       if (Math.abs(leaf.affectedFraction - drawn.expectedAffected) > 0.01) expect(analysis.doubts).toContain('leaf_outline');

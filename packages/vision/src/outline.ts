@@ -43,7 +43,7 @@ const cross = (o: [number, number], a: [number, number], b: [number, number]): n
   (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
 
 /** Andrew's monotone chain; collinear points dropped. */
-function hull(points: Array<[number, number]>): Array<[number, number]> {
+export function hull(points: Array<[number, number]>): Array<[number, number]> {
   const sorted = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (sorted.length < 3) return sorted;
   const lower: Array<[number, number]> = [];

@@ -9,7 +9,7 @@ import type { Components } from './components.js';
  */
 
 /** A hill counts as its own insect when its dynamic is at least this share of its height (and `minDynamic`). */
-export const MIN_DYNAMIC_SHARE = 0.2;
+export const MIN_DYNAMIC_SHARE = 0.15;
 
 /**
  * How many insects the component `l` holds by the hills of its distance transform, `minPeak` and `minDynamic` in

@@ -1,13 +1,14 @@
 import { GREEN, OTHER, lumaOf } from './colour.js';
-import { fillHoles, labelComponents, morph } from './components.js';
+import { fillHoles, labelComponents } from './components.js';
+import { hull } from './outline.js';
 import type { DoubtCode } from './types.js';
 
 /**
  * The leaf as plant tissue: green and the lesion colours joined to it. A lesion colour that is also the
  * background's (read from a band along the photo's edges: white paper is "powdery", soil is "necrotic") is not
  * tissue unless the leaf encloses it, so lesions at the margin, across the leaf or over most of it are measured and
- * the background is not. Where lesion-coloured background lies in bites of the leaf's outline, the outline is
- * doubtful and the analysis says so.
+ * the background is not. Background-coloured lesion pixels inside the leaf's convex outline are taken in (a
+ * margin lesion the colour of the paper or the soil), and the outline is then doubtful: the analysis says so.
  */
 
 /** Width of the band along the photo's edges that shows the background, as a share of the shorter side. */
@@ -16,7 +17,7 @@ export const BACKGROUND_BAND = 0.04;
 export const LEAF_PIECE_BAND_SHARE = 0.2;
 /** A colour bin (5 bits a channel) is background when at least this share of the band's non-green pixels is in it. */
 export const BACKGROUND_BIN_SHARE = 0.0004;
-/** Background-coloured lesion pixels in bites of the outline (within a closing) above this share of the leaf: doubt. */
+/** Background-coloured lesion pixels taken into the leaf (inside its convex outline) above this share of it: doubt. */
 export const BITE_DOUBT_SHARE = 0.006;
 /** The leaf must cover this share of the photo, or the photo is mostly background. */
 export const MIN_SUBJECT_SHARE = 0.08;
@@ -77,9 +78,9 @@ function forBand(w: number, h: number, visit: (p: number) => void): void {
 }
 
 /**
- * The lesion-coloured pixels that are part of a leaf running into the band: connected pieces of lesion colour that
- * touch green and hold less than `LEAF_PIECE_BAND_SHARE` of the band. Soil or paper around the leaf touches it too,
- * but fills most of the band.
+ * The lesion-coloured pixels that are part of a leaf running into the band: connected pieces of lesion colour
+ * bordered by green at least as much as by anything else, holding less than `LEAF_PIECE_BAND_SHARE` of the band.
+ * Soil or paper around the leaf borders it too, but borders more of the bench or fills the band.
  */
 function leafPiecesInBand(cls: Uint8Array, w: number, h: number): Uint8Array {
   const n = w * h;
@@ -95,18 +96,23 @@ function leafPiecesInBand(cls: Uint8Array, w: number, h: number): Uint8Array {
     const l = comps.labels[p]!;
     if (l !== 0) inBand[l] = inBand[l]! + 1;
   });
-  const touchesGreen = new Uint8Array(comps.count + 1);
+  // Per piece in the band: 4-neighbours outside it that are green, and that are anything else.
+  const greenSide = new Int32Array(comps.count + 1);
+  const otherSide = new Int32Array(comps.count + 1);
   for (let p = 0; p < n; p++) {
     const l = comps.labels[p]!;
-    if (l === 0 || touchesGreen[l] === 1 || inBand[l] === 0) continue;
+    if (l === 0 || inBand[l] === 0) continue;
     const x = p % w;
-    const g = greenCode;
-    if ((x > 0 && cls[p - 1] === g) || (x < w - 1 && cls[p + 1] === g) || (p >= w && cls[p - w] === g) || (p + w < n && cls[p + w] === g)) touchesGreen[l] = 1;
+    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
+      if (q < 0 || q >= n || comps.labels[q] === l) continue;
+      if (cls[q] === greenCode) greenSide[l] = greenSide[l]! + 1;
+      else otherSide[l] = otherSide[l]! + 1;
+    }
   }
   const skip = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
     const l = comps.labels[p]!;
-    if (l !== 0 && touchesGreen[l] === 1 && inBand[l]! < LEAF_PIECE_BAND_SHARE * bandPx) skip[p] = 1;
+    if (l !== 0 && greenSide[l]! > 0 && greenSide[l]! >= otherSide[l]! && inBand[l]! < LEAF_PIECE_BAND_SHARE * bandPx) skip[p] = 1;
   }
   return skip;
 }
@@ -143,16 +149,68 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   let best = 0;
   for (let l = 1; l <= comps.count; l++) if (greenOf[l]! > greenOf[best]!) best = l;
   if (best === 0 || greenOf[best]! < minGreen) return null;
+  // Pieces of the same leaf cut apart by a background-coloured lesion (a band of soil-brown necrosis): green
+  // tissue overlapping the leaf's box with at least a twentieth of its green.
+  const joined = new Uint8Array(comps.count + 1);
+  joined[best] = 1;
+  for (let l = 1; l <= comps.count; l++) {
+    if (l === best || greenOf[l]! * 20 < greenOf[best]!) continue;
+    if (comps.maxX[l]! >= comps.minX[best]! && comps.minX[l]! <= comps.maxX[best]! && comps.maxY[l]! >= comps.minY[best]! && comps.minY[l]! <= comps.maxY[best]!) joined[l] = 1;
+  }
   const own = new Uint8Array(n);
-  for (let p = 0; p < n; p++) if (comps.labels[p] === best) own[p] = 1;
+  for (let p = 0; p < n; p++) if (joined[comps.labels[p]!] === 1) own[p] = 1;
+  // Background-coloured lesion pixels inside the tissue's convex outline are leaf too: margin lesions of the
+  // background's colour, and the band between the pieces (the outline is then doubtful: see doubtsOf).
+  const inside = convexMask(own, w, h);
+  let added = 0;
+  for (let p = 0; p < n; p++) {
+    if (ambiguous[p] === 0 || inside[p] === 0 || own[p] === 1) continue;
+    own[p] = 1;
+    added++;
+  }
   const leaf = fillHoles(own, w, h);
-  return { leaf, doubts: doubtsOf(data, leaf, ambiguous, green, greenOf, best, w, h) };
+  return { leaf, doubts: doubtsOf(data, leaf, added, green, greenOf, best, w, h) };
+}
+
+/** The convex outline of a mask, filled (one run per row: the polygon is convex). */
+function convexMask(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const corners: Array<[number, number]> = [];
+  for (let y = 0; y < h; y++) {
+    let x0 = -1;
+    let x1 = -1;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      if (mask[p] === 0) continue;
+      if (x0 < 0) x0 = x;
+      x1 = x;
+    }
+    if (x0 >= 0) corners.push([x0, y], [x1, y]);
+  }
+  const poly = hull(corners);
+  const out = new Uint8Array(w * h);
+  if (poly.length < 3) return out;
+  for (let y = 0; y < h; y++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < poly.length; k++) {
+      const [ax, ay] = poly[k]!;
+      const [bx, by] = poly[(k + 1) % poly.length]!;
+      if ((ay <= y && by >= y) || (by <= y && ay >= y)) {
+        const xs = ay === by ? [ax, bx] : [ax + ((y - ay) * (bx - ax)) / (by - ay)];
+        for (const x of xs) {
+          if (x < lo) lo = x;
+          if (x > hi) hi = x;
+        }
+      }
+    }
+    for (let x = Math.max(0, Math.ceil(lo)); x <= Math.min(w - 1, Math.floor(hi)); x++) out[y * w + x] = 1;
+  }
+  return out;
 }
 
 function doubtsOf(
   data: Uint8Array | Uint8ClampedArray,
   leaf: Uint8Array,
-  ambiguous: Uint8Array,
+  added: number,
   green: Uint8Array,
   greenOf: Int32Array,
   best: number,
@@ -185,14 +243,10 @@ function doubtsOf(
     }
   }
   const doubts: DoubtCode[] = [];
-  const radius = Math.max(2, Math.round(Math.sqrt(leafPx) * 0.04));
-  const closed = morph(morph(leaf, w, h, radius, true), w, h, radius, false);
-  let bites = 0;
-  for (let p = 0; p < n; p++) if (closed[p] === 1 && leaf[p] === 0 && ambiguous[p] === 1) bites++;
   // Another leaf as large as a third of this one's green overlaps or lies beside it: which is measured is unsure.
   let rival = 0;
   for (let l = 1; l < greenOf.length; l++) if (l !== best && greenOf[l]! > rival) rival = greenOf[l]!;
-  if (bites > BITE_DOUBT_SHARE * leafPx || rival * 3 > greenOf[best]!) doubts.push('leaf_outline');
+  if (added > BITE_DOUBT_SHARE * leafPx || rival * 3 > greenOf[best]!) doubts.push('leaf_outline');
   if (hueCount > 0) {
     const hue = hueSum / hueCount;
     if (hue < GREEN_HUE_RANGE[0] || hue > GREEN_HUE_RANGE[1]) doubts.push('colour_cast');

@@ -195,14 +195,14 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const minArea = circleArea(SIZE_RULE.minMm);
   const singleMax = circleArea(SIZE_RULE.singleMaxMm);
   const clusterMax = circleArea(SIZE_RULE.clusterMaxMm);
-  // Hills of the distance transform: at least half a thrips' width high (0.35 mm), and 4/3 pixel of dynamic.
+  // Hills of the distance transform: at least half a thrips' width high (0.35 mm), and 1 pixel of dynamic.
   const minPeak = Math.max(3, Math.round((0.35 * 3) / mmPerMeasuredPx));
   const minSplitArea = 2 * circleArea(SIZE_RULE.thripsMaxMm);
 
   const hills = new Int32Array(comps.count + 1).fill(1);
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
-    if (mm2 >= minSplitArea && mm2 <= clusterMax) hills[l] = hillCount(comps, w, l, minPeak, 4);
+    if (mm2 >= minSplitArea && mm2 <= clusterMax) hills[l] = hillCount(comps, w, l, minPeak, 3);
   }
   // Clumps larger than any insect and with too few hills are split by area: the median area of the single
   // small flies on the card; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
