@@ -107,3 +107,29 @@ describe('the fetch-based HTTP client', () => {
     }
   });
 });
+
+describe('a blob read with progress (the labelled export)', () => {
+  it('reports the bytes as they stream, with the total only when the server sends a length', async () => {
+    const chunks = [new Uint8Array(3), new Uint8Array(5)];
+    const stream = () =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const chunk of chunks) c.enqueue(chunk);
+          c.close();
+        },
+      });
+    const answers = [
+      new Response(stream(), { headers: { 'content-type': 'application/zip' } }),
+      new Response(stream(), { headers: { 'content-type': 'application/zip', 'content-length': '8' } }),
+    ];
+    const { client } = clientAnswering(() => answers.shift()!);
+    const seen: Array<[number, number | null]> = [];
+    const zip = (await client.get<Blob>('/export', { responseType: 'blob', onDownloadProgress: (r, total) => seen.push([r, total]) })).data;
+    expect(seen).toEqual([[0, null], [3, null], [8, null]]);
+    expect(zip.size).toBe(8);
+    expect(zip.type).toBe('application/zip');
+    seen.length = 0;
+    await client.get('/export', { responseType: 'blob', onDownloadProgress: (r, total) => seen.push([r, total]) });
+    expect(seen.at(-1)).toEqual([8, 8]);
+  });
+});
