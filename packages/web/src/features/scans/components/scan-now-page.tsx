@@ -86,7 +86,10 @@ export default function ScanNowPage() {
     if (list && list.length > 0) setFiles((prev) => [...prev, ...Array.from(list)].slice(0, 8));
   };
   const reviewed = (d: ScanDetection) =>
-    setScan((s) => (s ? { ...s, detections: s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) } : s));
+    // A corrected detection replaces its row; one a reviewer added (a missed problem) joins the list.
+    setScan((s) =>
+      s ? { ...s, detections: s.detections.some((x) => x.detection_id === d.detection_id) ? s.detections.map((x) => (x.detection_id === d.detection_id ? d : x)) : [...s.detections, d] } : s,
+    );
   const restart = () => {
     setScan(null);
     setQueued(null);
