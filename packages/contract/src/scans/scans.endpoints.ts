@@ -79,6 +79,14 @@ export const scansEndpoints = {
     }),
     response: success({ message: z.string(), detection: ScanDetails.shape.detections.element, scan_status: ScanSummary.shape.status }),
   }),
+  markScanChecked: defineEndpoint({
+    id: 'markScanChecked', domain: 'scans', method: 'POST', path: '/mark_scan_checked',
+    summary:
+      'An uncertain scan ("Not sure: check by eye") looked at by a person who saw no problem: it becomes reviewed (audited). Only an uncertain scan (a reviewed one answers as it is); a problem the engine missed is added instead',
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    either: z.object({ company_id: CompanyId, scan_id: Id }),
+    response: success({ message: z.string(), scan_status: ScanSummary.shape.status }),
+  }),
   exportScanExamples: defineEndpoint({
     id: 'exportScanExamples', domain: 'scans', method: 'GET', path: '/export_scan_examples',
     summary:

@@ -3,6 +3,8 @@ export const scansMessages = {
   created: 'Scan analysed.',
   deleted: 'Scan deleted.',
   reviewed: 'Detection reviewed.',
+  checked: 'Scan checked by eye: nothing found.',
+  notUncertain: 'Only a scan the engine was not sure of (status uncertain) can be marked as checked.',
   placeMissing: 'Send grid_box_id for a box scan, grid_id for a grid scan, room_id for a room scan.',
   imagesMissing: 'images is required: send one or more photos.',
   tooManyImages: (max: number) => `images: send at most ${max} photos in one scan.`,

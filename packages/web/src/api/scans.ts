@@ -50,6 +50,11 @@ export function reviewScanDetection(companyId: number, detectionId: number, acti
   } as EndpointRequest<typeof ep.reviewScanDetection>);
 }
 
+/** POST /mark_scan_checked: an uncertain scan a person checked by eye and saw no problem on becomes reviewed. */
+export function markScanChecked(companyId: number, scanId: number) {
+  return callEndpoint(ep.markScanChecked, { company_id: companyId, scan_id: scanId });
+}
+
 /** DELETE /delete_scan: its maker or an Admin; its observations and photos go with it. */
 export function deleteScan(companyId: number, scanId: number) {
   return withFallback(msg.deleteFailed, () => callEndpoint(ep.deleteScan, { company_id: companyId, scan_id: scanId }));

@@ -226,6 +226,11 @@ export async function refreshScanStatus(trx: Transaction<DB>, scanId: number): P
   return status;
 }
 
+/** Sets a scan's status (a person checked an uncertain scan). */
+export async function setScanStatus(trx: Transaction<DB>, scanId: number, status: ScanStatus) {
+  await trx.updateTable('scans').set({ status }).where('scan_id', '=', scanId).execute();
+}
+
 /** Locks a scan of the company; undefined when it is not the company's. */
 export function lockScan(trx: Transaction<DB>, companyId: number, scanId: number) {
   return trx.selectFrom('scans').selectAll().where('scan_id', '=', scanId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();

@@ -152,6 +152,26 @@ describe('POST /create_scan', () => {
     expect(listed.json().scans.map((s: { scan_id: number }) => s.scan_id)).toContain(res.json().scan.scan_id);
   });
 
+  it('lets a person who checked an uncertain scan by eye mark it reviewed (audited), only an uncertain one, only their company', async () => {
+    const made = (await scan(a.regular, { company_id: a.companyId, scan_type: 'room', room_id: roomId, images: await pngOf(makeSkyImage(320, 240)) })).json().scan;
+    const check = (who: { auth: object }, company: number, scanId: number) =>
+      kit.call('POST', '/mark_scan_checked', who.auth, {}, { company_id: company, scan_id: scanId });
+    expect((await check(b.regular, b.companyId, made.scan_id)).statusCode).toBe(404);
+    expect((await check(b.regular, a.companyId, made.scan_id)).statusCode).toBe(403);
+    expect((await check(a.regular, a.companyId, 'x' as unknown as number)).json()).toMatchObject({ status: 'error', field: 'scan_id' });
+    const res = await check(a.regular, a.companyId, made.scan_id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Scan checked by eye: nothing found.', scan_status: 'reviewed' });
+    expect((await check(a.regular, a.companyId, made.scan_id)).json()).toMatchObject({ scan_status: 'reviewed' });
+    const audit = await t.app.db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'scan').where('entity_id', '=', String(made.scan_id)).where('action', '=', 'scan.check').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ user_id: a.regular.user_id });
+    const found = (await boxScan(a)).json().scan;
+    const refused = await check(a.regular, a.companyId, found.scan_id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ field: 'scan_id', message: 'Only a scan the engine was not sure of (status uncertain) can be marked as checked.' });
+  });
+
   it('is clear only for a whole healthy leaf it is sure of, and shows where it looked', async () => {
     const res = await scan(a.regular, { company_id: a.companyId, scan_type: 'room', room_id: roomId, images: await pngOf(makeLeafImage({ width: 480, height: 360, seed: 3 }).image) });
     expect(res.json().scan).toMatchObject({ kind: 'leaf', status: 'clear', detections: [] });

@@ -23,6 +23,7 @@ export const scansHandlers: Handlers<typeof scansEndpoints> = {
       .header('x-export-annotations', String(made.annotations));
     return made.stream;
   },
+  markScanChecked: ({ app, user, input }) => scans.markChecked(app, user, input),
   deleteScan: ({ app, user, input }) => scans.deleteScan(app, user, input),
   getAiModels: async ({ app, user, input }) => ({
     status: 'success',

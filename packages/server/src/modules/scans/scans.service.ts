@@ -179,6 +179,27 @@ export async function scanHistory({ db }: Deps, caller: Caller, input: Input<'ge
   return { status: 'success' as const, scans: rows.map(toSummary), page: input.page, per_page: input.per_page, total };
 }
 
+/**
+ * A person looked at an uncertain scan and saw no problem: it becomes reviewed, audited with who did it
+ * (docs/decisions.md, "One analysis everywhere"). Marking a reviewed scan again answers as it is (a retry);
+ * any other status is a 409.
+ */
+export async function markChecked({ db }: Deps, caller: Caller, input: Input<'markScanChecked'>) {
+  assertOwnCompany(caller, input.company_id);
+  await db.transaction().execute(async (trx) => {
+    const scan = await repo.lockScan(trx, caller.company_id, input.scan_id);
+    if (!scan) throw notFound('Scan');
+    if (scan.status === 'reviewed') return;
+    if (scan.status !== 'uncertain') throw new AppError('conflict', msg.notUncertain, 'scan_id');
+    await repo.setScanStatus(trx, scan.scan_id, 'reviewed');
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'scan.check', entityType: 'scan', entityId: scan.scan_id,
+      before: { status: scan.status }, after: { status: 'reviewed' },
+    });
+  });
+  return { status: 'success' as const, message: msg.checked, scan_status: 'reviewed' as const };
+}
+
 /** The scan's maker or an Admin; the observations it filed go with it, its files after the commit. */
 export async function deleteScan(deps: Deps<'files' | 'log'>, caller: Caller, input: Input<'deleteScan'>) {
   assertOwnCompany(caller, input.company_id);

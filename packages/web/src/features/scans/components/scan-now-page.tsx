@@ -106,7 +106,9 @@ export default function ScanNowPage() {
       />
       {scan || queued ? (
         <div className="space-y-4">
-          {scan && <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} />}
+          {scan && (
+            <ScanResult companyId={companyId} scan={scan} localImages={files} onReviewed={reviewed} onStatusChange={(status) => setScan((s) => (s ? { ...s, status } : s))} />
+          )}
           {queued && <OnDeviceResult photos={files} analysis={queued.analysis} status={<QueuedScanStatus scan={mine} />} />}
           {queued && <DeviceClassificationNote result={queued.classified} />}
           <Button onClick={restart}>{t('now.another')}</Button>

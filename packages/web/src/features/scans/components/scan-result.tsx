@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScanDetails, ScanDetection, ScanImage } from '@verdant/contract';
+import type { ScanDetails, ScanDetection, ScanImage, ScanStatus } from '@verdant/contract';
 import { usePhotoSrc } from '../../../components/photos';
 import { Card } from '../../../components/ui';
 import { doubtsOf, parseRegion } from '../lib/device-analysis';
@@ -11,6 +11,7 @@ import { DrawingContext, type DrawRequest } from './drawing-context';
 import { DrawControls, DrawLayer } from './region-drawer';
 import { RegionOverlay, type OverlayRegion } from './region-overlay';
 import { ScanStatusBadge } from './scan-status-badge';
+import { MarkChecked } from './mark-checked';
 import { UncertainNote } from './uncertain-note';
 
 /** A scan photo with its regions: the one still on the device, else the server's copy; `layer` draws over it. */
@@ -49,11 +50,14 @@ export function ScanResult({
   scan,
   localImages,
   onReviewed,
+  onStatusChange,
 }: {
   companyId: number;
   scan: ScanDetails;
   localImages?: Blob[];
   onReviewed: (d: ScanDetection) => void;
+  /** The scan's new status once a person marked an uncertain scan checked (the history refetches on its own). */
+  onStatusChange?: (status: ScanStatus) => void;
 }) {
   const { t } = useTranslation('scans');
   const [drawing, setDrawing] = useState<DrawRequest | null>(null);
@@ -72,6 +76,7 @@ export function ScanResult({
           {t('engine', { engine: scan.engine, model: scan.model, version: scan.model_version })}
         </span>
       </div>
+      {scan.status === 'uncertain' && <MarkChecked companyId={companyId} scanId={scan.scan_id} onChecked={onStatusChange} />}
       <div className="flex flex-wrap gap-4">
         {scan.images.map((img) => {
           const alt = t('now.photoN', { n: img.position + 1 });
