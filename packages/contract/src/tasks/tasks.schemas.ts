@@ -60,6 +60,8 @@ export const Task = z.object({
   submitted_at: z.string(),
   updated_at: z.string().nullable(),
   task_template_id: z.number().nullable(),
+  /** Verdant extension (issue 20): the answer of the task form's first date field ("Due date"), YYYY-MM-DD, or null. */
+  due_date: z.string().nullable(),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -20,6 +20,7 @@ export const toTask = (r: TaskRow): Task => ({
   submitted_at: iso(r.submitted_at),
   updated_at: isoOrNull(r.updated_at),
   task_template_id: r.task_template_id,
+  due_date: r.due_date ?? null,
 });
 
 export const toTaskTemplate = (r: TaskTemplateRow): TaskTemplate => ({

@@ -17,6 +17,15 @@ const titleOf = sql<string>`coalesce(
     ORDER BY ff.position, ff.field_id LIMIT 1),
   ft.template_name)`;
 
+/**
+ * When a task is due: the answer of its form's first date field (the built-in Task form's "Due date"),
+ * as YYYY-MM-DD; null when the form has none or it was left empty (issue 20: the board showed the day it
+ * was made instead).
+ */
+const dueDateOf = sql<string | null>`(SELECT substring(fr.input_data from 1 for 10) FROM field_responses fr JOIN form_fields ff ON ff.field_id = fr.field_id
+    WHERE fr.response_id = r.response_id AND ff.field_type = 'date' AND fr.input_data ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}'
+    ORDER BY ff.position, ff.field_id LIMIT 1)`;
+
 /** The columns of a task as every read answers it. */
 function taskSelect(db: Db) {
   return db
@@ -27,7 +36,7 @@ function taskSelect(db: Db) {
     .select([
       'r.response_id', 'r.template_id', 'ft.template_name', 'r.status', 'r.submitted_by', 'r.submitted_at',
       'r.company_id', titleOf.as('title'), sql<string>`coalesce(t.description, '')`.as('description'),
-      't.assignee_id', 'u.first_name', 'u.last_name', 't.updated_at', 't.task_template_id',
+      't.assignee_id', 'u.first_name', 'u.last_name', 't.updated_at', 't.task_template_id', dueDateOf.as('due_date'),
     ])
     .where(isTaskForm)
     .where('t.deleted_at', 'is', null);
@@ -65,7 +74,7 @@ export function assignedQuery(db: Db, companyId: number, userId: number, status:
     .select([
       'r.response_id', 'r.template_id', 'ft.template_name', 'r.status', 'r.submitted_by', 'r.submitted_at',
       'r.company_id', titleOf.as('title'), 't.description', 't.assignee_id', 'u.first_name', 'u.last_name',
-      't.updated_at', 't.task_template_id',
+      't.updated_at', 't.task_template_id', dueDateOf.as('due_date'),
     ])
     .orderBy('p.response_id', 'desc');
 }

@@ -45,6 +45,20 @@ describe('task form responses', () => {
     expect(task.fieldResponses.map((f: { FieldName: string; InputData: string }) => [f.FieldName, f.InputData])).toEqual([['Task', 'Sticky traps in bay 3'], ['Notes', 'Yellow ones']]);
   });
 
+  it('answers when a task is due: its form\'s first date answer, none when the form has no date (issue 20)', async () => {
+    const dated = await makeTemplate(t.app, a.companyId, 'Dated task', 'Task', [['Task', 'text', [], true], ['Due date', 'date', [], false]]);
+    const res = await send('POST', '/submit_form', a.regular.auth, {
+      submittedBy: a.regular.user_id, fieldResponses: [{ fieldID: dated.field.Task!, inputData: 'Spray bay 2' }, { fieldID: dated.field['Due date']!, inputData: '2026-12-02' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().response_id as number;
+    const undated = await newTask(a);
+    const list = (await get('/get_task_form_responses', a.regular.auth, { CompanyID: a.companyId })).json();
+    const due = (taskId: number) => list.responses.find((r: { task_id: number }) => r.task_id === taskId).due_date;
+    expect(due(id)).toBe('2026-12-02');
+    expect(due(undated)).toBeNull();
+  });
+
   it('pages (page 1, per_page 50 by default), filters by status, assignee and form, and counts the total', async () => {
     const ids = [await newTask(a), await newTask(a), await newTask(a)];
     await update(ids[0]!, a.regular.auth, { status: 'done', assignee_id: a.admin.user_id });

@@ -14,7 +14,7 @@ export function person(user_id: number, first_name: string, active = true) {
 export function makeTask(id: number, title: string, extra: Partial<Task> = {}): Task {
   return {
     task_id: id, response_id: id, TemplateID: 4, template_name: 'Task', status: 'open', title, description: '',
-    assignee: null, first_name: null, last_name: null, submitted_by: 7, submitted_at: T, updated_at: null, task_template_id: null,
+    assignee: null, first_name: null, last_name: null, submitted_by: 7, submitted_at: T, updated_at: null, task_template_id: null, due_date: null,
     ...extra,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import TasksPage from '../components/tasks-page';
-import { weekdaysProblem } from '../components/template-form';
+import { sentFrequency, todayWeekday, weekdaysProblem } from '../components/template-form';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
@@ -237,7 +237,12 @@ describe('TasksPage', () => {
     expect(await screen.findByText('No recurring tasks yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New recurring task' }));
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Spray check');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeats' }), 'weekdays');
+    // "Every week" starts on today's weekday; several days may be chosen.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeats' }), 'weekly');
+    const names = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    const today = screen.getByRole('button', { name: names[todayWeekday() - 1] });
+    expect(today).toHaveAttribute('aria-pressed', 'true');
+    await user.click(today);
     await user.click(screen.getByRole('button', { name: 'Save recurring task' }));
     expect(screen.getByText('Choose at least one day.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tue' }));
@@ -306,6 +311,8 @@ describe('TasksPage, more', () => {
     const title = screen.getByRole('textbox', { name: /Title/ });
     expect(title).toHaveValue('Weekly scouting round');
     expect(screen.getByRole('combobox', { name: 'Repeats' })).toHaveValue('weekly');
+    // Several days may be on: Monday off, Thursday on.
+    await user.click(screen.getByRole('button', { name: 'Mon' }));
     await user.click(screen.getByRole('button', { name: 'Thu' }));
     await user.clear(title);
     await user.type(title, 'Weekly scouting, all rooms');
@@ -318,12 +325,19 @@ describe('TasksPage, more', () => {
 });
 
 describe('weekdaysProblem', () => {
-  it('follows the server: weekly on exactly one day, chosen weekdays on at least one, daily on none', () => {
+  it('every week needs a day or more (several become the server\'s chosen weekdays); daily needs none', () => {
     expect(weekdaysProblem('daily', [])).toBeNull();
-    expect(weekdaysProblem('weekly', [])).toBe('weeklyOne');
-    expect(weekdaysProblem('weekly', [1, 2])).toBe('weeklyOne');
+    expect(weekdaysProblem('weekly', [])).toBe('weekdaysRequired');
+    expect(weekdaysProblem('weekly', [1, 2])).toBeNull();
     expect(weekdaysProblem('weekly', [3])).toBeNull();
     expect(weekdaysProblem('weekdays', [])).toBe('weekdaysRequired');
-    expect(weekdaysProblem('weekdays', [1, 5])).toBeNull();
+    expect(sentFrequency('weekly', [3])).toBe('weekly');
+    expect(sentFrequency('weekly', [1, 5])).toBe('weekdays');
+    expect(sentFrequency('daily', [])).toBe('daily');
+  });
+
+  it("preselects today's weekday (ISO: Monday 1 … Sunday 7)", () => {
+    expect(todayWeekday(new Date(2026, 10, 29))).toBe(7);
+    expect(todayWeekday(new Date(2026, 10, 30))).toBe(1);
   });
 });

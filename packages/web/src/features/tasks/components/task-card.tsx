@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type Task, type TaskStatus } from '@verdant/contract';
 import { Badge, Select } from '../../../components/ui';
 import { personName, statusOf, STATUS_TONE } from '../lib/task-text';
+import { useFormatDay } from '../../../lib/format-date';
 
 export interface TaskCardProps {
   task: Task;
@@ -11,10 +12,10 @@ export interface TaskCardProps {
 
 /** One task on the board: its title (opens it), form, assignee, and its status to change in place. */
 export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
+  const day = useFormatDay();
   const status = statusOf(task);
   const who = personName(task.assignee);
-  const when = new Date(task.updated_at ?? task.submitted_at);
 
   return (
     <article data-testid="task-card" className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
@@ -30,9 +31,15 @@ export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
         <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>
         <span>{who ? t('card.assignedTo', { name: who }) : t('card.unassigned')}</span>
       </div>
+      {/* When it is due, in the user's language and the app's one date style; a task without one says so. */}
       <p className="text-xs text-stone-600">
-        {task.template_name} ·{' '}
-        <time dateTime={task.updated_at ?? task.submitted_at}>{when.toLocaleDateString(i18n.language)}</time>
+        {task.due_date ? (
+          <>
+            {t('card.due')} <time dateTime={task.due_date}>{day(task.due_date)}</time>
+          </>
+        ) : (
+          t('card.noDue')
+        )}
       </p>
       <Select
         aria-label={t('card.statusOf', { title: task.title })}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormatDate, useFormatDay } from '../../../lib/format-date';
 import { ADMIN_ROLES, TASK_DESCRIPTION_MAX, TASK_STATUSES, TASK_TITLE_MAX, type Task, type TaskStatus } from '@verdant/contract';
 import { Alert, Button, ConfirmDialog, Dialog, Input, Select, Textarea, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
@@ -27,7 +28,9 @@ export function TaskDialog({ companyId, task, onClose }: TaskDialogProps) {
 }
 
 function TaskDetail({ companyId, task: opened, onClose }: { companyId: number; task: Task; onClose: () => void }) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
+  const formatDate = useFormatDate();
+  const day = useFormatDay();
   const toast = useToast();
   const { userId, userRole } = useAuth();
   const [task, setTask] = useState(opened);
@@ -88,7 +91,8 @@ function TaskDetail({ companyId, task: opened, onClose }: { companyId: number; t
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-stone-700">
-        {t('detail.form', { name: task.template_name })} · {t('detail.submitted', { date: new Date(task.submitted_at).toLocaleString(i18n.language) })}
+        {t('detail.form', { name: task.template_name })} · {t('detail.submitted', { date: formatDate(task.submitted_at) })}
+        {task.due_date && <> · {t('card.due')} {day(task.due_date)}</>}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Select

@@ -11,12 +11,22 @@ import { isTaskForm, personName } from '../lib/task-text';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** What is wrong with the chosen days for a frequency (the server's rule), or null. */
-export function weekdaysProblem(frequency: TaskFrequency, days: readonly number[]): 'weeklyOne' | 'weekdaysRequired' | null {
+/** What is wrong with the chosen days for a frequency, or null: every week needs at least one day. */
+export function weekdaysProblem(frequency: TaskFrequency, days: readonly number[]): 'weekdaysRequired' | null {
   if (frequency === 'daily') return null;
-  if (frequency === 'weekly') return days.length === 1 ? null : 'weeklyOne';
   return days.length === 0 ? 'weekdaysRequired' : null;
 }
+
+/**
+ * What is sent: "Every week" on several days is the server's `weekdays` (its `weekly` is one day), so a
+ * grower picks as many days as the task needs under either (issue 20).
+ */
+export function sentFrequency(frequency: TaskFrequency, days: readonly number[]): TaskFrequency {
+  return frequency === 'weekly' && days.length > 1 ? 'weekdays' : frequency;
+}
+
+/** Today's ISO weekday (1 Monday … 7 Sunday), preselected for a new weekly task. */
+export const todayWeekday = (now = new Date()) => ((now.getDay() + 6) % 7) + 1;
 
 /** A new recurring task, or one changed (`initial`), by an Admin: title, description, task form, assignee, how it repeats and when. */
 export function TemplateForm({ companyId, initial, onDone }: { companyId: number; initial?: TaskTemplate; onDone: () => void }) {
@@ -30,7 +40,7 @@ export function TemplateForm({ companyId, initial, onDone }: { companyId: number
   const [formId, setFormId] = useState(initial ? String(initial.TemplateID) : '');
   const [assigneeId, setAssigneeId] = useState(initial?.assignee ? String(initial.assignee.user_id) : '');
   const [frequency, setFrequency] = useState<TaskFrequency>(initial?.frequency ?? 'daily');
-  const [days, setDays] = useState<number[]>(initial?.weekdays ?? []);
+  const [days, setDays] = useState<number[]>(() => (initial?.weekdays?.length ? initial.weekdays : [todayWeekday()]));
   const [time, setTime] = useState(initial?.time_of_day ?? '08:00');
   const [tried, setTried] = useState(false);
 
@@ -46,7 +56,7 @@ export function TemplateForm({ companyId, initial, onDone }: { companyId: number
         ...(initial ? { task_template_id: initial.task_template_id } : {}),
         title: title.trim(),
         description: description.trim(),
-        frequency,
+        frequency: sentFrequency(frequency, days),
         time_of_day: time,
         ...(formId ? { TemplateID: Number(formId) } : {}),
         ...(assigneeId ? { assignee_id: Number(assigneeId) } : {}),
@@ -61,7 +71,7 @@ export function TemplateForm({ companyId, initial, onDone }: { companyId: number
     );
   };
 
-  const toggleDay = (d: number) => setDays((now) => (frequency === 'weekly' ? [d] : now.includes(d) ? now.filter((x) => x !== d) : [...now, d]));
+  const toggleDay = (d: number) => setDays((now) => (now.includes(d) ? now.filter((x) => x !== d) : [...now, d]));
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
@@ -97,7 +107,7 @@ export function TemplateForm({ companyId, initial, onDone }: { companyId: number
           onChange={(e) => {
             const next = e.target.value as TaskFrequency;
             setFrequency(next);
-            if (next === 'weekly') setDays((now) => now.slice(0, 1));
+            if (next !== 'daily') setDays((now) => (now.length ? now : [todayWeekday()]));
           }}
           options={TASK_FREQUENCIES.map((f) => ({ value: f, label: t(`recurring.frequencies.${f}`) }))}
         />
