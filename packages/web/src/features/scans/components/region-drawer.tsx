@@ -27,6 +27,7 @@ function boxOf(a: Point, b: Point): ScanRegion {
  * sits in RegionOverlay's frame, so fractions of its box are fractions of the photo.
  */
 export function DrawLayer({ shape, points, onPoints }: { shape: DrawShape; points: Point[]; onPoints: (p: Point[]) => void }) {
+  const { t } = useTranslation('scans');
   const dragging = useRef(false);
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (shape !== 'box') return;
@@ -50,6 +51,8 @@ export function DrawLayer({ shape, points, onPoints }: { shape: DrawShape; point
       viewBox="0 0 1 1"
       preserveAspectRatio="none"
       data-testid="draw-layer"
+      role="application"
+      aria-label={t(shape === 'box' ? 'draw.boxHelp' : 'draw.polygonHelp')}
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
