@@ -157,3 +157,61 @@ test('where the camera is refused, a recorded video file is read instead', async
   await expect(frames.first().getByRole('img', { name: 'Frame at 0:00' })).toBeVisible();
   await expect(frames.first().getByText(/Leaf: nothing found|Neither a leaf nor a sticky card|% of the leaf/)).toBeVisible();
 });
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('record offline: the scan waits in the outbox with the phone\'s analysis, and online exactly one scan arrives', async ({ page, context, api, server }) => {
+    test.setTimeout(150_000);
+    const tag = randomBytes(3).toString('hex');
+    const room = `Offline video ${tag}`;
+    const admin = await api.signInAdmin();
+    const arranged = await roomWithGrid(api, admin, room, { name: 'Bench O', nx: 2, ny: 2 });
+    const scansOfRoom = async () =>
+      (await api.get<{ scans: Array<{ scan_id: number; image_count: number }> }>(admin, `/api/get_scan_history?company_id=${admin.user.company_id}&room_id=${arranged.roomId}`)).scans;
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughUi(page, server.admin.email, server.admin.password);
+    await page.goto('/dashboard/videoCapture');
+    // The service worker is in control before the connection goes: offline, the analysis worker's code comes from it.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Video capture' })).toBeVisible();
+    await context.setOffline(true);
+
+    await page.getByRole('combobox', { name: 'Take a frame every' }).selectOption('1');
+    await page.getByRole('button', { name: 'Turn on the camera' }).click();
+    await expect.poll(() => page.getByTestId('camera-preview').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByText('Recording · 3 of 30 frames')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(page.getByText(/^\d+ frames? analysed\./)).toBeVisible({ timeout: 30_000 });
+    // The frames that show the leaf are proposed (at most 8); they go as they are.
+    const chosen = Number((await page.getByText(/^\d+ of at most 8 frames chosen\.$/).textContent())!.split(' ')[0]);
+    expect(chosen).toBeGreaterThanOrEqual(1);
+    await page.getByRole('combobox', { name: 'Room' }).selectOption({ label: room });
+    await page.getByRole('combobox', { name: 'Grid' }).selectOption({ label: 'Bench O' });
+    await page.getByRole('button', { name: /^Send \d+ frames? as a scan$/ }).click();
+    await expect(page.getByText('Waiting to be sent')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('video-offline-390.png'), fullPage: true });
+    expect(await scansOfRoom()).toHaveLength(0);
+
+    // Back online: the outbox sends it; exactly one scan, with its frames and the phone's own answer.
+    await context.setOffline(false);
+    await expect.poll(async () => (await scansOfRoom()).length, { timeout: 30_000 }).toBe(1);
+    // The outbox shows it sent; nothing is left to send a second time.
+    await page.goto('/dashboard/outbox');
+    await expect(page.getByText('Waiting to be sent')).toHaveCount(0);
+    const [scan] = await scansOfRoom();
+    expect(await scansOfRoom()).toHaveLength(1);
+    expect(scan).toMatchObject({ image_count: chosen });
+    const details = await api.get<{ scan: { client_analysis: { format?: string; photos?: Array<{ findings: Array<{ problem: string }> }> } | null } }>(
+      admin,
+      `/api/get_scan_details?company_id=${admin.user.company_id}&scan_id=${scan!.scan_id}`,
+    );
+    expect(details.scan.client_analysis?.format).toBe('verdant-device-analysis/1');
+    expect(details.scan.client_analysis?.photos).toHaveLength(chosen);
+    expect(details.scan.client_analysis?.photos?.[0]?.findings.map((f) => f.problem)).toContain('Powdery mildew');
+  });
+});
