@@ -11,7 +11,6 @@ const ALLOWED: Record<string, { writers: string[]; reason: string }> = {
   rooms: { writers: ['room_scroll', 'rooms', 'scouting'], reason: 'the start scroll and the scanned flag are columns of the room row; not yet moved behind the rooms service' },
   grid_boxes: { writers: ['grid_boxes', 'grids'], reason: 'a new grid inserts its boxes in the same statement (grids.repository createGrid), one round trip for 10,000 boxes' },
   grids: { writers: ['grids', 'rooms', 'scouting'], reason: 'deleting a room deletes its grids in its transaction; the scanned flag is a column of the grid row' },
-  company_settings: { writers: ['company_settings', 'company_time_zone'], reason: 'the company time zone is a column of company_settings with its own endpoints' },
   users: { writers: ['auth', 'consultants', 'users'], reason: 'sign-up writes the first user, a consultant\'s access switches the user active; not yet moved behind the users service' },
   form_hide_until: { writers: ['form_hide_until', 'form_templates'], reason: 'a template\'s hide rules are saved and removed with the template in one transaction' },
   treatments: { writers: ['spray_products', 'treatments'], reason: 'renaming a product renames it on its treatments; not yet moved behind the treatments service' },

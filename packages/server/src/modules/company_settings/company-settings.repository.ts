@@ -45,3 +45,20 @@ export async function updateSettings(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export async function findTimeZone(db: Db, companyId: number): Promise<string | undefined> {
+  return (await db.selectFrom('company_settings').select('time_zone').where('company_id', '=', companyId).executeTakeFirst())?.time_zone;
+}
+
+/** The zone before the change, the row locked (undefined when the company has no settings row yet). */
+export async function lockTimeZone(trx: Transaction<DB>, companyId: number): Promise<string | undefined> {
+  return (await trx.selectFrom('company_settings').select('time_zone').where('company_id', '=', companyId).forUpdate().executeTakeFirst())?.time_zone;
+}
+
+export async function upsertTimeZone(trx: Transaction<DB>, companyId: number, zone: string): Promise<void> {
+  await trx
+    .insertInto('company_settings')
+    .values({ company_id: companyId, time_zone: zone, updated_at: new Date() })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ time_zone: zone, updated_at: new Date() }))
+    .execute();
+}

@@ -3,7 +3,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { settingColumns, toCompanySettings, toSetting, toSettingsPatch, type CompanySettings, type WritableSetting } from './company-settings.mapper.js';
 import type { CompanySettingsRow } from './company-settings.repository.js';
-import { findSettingColumns, insertDefaultSettings, lockSettings, updateSettings } from './company-settings.repository.js';
+import { findSettingColumns, findTimeZone, insertDefaultSettings, lockSettings, lockTimeZone, updateSettings, upsertTimeZone } from './company-settings.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 
@@ -76,4 +76,21 @@ export async function suspectedAlertRule({ db }: Deps, companyId: number): Promi
 /** A new company starts with default settings; called inside the transaction that creates it. */
 export async function createDefaultSettings({ db: trx }: Deps, companyId: number): Promise<void> {
   await insertDefaultSettings(trx, companyId);
+}
+
+/** The company's IANA time zone ('UTC' until one is set); the company_time_zone endpoints read and write it here. */
+export async function companyTimeZone({ db }: Deps, companyId: number): Promise<string> {
+  return (await findTimeZone(db, companyId)) ?? 'UTC';
+}
+
+/** Sets the caller's company time zone in one transaction with its audit event (action 'company.time_zone'). */
+export async function setCompanyTimeZone({ db }: Deps, caller: Caller, zone: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await lockTimeZone(trx, caller.company_id);
+    await upsertTimeZone(trx, caller.company_id, zone);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'company.time_zone', entityType: 'company', entityId: caller.company_id,
+      before: { time_zone: before ?? 'UTC' }, after: { time_zone: zone },
+    });
+  });
 }
