@@ -330,16 +330,21 @@ export function GridMap({
           {focused && cursor ? describe(cursor.x, cursor.y) : ''}
         </p>
       </div>
-      <MapZoomControls
-        canZoomOut={!m.atFit}
-        canZoomIn={m.view.cell < m.maxCell - 0.01}
-        atFit={m.atFit}
-        onZoomOut={() => m.zoomBy(1 / ZOOM_STEP, cursor)}
-        onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
-        onFit={() => m.setZoomed(null)}
-      />
-      <OverdueLegend count={overdueCount} />
-      <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
+      {/* Under the map, beside its keys: a control over the map hid the boxes under it on a phone. */}
+      <div className="mt-1 flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <OverdueLegend count={overdueCount} />
+          <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
+        </div>
+        <MapZoomControls
+          canZoomOut={!m.atFit}
+          canZoomIn={m.view.cell < m.maxCell - 0.01}
+          atFit={m.atFit}
+          onZoomOut={() => m.zoomBy(1 / ZOOM_STEP, cursor)}
+          onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
+          onFit={() => m.setZoomed(null)}
+        />
+      </div>
     </div>
   );
 }

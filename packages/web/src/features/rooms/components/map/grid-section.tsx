@@ -65,15 +65,22 @@ export function GridSection({
   const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
   const header = useRef<HTMLDivElement>(null);
+  const footer = useRef<HTMLDivElement>(null);
   const [headerHeight, setHeaderHeight] = useState(64);
+  const [footerHeight, setFooterHeight] = useState(56);
   useLayoutEffect(() => {
-    const el = header.current;
-    if (!el) return;
-    const measure = () => setHeaderHeight(el.getBoundingClientRect().height || 64);
+    const top = header.current;
+    const bottom = footer.current;
+    if (!top || !bottom) return;
+    const measure = () => {
+      setHeaderHeight(top.getBoundingClientRect().height || 64);
+      setFooterHeight(bottom.getBoundingClientRect().height || 56);
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    observer.observe(top);
+    observer.observe(bottom);
     return () => observer.disconnect();
   }, []);
 
@@ -90,7 +97,8 @@ export function GridSection({
       </div>
       <GridMap
         grid={grid}
-        maxHeight={Math.max(200, maxHeight - headerHeight - 8)}
+        // The grid's heading, the zoom row under the map (44 px) and the scanned line all fit in the view with it.
+        maxHeight={Math.max(200, maxHeight - headerHeight - footerHeight - 44 - 16)}
         selectedBoxId={selectedBoxId}
         targetBoxId={targetBoxId}
         picking={picking}
@@ -106,7 +114,7 @@ export function GridSection({
         overdueIds={overdueIds}
       />
       {/* The grid's own state and actions sit under its map, so the map starts near the top of a phone screen. */}
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+      <div ref={footer} className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
           <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />

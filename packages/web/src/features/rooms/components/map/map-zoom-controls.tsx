@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 const BUTTON =
   'inline-flex h-10 min-w-10 items-center justify-center text-lg font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:text-stone-400 disabled:hover:bg-transparent';
 
-/** − / + / Fit over the map's bottom-right corner: compact, thumb-sized, always reachable. */
+/** − / + / Fit under the map's right edge: compact, thumb-sized, and never over a box (issue 20). */
 export function MapZoomControls({
   canZoomOut,
   canZoomIn,
@@ -21,7 +21,7 @@ export function MapZoomControls({
 }) {
   const { t } = useTranslation('rooms');
   return (
-    <div role="group" aria-label={t('map.zoom')} className="absolute bottom-2 right-2 flex overflow-hidden rounded-lg bg-white/95 shadow-md ring-1 ring-stone-300">
+    <div role="group" aria-label={t('map.zoom')} className="ml-auto flex shrink-0 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-300">
       <button type="button" aria-label={t('map.zoomOut')} disabled={!canZoomOut} onClick={onZoomOut} className={BUTTON}>
         −
       </button>

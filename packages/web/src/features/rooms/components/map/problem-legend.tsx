@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LegendEntry, SuspectedLegend } from '../../lib/problem-paint';
 import { useProblemLook } from '../../../../components/problem-look';
 import { useAuth } from '../../../../state/hooks';
+import { NO_ENTRY_COLOR } from '../../lib/no-entry';
 
 /** A box swatch with a map mark drawn as the map draws it (map-paint's paintMarkers), on a 14 px box. */
 function MarkSwatch({ children }: { children: React.ReactNode }) {
@@ -78,6 +79,12 @@ export function ProblemLegend({
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="size-3.5 rounded-sm ring-2 ring-green-700" />
             {t('map.legendSelected')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <MarkSwatch>
+              <path d="M0 14 L0 7 L7 14 Z" fill={NO_ENTRY_COLOR} />
+            </MarkSwatch>
+            {t('map.legendNoEntry')}
           </li>
           {selecting && (
             <li className="flex items-center gap-1.5">

@@ -175,8 +175,8 @@ export default function RoomPage() {
   return (
     <div className="flex flex-col">
       <PageHeader title={data.Name} description={data.Description || undefined} actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />} className="order-1 mb-3" />
-      {/* On a phone the map comes first (the whole grid in the first screen); the room's actions follow it. */}
-      <div className="order-3 mt-6 lg:order-2 lg:mb-4 lg:mt-0">
+      {/* The room's actions come before its map on a phone too: a grower looks for them at the top (issue 20). */}
+      <div className="order-2 mb-4">
         <div className="flex flex-wrap items-center gap-2">
       <ButtonLink to={paths.rooms} variant="ghost">
         {t('room.allRooms')}
@@ -230,7 +230,7 @@ export default function RoomPage() {
 
       {data.grids.length === 0 ? (
         <EmptyState
-          className="order-2 lg:order-3"
+          className="order-3"
           icon={<Icon name="grid" className="size-10" />}
           title={t('room.noGridsTitle')}
           description={t('room.noGridsBody')}
@@ -241,7 +241,7 @@ export default function RoomPage() {
           }
         />
       ) : (
-        <div className="order-2 lg:order-3 lg:flex lg:items-start lg:gap-4">
+        <div className="order-3 lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
             <MapModeControls
               showProblems={showProblems}
