@@ -93,7 +93,11 @@ export default function FormbuilderPage() {
                       {tpl.DefaultForType && <Badge tone="brand">{t('list.defaultFor', { type: t(`templateTypes.${tpl.DefaultForType}`) })}</Badge>}
                     </div>
                     <p className="mt-0.5 text-sm text-stone-600">
-                      {[tpl.FormCategory || t('list.noCategory'), t('list.fieldCount', { count: fieldCount })].join(' · ')}
+                      {/* A built-in category reads as its name ("Sticky traps"), never its key (sticky_trap); a company's own as written. */}
+                      {[
+                        tpl.FormCategory ? t(`templateTypes.${tpl.FormCategory.toLowerCase()}`, { defaultValue: tpl.FormCategory }) : t('list.noCategory'),
+                        t('list.fieldCount', { count: fieldCount }),
+                      ].join(' · ')}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2 sm:shrink-0">

@@ -23,6 +23,7 @@ export function WeatherCard({ className }: { className?: string }) {
   const view = useWeather();
   const today = todayIso();
 
+  const askingForPlace = view.kind === 'no-location' || (view.kind === 'failed' && view.error instanceof ApiError && view.error.field === 'location');
   let place: WeatherPlace | null = null;
   let body: ReactNode;
   if (view.kind === 'loading') body = <LoadingState className="flex items-center gap-2 py-6 text-sm text-stone-600" />;
@@ -102,10 +103,13 @@ export function WeatherCard({ className }: { className?: string }) {
       description={place ? placeName(place) : undefined}
       className={className}
       data-testid="weather-card"
+      // One way to the location: the card's own button when there is none (or it is wrong), this link otherwise.
       footer={
-        <Link to={paths.profile} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-          {t('changeLocation')} <span aria-hidden="true">&nbsp;→</span>
-        </Link>
+        askingForPlace ? undefined : (
+          <Link to={paths.profile} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            {t('changeLocation')} <span aria-hidden="true">&nbsp;→</span>
+          </Link>
+        )
       }
     >
       {body}
