@@ -45,7 +45,7 @@ export async function loadCompany(db: Db, companyId: number, userId: number, s: 
     INSERT INTO gridbox_batches (company_id, grid_box_id, batch_id)
     SELECT $1, bb.grid_box_id, b.batch_id FROM (SELECT batch_id, row_number() OVER (ORDER BY batch_id) AS k FROM batches WHERE company_id = $1) b
     JOIN bench_boxes bb ON bb.n BETWEEN (b.k - 1) * ($2::int / $3::int) + 1 AND b.k * ($2::int / $3::int)`, [companyId, boxes, s.batches]);
-  const problems = `(ARRAY[${PROBLEMS.map((p) => `'${p}'`).join(',')}])[1 + (i * 7919) % ${PROBLEMS.length}]`;
+  const problems = `(ARRAY[${PROBLEMS.map((p) => `'${p}'`).join(',')}])[(1 + (i::bigint * 7919) % ${PROBLEMS.length})::int]`;
   for (let from = 1; from <= s.observations; from += CHUNK) {
     const to = Math.min(s.observations, from + CHUNK - 1);
     await db.query(`
