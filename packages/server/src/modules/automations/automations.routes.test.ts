@@ -227,6 +227,13 @@ describe('deliveries, retry and test send (jobs not running here)', () => {
     expect(t.mails.slice(before)).toHaveLength(1);
     expect(t.mails.at(-1)).toMatchObject({ to: 'lead@example.com', subject: `Verdant: ${msg.testSubject}` });
     expect(t.mails.at(-1)!.text).toContain('/dashboard/automations');
+    // In a grower's words (issue 20): what the automation does and who sent it, no trigger key, id or "user 1".
+    expect(t.mails.at(-1)!.text).toContain('This is a test of your automation: when a task is assigned.');
+    expect(t.mails.at(-1)!.text).not.toMatch(/task_assigned|notification \d|user \d/);
+    // The test is in the delivery log, answered at once.
+    const log = (await get('/get_notification_deliveries', a.regular.auth, { company_id: a.companyId, notification_id: n.notification_id })).json();
+    expect(log.deliveries).toHaveLength(1);
+    expect(log.deliveries[0]).toMatchObject({ channel: 'email', event: msg.testSubject, event_type: 'test', status: 'sent', attempts: 1 });
     const other = await makeColleague();
     expect((await post('/send_test_notification', other, { company_id: a.companyId, notification_id: n.notification_id })).statusCode).toBe(403);
     expect((await post('/send_test_notification', b.admin.auth, { company_id: b.companyId, notification_id: n.notification_id })).statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLES, automationsMessages as msg, METHOD_CHANNEL, NOTIFICATION_METHODS, NOTIFICATION_TRIGGERS, TASK_NOTIFICATION_TRIGGERS,
   TEMPLATE_NOTIFICATION_FREQUENCIES, type automationsEndpoints, type EndpointInput, type NotificationMethod,
@@ -12,6 +13,7 @@ import { enqueueDeliveries } from '../../jobs/notification-events.js';
 import { sendThrough, type Channel } from '../../jobs/notification-delivery.js';
 import { renderEmail } from '../../jobs/notification-messages.js';
 import * as repo from './automations.repository.js';
+import { automationInWords } from './automations.words.js';
 import { toDelivery, toNotification } from './automations.mapper.js';
 
 type Input<K extends keyof typeof automationsEndpoints> = EndpointInput<(typeof automationsEndpoints)[K]>;
@@ -212,17 +214,27 @@ export async function sendTestNotification({ db, config, mailer }: Deps<'config'
   if (!mayChange(caller, n)) throw forbidden(msg.notOwner);
   const channel: Channel = input.channel ?? n.channels[0]!;
   if (!n.channels.includes(channel)) throw badRequest(`This notification is not sent by ${channel}.`, 'channel');
+  // Said as a grower reads it: what the automation does and who sent the test, never ids or trigger keys (issue 20).
+  const sender = await db.selectFrom('users').select(['first_name', 'last_name']).where('user_id', '=', caller.user_id).executeTakeFirst();
   const message = {
     title: msg.testSubject,
-    text: `This is a test of the automation "${n.trigger ?? n.kind}" (notification ${n.notification_id}). When it triggers, messages like this one arrive here.`,
-    facts: [{ title: 'Sent by', value: `user ${caller.user_id}` }],
+    text: `This is a test of your automation: ${automationInWords(n)}. When it goes off, messages like this one arrive here.`,
+    facts: [{ title: 'Sent by', value: `${sender?.first_name ?? ''} ${sender?.last_name ?? ''}`.trim() || 'a colleague' }],
     path: '/dashboard/automations',
     link_label: 'Open automations',
   };
   const outcome = await sendThrough({ mailer, hooks: webhookClientOf(config), publicUrl: config.publicUrl }, channel, n, message);
-  await writeAudit(db, {
-    companyId: caller.company_id, userId: caller.user_id, action: 'notification.test', entityType: 'notification', entityId: n.notification_id,
-    after: { channel, sent: outcome.ok, answer: outcome.answer },
+  await db.transaction().execute(async (trx) => {
+    // The test is in the delivery log like any delivery (its empty state suggests sending one), answered at once.
+    await trx.insertInto('notification_deliveries').values({
+      company_id: caller.company_id, notification_id: n.notification_id, event_key: `test:${randomUUID()}`, event_type: 'test', channel,
+      message: JSON.stringify(message), status: outcome.ok ? 'sent' : 'dead', attempts: 1, last_error: outcome.ok ? null : outcome.answer,
+      answer: outcome.ok ? outcome.answer : null, created_at: new Date(), sent_at: outcome.ok ? new Date() : null, locked_until: null,
+    }).execute();
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'notification.test', entityType: 'notification', entityId: n.notification_id,
+      after: { channel, sent: outcome.ok, answer: outcome.answer },
+    });
   });
   const email = renderEmail(message, `${config.publicUrl}${message.path}`);
   return {
