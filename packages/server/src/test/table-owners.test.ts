@@ -14,7 +14,6 @@ const ALLOWED: Record<string, { writers: string[]; reason: string }> = {
   users: { writers: ['auth', 'consultants', 'users'], reason: 'sign-up writes the first user, a consultant\'s access switches the user active; not yet moved behind the users service' },
   form_hide_until: { writers: ['form_hide_until', 'form_templates'], reason: 'a template\'s hide rules are saved and removed with the template in one transaction' },
   treatments: { writers: ['spray_products', 'treatments'], reason: 'renaming a product renames it on its treatments; not yet moved behind the treatments service' },
-  invitations: { writers: ['consultants', 'invitations'], reason: 'ending a consultant\'s access expires their open invitation in the same transaction' },
 };
 
 const writers = tableWriters(fileURLToPath(new URL('../modules', import.meta.url)));

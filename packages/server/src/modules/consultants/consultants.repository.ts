@@ -123,11 +123,6 @@ export async function markRevoked(trx: Transaction<DB>, consultantId: number, by
   await trx.updateTable('consultants').set({ revoked_at: at, revoked_by: by, updated_at: at }).where('consultant_id', '=', consultantId).execute();
 }
 
-/** The grant's sign-up link stops working: an unused invitation expires now. */
-export async function expireInvitation(trx: Transaction<DB>, invitationId: number, at: Date) {
-  await trx.updateTable('invitations').set({ expires_at: at }).where('invitation_id', '=', invitationId).where('used_at', 'is', null).execute();
-}
-
 export async function setUserActive(trx: Transaction<DB>, userId: number, active: boolean) {
   await trx.updateTable('users').set({ active, updated_at: new Date() }).where('user_id', '=', userId).execute();
 }

@@ -4,7 +4,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
-import { issueInvitation, mailInvitation, type InvitationDeps } from '../invitations/invitations.service.js';
+import { expireUnusedInvitation, issueInvitation, mailInvitation, type InvitationDeps } from '../invitations/invitations.service.js';
 import { endUserSessions } from '../auth/auth.service.js';
 import * as repo from './consultants.repository.js';
 import { toConsultant } from './consultants.mapper.js';
@@ -120,7 +120,8 @@ export async function revokeConsultant(deps: Deps, caller: Caller, input: { comp
     if (!row) throw notFound('Consultant');
     const at = new Date();
     await repo.markRevoked(trx, row.consultant_id, caller.user_id, at);
-    if (row.invitation_id !== null) await repo.expireInvitation(trx, row.invitation_id, at);
+    // The grant's sign-up link stops working (the invitations module's row).
+    if (row.invitation_id !== null) await expireUnusedInvitation({ db: trx }, row.invitation_id, at);
     if (row.user_id !== null) {
       await repo.setUserActive(trx, row.user_id, false);
       await endUserSessions({ db: trx }, row.user_id, at);

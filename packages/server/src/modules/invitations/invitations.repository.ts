@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, InvitationTable } from '../../db/schema.js';
 
 export type InvitationRow = Selectable<InvitationTable>;
@@ -74,4 +74,9 @@ export async function inviterOf(db: Kysely<DB>, inviterId: number | null): Promi
   const row = await db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('user_id', '=', inviterId).executeTakeFirst();
   if (!row) return { name: null, email: null };
   return { name: `${row.first_name} ${row.last_name}`.trim() || null, email: row.email };
+}
+
+/** An unused invitation expires now (a used one is left as it is). */
+export async function expireUnused(trx: Transaction<DB>, invitationId: number, at: Date) {
+  await trx.updateTable('invitations').set({ expires_at: at }).where('invitation_id', '=', invitationId).where('used_at', 'is', null).execute();
 }

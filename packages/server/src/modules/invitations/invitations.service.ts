@@ -136,3 +136,8 @@ export async function invitationStatus(deps: Deps<'config'>, token: string, ip: 
   }
   return { state: 'valid', ...nothing, email: invitation.email, inviter_name: inviter.name, expires_at: invitation.expires_at.toISOString() };
 }
+
+/** Its sign-up link stops working: an unused invitation expires now, in the caller's transaction (a consultant's access revoked). */
+export async function expireUnusedInvitation({ db: trx }: TxDeps, invitationId: number, at: Date): Promise<void> {
+  await repo.expireUnused(trx, invitationId, at);
+}
