@@ -44,6 +44,13 @@ describe('findingsOf and proposeFrames', () => {
     expect(onCard.reduce((n, f) => n + (f.count ?? 0), 0)).toBe(12);
   });
 
+  it('shows only what the company\'s model files: a pest-only model names no leaf symptom', () => {
+    const leaf = sick.state.status === 'done' ? sick.state.analysis : (undefined as never);
+    expect(findingsOf(leaf, { leaf: [], trap: true })).toEqual([]);
+    const onCard = card.state.status === 'done' ? findingsOf(card.state.analysis, { leaf: [], trap: true }) : [];
+    expect(onCard.reduce((n, f) => n + (f.count ?? 0), 0)).toBe(12);
+  });
+
   it('proposes the frames that show the most, in the order they were taken, never one that shows neither', () => {
     expect(proposeFrames([sick, mild, healthy, sky, card])).toEqual([1, 2, 3, 5]);
     expect(proposeFrames([sick, mild, healthy, sky, card], 2)).toEqual([1, 5]);

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { useFormatNumber } from '../../../lib/format-number';
+import type { FindingSelection } from '@verdant/vision';
 import { clock, findingsOf, MAX_SENT, type SampledFrame } from '../lib/frames';
 
-function FrameResult({ frame }: { frame: SampledFrame }) {
+function FrameResult({ frame, selection }: { frame: SampledFrame; selection: FindingSelection }) {
   const { t } = useTranslation('video-capture');
   const formatNumber = useFormatNumber();
   const { state } = frame;
@@ -18,7 +19,7 @@ function FrameResult({ frame }: { frame: SampledFrame }) {
   }
   if (state.status === 'failed') return <p className="text-red-700">{t('frames.failed', { error: state.error })}</p>;
   if (state.analysis.kind === 'unknown') return <p className="text-stone-600">{t('frames.neither')}</p>;
-  const findings = findingsOf(state.analysis);
+  const findings = findingsOf(state.analysis, selection);
   if (findings.length === 0) return <p className="text-stone-700">{state.analysis.kind === 'leaf' ? t('frames.healthyLeaf') : t('frames.emptyCard')}</p>;
   return (
     <ul className="space-y-0.5">
@@ -43,8 +44,11 @@ export function FrameStrip({
   selected,
   onToggle,
   disabled,
+  selection,
 }: {
   frames: SampledFrame[];
+  /** What the company's model files from a frame (the phone shows what the server would file). */
+  selection: FindingSelection;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   disabled?: boolean;
@@ -65,7 +69,7 @@ export function FrameStrip({
             <img src={f.url} alt={name} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
             <div className="space-y-2 p-2">
               <p className="font-semibold text-stone-900 tabular-nums">{clock(f.at)}</p>
-              <FrameResult frame={f} />
+              <FrameResult frame={f} selection={selection} />
               <label className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-800">
                 <input
                   type="checkbox"

@@ -6,7 +6,7 @@ import type { Analysis } from '@verdant/vision';
 import { useSendScan } from '../../../api/mutations/scans';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { useAiModel } from '../../../api/queries/use-ai-model';
-import { deviceAnalysisOf, deviceSelection } from '../../../lib/on-device-analysis/device-analysis';
+import { CLASSIFIER_SELECTION, deviceAnalysisOf, deviceSelection } from '../../../lib/on-device-analysis/device-analysis';
 import { Alert, Button, buttonClasses, Card, EmptyState, PageHeader, Select } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
@@ -304,7 +304,7 @@ export function VideoCapture({ device }: { device: CaptureDevice }) {
               </p>
               <progress className="h-2 w-full accent-brand-700" max={frames.length} value={done} aria-labelledby="analysis-progress" />
             </div>
-            <FrameStrip frames={frames} selected={chosen} onToggle={toggle} disabled={send.isPending} />
+            <FrameStrip frames={frames} selected={chosen} onToggle={toggle} disabled={send.isPending} selection={deviceSelection(model) ?? CLASSIFIER_SELECTION} />
           </>
         )}
       </Card>

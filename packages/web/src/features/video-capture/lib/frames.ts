@@ -1,5 +1,5 @@
 import { SCAN_MAX_IMAGES } from '@verdant/contract';
-import type { Analysis, RgbaImage } from '@verdant/vision';
+import { ALL_FINDINGS, findingsOf as analysisFindings, type Analysis, type FindingSelection, type RgbaImage } from '@verdant/vision';
 
 /** Seconds between two sampled frames unless the user picks another interval. */
 export const DEFAULT_INTERVAL_S = 2;
@@ -45,11 +45,12 @@ export function sampleTimes(durationS: number, intervalS: number, max = MAX_FRAM
   return times;
 }
 
-/** The findings of one frame's analysis: leaf symptoms with their share, or insects on a card by size class. */
-export function findingsOf(a: Analysis): FrameFinding[] {
-  if (a.kind === 'leaf') return a.leaf.findings.map((f) => ({ problem: f.problemName, affectedPercent: Math.round(f.fraction * 1000) / 10, count: null }));
-  if (a.kind === 'sticky_trap') return a.trap.counts.filter((c) => c.count > 0).map((c) => ({ problem: c.problemName, affectedPercent: null, count: c.count }));
-  return [];
+/**
+ * The findings of one frame's analysis that the company's model files (leaf symptoms with their share, or
+ * insects on a card by size class): @verdant/vision's findingsOf, the one the server and Scan now use.
+ */
+export function findingsOf(a: Analysis, selection: FindingSelection = ALL_FINDINGS): FrameFinding[] {
+  return analysisFindings(a, selection, 0).map((f) => ({ problem: f.problemName, affectedPercent: f.affectedPercent, count: f.count }));
 }
 
 /** How much a frame shows: the affected share of a leaf, or the insects on a card; -1 when it shows neither. */
