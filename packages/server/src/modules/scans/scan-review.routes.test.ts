@@ -90,6 +90,10 @@ describe('POST /correct_scan_detection', () => {
     expect((await field({ regions: [{ type: 'box\u0000', x: 0, y: 0, width: 1, height: 1 }] })).field).toBe('regions.0.type');
     expect(await field({ problem_id: 2 ** 31 - 1 })).toMatchObject({ field: 'problem_id', message: rmsg.unknownProblem });
     expect((await correct({ detection_id: 2 ** 31, count: 1 })).json().field).toBe('detection_id');
+    // A detection whose label names no library problem (an ONNX label, say) is corrected only with the problem it is.
+    await t.app.db.updateTable('scan_detections').set({ problem_id: null, problem: null }).where('detection_id', '=', d.detection_id).execute();
+    expect(await field({ count: 3 })).toMatchObject({ field: 'problem_id', message: rmsg.correctionNeedsProblem });
+    expect((await correct({ detection_id: d.detection_id, count: 3, problem_id: nitrogen.problem_id })).statusCode).toBe(200);
     expect((await correct({ detection_id: '12\u000034', count: 1 })).json().field).toBe('detection_id');
   });
 
