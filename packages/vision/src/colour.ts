@@ -159,6 +159,10 @@ export function meanLumaOf(data: Uint8Array | Uint8ClampedArray, mask: Uint8Arra
   return count === 0 ? 0 : sum / count;
 }
 
+/** On a blue card, a pixel whose blue excess (b − max(r, g)) is under this share of the card's around it is an insect. */
+export const BLUE_SHARE = 0.45;
+/** A pixel this many times brighter than the card around it is a pale insect (a whitefly on a blue card). */
+export const PALE_LUMA_RATIO = 1.5;
 /** Whiteflies are white on a card: value 150 or more and saturation under this (%), about halfway to the card. */
 export const PALE_MAX_SATURATION = 42;
 
@@ -178,10 +182,12 @@ export function insectPixelsLocal(
   share: number,
   globalLuma: number,
   out: Uint8Array,
+  blueCard = false,
 ): void {
   const tw = Math.ceil(w / tile);
   const th = Math.ceil(h / tile);
   const sum = new Float64Array(tw * th);
+  const blueSum = new Float64Array(tw * th);
   const count = new Int32Array(tw * th);
   for (let y = 0; y < h; y++) {
     const row = ((y / tile) | 0) * tw;
@@ -189,21 +195,26 @@ export function insectPixelsLocal(
       if (colour[p] === 0) continue;
       const t = row + ((x / tile) | 0);
       sum[t] = sum[t]! + lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
+      blueSum[t] = blueSum[t]! + data[i + 2]! - Math.max(data[i]!, data[i + 1]!);
       count[t] = count[t]! + 1;
     }
   }
   const threshold = new Float64Array(tw * th);
+  const blueness = new Float64Array(tw * th);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
       let s = 0;
+      let bs = 0;
       let c = 0;
       for (let j = Math.max(0, ty - 1); j <= Math.min(th - 1, ty + 1); j++) {
         for (let k = Math.max(0, tx - 1); k <= Math.min(tw - 1, tx + 1); k++) {
           s += sum[j * tw + k]!;
+          bs += blueSum[j * tw + k]!;
           c += count[j * tw + k]!;
         }
       }
       threshold[ty * tw + tx] = share * (c === 0 ? globalLuma : s / c);
+      blueness[ty * tw + tx] = c === 0 ? 0 : (bs / c) * BLUE_SHARE;
     }
   }
   for (let y = 0; y < h; y++) {
@@ -215,7 +226,17 @@ export function insectPixelsLocal(
       const b = data[i + 2]!;
       const max = r > g ? (r > b ? r : b) : g > b ? g : b;
       const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-      if (lumaOf(r, g, b) < threshold[row + ((x / tile) | 0)]! || (max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max)) out[p] = 1;
+      const luma = lumaOf(r, g, b);
+      const t = row + ((x / tile) | 0);
+      const dark = threshold[t]!;
+      // On a blue card a brown insect is hardly darker than the card: it is also told by its blue going.
+      if (blueCard && b - (r > g ? r : g) < blueness[t]!) {
+        out[p] = 1;
+        continue;
+      }
+      // Pale: white on a yellow card, or (after JPEG's halved colour resolution blurs a small white insect's
+      // colour into a blue card's) far brighter than the card around it.
+      if (luma < dark || (max >= 150 && (max - min) * 100 < PALE_MAX_SATURATION * max) || luma * share > dark * PALE_LUMA_RATIO) out[p] = 1;
     }
   }
 }

@@ -188,7 +188,7 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const insects = new Uint8Array(n);
   const mmPerMeasuredPx = cardLongSideMm / card.longSide;
   const tile = Math.max(8, Math.round(card.longSide / 16));
-  insectPixelsLocal(data, card.mask, card.colour, w, h, tile, DARK_SHARE, card.meanLuma, insects);
+  insectPixelsLocal(data, card.mask, card.colour, w, h, tile, DARK_SHARE, card.meanLuma, insects, card.color === 'blue');
   removeGridLines(insects, card.mask, w, h, card.frame);
   const comps = labelComponents(insects, w, h);
   const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
