@@ -22,7 +22,7 @@ function QuickLink({ id, opacity }: { id: DashboardTile; opacity: number }) {
         </span>
         <span className="min-w-0">
           <span className="block text-sm font-semibold text-stone-900">{t(`tiles.${id}.title`)}</span>
-          <span className="block truncate text-xs text-stone-600">{t(`tiles.${id}.description`)}</span>
+          <span className="block text-xs text-stone-600">{t(`tiles.${id}.description`)}</span>
         </span>
       </Link>
     </li>

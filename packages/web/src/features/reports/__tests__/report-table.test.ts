@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyReportAnswer } from '../../../api/reports';
-import { isEmptyTable, seriesByTotal, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
+import { compactTable, isEmptyTable, OTHERS_KEY, seriesByTotal, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
 
 const range = { date_option: 'date_range' as const, start_date: '2026-11-02', end_date: '2026-11-15', granularity: 'week' as const, bucket_days: 7, time_zone: 'UTC', buckets: ['2026-11-02', '2026-11-09'] };
 const series = (label: string, values: number[]) => ({ key: label.toLowerCase(), label, total: values.reduce((a, b) => a + b, 0), points: range.buckets.map((bucket, i) => ({ bucket, value: values[i]! })) });
@@ -63,5 +63,22 @@ describe('tableFromData (a saved report_data)', () => {
     expect(isEmptyTable(tableFromData([]))).toBe(true);
     expect(isEmptyTable(tableFromData([{ x: 'a', n: 0 }, { x: 'b', n: null }]))).toBe(true);
     expect(isEmptyTable(tableFromData([{ x: 'a', n: 0 }, { x: 'b', n: 1 }]))).toBe(false);
+  });
+});
+
+describe('compactTable (a phone’s report)', () => {
+  it('sums days into Monday weeks and keeps the three largest series with the rest as Others', () => {
+    const rows = ['2026-11-23', '2026-11-24', '2026-11-30'].map((x, i) => ({ x, A: 5, B: 4, C: 3, D: i, E: 1 }));
+    const compact = compactTable({ series: ['A', 'B', 'C', 'D', 'E'], rows }, true);
+    expect(compact.series).toEqual(['A', 'B', 'C', OTHERS_KEY]);
+    expect(compact.rows).toEqual([
+      { x: '2026-11-23', A: 10, B: 8, C: 6, [OTHERS_KEY]: 3 },
+      { x: '2026-11-30', A: 5, B: 4, C: 3, [OTHERS_KEY]: 3 },
+    ]);
+  });
+
+  it('leaves four series or fewer as they are', () => {
+    const table = { series: ['A', 'B'], rows: [{ x: '2026-11-23', A: 1, B: 2 }] };
+    expect(compactTable(table, false)).toEqual({ series: ['B', 'A'], rows: table.rows });
   });
 });

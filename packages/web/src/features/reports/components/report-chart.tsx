@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Area,
@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { hasMeasureSeries, isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
 import { SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
@@ -43,10 +43,23 @@ const dashOf = (i: number) => (i >= SERIES_COLOURS.length ? '6 3' : undefined);
  */
 export function ReportChart({ kind, data, chartType, height = 300 }: ReportChartProps) {
   const { t } = useTranslation('reports');
-  const table = useMemo(() => tableFromData(data), [data]);
-  const series = useMemo(() => seriesByTotal(table), [table]);
   const xKind = xAxisKind(kind);
-  const labels = useReportLabels(kind, xKind);
+  // On a phone a long daily report reads by week, with its three largest series and "Others" (issue 20).
+  const [phone] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches);
+  const table = useMemo(() => {
+    const full = tableFromData(data);
+    return phone && chartType !== 'Table' ? compactTable(full, xKind === 'day' && full.rows.length > 14) : full;
+  }, [data, phone, chartType, xKind]);
+  const series = useMemo(() => seriesByTotal(table), [table]);
+  const base = useReportLabels(kind, xKind);
+  const labels = useMemo(
+    () => ({
+      ...base,
+      series: (name: string) => (name === OTHERS_KEY ? t('others') : base.series(name)),
+      colour: (name: string, index: number) => (name === OTHERS_KEY ? '#78716c' : base.colour(name, index)),
+    }),
+    [base, t],
+  );
 
   if (isEmptyTable(table)) {
     return (

@@ -161,3 +161,38 @@ export function seriesByTotal(table: ReportTable): string[] {
 export function isEmptyTable(table: ReportTable): boolean {
   return table.rows.length === 0 || table.series.every((s) => table.rows.every((r) => !r[s]));
 }
+
+/** The series key of everything after the top ones on a phone ("Others"). */
+export const OTHERS_KEY = '\u0000others';
+
+/**
+ * A phone's readable version of a report (issue 20: a daily line with eight series): days summed into their
+ * Monday weeks, and the `top` largest series kept with the rest added up as one "Others" series.
+ */
+export function compactTable(table: ReportTable, weekly: boolean, top = 3): ReportTable {
+  let rows = table.rows;
+  if (weekly) {
+    const byWeek = new Map<string, ReportRow>();
+    for (const r of rows) {
+      const d = new Date(`${String(r[X_KEY])}T00:00:00Z`);
+      const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+      const w = byWeek.get(monday) ?? { [X_KEY]: monday };
+      for (const s of table.series) w[s] = (Number(w[s]) || 0) + (Number(r[s]) || 0);
+      byWeek.set(monday, w);
+    }
+    rows = [...byWeek.values()];
+  }
+  const ranked = seriesByTotal({ series: table.series, rows });
+  if (ranked.length <= top + 1) return { series: ranked, rows };
+  const kept = ranked.slice(0, top);
+  const rest = ranked.slice(top);
+  return {
+    series: [...kept, OTHERS_KEY],
+    rows: rows.map((r) => {
+      const out: ReportRow = { [X_KEY]: r[X_KEY] };
+      for (const s of kept) out[s] = r[s] ?? 0;
+      out[OTHERS_KEY] = rest.reduce((sum, s) => sum + (Number(r[s]) || 0), 0);
+      return out;
+    }),
+  };
+}
