@@ -2,7 +2,7 @@
  * Offline replay benchmark: 500 form submissions queued on a "device" (Dexie on fake-indexeddb in Node)
  * are sent by the web app's own queue code (`createFormQueue().flush()`: one at a time, in order, each
  * with its Idempotency-Key, a database read and delete per item) to the real server — beside the same
- * 500 submissions posted directly with axios (also one at a time, also with an Idempotency-Key), in the
+ * 500 submissions posted directly with the web app's fetch client (also one at a time, also with an Idempotency-Key), in the
  * same run against the same server.
  *
  * Goal (issue 4): the replay takes ≤ 10 s and reaches ≥ 50 % of the direct throughput.
@@ -20,6 +20,7 @@ import { openScratchDatabase } from '../packages/server/src/db/scratch-database.
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { OfflineDatabase } from '../packages/web/src/offline/db.js';
 import { createFormQueue } from '../packages/web/src/api/form-responses.js';
+import { createHttpClient } from '../packages/web/src/api/http-client.js';
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 500);
 const GOAL_SECONDS = 10;
@@ -55,7 +56,8 @@ async function main() {
     });
     const template = saved.data.template as { TemplateID: number; fields: Array<{ FieldID: number }> };
     const [note, count] = template.fields.map((f) => f.FieldID) as [number, number];
-    const client = axios.create({ baseURL, headers: scout.auth });
+    // The web app's own client (fetch), as the queue uses it in the browser.
+    const client = createHttpClient({ baseURL, beforeRequest: (c) => ({ ...c, headers: { ...c.headers, ...scout.auth } }) });
     const submission = (i: number, tag: string) => ({
       kind: 'box' as const,
       submittedBy: scout.user_id,
