@@ -95,5 +95,14 @@ export function sampleObject(schema: z.ZodObject | undefined, hints: SampleHints
     if (optional && !hints.includeOptional(key)) continue;
     out[key] = sampleValue(field, key, hints);
   }
+  if (schema.safeParse(out).success) return out;
+  // Refinements across fields (a box inside the photo: x + width ≤ 1) reject each field's own guess of 1:
+  // try the unhinted numbers at other values.
+  for (const other of [0.5, 0]) {
+    const tried = Object.fromEntries(
+      Object.entries(out).map(([k, v]) => [k, typeof v === 'number' && hints.valueFor(k) === undefined ? other : v]),
+    );
+    if (schema.safeParse(tried).success) return tried;
+  }
   return out;
 }
