@@ -11,6 +11,7 @@ import {
   type ProblemAction,
 } from '@verdant/contract';
 import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, ProblemChip, Select, useToast, type BadgeTone } from '../../../components/ui';
+import { useProblemLook } from '../../../components/problem-look';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
 import { colorOf } from '../../../api/problem-color-mappings';
@@ -96,6 +97,8 @@ function ObservationRow({
 }) {
   const { t } = useTranslation('observations');
   const formatDate = useFormatDate();
+  // The library's name in the reader's language (issue 20); a typed problem as written.
+  const problem = useProblemLook(companyId).name(o.Problem);
   const panelId = `obs-${o.ProblemID}-details`;
   const suspected = isSuspected(o);
   const confidence = confidencePercent(o.Confidence);
@@ -109,7 +112,7 @@ function ObservationRow({
           </ProblemChip>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="font-semibold text-stone-900">{o.Problem}</h2>
+              <h2 className="font-semibold text-stone-900">{problem}</h2>
               <Badge tone={STATUS_TONE[o.Status]}>{t(`status.${o.Status}`)}</Badge>
               {suspected && confidence !== null && <Badge tone="info">{t('confidence', { value: confidence })}</Badge>}
               {o.Severity !== null && <Badge tone={o.Severity >= 4 ? 'danger' : 'neutral'}>{t('severity', { value: o.Severity })}</Badge>}
@@ -131,15 +134,15 @@ function ObservationRow({
             </>
           ) : o.Status === 'open' ? (
             <>
-              <Button variant="secondary" loading={busy} onClick={() => onAction('resolve')} aria-label={t('actions.resolveOne', { problem: o.Problem })}>
+              <Button variant="secondary" loading={busy} onClick={() => onAction('resolve')} aria-label={t('actions.resolveOne', { problem })}>
                 {t('actions.resolve')}
               </Button>
-              <Button variant="ghost" disabled={busy} onClick={() => onAction('dismiss')} aria-label={t('actions.dismissOne', { problem: o.Problem })}>
+              <Button variant="ghost" disabled={busy} onClick={() => onAction('dismiss')} aria-label={t('actions.dismissOne', { problem })}>
                 {t('actions.dismiss')}
               </Button>
             </>
           ) : (
-            <Button variant="secondary" loading={busy} onClick={() => onAction('reopen')} aria-label={t('actions.reopenOne', { problem: o.Problem })}>
+            <Button variant="secondary" loading={busy} onClick={() => onAction('reopen')} aria-label={t('actions.reopenOne', { problem })}>
               {t('actions.reopen')}
             </Button>
           )}
