@@ -101,7 +101,7 @@ export default function ScanNowPage() {
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title={t('now.title')}
-        description={t('now.description', { model })}
+        description={t('now.description', { model: t(`app:aiModels.${model}`, { defaultValue: model }) })}
         actions={<Link className="text-sm font-medium text-green-800 underline" to={paths.scanHistory}>{t('history.title')}</Link>}
       />
       {scan || queued ? (
