@@ -169,6 +169,14 @@ export function orientedShape(mask: Uint8Array, w: number): { fill: number; long
   return { fill: count / (lu * lv), longSide: Math.max(lu, lv), frame };
 }
 
+/** Clears the blobs of `insects` that have a pixel outside `core` (the card shrunk by its blurred edge). */
+function dropEdgeBlobs(insects: Uint8Array, core: Uint8Array, w: number, h: number): void {
+  const comps = labelComponents(insects, w, h);
+  const edge = new Uint8Array(comps.count + 1);
+  for (let p = 0; p < insects.length; p++) if (insects[p] === 1 && core[p] === 0) edge[comps.labels[p]!] = 1;
+  for (let p = 0; p < insects.length; p++) if (edge[comps.labels[p]!] === 1) insects[p] = 0;
+}
+
 /** A card whose long side spans fewer measured pixels than this shows a 1 mm insect as under 2 pixels: too small. */
 export const MIN_CARD_LONG_PX = 480;
 /** The card must cover this share of the photo, or the photo is mostly background (a count from far away). */
@@ -190,6 +198,10 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const tile = Math.max(8, Math.round(card.longSide / 16));
   insectPixelsLocal(data, card.mask, card.colour, w, h, tile, DARK_SHARE, card.meanLuma, insects, card.color === 'blue');
   removeGridLines(insects, card.mask, w, h, card.frame);
+  // The card's own edge, blurred into the background by the lens and JPEG, is neither insect nor card: blobs that
+  // touch the outside of the card (within 2 pixels of it) are left out
+  // (after the grid's lines, which run to the edge, are gone).
+  dropEdgeBlobs(insects, morph(card.mask, w, h, 2, false), w, h);
   const comps = labelComponents(insects, w, h);
   const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
   const minArea = circleArea(SIZE_RULE.minMm);
