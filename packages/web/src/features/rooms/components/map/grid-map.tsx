@@ -11,8 +11,6 @@ import { OverdueLegend } from './overdue-legend';
 import { NoEntryLegend } from './no-entry-legend';
 import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
 import { useFormatDate } from '../../../../lib/format-date';
-import { useProblemLook } from '../../../../components/problem-look';
-import { useAuth } from '../../../../state/hooks';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
 
@@ -28,6 +26,8 @@ export interface GridMapProps {
   grid: MapGrid;
   /** The tallest the map may be (CSS pixels); it fits the grid into this and the available width. */
   maxHeight?: number;
+  /** A problem's name as the reader reads it (components/problem-look), for what screen readers hear of a box. */
+  problemName?: (problem: string) => string;
   selectedBoxId?: number | null;
   /** Highlighted while choosing where to move a plant. */
   targetBoxId?: number | null;
@@ -77,6 +77,7 @@ function sizeCanvas(canvas: HTMLCanvasElement, l: MapLayout) {
 export function GridMap({
   grid,
   maxHeight,
+  problemName = (p: string) => p,
   selectedBoxId,
   targetBoxId,
   picking = false,
@@ -93,7 +94,6 @@ export function GridMap({
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
   const { t: tc } = useTranslation('scouting-coverage');
-  const look = useProblemLook(useAuth().companyID ?? 0);
   const rootRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -216,7 +216,7 @@ export function GridMap({
     if (subBoxesIn(box)) parts.push(t('map.subBoxCount', { count: subBoxesIn(box) }));
     const open = problems?.get(box.id)?.problems;
     if (pressure) parts.push(t('pressure.boxValue', { value: pressure.values.get(box.id) ?? 0 }));
-    else if (open?.length) parts.push(t('map.problems', { list: open.map((p) => look.name(p.problem)).join(', ') }));
+    else if (open?.length) parts.push(t('map.problems', { list: open.map((p) => problemName(p.problem)).join(', ') }));
     else if (box.Color) parts.push(t('map.colour', { colour: box.Color }));
     return parts.join(', ');
   };

@@ -7,6 +7,7 @@ import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { boxesWithOpenProblems, type BoxProblemStyle } from '../../lib/problem-paint';
 import type { PressurePaint } from '../../lib/pressure-frames';
 import { useMarkGridScanned } from '../../api/use-rooms';
+import { useProblemLook } from '../../../../components/problem-look';
 import { useAuthImage } from '../../api/use-image';
 import { ScanDetailsToggle } from '../scouting/scan-details';
 import { GridMap, type MapGrid, type MultiSelectType } from './grid-map';
@@ -60,6 +61,7 @@ export function GridSection({
   const { companyID, userId } = useAuth();
   const online = useOnlineStatus();
   const mark = useMarkGridScanned(companyID ?? 0, userId ?? 0);
+  const look = useProblemLook(companyID ?? 0);
   const file = useRef<HTMLInputElement>(null);
   const bg = useAuthImage(backgroundUrl);
   const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
@@ -98,6 +100,7 @@ export function GridSection({
       <GridMap
         grid={grid}
         // The grid's heading, the zoom row under the map (44 px) and the scanned line all fit in the view with it.
+        problemName={look.name}
         maxHeight={Math.max(200, maxHeight - headerHeight - footerHeight - 44 - 16)}
         selectedBoxId={selectedBoxId}
         targetBoxId={targetBoxId}
