@@ -116,3 +116,27 @@ test('quick observation cold offline in Spanish: the most-seen problems from the
   await context.setOffline(false);
   await setLanguage(api, admin, '');
 });
+
+test('every screen of the week, for a person to look at: 390 px in Spanish and 1440 px in English', async ({ browser, api, server }) => {
+  test.setTimeout(180_000);
+  const admin = await api.signInAdmin();
+  const screens = ['overview', 'observations', 'thresholds', 'reports', 'tasks', 'automations', 'audittrail', 'settings', 'formbuilder', 'profile', 'quickview'];
+  for (const [language, width] of [['es', 390], ['en', 1440]] as const) {
+    await setLanguage(api, admin, language);
+    const phone = width === 390;
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: phone ? 844 : 900 }, isMobile: phone, hasTouch: phone, locale: 'en-US', timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await signInThroughUi(page, server.admin.email, server.admin.password);
+    for (const screen of screens) {
+      await page.goto(`/dashboard/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // Quiet before the picture: no spinner text left.
+      await expect(page.getByText(/^(Loading|Cargando)/)).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${screen} ${language}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/${screen}-${language}-${width}.png`, fullPage: true });
+    }
+    await context.close();
+  }
+  await setLanguage(api, admin, '');
+});
