@@ -28,9 +28,9 @@ import * as observationDays from './2026_11_27_1000_observation_days.js';
 import * as plantUidLength from './2026_11_27_1010_plant_uid_length.js';
 import * as scanCorrections from './2026_11_29_0200_scan_corrections.js';
 import * as scanUncertain from './2026_11_29_0100_scan_uncertain.js';
+import * as suspectedProblems from './2026_11_29_0300_suspected_problems.js';
 import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
 import * as batchReads from './2026_11_29_0410_batch_reads.js';
-import * as suspectedProblems from './2026_11_29_0300_suspected_problems.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -61,9 +61,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_threshold_tasks': thresholdTasks,
   '2026_11_27_1000_observation_days': observationDays,
   '2026_11_27_1010_plant_uid_length': plantUidLength,
-  '2026_11_29_0100_scan_uncertain': scanUncertain,
   '2026_11_29_0200_scan_corrections': scanCorrections,
+  '2026_11_29_0100_scan_uncertain': scanUncertain,
+  '2026_11_29_0300_suspected_problems': suspectedProblems,
   '2026_11_29_0400_box_last_visits': boxLastVisits,
   '2026_11_29_0410_batch_reads': batchReads,
-  '2026_11_29_0300_suspected_problems': suspectedProblems,
 };
