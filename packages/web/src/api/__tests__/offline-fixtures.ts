@@ -39,7 +39,7 @@ export const OBSERVATION = {
 export const TASK = {
   task_id: 501, response_id: 501, TemplateID: 4, template_name: 'Task', status: 'open', title: 'Check the irrigation', description: '',
   assignee: { user_id: 7, first_name: 'Ana', last_name: 'Grower' }, first_name: 'Ana', last_name: 'Grower',
-  submitted_by: 7, submitted_at: '2026-03-08T07:00:00Z', updated_at: null, task_template_id: null,
+  submitted_by: 7, submitted_at: '2026-03-08T07:00:00Z', updated_at: null, task_template_id: null, due_date: null,
 };
 export const ROOM = makeRoom({ roomId: 11, gridId: 21, nx: 2, ny: 1 });
 export const BOX_WITH_PROBLEM = 2_100_001;

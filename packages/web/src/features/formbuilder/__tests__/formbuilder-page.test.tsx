@@ -34,7 +34,7 @@ describe('FormbuilderPage', () => {
     renderPage(<FormbuilderPage />);
     expect(await screen.findByRole('link', { name: 'Scouting' })).toBeInTheDocument();
     expect(screen.getByText('Default for Scouting')).toBeInTheDocument();
-    expect(screen.getByText('scouting · 1 field')).toBeInTheDocument();
+    expect(screen.getByText('Scouting · 1 field')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Scouting' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete "Scouting"?' });

@@ -96,7 +96,7 @@ describe('ScanNowPage offline', () => {
     const received = scanPageApi(() => HttpResponse.json({ status: 'success', message: 'Scan analysed.', scan: makeScan(32) }), { ai_model: 'pestDetection' });
     const user = userEvent.setup();
     renderPage(<ScanNowPage />);
-    expect(await screen.findByText(/\(pestDetection\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/\(Pest detection\)/)).toBeInTheDocument();
     await pickPlaceAndPhoto(user);
     const offline = setOnline(false);
     try {
