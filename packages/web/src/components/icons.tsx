@@ -35,6 +35,10 @@ const PATHS = {
   camera: 'M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z',
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2',
   forecast: 'M3 20h18M5 16l4-5 4 3 6-8m0 0h-4m4 0v4',
+  // The audit trail (a ledger), scan quality (a rosette) and label sheets (a tag) each get their own.
+  audit: 'M6 3h9l4 4v14H6zM15 3v4h4M9 11h7M9 15h7M9 19h4',
+  quality: 'M12 14a6 6 0 1 0 0-12 6 6 0 0 0 0 12Zm-3.5-6 2.3 2.3L15.5 6M8.5 13 7 22l5-3 5 3-1.5-9',
+  tag: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Zm5-4h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -14,7 +14,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'quickview', to: paths.quickview, icon: 'eye' },
   { key: 'scan', to: paths.scanNow, icon: 'scan' },
   { key: 'scanHistory', to: paths.scanHistory, icon: 'history' },
-  { key: 'scanQuality', to: paths.scanQuality, icon: 'reports' },
+  { key: 'scanQuality', to: paths.scanQuality, icon: 'quality' },
   { key: 'videoCapture', to: paths.videoCapture, icon: 'video' },
   { key: 'cameras', to: paths.automatedcameras, icon: 'camera' },
   { key: 'quickObservation', to: paths.quickObservation, icon: 'observation' },
@@ -27,7 +27,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'treatments', to: paths.treatmentProduct, icon: 'treatment' },
   { key: 'inventory', to: paths.inventory, icon: 'leaf' },
   { key: 'forecasting', to: paths.forecasting, icon: 'forecast' },
-  { key: 'labels', to: paths.labels(), icon: 'grid' },
+  { key: 'labels', to: paths.labels(), icon: 'tag' },
   { key: 'tasks', to: paths.tasks, icon: 'tasks' },
   { key: 'automations', to: paths.automations, icon: 'automation' },
   { key: 'reports', to: paths.reports, icon: 'reports' },
@@ -38,7 +38,7 @@ export const ACCOUNT_NAV: NavItem[] = [
   { key: 'consultants', to: paths.consultants, icon: 'user' },
   { key: 'profile', to: paths.profile, icon: 'user' },
   { key: 'settings', to: paths.settings, icon: 'settings' },
-  { key: 'audittrail', to: paths.audittrail, icon: 'history' },
+  { key: 'audittrail', to: paths.audittrail, icon: 'audit' },
 ];
 
 /** The phone's bottom bar: the four field actions; the fifth button opens "More". */

@@ -13,7 +13,7 @@ export { Dialog, type DialogProps } from './dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ToastProvider, useToast, type ToastApi, type ToastKind, type ToastOptions } from './toast';
-export { LoadingState, ErrorState } from './states';
+export { LoadingState, LoadingText, ErrorState } from './states';
 export { Pager, type PagerProps } from './pager';
 export { ProblemChip } from './problem-chip';
 export { ScrollRegion } from './scroll-region';

@@ -3,13 +3,25 @@ import { Alert } from './alert';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** The spec's loading text, with a spinner. */
+/** The spec's loading text ("Loading..." in English, in the reader's language otherwise), with a spinner. */
 export function LoadingState({ className }: { className?: string }) {
+  const { t } = useTranslation('app');
   return (
     <div role="status" className={className ?? 'flex items-center justify-center gap-3 py-10 text-stone-700'}>
       <Spinner />
-      <span>Loading...</span>
+      <span>{t('ui.loading')}</span>
     </div>
+  );
+}
+
+/** The loading text alone, for a small part of a screen (a panel's list, a card's chart). */
+export function LoadingText({ className, spinner = false }: { className?: string; spinner?: boolean }) {
+  const { t } = useTranslation('app');
+  return (
+    <p role="status" className={className ?? 'text-sm text-stone-600'}>
+      {spinner && <Spinner size="sm" />}
+      {t('ui.loading')}
+    </p>
   );
 }
 

@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router';
 import type { FeatureKey } from './features';
 import { paths } from '../../lib/paths';
+import { LoadingText } from '../../components/ui';
 
 /** Shown only while the first public page's code loads (later navigations keep the current page). */
 function PublicLoading() {
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center bg-white text-stone-600">
-      Loading...
-    </div>
+    <LoadingText className="flex min-h-dvh items-center justify-center bg-white text-stone-600" />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, Spinner } from '../../../components/ui';
+import { ErrorState, LoadingText } from '../../../components/ui';
 import { Icon, type IconName } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 
@@ -49,10 +49,7 @@ export function CardState({ query, children }: { query: Omit<CardQuery<unknown>,
   const { t } = useTranslation('overview');
   if (query.isPending) {
     return (
-      <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
-        <Spinner size="sm" />
-        Loading...
-      </p>
+      <LoadingText spinner className="flex items-center gap-2 py-6 text-sm text-stone-600" />
     );
   }
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={t('cardFailed')} />;

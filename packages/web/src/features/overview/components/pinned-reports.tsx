@@ -2,7 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardReport } from '@verdant/contract';
-import { ButtonLink, Spinner } from '../../../components/ui';
+import { ButtonLink, LoadingText } from '../../../components/ui';
 import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { CardEmpty, CardState, type CardQuery } from './overview-card';
@@ -23,10 +23,7 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 
 function ChartLoading() {
   return (
-    <p role="status" className="flex h-48 items-center justify-center gap-2 text-sm text-stone-600">
-      <Spinner size="sm" />
-      Loading...
-    </p>
+    <LoadingText spinner className="flex h-48 items-center justify-center gap-2 text-sm text-stone-600" />
   );
 }
 

@@ -71,7 +71,7 @@ describe('public routes', () => {
 
   it('names the default AI model on the camera page', async () => {
     renderRoutes(publicRoutes, '/camera');
-    expect(await screen.findByText(/plantDiseaseRecognition unless you choose another/)).toBeInTheDocument();
+    expect(await screen.findByText(/“Plant disease recognition” unless you choose another/)).toBeInTheDocument();
   });
 
   it('invites to contact for an account (sign-up is by invitation)', async () => {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Whiteboard } from '@verdant/contract';
-import { Button, Card, Dialog, useToast } from '../../../../components/ui';
+import { Button, Card, Dialog, LoadingText, useToast } from '../../../../components/ui';
 import { uploadWhiteboardImage } from '../../../../api/rooms';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { roomKeys, whiteboardsQuery } from '../../../../api/queries/rooms';
@@ -40,7 +40,7 @@ function FullImage({ item }: { item: Whiteboard }) {
   return src ? (
     <img src={src} alt={t('whiteboard.alt', { when: formatDate(item.uploaded_at) })} className="max-h-[70dvh] w-full object-contain" />
   ) : (
-    <p className="py-10 text-center text-sm text-stone-600">Loading...</p>
+    <LoadingText className="py-10 text-center text-sm text-stone-600" />
   );
 }
 
@@ -95,7 +95,7 @@ export function WhiteboardCard({ companyId, roomId }: { companyId: number; roomI
       {!online ? (
         <p className="text-sm text-stone-600">{t('whiteboard.offline')}</p>
       ) : history.isPending ? (
-        <p className="text-sm text-stone-600">Loading...</p>
+        <LoadingText />
       ) : items.length === 0 ? (
         <p className="text-sm text-stone-600">{history.data === null ? t('whiteboard.loadFailed') : t('whiteboard.empty')}</p>
       ) : (

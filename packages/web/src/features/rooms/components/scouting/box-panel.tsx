@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, SUB_GRIDBOX_MAX_ALLOWED, type GridBox, type SubGridbox } from '@verdant/contract';
-import { Alert, Badge, Button, ButtonLink, ConfirmDialog, Input, Select, useToast } from '../../../../components/ui';
+import { Alert, Badge, Button, ButtonLink, ConfirmDialog, Input, LoadingText, Select, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { errorMessage } from '../../../../api/api-error';
 import { isNotAvailableOffline } from '../../../../api/offline-errors';
@@ -124,7 +124,7 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   return (
     <>
       {subs.isPending ? (
-        <p className="text-sm text-stone-600">Loading...</p>
+        <LoadingText />
       ) : subs.isError ? (
         isNotAvailableOffline(subs.error) ? (
           <p className="text-sm text-stone-600">{errorMessage(subs.error)}</p>
@@ -195,7 +195,7 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
           ) : templates.isError ? (
             <p className="text-sm text-red-800">{errorMessage(templates.error)}</p>
           ) : templates.isPending ? (
-            <p className="text-sm text-stone-600">Loading...</p>
+            <LoadingText />
           ) : (templates.data?.length ?? 0) === 0 ? (
             <p className="text-sm text-stone-700">
               {t('subs.noTemplates')}{' '}
@@ -329,7 +329,7 @@ export function BoxPanel({ box, gridName, onClose, onStartMove }: BoxPanelProps)
           <BoxResponses box={box} />
         </Section>
         <Section title={t('traps.title')}>
-          <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+          <Suspense fallback={<LoadingText />}>
             <StickyTrapChart boxId={box.id} />
           </Suspense>
         </Section>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, ProblemAction, ProblemObservation } from '@verdant/contract';
-import { Alert, Button, useToast } from '../../../../components/ui';
+import { Alert, Button, LoadingText, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { useAuth } from '../../../../state/hooks';
@@ -59,7 +59,7 @@ export function BoxProblems({ box }: { box: GridBox }) {
       },
     );
 
-  if (problems.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
+  if (problems.isPending) return <LoadingText />;
   if (problems.isError) {
     if (isNotAvailableOffline(problems.error)) return <p className="text-sm text-stone-600">{errorMessage(problems.error)}</p>;
     return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment, type FormResponse, type GridBox } from '@verdant/contract';
-import { Alert, Button, ConfirmDialog, Textarea, useToast } from '../../../../components/ui';
+import { Alert, Button, ConfirmDialog, LoadingText, Textarea, useToast } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { isNotAvailableOffline } from '../../../../api/offline-errors';
 import { useAuth } from '../../../../state/hooks';
@@ -131,7 +131,7 @@ function Comments({ responseId }: { responseId: number }) {
   return (
     <div className="mt-2 border-t border-stone-200 pt-2">
       {comments.isPending ? (
-        <p className="text-sm text-stone-600">Loading...</p>
+        <LoadingText />
       ) : comments.isError ? (
         <Alert tone="danger">{errorMessage(comments.error)}</Alert>
       ) : comments.data.length === 0 ? (
@@ -192,7 +192,7 @@ export function BoxResponses({ box }: { box: GridBox }) {
   const responses = useQuery({ ...boxResponsesQuery(companyID ?? 0, box.id), enabled: Boolean(companyID) });
   const waiting = useWaitingPhotos(userId).filter((w) => w.gridBoxIds.includes(box.id));
   const queued = <WaitingPhotoList items={waiting} className="mb-2 space-y-2" />;
-  if (responses.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
+  if (responses.isPending) return <LoadingText />;
   if (responses.isError) {
     // Offline with no copy of this box's responses on the device.
     if (isNotAvailableOffline(responses.error))

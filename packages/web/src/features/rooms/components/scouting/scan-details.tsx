@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button } from '../../../../components/ui';
+import { Alert, Badge, Button, LoadingText } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
@@ -56,7 +56,7 @@ export function ScanDetailsPanel({ kind, id, name }: Omit<ScanDetailsToggleProps
 
   let body: React.ReactNode;
   if (!online) body = <p className="text-sm text-stone-600">{t('scouting.offline')}</p>;
-  else if (details.isPending) body = <p className="text-sm text-stone-600">Loading...</p>;
+  else if (details.isPending) body = <LoadingText />;
   else if (details.isError)
     body = (
       <Alert

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Alert } from '../../../../components/ui';
+import { Alert, LoadingText } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { useAuth } from '../../../../state/hooks';
@@ -36,7 +36,7 @@ export default function StickyTrapChart({ boxId }: { boxId: number }) {
   const day = (ms: number) => new Date(ms).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short' });
 
   if (!online) return <p className="text-sm text-stone-600">{t('traps.offline')}</p>;
-  if (history.isPending) return <p className="text-sm text-stone-600">Loading...</p>;
+  if (history.isPending) return <LoadingText />;
   if (history.isError) return <Alert tone="danger">{errorMessage(history.error)}</Alert>;
   if (data.length === 0) return <p className="text-sm text-stone-600">{t('traps.empty', { weeks: STICKY_TRAP_WEEKS })}</p>;
   return (
