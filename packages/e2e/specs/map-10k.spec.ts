@@ -46,6 +46,15 @@ test.beforeAll(async ({ api }) => {
   roomId = await bigRoom(api, await api.signInAdmin(), `Map 10k ${randomBytes(3).toString('hex')}`);
 });
 
+// The specs share one company: the 10,000 boxes go again, so the overview and the phone's offline fill in the
+// specs after this one measure the company they were written for (their reads at this size are issue 19's).
+test.afterAll(async ({ api }) => {
+  test.setTimeout(120_000);
+  const as = await api.signInAdmin();
+  const gone = await api.request.delete(`/api/delete_room?room_id=${roomId}`, { headers: { authorization: `Bearer ${as.access_token}` }, timeout: 60_000 });
+  expect(gone.ok(), await gone.text()).toBe(true);
+});
+
 test('reads the map of a 10,000-box room: fitted, zoomed with labels visible, a tapped box opens', async ({ page, server }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -99,15 +108,16 @@ test('reads the map of a 10,000-box room: fitted, zoomed with labels visible, a 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-  test('the whole map is in the first screen and the box sheet leaves it in view', async ({ page, server }) => {
+  test('the whole map fits in one screen and the box sheet leaves it in view', async ({ page, server }) => {
     test.setTimeout(90_000);
     const map = await openRoom(page, server, roomId);
     await expect(map).toHaveAttribute('data-rows-in-view', '1-100');
+    // The room's actions come first on a phone (issue 20); scrolled to, the whole fitted map is in view above the
+    // bottom navigation bar.
+    await map.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     const r = (await map.boundingBox())!;
     expect(r.y).toBeGreaterThanOrEqual(0);
-    // Above the bottom navigation bar, without scrolling.
     expect(r.y + r.height).toBeLessThanOrEqual(844 - 56);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await map.getByTestId('grid-map-canvas').tap({ position: { x: r.width / 2, y: r.height / 2 } });
     const sheet = page.getByRole('complementary', { name: 'Grid box' });

@@ -67,22 +67,15 @@ export function GridSection({
   const culled = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const open = useCallback((box: GridBox) => onOpenBox(box, grid), [onOpenBox, grid]);
   const header = useRef<HTMLDivElement>(null);
-  const footer = useRef<HTMLDivElement>(null);
   const [headerHeight, setHeaderHeight] = useState(64);
-  const [footerHeight, setFooterHeight] = useState(56);
   useLayoutEffect(() => {
-    const top = header.current;
-    const bottom = footer.current;
-    if (!top || !bottom) return;
-    const measure = () => {
-      setHeaderHeight(top.getBoundingClientRect().height || 64);
-      setFooterHeight(bottom.getBoundingClientRect().height || 56);
-    };
+    const el = header.current;
+    if (!el) return;
+    const measure = () => setHeaderHeight(el.getBoundingClientRect().height || 64);
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
-    observer.observe(top);
-    observer.observe(bottom);
+    observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
@@ -99,9 +92,10 @@ export function GridSection({
       </div>
       <GridMap
         grid={grid}
-        // The grid's heading, the zoom row under the map (44 px) and the scanned line all fit in the view with it.
         problemName={look.name}
-        maxHeight={Math.max(200, maxHeight - headerHeight - footerHeight - 44 - 16)}
+        // The heading and the fitted map fill the view; the zoom row and scanned line follow under it. Taking the
+        // grid's actions off this height too left a 100-row grid too little room to fit (e2e map-10k).
+        maxHeight={Math.max(200, maxHeight - headerHeight - 8)}
         selectedBoxId={selectedBoxId}
         targetBoxId={targetBoxId}
         picking={picking}
@@ -117,7 +111,7 @@ export function GridSection({
         overdueIds={overdueIds}
       />
       {/* The grid's own state and actions sit under its map, so the map starts near the top of a phone screen. */}
-      <div ref={footer} className="mt-2 flex flex-wrap items-center justify-between gap-2">
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
           <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} />
