@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarDate, DateOnly, DateTime, Id, INT4_MAX, Int4, isCalendarDate } from './fields.js';
+import { CalendarDate, DateOnly, DateTime, Id, INT4_MAX, Int4 } from './fields.js';
 import { Offset } from './pagination.js';
-
-describe('isCalendarDate', () => {
-  it('accepts days that exist, leap days included', () => {
-    for (const d of ['2026-01-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31']) expect(isCalendarDate(d), d).toBe(true);
-  });
-
-  it('refuses days that do not, and anything not YYYY-MM-DD', () => {
-    for (const d of ['2026-02-31', '2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '0000-01-01', '2026-1-01', '2026-01-01T00:00:00Z']) {
-      expect(isCalendarDate(d), d).toBe(false);
-    }
-  });
-});
 
 describe('shared fields', () => {
   it('bounds ids and whole numbers to an integer column', () => {

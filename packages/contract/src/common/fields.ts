@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar/plain-date.js';
 
 /** PostgreSQL's `integer`, the type of every id and count column: a value outside it is a 400, not a database error. */
 export const INT4_MIN = -2_147_483_648;
@@ -28,16 +29,6 @@ export const Email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
-
-/** Whether 'YYYY-MM-DD' names a day that exists (no 2026-02-31, no month 13, no year 0). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** 'YYYY-MM-DD' naming a real day: an impossible date is refused here, not by the database. */
 export const CalendarDate = z

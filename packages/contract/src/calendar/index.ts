@@ -1,0 +1,2 @@
+export * from './plain-date.js';
+export * from './weeks.js';

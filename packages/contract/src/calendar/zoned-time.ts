@@ -1,0 +1,29 @@
+import { DateTime, IANAZone } from 'luxon';
+
+/**
+ * Wall times in a company's IANA zone, through luxon (server only: imported as '@verdant/contract/zoned-time'
+ * so the web bundle never carries luxon; the web's day is the device's, see deviceToday).
+ */
+
+/** A usable IANA zone, or 'UTC' for anything the runtime does not know. */
+export function safeTimeZone(tz: string | null | undefined): string {
+  return tz && IANAZone.isValidZone(tz) ? tz : 'UTC';
+}
+
+const WALL = "yyyy-MM-dd'T'HH:mm";
+
+/**
+ * The instant of a local wall time ('YYYY-MM-DD', 'HH:MM') in a zone. A time skipped by a clock change
+ * (spring forward) moves on by the gap; a time that happens twice (autumn) is its first happening.
+ */
+export function zonedTime(tz: string, date: string, time: string): Date {
+  const at = DateTime.fromISO(`${date}T${time}`, { zone: tz });
+  // Luxon reads a repeated wall time as its later happening; a schedule fires at the first. Only just
+  // after an autumn change is the offset a day earlier larger than the one luxon chose.
+  const shift = at.minus({ days: 1 }).offset - at.offset;
+  if (shift > 0) {
+    const first = at.minus({ minutes: shift });
+    if (first.toFormat(WALL) === at.toFormat(WALL)) return first.toJSDate();
+  }
+  return at.toJSDate();
+}
