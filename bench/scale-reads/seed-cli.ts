@@ -1,0 +1,55 @@
+/**
+ * `npm run seed:scale -- --hectares 100 [--companies 1000] [--database-url postgres://…/] [--database verdant_scale]`
+ * (issue 19): (re)makes the named database on the PostgreSQL server, runs the app's migrations and seeds it
+ * (seed.ts), then prints what it made, how long each part took and the database's size. `npm run bench:scale`
+ * reads it afterwards.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../../packages/server/src/db/database.js';
+import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
+import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD, seedScale } from './seed.js';
+
+export const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/';
+export const DEFAULT_DATABASE = 'verdant_scale';
+
+const { values } = parseArgs({
+  options: {
+    hectares: { type: 'string' },
+    companies: { type: 'string', default: '0' },
+    'database-url': { type: 'string', default: process.env.DATABASE_URL ?? DEFAULT_SERVER },
+    database: { type: 'string', default: DEFAULT_DATABASE },
+  },
+});
+const hectares = Number(values.hectares);
+const companies = Number(values.companies);
+const name = values.database;
+if (!(hectares > 0 && hectares <= 1000)) throw new Error('--hectares: must be a number above 0 and at most 1000');
+if (!(Number.isInteger(companies) && companies >= 0)) throw new Error('--companies: must be a whole number, 0 or more');
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--database: lower-case letters, digits and _ only');
+
+const started = performance.now();
+const server = new pg.Client({ connectionString: values['database-url'] });
+await server.connect();
+await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await server.query(`CREATE DATABASE ${name}`);
+await server.end();
+const url = new URL(values['database-url']);
+url.pathname = `/${name}`;
+// One connection: the loader keeps a temporary table between its statements; no statement timeout.
+const db = await openDatabase({ kind: 'postgres', url: url.toString() }, { max: 1 });
+try {
+  await migrateToLatest(db.db);
+  console.info(`database ${name} at ${url.host} made and migrated`);
+  const out = await seedScale(db, { hectares, companies }, (line) => console.info(line));
+  const seconds = (performance.now() - started) / 1000;
+  const size = (await db.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS s`)).rows[0]!.s;
+  const n = (x: number) => x.toLocaleString('en');
+  console.info(`\n${name}: ${hectares} ha company ${out.companyId} (${out.shape.rooms} rooms × ${out.shape.gridsPerRoom} grids of ${out.shape.nx} × ${out.shape.ny}) and ${companies} small companies, ${n(out.users)} users, in ${(seconds / 60).toFixed(1)} min; ${size}\n`);
+  console.info('| table | large company | small companies |');
+  console.info('|:---|---:|---:|');
+  for (const [table, rows] of Object.entries(out.large)) console.info(`| ${table} | ${n(rows)} | ${n(out.small[table] ?? 0)} |`);
+  console.info(`\nsign in as ${SCALE_ADMIN_EMAIL} / ${SCALE_PASSWORD}; then: npm run bench:scale`);
+} finally {
+  await db.close();
+}
