@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyReportAnswer } from '../../../api/reports';
-import { compactTable, isEmptyTable, OTHERS_KEY, seriesByTotal, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
+import { compactTable, isEmptyTable, OTHERS_KEY, seriesByTotal, SUSPECTED_KEY, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
 
 const range = { date_option: 'date_range' as const, start_date: '2026-11-02', end_date: '2026-11-15', granularity: 'week' as const, bucket_days: 7, time_zone: 'UTC', buckets: ['2026-11-02', '2026-11-09'] };
 const series = (label: string, values: number[]) => ({ key: label.toLowerCase(), label, total: values.reduce((a, b) => a + b, 0), points: range.buckets.map((bucket, i) => ({ bucket, value: values[i]! })) });
@@ -15,6 +15,24 @@ describe('toReportTable', () => {
         { x: '2026-11-09', Thrips: 2, 'Thrips (2)': 5, 'x (2)': 0 },
       ],
     });
+  });
+
+  it('adds unreviewed detections as one suspected column, apart from and after what was seen (issue 18)', () => {
+    const report: AnyReportAnswer = {
+      kind: 'trends',
+      answer: { status: 'success', range, series: [series('Thrips', [1, 2])], suspected: [series('Thrips', [4, 0]), series('Aphids', [1, 3])] },
+    };
+    const table = toReportTable(report);
+    expect(table.series).toEqual(['Thrips', SUSPECTED_KEY]);
+    expect(table.rows).toEqual([
+      { x: '2026-11-02', Thrips: 1, [SUSPECTED_KEY]: 5 },
+      { x: '2026-11-09', Thrips: 2, [SUSPECTED_KEY]: 3 },
+    ]);
+    expect(seriesByTotal(table)).toEqual(['Thrips', SUSPECTED_KEY]);
+    // Saved as report_data and read back, the column keeps its key (jsonb takes no NUL).
+    expect(tableFromData(JSON.parse(JSON.stringify(table.rows)) as unknown[])).toEqual(table);
+    const none: AnyReportAnswer = { kind: 'problem_trends', answer: { status: 'success', range, trends: [series('Thrips', [1, 2])], suspected: [series('Thrips', [0, 0])] } };
+    expect(toReportTable(none).series).toEqual(['Thrips']);
   });
 
   it('keeps a bucket without a severity as null (a gap, not a zero)', () => {
@@ -75,6 +93,13 @@ describe('compactTable (a phone’s report)', () => {
       { x: '2026-11-23', A: 10, B: 8, C: 6, [OTHERS_KEY]: 3 },
       { x: '2026-11-30', A: 5, B: 4, C: 3, [OTHERS_KEY]: 3 },
     ]);
+  });
+
+  it('never folds the suspected column into Others on a phone', () => {
+    const rows = [{ x: '2026-11-23', A: 5, B: 4, C: 3, D: 2, E: 1, [SUSPECTED_KEY]: 9 }];
+    const compact = compactTable({ series: ['A', 'B', 'C', 'D', 'E', SUSPECTED_KEY], rows }, false);
+    expect(compact.series).toEqual(['A', 'B', 'C', OTHERS_KEY, SUSPECTED_KEY]);
+    expect(compact.rows).toEqual([{ x: '2026-11-23', A: 5, B: 4, C: 3, [OTHERS_KEY]: 3, [SUSPECTED_KEY]: 9 }]);
   });
 
   it('leaves four series or fewer as they are', () => {

@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesByTotal, SUSPECTED_KEY, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
 import { SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
@@ -34,7 +34,7 @@ export interface ReportChartProps {
 }
 
 const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
-const dashOf = (i: number) => (i >= SERIES_COLOURS.length ? '6 3' : undefined);
+const dashOf = (s: string, i: number) => (s === SUSPECTED_KEY ? '3 3' : i >= SERIES_COLOURS.length ? '6 3' : undefined);
 
 /**
  * A saved or freshly drawn report as a chart. Used by the reports screens and by the overview's pinned
@@ -117,7 +117,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <BarChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Bar key={s} dataKey={s} fill={labels.colour(s, i)} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} fill={labels.colour(s, i)} fillOpacity={s === SUSPECTED_KEY ? 0.5 : 1} isAnimationActive={false} />
         ))}
       </BarChart>
     );
@@ -126,7 +126,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <AreaChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Area key={s} dataKey={s} stackId="all" type="linear" stroke={labels.colour(s, i)} fill={labels.colour(s, i)} fillOpacity={0.35} strokeDasharray={dashOf(i)} isAnimationActive={false} />
+          <Area key={s} dataKey={s} stackId={s === SUSPECTED_KEY ? SUSPECTED_KEY : 'all'} type="linear" stroke={labels.colour(s, i)} fill={labels.colour(s, i)} fillOpacity={0.35} strokeDasharray={dashOf(s, i)} isAnimationActive={false} />
         ))}
       </AreaChart>
     );
@@ -141,7 +141,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
             type="linear"
             stroke={labels.colour(s, i)}
             strokeWidth={2}
-            strokeDasharray={dashOf(i)}
+            strokeDasharray={dashOf(s, i)}
             dot={table.rows.length <= 40 ? { r: 3 } : false}
             connectNulls={false}
             isAnimationActive={false}

@@ -66,6 +66,26 @@ function fromSeries(series: ReadonlyArray<Pick<TrendSeries, 'label'> & { points:
   return { series: names, rows };
 }
 
+/**
+ * The column of suspected problems (unreviewed scan and camera detections, issue 18): their count per
+ * bucket over all problems, drawn apart from what was seen (a grey dashed line), never stacked with it and
+ * never folded into "Others". A plain key, as saved reports keep it in `report_data` (jsonb takes no NUL).
+ */
+export const SUSPECTED_KEY = '~suspected';
+
+type PointSeries = ReadonlyArray<{ points: ReadonlyArray<{ bucket: string; value: number | null }> }>;
+
+/** Adds the suspected column to a trends table when any detection waits for review; else the table as it is. */
+function withSuspected(table: ReportTable, suspected: PointSeries | undefined): ReportTable {
+  const sums = new Map<string, number>();
+  for (const s of suspected ?? []) for (const p of s.points) if (p.value) sums.set(p.bucket, (sums.get(p.bucket) ?? 0) + p.value);
+  if (sums.size === 0) return table;
+  const known = new Set(table.rows.map((r) => String(r[X_KEY])));
+  const extra = [...sums.keys()].filter((b) => !known.has(b)).map((b): ReportRow => Object.fromEntries([[X_KEY, b], ...table.series.map((n) => [n, 0])]));
+  const rows = [...table.rows, ...extra].sort((a, b) => String(a[X_KEY]).localeCompare(String(b[X_KEY])));
+  return { series: [...table.series, SUSPECTED_KEY], rows: rows.map((r) => ({ ...r, [SUSPECTED_KEY]: sums.get(String(r[X_KEY])) ?? 0 })) };
+}
+
 function fromCategories<T>(items: readonly T[], x: (item: T) => string | number, measures: Record<string, (item: T) => number>): ReportTable {
   const series = Object.keys(measures);
   const rows = items.map((item) => {
@@ -80,8 +100,9 @@ function fromCategories<T>(items: readonly T[], x: (item: T) => string | number,
 export function toReportTable(report: AnyReportAnswer): ReportTable {
   switch (report.kind) {
     case 'problem_trends':
-      return fromSeries(report.answer.trends, report.answer.range.buckets);
+      return withSuspected(fromSeries(report.answer.trends, report.answer.range.buckets), report.answer.suspected);
     case 'trends':
+      return withSuspected(fromSeries(report.answer.series, report.answer.range.buckets), report.answer.suspected);
     case 'cumulative':
     case 'specific':
     case 'single_problem':
@@ -151,10 +172,11 @@ export function tableFromData(data: readonly unknown[]): ReportTable {
   return { series, rows };
 }
 
-/** Series ordered by their total, largest first: the database does not keep a saved row's key order. */
+/** Series ordered by their total, largest first (suspected last): the database does not keep a saved row's key order. */
 export function seriesByTotal(table: ReportTable): string[] {
   const total = (s: string) => table.rows.reduce((sum, r) => sum + (typeof r[s] === 'number' ? (r[s] as number) : 0), 0);
-  return [...table.series].sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+  const seen = table.series.filter((s) => s !== SUSPECTED_KEY).sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+  return table.series.includes(SUSPECTED_KEY) ? [...seen, SUSPECTED_KEY] : seen;
 }
 
 /** True when every value of every series is zero or missing: "no observations in this period". */
@@ -182,12 +204,14 @@ export function compactTable(table: ReportTable, weekly: boolean, top = 3): Repo
     }
     rows = [...byWeek.values()];
   }
-  const ranked = seriesByTotal({ series: table.series, rows });
-  if (ranked.length <= top + 1) return { series: ranked, rows };
-  const kept = ranked.slice(0, top);
+  const all = seriesByTotal({ series: table.series, rows });
+  const suspected = all.includes(SUSPECTED_KEY) ? [SUSPECTED_KEY] : [];
+  const ranked = all.filter((s) => s !== SUSPECTED_KEY);
+  if (ranked.length <= top + 1) return { series: all, rows };
+  const kept = [...ranked.slice(0, top), ...suspected];
   const rest = ranked.slice(top);
   return {
-    series: [...kept, OTHERS_KEY],
+    series: [...kept.slice(0, top), OTHERS_KEY, ...suspected],
     rows: rows.map((r) => {
       const out: ReportRow = { [X_KEY]: r[X_KEY] };
       for (const s of kept) out[s] = r[s] ?? 0;

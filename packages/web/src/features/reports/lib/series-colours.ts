@@ -8,3 +8,6 @@ export const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#B88
 export function seriesColour(index: number): string {
   return SERIES_COLOURS[index % SERIES_COLOURS.length]!;
 }
+
+/** Suspected problems (unreviewed detections): a neutral grey, drawn dashed, so they never read as a problem's own line. */
+export const SUSPECTED_COLOUR = '#78716c';
