@@ -5,7 +5,7 @@
  * drawn. Goals: leaf affected area within ±5 points in ≥ 95 % of leaves and never "clear" (no finding and no
  * doubt) at ≥ 2 % affected; card count within ±5 % (±10 % with touching insects; at least ±1) in ≥ 95 % of cards.
  * `ACCURACY_SET=tuning` runs the tuning seeds instead of the held-out bench seeds; `ACCURACY_LIMIT=n` runs fewer;
- * `ACCURACY_ONLY=cards` runs the cards only.
+ * `ACCURACY_ONLY=cards` runs the cards only, `ACCURACY_ONLY=leaves` the leaves only.
  */
 import sharp from 'sharp';
 import { analyseImage, type Analysis } from '@verdant/vision';
@@ -20,7 +20,7 @@ const FIRST_LEAF = TUNING ? 900_000 : 1000;
 const FIRST_CARD = TUNING ? 950_000 : 5000;
 // `ACCURACY_ONLY=cards` skips the leaves (a change to card counting only; leaf answers do not depend on it).
 const LEAVES = process.env.ACCURACY_ONLY === 'cards' ? 0 : Math.min(LIMIT, 240);
-const CARDS = Math.min(LIMIT, 90);
+const CARDS = process.env.ACCURACY_ONLY === 'leaves' ? 0 : Math.min(LIMIT, 90);
 const BIG_LEAVES = new Set([3, 100, 200]);
 const BIG_CARDS = new Set([7, 60]);
 
@@ -146,4 +146,4 @@ const markdown = [
   ...worstCards.map((r) => `- ${r.seed}: ${r.truth} → ${r.measured ?? '—'} ${r.note}`),
 ].join('\n');
 console.info(markdown);
-if (!TUNING && LIMIT === Infinity && LEAVES > 0) writeResultsSection('vision-accuracy', markdown);
+if (!TUNING && LIMIT === Infinity && LEAVES > 0 && CARDS > 0) writeResultsSection('vision-accuracy', markdown);

@@ -4,7 +4,7 @@ import { analyseTrap } from './trap.js';
 import type { Analysis, AnalyseOptions, EngineInfo, RgbaImage } from './types.js';
 
 /** Bumped whenever a threshold or rule changes what an image gives, so stored results name what produced them. */
-export const ENGINE: EngineInfo = { name: 'verdant-vision', version: '2.0.0' };
+export const ENGINE: EngineInfo = { name: 'verdant-vision', version: '2.1.0' };
 export const UNKNOWN_REASON = 'not a leaf or a sticky card';
 export const DEFAULT_MAX_SIDE = 1024;
 export const DEFAULT_CARD_LONG_SIDE_MM = 250;

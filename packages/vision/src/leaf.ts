@@ -1,4 +1,4 @@
-import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, classifyLeafPixels } from './colour.js';
+import { CHLOROTIC, DARK, GREEN, NECROTIC, OTHER, POWDERY, classifyLeafPixels, settleBoundaries } from './colour.js';
 import { labelComponents } from './components.js';
 import { findTissue } from './tissue.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
@@ -45,6 +45,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   const tissue = findTissue(data, cls, w, h, MIN_LEAF_SHARE * n);
   if (tissue === null) return null;
   const leaf = tissue.leaf;
+  settleBoundaries(data, cls, leaf, w, h);
 
   let leafPx = 0;
   let minX = w;

@@ -15,8 +15,12 @@ import type { DoubtCode } from './types.js';
 export const BACKGROUND_BAND = 0.04;
 /** A lesion-coloured piece touching green and holding less than this share of the band is leaf, not background. */
 export const LEAF_PIECE_BAND_SHARE = 0.2;
-/** A colour bin (5 bits a channel) is background when at least this share of the band's non-green pixels is in it. */
+/** A colour bin (5 bits a channel, smoothed) is background only when at least this share of the background is in it. */
 export const BACKGROUND_BIN_SHARE = 0.0004;
+/** The background is read this far (share of the shorter side) outside the green tissue's convex outline. */
+export const BACKGROUND_MARGIN = 0.04;
+/** Less background than this share of the photo outside that outline: it is read from the band instead. */
+export const FAR_BACKGROUND_SHARE = 0.03;
 /** Background-coloured lesion pixels taken into the leaf (inside its convex outline) above this share of it: doubt. */
 export const BITE_DOUBT_SHARE = 0.006;
 /** The leaf must cover this share of the photo, or the photo is mostly background. */
@@ -33,34 +37,73 @@ export interface Tissue {
   doubts: DoubtCode[];
 }
 
-/**
- * Marks (1) the colour bins (5 bits a channel) common among the band's pixels that are not green, each grown by one
- * bin every way (light falls off across a background). Band pixels in `skip` are left out.
- */
-function backgroundBins(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array, skip: Uint8Array, w: number, h: number): Uint8Array {
-  const hist = new Uint32Array(32768);
-  const greenCode = GREEN; // local copies: an imported binding may be a getter (colour.ts)
-  let total = 0;
-  forBand(w, h, (p) => {
-    if (cls[p] === greenCode || skip[p] === 1) return;
-    const i = p * 4;
-    const bin = ((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3);
-    hist[bin] = hist[bin]! + 1;
-    total++;
-  });
-  const bins = new Uint8Array(32768);
-  const min = Math.max(2, Math.ceil(total * BACKGROUND_BIN_SHARE));
+/** 5 bits a channel. */
+const binOf = (data: Uint8Array | Uint8ClampedArray, i: number): number => ((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3);
+
+/** Sums every bin's 3 × 3 × 3 neighbourhood (light falls off across a background, lesions vary): a smoothed histogram. */
+function smooth(hist: Uint32Array): Float64Array {
+  const out = new Float64Array(32768);
   for (let k = 0; k < 32768; k++) {
-    if (hist[k]! < min) continue;
+    const v = hist[k]!;
+    if (v === 0) continue;
     const r = k >> 10;
     const g = (k >> 5) & 31;
     const b = k & 31;
     for (let dr = Math.max(0, r - 1); dr <= Math.min(31, r + 1); dr++) {
       for (let dg = Math.max(0, g - 1); dg <= Math.min(31, g + 1); dg++) {
-        for (let db = Math.max(0, b - 1); db <= Math.min(31, b + 1); db++) bins[(dr << 10) | (dg << 5) | db] = 1;
+        for (let db = Math.max(0, b - 1); db <= Math.min(31, b + 1); db++) { const q = (dr << 10) | (dg << 5) | db; out[q] = out[q]! + v; }
       }
     }
   }
+  return out;
+}
+
+/**
+ * Marks (1) the colour bins that are the background's: more common (smoothed, per pixel of each region) in the
+ * background than on the leaf. The background is what lies well outside the green tissue's convex outline
+ * (`around`: 0 there) — objects on a cluttered table anywhere, soil, paper — or, when the leaf fills the photo, the
+ * band along its edges; the leaf is what lies inside that outline (`inside`). Pixels in `skip` (lesion pieces of a
+ * leaf cut by the photo's edge) are left out.
+ */
+function backgroundBins(
+  data: Uint8Array | Uint8ClampedArray,
+  skip: Uint8Array,
+  inside: Uint8Array,
+  around: Uint8Array,
+  w: number,
+  h: number,
+): Uint8Array {
+  const n = w * h;
+  const bg = new Uint32Array(32768);
+  const leaf = new Uint32Array(32768);
+  let bgTotal = 0;
+  let leafTotal = 0;
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    if (inside[p] === 1) {
+      const k = binOf(data, i);
+      leaf[k] = leaf[k]! + 1;
+      leafTotal++;
+    } else if (around[p] === 0 && skip[p] === 0) {
+      const k = binOf(data, i);
+      bg[k] = bg[k]! + 1;
+      bgTotal++;
+    }
+  }
+  if (bgTotal < FAR_BACKGROUND_SHARE * n) {
+    bg.fill(0);
+    bgTotal = 0;
+    forBand(w, h, (p) => {
+      if (skip[p] === 1) return;
+      const k = binOf(data, p * 4);
+      bg[k] = bg[k]! + 1;
+      bgTotal++;
+    });
+  }
+  const bgS = smooth(bg);
+  const leafS = smooth(leaf);
+  const bins = new Uint8Array(32768);
+  const min = Math.max(2, bgTotal * BACKGROUND_BIN_SHARE);
+  for (let k = 0; k < 32768; k++) if (bgS[k]! >= min && bgS[k]! * Math.max(1, leafTotal) > leafS[k]! * bgTotal) bins[k] = 1;
   return bins;
 }
 
@@ -127,15 +170,27 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   const otherCode = OTHER;
   const green = new Uint8Array(n);
   for (let p = 0; p < n; p++) if (cls[p] === greenCode) green[p] = 1;
+  // Where the leaf is: the convex outline of its green (pieces of at least a twentieth of the largest).
+  const greens = labelComponents(green, w, h);
+  let largest = 0;
+  for (let l = 1; l <= greens.count; l++) if (greens.area[l]! > largest) largest = greens.area[l]!;
+  const core = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    const l = greens.labels[p]!;
+    if (l !== 0 && greens.area[l]! * 20 >= largest) core[p] = 1;
+  }
+  const outline = hullOf(core, w, h);
+  const inside = fillPolygon(outline, w, h);
+  const around = fillPolygon(grow(outline, BACKGROUND_MARGIN * Math.min(w, h)), w, h);
   // Lesions of a leaf cut by the photo's edge are not the background's colours.
-  const bins = backgroundBins(data, cls, leafPiecesInBand(cls, w, h), w, h);
+  const bins = backgroundBins(data, leafPiecesInBand(cls, w, h), inside, around, w, h);
   const tissue = new Uint8Array(n);
   const ambiguous = new Uint8Array(n);
   for (let p = 0, i = 0; p < n; p++, i += 4) {
     const c = cls[p]!;
     if (c === greenCode) tissue[p] = 1;
     else if (c !== otherCode) {
-      if (bins[((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3)] === 1) ambiguous[p] = 1;
+      if (bins[binOf(data, i)] === 1) ambiguous[p] = 1;
       else tissue[p] = 1;
     }
   }
@@ -161,10 +216,10 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   for (let p = 0; p < n; p++) if (joined[comps.labels[p]!] === 1) own[p] = 1;
   // Background-coloured lesion pixels inside the tissue's convex outline are leaf too: margin lesions of the
   // background's colour, and the band between the pieces (the outline is then doubtful: see doubtsOf).
-  const inside = convexMask(own, w, h);
+  const hullOwn = fillPolygon(hullOf(own, w, h), w, h);
   let added = 0;
   for (let p = 0; p < n; p++) {
-    if (ambiguous[p] === 0 || inside[p] === 0 || own[p] === 1) continue;
+    if (ambiguous[p] === 0 || hullOwn[p] === 0 || own[p] === 1) continue;
     own[p] = 1;
     added++;
   }
@@ -172,8 +227,8 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   return { leaf, doubts: doubtsOf(data, leaf, added, green, greenOf, best, w, h) };
 }
 
-/** The convex outline of a mask, filled (one run per row: the polygon is convex). */
-function convexMask(mask: Uint8Array, w: number, h: number): Uint8Array {
+/** The convex outline of a mask (the corners of each row's run). */
+function hullOf(mask: Uint8Array, w: number, h: number): Array<[number, number]> {
   const corners: Array<[number, number]> = [];
   for (let y = 0; y < h; y++) {
     let x0 = -1;
@@ -185,7 +240,28 @@ function convexMask(mask: Uint8Array, w: number, h: number): Uint8Array {
     }
     if (x0 >= 0) corners.push([x0, y], [x1, y]);
   }
-  const poly = hull(corners);
+  return hull(corners);
+}
+
+/** A convex polygon pushed out by about `d` pixels (each corner away from the centre). */
+function grow(poly: Array<[number, number]>, d: number): Array<[number, number]> {
+  if (poly.length === 0) return poly;
+  let cx = 0;
+  let cy = 0;
+  for (const [x, y] of poly) {
+    cx += x;
+    cy += y;
+  }
+  cx /= poly.length;
+  cy /= poly.length;
+  return poly.map(([x, y]) => {
+    const len = Math.hypot(x - cx, y - cy) || 1;
+    return [x + ((x - cx) / len) * d, y + ((y - cy) / len) * d];
+  });
+}
+
+/** A convex polygon filled (one run per row). */
+function fillPolygon(poly: Array<[number, number]>, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   if (poly.length < 3) return out;
   for (let y = 0; y < h; y++) {
