@@ -114,12 +114,20 @@ function findLines(dark: Points, card: Points, w: number, h: number, base: Axis)
   return { axis: best, lo, bands, inBand };
 }
 
+/** Line pixels are looked for this many bins either side of where the dark pixels line up (a line a little off). */
+const BAND_MARGIN = 2;
+/** Runs across a line are followed this far (pixels): further is an insect anyway. */
+const RUN_CAP = 16;
+
 /**
- * Takes the printed grid's lines out of `dark` (in place) and returns how many lines were found. A line pixel stays
- * when a pixel just outside the line, across it on either side, is dark and off every line: an insect lying on or
- * over the line, which stays one piece.
+ * Takes the printed grid's lines out of `dark` (in place) and returns how many lines were found. Only thin, dark
+ * pixels go: a pixel in a line's band is a line pixel when the run of dark pixels through it across the line is no
+ * longer than the line is wide (the commonest run across the band, plus one). Where an insect lies on or over the
+ * line, the run across is the insect's width, so the insect stays whole; pixels set in `keep` (pale insects, which
+ * cover the line) never go. The two sets of lines go one after the other, so a crossing, long across the first
+ * set's lines, goes with the second set.
  */
-export function removeGridLines(dark: Uint8Array, card: Uint8Array, w: number, h: number, f: CardFrame): number {
+export function removeGridLines(dark: Uint8Array, card: Uint8Array, w: number, h: number, f: CardFrame, keep?: Uint8Array): number {
   const darkPts = pointsOf(dark, w, f, 1);
   const cardPts = pointsOf(card, w, f, CARD_STEP);
   const along = findLines(darkPts, cardPts, w, h, { ex: f.ex, ey: f.ey });
@@ -127,46 +135,76 @@ export function removeGridLines(dark: Uint8Array, card: Uint8Array, w: number, h
   const sets = [along, across].filter((l): l is Lines => l !== null);
   if (sets.length === 0) return 0;
   const n = w * h;
-  const onLine = new Uint8Array(n);
-  const bandOf: Int32Array[] = sets.map(() => new Int32Array(n).fill(-1));
-  for (let p = 0; p < n; p++) {
-    if (card[p] === 0) continue;
-    const y = (p / w) | 0;
-    const dx = p - y * w - f.mx;
-    const dy = y - f.my;
-    sets.forEach((s, k) => {
-      const b = Math.floor(dx * s.axis.ex + dy * s.axis.ey) - s.lo;
-      if (b >= 0 && b < s.inBand.length && s.inBand[b] === 1) {
-        onLine[p] = 1;
-        bandOf[k]![p] = b;
-      }
-    });
-  }
-  const darkOff = (x: number, y: number): boolean => {
+  const isDark = (x: number, y: number): boolean => {
     const xi = Math.round(x);
     const yi = Math.round(y);
-    if (xi < 0 || yi < 0 || xi >= w || yi >= h) return false;
-    const q = yi * w + xi;
-    return dark[q] === 1 && onLine[q] === 0;
+    return xi >= 0 && yi >= 0 && xi < w && yi < h && dark[yi * w + xi] === 1;
   };
-  const remove: number[] = [];
-  for (let p = 0; p < n; p++) {
-    if (dark[p] === 0 || onLine[p] === 0) continue;
-    const y = (p / w) | 0;
-    const x = p - y * w;
-    let keep = true;
-    sets.forEach((s, k) => {
-      const b = bandOf[k]![p]!;
-      if (b < 0) return;
-      const band = s.bands.find(([b0, b1]) => b >= b0 && b <= b1)!;
-      // Step across the line to one pixel beyond each side of its band.
-      const before = band[0] - 1 - b;
-      const after = band[1] + 2 - b;
-      const crossed = darkOff(x + before * s.axis.ex, y + before * s.axis.ey) || darkOff(x + after * s.axis.ex, y + after * s.axis.ey);
-      if (!crossed) keep = false;
-    });
-    if (!keep) remove.push(p);
+  const bandsAt = new Uint8Array(n);
+  for (const s of sets) {
+    const inBand = new Uint8Array(s.inBand.length);
+    for (const [b0, b1] of s.bands) for (let b = Math.max(0, b0 - BAND_MARGIN + 1); b <= Math.min(inBand.length - 1, b1 + BAND_MARGIN - 1); b++) inBand[b] = 1;
+    const candidates: number[] = [];
+    const runs: number[] = [];
+    for (let p = 0; p < n; p++) {
+      if (dark[p] === 0 || card[p] === 0 || keep?.[p] === 1) continue;
+      const y = (p / w) | 0;
+      const x = p - y * w;
+      const b = Math.floor((x - f.mx) * s.axis.ex + (y - f.my) * s.axis.ey) - s.lo;
+      if (b < 0 || b >= inBand.length || inBand[b] === 0) continue;
+      bandsAt[p]!++;
+      let run = 1;
+      for (let k = 1; k <= RUN_CAP && isDark(x + k * s.axis.ex, y + k * s.axis.ey); k++) run++;
+      for (let k = 1; k <= RUN_CAP && isDark(x - k * s.axis.ex, y - k * s.axis.ey); k++) run++;
+      candidates.push(p);
+      runs.push(run);
+    }
+    if (candidates.length === 0) continue;
+    // The commonest run is the bare line's width (insects on the line are fewer pixels than the line).
+    const histogram = new Int32Array(2 * RUN_CAP + 2);
+    for (const r of runs) histogram[r]!++;
+    let mode = 1;
+    for (let r = 2; r < histogram.length; r++) if (histogram[r]! > histogram[mode]!) mode = r;
+    const thin = mode + 1;
+    for (let k = 0; k < candidates.length; k++) if (runs[k]! <= thin) dark[candidates[k]!] = 0;
   }
-  for (const p of remove) dark[p] = 0;
+  if (sets.length === 2) dropCrossings(dark, bandsAt, w, h);
   return sets.reduce((sum, s) => sum + s.bands.length, 0);
+}
+
+/**
+ * Where two lines cross, the crossing is thick across both: what is left of it is a blob that lies wholly inside
+ * both lines' bands (`bandsAt` 2). Such blobs go; an insect on a crossing reaches out of it and stays.
+ */
+function dropCrossings(dark: Uint8Array, bandsAt: Uint8Array, w: number, h: number): void {
+  const seen = new Uint8Array(dark.length);
+  const stack: number[] = [];
+  const blob: number[] = [];
+  for (let start = 0; start < dark.length; start++) {
+    if (dark[start] === 0 || bandsAt[start] !== 2 || seen[start] === 1) continue;
+    stack.push(start);
+    seen[start] = 1;
+    blob.length = 0;
+    let inside = true;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      blob.push(p);
+      if (bandsAt[p] !== 2) inside = false;
+      const y = (p / w) | 0;
+      const x = p - y * w;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const q = yy * w + xx;
+          if (dark[q] === 1 && seen[q] === 0) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (inside) for (const p of blob) dark[p] = 0;
+  }
 }

@@ -1,4 +1,4 @@
-import { classifyCardPixels, insectPixelsLocal, meanLumaOf } from './colour.js';
+import { classifyCardPixels, insectPixelsLocal, lumaOf, meanLumaOf } from './colour.js';
 import { fillHoles, labelComponents, largestComponent, morph } from './components.js';
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { removeGridLines, type CardFrame } from './grid.js';
@@ -197,7 +197,10 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const mmPerMeasuredPx = cardLongSideMm / card.longSide;
   const tile = Math.max(8, Math.round(card.longSide / 16));
   insectPixelsLocal(data, card.mask, card.colour, w, h, tile, DARK_SHARE, card.meanLuma, insects, card.color === 'blue');
-  removeGridLines(insects, card.mask, w, h, card.frame);
+  // Pale insects (whiteflies) lie over a printed line and cover it: they are never taken for the line.
+  const pale = new Uint8Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 4) if (insects[p] === 1 && lumaOf(data[i]!, data[i + 1]!, data[i + 2]!) >= card.meanLuma) pale[p] = 1;
+  removeGridLines(insects, card.mask, w, h, card.frame, pale);
   // The card's own edge, blurred into the background by the lens and JPEG, is neither insect nor card: blobs that
   // touch the outside of the card (within 2 pixels of it) are left out
   // (after the grid's lines, which run to the edge, are gone).
