@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import type { Locator } from '@playwright/test';
 import { expect, signInThroughUi, test, type Api, type Session } from '../src/fixtures';
 import { okJson, problemInBoxes, roomWithGrid } from '../src/arrange';
 
 /**
- * Issue 20, "a grower's week": the room map laid out for a 390 px phone, and quick observation cold
- * offline in the grower's language. Screenshots of each screen (390 px Spanish, 1440 px English) are
- * written to test-results/growers-week for a person to look at.
+ * Issue 20, "a grower's week": quick observation cold offline in the grower's language (the room map's phone
+ * layout is room-map-phone.spec.ts). Screenshots of each screen (390 px Spanish, 1440 px English) are
+ * written to $GROWERS_WEEK_SHOTS for a person to look at.
  */
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -20,61 +19,6 @@ async function setLanguage(api: Api, as: Session, language: string) {
   await okJson(
     await api.request.post('/api/set_user_language', { headers: { authorization: `Bearer ${as.access_token}` }, data: { user_id: as.user.user_id, language } }),
   );
-}
-
-const boxOf = async (l: Locator) => (await l.boundingBox())!;
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-test('room map on a 390 px phone: actions at the top, the zoom control over no box, nothing cut, the treated mark explained', async ({ browser, api, server }) => {
-  test.setTimeout(120_000);
-  const tag = randomBytes(3).toString('hex');
-  const admin = await api.signInAdmin();
-  const s = await roomWithGrid(api, admin, `Week Room ${tag}`, { name: 'Bench W', nx: 6, ny: 4 });
-  // Scanned by the grower: the "✓ Scanned … by you" line under the grid.
-  const grid = await gridId(api, admin, s.roomId);
-  await okJson(await api.request.post(`/api/mark_grid_scanned?grid_id=${grid}&user_id=${admin.user.user_id}`, { headers: s.headers }));
-
-  for (const [language, width] of [['es', 390], ['en', 1440]] as const) {
-    await setLanguage(api, admin, language);
-    const phone = width === 390;
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: phone ? 844 : 900 }, isMobile: phone, hasTouch: phone, locale: 'en-US', timezoneId: 'UTC' });
-    const page = await context.newPage();
-    await signInThroughUi(page, server.admin.email, server.admin.password);
-    await page.goto(`/dashboard/rooms/${s.roomId}`);
-    const map = page.getByRole('application').first();
-    await expect(map).toBeVisible();
-    const zoom = page.getByRole('group', { name: 'Zoom' }).first();
-    await expect(zoom).toBeVisible();
-    // The zoom control is not over the map (so over no box).
-    expect(overlaps(await boxOf(zoom), await boxOf(map))).toBe(false);
-    // The room's actions come before the first grid.
-    const markRoom = page.getByRole('button', { name: language === 'es' ? 'Marcar sala como inspeccionada' : 'Mark room scanned' });
-    expect((await boxOf(markRoom)).y).toBeLessThan((await boxOf(map)).y);
-    // Nothing cut: scrolled to, the grid's scanned line and its actions sit fully inside the map's scroll area
-    // (the fitted map takes the view's height, so a large grid still fits whole: map-10k spec).
-    const scroll = page.getByTestId('room-map-scroll');
-    const state = scroll.getByRole('button', { name: language === 'es' ? 'Marcar cuadrícula como inspeccionada' : 'Mark grid scanned' });
-    await state.scrollIntoViewIfNeeded();
-    const area = await boxOf(scroll);
-    const line = await boxOf(state);
-    expect(line.y).toBeGreaterThanOrEqual(area.y - 1);
-    expect(line.y + line.height).toBeLessThanOrEqual(area.y + area.height + 1);
-    // The key explains the treated-box corner.
-    const key = page.getByRole('list', { name: language === 'es' ? 'Leyenda' : 'Legend' }).first();
-    if (!(await key.isVisible())) await page.locator('summary').first().click();
-    await expect(key).toContainText(language === 'es' ? 'Tratada' : 'Treated');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/room-map-${language}-${width}.png`, fullPage: true });
-    await context.close();
-  }
-  await setLanguage(api, admin, '');
-});
-
-async function gridId(api: Api, as: Session, roomId: number) {
-  const tree = await api.get<{ rooms: Array<{ grids: Array<{ id: number }> }> }>(as, `/api/load_room_grids_boxes?company_id=${as.user.company_id}&room_id=${roomId}`);
-  return tree.rooms[0]!.grids[0]!.id;
 }
 
 test('quick observation cold offline in Spanish: the most-seen problems from the phone’s copy, and a problem found by part of its name', async ({ page, context, api, server }) => {

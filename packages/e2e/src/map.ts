@@ -28,3 +28,23 @@ export async function clickBox(map: Locator, x: number, y: number, how: 'click' 
   if (how === 'tap') await canvas.tap({ position });
   else await canvas.click({ position });
 }
+
+/**
+ * The rectangle (page CSS pixels, as `boundingBox()` answers) covering every box a room map draws in view, from
+ * the map's own geometry attributes: a control outside it is over no box.
+ */
+export async function drawnBoxesArea(map: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const a = await map.evaluate((el) => ({
+    columns: el.getAttribute('data-columns-in-view') ?? '',
+    rows: el.getAttribute('data-rows-in-view') ?? '',
+    cell: Number(el.getAttribute('data-cell')),
+  }));
+  const [x0, x1] = a.columns.split('-').map(Number) as [number, number];
+  const [y0, y1] = a.rows.split('-').map(Number) as [number, number];
+  const first = await boxCentre(map, x0, y0);
+  const last = await boxCentre(map, x1, y1);
+  const at = (await map.boundingBox())!;
+  const left = at.x + first.x - a.cell / 2;
+  const top = at.y + first.y - a.cell / 2;
+  return { x: left, y: top, width: last.x - first.x + a.cell, height: last.y - first.y + a.cell };
+}

@@ -107,6 +107,14 @@ export function contentSize(nx: number, ny: number, cell: number): { width: numb
   return { width: nx * (cell + gap) + gap, height: ny * (cell + gap) + gap };
 }
 
+/**
+ * The map's height (CSS pixels) with the whole grid at the smallest fitted box: a fitted map given less would
+ * leave rows out (a 100-row grid needs 323 px).
+ */
+export function smallestFitHeight(ny: number, gutters: Gutters): number {
+  return gutters.top + contentSize(1, ny, MIN_CELL).height + 2;
+}
+
 /** The box side that fits the whole grid into `width` × `height` CSS pixels (gutters included). */
 export function fitCell(nx: number, ny: number, width: number, height: number, gutters: Gutters): number {
   const side = (room: number, n: number, gap: number) => (room - gap) / Math.max(1, n) - gap;

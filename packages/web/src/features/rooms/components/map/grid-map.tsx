@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridBox, RoomWithGrids } from '@verdant/contract';
 import { cellAt, gridSize, indexBoxes, visibleBoxes, type MapLayout } from '../../lib/map-geometry';
@@ -13,6 +13,7 @@ import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
 import { useFormatDate } from '../../../../lib/format-date';
 import { useMapPointers, type Cell } from './use-map-pointers';
 import { useMapView, ZOOM_STEP } from './use-map-view';
+import { useElementHeight } from './use-element-height';
 
 export type MapGrid = RoomWithGrids['grids'][number];
 
@@ -24,7 +25,12 @@ export type MultiSelectType = 'Coordinates' | 'Area';
 
 export interface GridMapProps {
   grid: MapGrid;
-  /** The tallest the map may be (CSS pixels); it fits the grid into this and the available width. */
+  /** The grid's name and summary, on the row above the map beside the zoom control. */
+  heading?: ReactNode;
+  /**
+   * The tallest the map may be with its heading row and keys (CSS pixels); it fits the grid into what they
+   * leave and the available width.
+   */
   maxHeight?: number;
   /** A problem's name as the reader reads it (components/problem-look), for what screen readers hear of a box. */
   problemName?: (problem: string) => string;
@@ -76,6 +82,7 @@ function sizeCanvas(canvas: HTMLCanvasElement, l: MapLayout) {
  */
 export function GridMap({
   grid,
+  heading,
   maxHeight,
   problemName = (p: string) => p,
   selectedBoxId,
@@ -99,7 +106,10 @@ export function GridMap({
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const descId = useId();
   const { nx, ny } = useMemo(() => gridSize(grid), [grid]);
-  const m = useMapView(rootRef, overlayRef, nx, ny, maxHeight);
+  const topRow = useRef<HTMLDivElement>(null);
+  const keys = useRef<HTMLDivElement>(null);
+  const aroundMap = useElementHeight(topRow, 44) + useElementHeight(keys, 0);
+  const m = useMapView(rootRef, overlayRef, nx, ny, maxHeight === undefined ? undefined : maxHeight - aroundMap);
   // Once the map knows its width: zoom to the linked box and scroll the map onto the screen.
   const focusNow = useRef(m.focus);
   focusNow.current = m.focus;
@@ -280,6 +290,18 @@ export function GridMap({
   const inView = t('map.inView', { x0: layout.x0, x1: layout.x1, y0: layout.y0, y1: layout.y1 });
   return (
     <div ref={rootRef} className="relative w-full" data-grid-id={grid.id}>
+      {/* The zoom control sits on the heading's row, outside the map: over the map it hid the boxes under it on a phone. */}
+      <div ref={topRow} className="flex items-center gap-2 pb-1.5">
+        <div className="min-w-0 flex-1">{heading}</div>
+        <MapZoomControls
+          canZoomOut={!m.atFit}
+          canZoomIn={m.view.cell < m.maxCell - 0.01}
+          atFit={m.atFit}
+          onZoomOut={() => m.zoomBy(1 / ZOOM_STEP, cursor)}
+          onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
+          onFit={() => m.setZoomed(null)}
+        />
+      </div>
       <div
         role="application"
         aria-roledescription={t('map.roleDescription')}
@@ -330,20 +352,9 @@ export function GridMap({
           {focused && cursor ? describe(cursor.x, cursor.y) : ''}
         </p>
       </div>
-      {/* Under the map, beside its keys: a control over the map hid the boxes under it on a phone. */}
-      <div className="mt-1 flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <OverdueLegend count={overdueCount} />
-          <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
-        </div>
-        <MapZoomControls
-          canZoomOut={!m.atFit}
-          canZoomIn={m.view.cell < m.maxCell - 0.01}
-          atFit={m.atFit}
-          onZoomOut={() => m.zoomBy(1 / ZOOM_STEP, cursor)}
-          onZoomIn={() => m.zoomBy(ZOOM_STEP, cursor)}
-          onFit={() => m.setZoomed(null)}
-        />
+      <div ref={keys}>
+        <OverdueLegend count={overdueCount} />
+        <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
       </div>
     </div>
   );

@@ -1,18 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Switch } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
-
-/** A control's label: its short form shown on a phone, the full one read out everywhere and shown from `sm` up. */
-function PhoneLabel({ short, long }: { short: string; long: string }) {
-  return (
-    <>
-      <span aria-hidden="true" className="sm:hidden">
-        {short}
-      </span>
-      <span className="sr-only sm:not-sr-only">{long}</span>
-    </>
-  );
-}
+import { PhoneLabel } from './phone-label';
 
 /**
  * What the room map shows (problems, or pressure over time) and the way into "Select boxes". One row on a

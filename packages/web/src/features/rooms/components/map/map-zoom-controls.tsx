@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 const BUTTON =
   'inline-flex h-10 min-w-10 items-center justify-center text-lg font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:text-stone-400 disabled:hover:bg-transparent';
 
-/** − / + / Fit under the map's right edge: compact, thumb-sized, and never over a box (issue 20). */
+/** − / + / Fit on the grid's heading row, above the map's right edge: compact, thumb-sized, and never over a box (issue 20). */
 export function MapZoomControls({
   canZoomOut,
   canZoomIn,

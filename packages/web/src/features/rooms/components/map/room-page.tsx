@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { Icon } from '../../../../components/icons';
 import { gridOpacityQuery } from '../../../../api/queries/company-settings';
 import { uploadGridImage } from '../../../../api/grids';
 import { errorMessage } from '../../../../api/api-error';
-import { roomProblemsQuery } from '../../../../api/queries/problems';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { RoomThresholdBadge } from '../../../../components/threshold-level/threshold-level-badge';
@@ -18,15 +17,14 @@ import { PressureControls } from './pressure-controls';
 import { usePressureMode } from './pressure-mode';
 import { SelectionBar } from './selection-bar';
 import { gridBackgroundsQuery, roomKeys } from '../../../../api/queries/rooms';
-import { useMarkRoomScanned } from '../../api/use-rooms';
 import { BoxPanel, type MovingPlant } from '../scouting/box-panel';
 import { CreateGridForm } from './create-grid-form';
 import type { MapGrid, MultiSelectType } from './grid-map';
 import { GridSection } from './grid-section';
 import { MovePlantPanel } from '../movements/move-plant-panel';
-import { ScanState } from './rooms-page';
-import { ScanDetailsToggle } from '../scouting/scan-details';
 import { useRoomScroll } from './use-room-scroll';
+import { useAvailableHeight } from './use-available-height';
+import { RoomActions } from './room-actions';
 import { WhiteboardCard } from './whiteboard-card';
 import { BoxSheet } from './box-sheet';
 import { ApplyTreatmentDialog } from './apply-treatment-dialog';
@@ -34,28 +32,6 @@ import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';
 import { useRoomRoute } from '../use-room-route';
-
-/**
- * Height left for the map from its top to the bottom of the window (CSS pixels), so the whole grid fits
- * the first screen on a phone and fills a desktop; followed as the window resizes.
- */
-function useAvailableHeight(ref: React.RefObject<HTMLElement | null>, ready: boolean): number {
-  const [height, setHeight] = useState(() => (typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7)));
-  useLayoutEffect(() => {
-    if (!ready) return;
-    const measure = () => {
-      const el = ref.current;
-      if (!el) return;
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      const h = window.innerHeight;
-      setHeight(Math.round(Math.min(h - 16, Math.max(h * 0.55, h - top - 12))));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [ref, ready]);
-  return height;
-}
 
 export default function RoomPage() {
   const { t } = useTranslation('rooms');
@@ -65,7 +41,6 @@ export default function RoomPage() {
   // Offline these read the device's copy (api/offline-read), like the room itself.
   const opacity = useQuery({ ...gridOpacityQuery(companyId), enabled: Boolean(companyID) });
   const backgrounds = useQuery({ ...gridBackgroundsQuery(companyId, roomId), enabled: Boolean(room.data) });
-  const markRoom = useMarkRoomScanned(companyId, userId ?? 0);
   const uploadBg = useMutation({
     mutationFn: ({ gridId, file }: { gridId: number; file: File }) => uploadGridImage(gridId, file),
     onSuccess: () => {
@@ -101,8 +76,6 @@ export default function RoomPage() {
   const gridIds = useMemo(() => grids.map((g) => g.id), [grids]);
   const problemStyles = useRoomProblemStyles(companyId, gridIds, showProblems);
   const { styles, legend } = problemStyles;
-  const roomProblems = useQuery({ ...roomProblemsQuery(companyId, roomId), enabled: Boolean(companyID) && roomId > 0 });
-  const openCount = roomProblems.data?.problems.length;
   const pressure = usePressureMode(companyId, roomId, grids, showPressure && online);
 
   const onSelectBoxes = useCallback(
@@ -173,64 +146,25 @@ export default function RoomPage() {
   }
 
   return (
-    <div className="flex flex-col">
-      <PageHeader title={data.Name} description={data.Description || undefined} actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />} className="order-1 mb-3" />
-      {/* The room's actions come before its map on a phone too: a grower looks for them at the top (issue 20). */}
-      <div className="order-2 mb-4">
-        <div className="flex flex-wrap items-center gap-2">
-      <ButtonLink to={paths.rooms} variant="ghost">
-        {t('room.allRooms')}
-      </ButtonLink>
-      <ButtonLink
-        to={paths.unresolvedRoom(data.RoomID)}
-        variant="secondary"
-        aria-label={openCount === undefined ? t('problems.manage') : t('problems.openCountLabel', { count: openCount })}
-      >
-        {openCount === undefined ? t('problems.manage') : t('problems.openCount', { count: openCount })}
-      </ButtonLink>
-      <Button variant="secondary" onClick={() => setFillFor('room')}>
-        {t('fill.room')}
-      </Button>
-      <ButtonLink to={paths.labels({ roomId: data.RoomID })} variant="secondary">
-        {t('app:nav.labels')}
-      </ButtonLink>
-      <Button variant="secondary" disabled={!online} onClick={() => setAddGrid(true)}>
-        {t('room.addGrid')}
-      </Button>
-      <Button
-        disabled={!online}
-        loading={markRoom.isPending}
-        onClick={() =>
-          markRoom.mutate(data.RoomID, {
-            onSuccess: () => toast.success(t('scan.roomMarked', { name: data.Name })),
-            onError: () => toast.danger(t('scan.markFailed')),
-          })
-        }
-      >
-        {t('scan.markRoom')}
-      </Button>
-        </div>
-        <div className="mt-2">
-          <ScanState scanned={data.Scanned} when={data.ScannedDateTime} by={data.LastScannedBy} />
-          <ScanDetailsToggle kind="room" id={data.RoomID} name={data.Name} className="mt-1" />
-        </div>
-      </div>
+    <div>
+      <PageHeader title={data.Name} description={data.Description || undefined} actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />} className="mb-3" />
+      {/* The room's actions come before its map, on a phone too: a grower looks for them at the top (issue 20). */}
+      <RoomActions room={data} companyId={companyId} userId={userId ?? 0} online={online} onFillRoom={() => setFillFor('room')} onAddGrid={() => setAddGrid(true)} />
 
       {link && link.boxId === linkedBoxId && !link.at && (
-        <Alert tone="warning" className="order-1 mb-3">
+        <Alert tone="warning" className="mb-3">
           {t('map.linkedBoxMissing')}
         </Alert>
       )}
 
       {room.data.fromCache && (
-        <Alert tone="warning" className="order-1 mb-3" title={t('offline.title')}>
+        <Alert tone="warning" className="mb-3" title={t('offline.title')}>
           {t('offline.roomBody')}
         </Alert>
       )}
 
       {data.grids.length === 0 ? (
         <EmptyState
-          className="order-3"
           icon={<Icon name="grid" className="size-10" />}
           title={t('room.noGridsTitle')}
           description={t('room.noGridsBody')}
@@ -241,7 +175,7 @@ export default function RoomPage() {
           }
         />
       ) : (
-        <div className="order-3 lg:flex lg:items-start lg:gap-4">
+        <div className="lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
             <MapModeControls
               showProblems={showProblems}
@@ -290,6 +224,7 @@ export default function RoomPage() {
                 <GridSection
                   key={grid.id}
                   grid={grid}
+                  // Less the scroll area's padding and border (sm:p-3; p-2 on a phone).
                   maxHeight={mapHeight - 26}
                   selectedBoxId={selected?.gridId === grid.id ? selected.boxId : null}
                   targetBoxId={target?.gridId === grid.id ? target.boxId : null}
@@ -343,7 +278,7 @@ export default function RoomPage() {
         </div>
       )}
 
-      <div className="order-4 mt-8">
+      <div className="mt-8">
         <WhiteboardCard companyId={companyId} roomId={data.RoomID} />
       </div>
 

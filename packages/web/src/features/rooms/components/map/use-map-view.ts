@@ -6,6 +6,7 @@ import {
   gapFor,
   guttersFor,
   MAX_CELL,
+  smallestFitHeight,
   viewLayout,
   zoomAround,
   type MapLayout,
@@ -85,7 +86,9 @@ export function useMapView(
   const dpr = useDevicePixelRatio();
   const width = useWidth(rootRef);
   const gutters = useMemo(() => guttersFor(ny), [ny]);
-  const tallest = Math.max(160, maxHeight ?? (typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7)));
+  const windowHeight = typeof window === 'undefined' ? 900 : window.innerHeight;
+  // Up to the window's height, a fitted map is tall enough to show every row even at the smallest box.
+  const tallest = Math.max(160, maxHeight ?? Math.round(windowHeight * 0.7), Math.min(windowHeight, smallestFitHeight(ny, gutters)));
   const fit = useMemo(() => fitCell(nx, ny, width, tallest, gutters), [nx, ny, width, tallest, gutters]);
   const [zoomed, setZoomed] = useState<MapView | null>(null);
   const cellNow = zoomed?.cell ?? fit;
