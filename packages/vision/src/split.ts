@@ -92,3 +92,57 @@ export function hillCount(c: Components, w: number, l: number, minPeak: number, 
   }
   return hills + 1;
 }
+
+/**
+ * How badly the component `l` fills the ellipse of its own second moments (the ellipse a single insect's body is
+ * close to): blob pixels outside that ellipse plus ellipse area the blob leaves empty, over the blob's area. About
+ * 0 for one insect (a little more for a small blob: its outline is pixels); two touching insects whose neck is too
+ * wide for a saddle in the distance transform still leave room in the ellipse around the pair.
+ */
+export function ellipseMisfit(c: Components, w: number, l: number): number {
+  const x0 = c.minX[l]!;
+  const x1 = c.maxX[l]!;
+  const y0 = c.minY[l]!;
+  const y1 = c.maxY[l]!;
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, p = y * w + x0; x <= x1; x++, p++) {
+      if (c.labels[p] !== l) continue;
+      n++;
+      sx += x;
+      sy += y;
+    }
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  // Each pixel is a unit square: 1/12 of variance along each side.
+  let a = n / 12;
+  let b = 0;
+  let d = n / 12;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, p = y * w + x0; x <= x1; x++, p++) {
+      if (c.labels[p] !== l) continue;
+      a += (x - mx) * (x - mx);
+      b += (x - mx) * (y - my);
+      d += (y - my) * (y - my);
+    }
+  }
+  a /= n;
+  b /= n;
+  d /= n;
+  const det = a * d - b * b;
+  // A solid ellipse with semi-axes A, B has variances A²/4 and B²/4: it is the points with x·Σ⁻¹·x ≤ 4.
+  let inside = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, p = y * w + x0; x <= x1; x++, p++) {
+      if (c.labels[p] !== l) continue;
+      const dx = x - mx;
+      const dy = y - my;
+      if (d * dx * dx - 2 * b * dx * dy + a * dy * dy <= 4 * det) inside++;
+    }
+  }
+  const ellipse = 4 * Math.PI * Math.sqrt(det);
+  return (n - inside + Math.max(0, ellipse - inside)) / n;
+}

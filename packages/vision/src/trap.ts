@@ -3,7 +3,7 @@ import { fillHoles, labelComponents, largestComponent, morph } from './component
 import { areaScale, toOriginalBox, type Scaled } from './downscale.js';
 import { removeGridLines, type CardFrame } from './grid.js';
 import { INSECT_PROBLEMS } from './problems.js';
-import { hillCount } from './split.js';
+import { ellipseMisfit, hillCount } from './split.js';
 import { INSECT_SIZE_CLASSES, type InsectRegion, type InsectSizeClass, type RgbaImage, type StickyTrapResult, type DoubtCode } from './types.js';
 
 /**
@@ -28,6 +28,14 @@ export const GRID_BRIDGE_PX = 3;
  * between the card and the insect, so a blurred edge pixel counts for half an insect's outline.
  */
 export const DARK_SHARE = 0.55;
+
+/**
+ * A one-hill blob of at least `MISFIT_MIN_PX` measured pixels is two insects when it misfits its moment ellipse
+ * (split.ts `ellipseMisfit`) by more than `MISFIT_BASE` + 1/√area: a pixelated single insect's outline misfits by
+ * about 1/√area (its perimeter over its area), and a real insect's body a little more.
+ */
+export const MISFIT_MIN_PX = 12;
+export const MISFIT_BASE = 0.05;
 
 const QUARTER_PI = Math.PI / 4;
 const circleArea = (dMm: number): number => QUARTER_PI * dMm * dMm;
@@ -218,6 +226,8 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
     if (mm2 >= minSplitArea && mm2 <= clusterMax) hills[l] = hillCount(comps, w, l, minPeak, 3);
+    // One hill but a shape no single insect has: two insects whose neck is as wide as the smaller one.
+    if (hills[l] === 1 && mm2 <= singleMax && comps.area[l]! >= MISFIT_MIN_PX && ellipseMisfit(comps, w, l) > MISFIT_BASE + 1 / Math.sqrt(comps.area[l]!)) hills[l] = 2;
   }
   // Clumps larger than any insect and with too few hills are split by area: the median area of the single
   // small flies on the card; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
