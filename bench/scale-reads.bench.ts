@@ -10,7 +10,6 @@
  * (default 1,000,000), BENCH_ROOMS (default 24: 24 rooms × 4 grids × 20 × 20 = 38,400 boxes), BENCH_ITERATIONS
  * (per concurrent client, default 10).
  */
-import http from 'node:http';
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../packages/server/src/db/schema.js';
@@ -23,45 +22,12 @@ import { runBenchApp } from './lib/bench-app.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
 import { coverageBefore } from './scale-reads/coverage-before.js';
 import { loadCompany } from './scale-reads/load.js';
+import { concurrent as timed, CONCURRENCY, get, GOAL_MS } from './scale-reads/measure.js';
 
 const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 24);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
-const CONCURRENCY = 4;
-const GOAL_MS = 300;
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function get(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => (res.statusCode === 200 ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }) : reject(new Error(`${res.statusCode} ${url}`))));
-      })
-      .on('error', reject);
-  });
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-/** `iterations` calls on each of CONCURRENCY clients at once (after one warm-up each): p50 and p95 in ms. */
-async function concurrent(f: () => Promise<unknown>, iterations = ITERATIONS) {
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => f()));
-  const times: number[] = [];
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    for (let i = 0; i < iterations; i++) {
-      const t0 = performance.now();
-      await f();
-      times.push(performance.now() - t0);
-    }
-  }));
-  return { p50: pct(times, 50), p95: pct(times, 95) };
-}
+const concurrent = (f: () => Promise<unknown>, n = ITERATIONS) => timed(f, n);
 
 interface Row {
   read: string;
@@ -77,9 +43,11 @@ runBenchApp('scale-reads', async ({ app, loader }) => {
   // A few small companies beside it, so the tenant filters do work.
   for (let i = 0; i < 20; i++) await makeCompany(app);
   const started = performance.now();
-  const boxes = await loadCompany(loader, companyId, user.user_id, {
-    rooms: ROOMS, gridsPerRoom: 4, side: 20, observations: OBSERVATIONS, responses: OBSERVATIONS / 10, batches: 300, audit: 200_000,
+  const made = await loadCompany(loader, companyId, [user.user_id], {
+    rooms: ROOMS, gridsPerRoom: 4, nx: 20, ny: 20, observations: OBSERVATIONS, responses: OBSERVATIONS / 10, batches: 300, audit: 200_000,
   });
+  await loader.query('ANALYZE');
+  const boxes = made.grid_boxes!;
   const loadSeconds = (performance.now() - started) / 1000;
   console.info(`loaded ${boxes} boxes, ${OBSERVATIONS} observations in ${loadSeconds.toFixed(0)} s`);
   const db = app.db as Kysely<DB>;

@@ -1,0 +1,185 @@
+/**
+ * Scale (issue 19): every read a grower opens, on the tenant `npm run seed:scale` made, at 4 concurrent requests
+ * beside its bare SQL in the same run. A screen that asks several things at once (the overview's cards, a room's
+ * map, a box, a batch) is one read: its requests in parallel, done when the last one is.
+ * The bare SQL of a read is the statements the app ran for it, caught on the pg client as one request of it ran
+ * alone and replayed in order on a connection of their own per request (no HTTP, auth, checks or JSON); a write
+ * among them (none is expected of a GET) is left out and counted.
+ * Also the bench process's resident memory (the API runs in it) and the answers' bytes as a browser gets them (br).
+ * Args: --database-url (the server, default postgres://postgres@127.0.0.1:5432/), --database (default verdant_scale);
+ * env BENCH_ITERATIONS (calls per concurrent client, default 10).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app.js';
+import { parseEnv } from '../packages/server/src/config/env.js';
+import { machineLine, writeResultsSection } from './lib/results.js';
+import { agent, concurrent, CONCURRENCY, get, GOAL_MS, GOAL_RATIO, goalMet, ms, type Timing } from './scale-reads/measure.js';
+import { SCALE_ADMIN_EMAIL, SCALE_COMPANY } from './scale-reads/seed.js';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/' },
+    database: { type: 'string', default: 'verdant_scale' },
+  },
+});
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
+const url = new URL(values['database-url']);
+url.pathname = `/${values.database}`;
+
+interface Stmt { text: string; values?: unknown[] }
+// Every statement any pg client sends while `capture` is set (one request in flight then).
+let capture: Stmt[] | null = null;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [config, params] = args as [string | { text?: string; values?: unknown[] }, unknown];
+  const text = typeof config === 'string' ? config : config?.text;
+  if (capture && text) capture.push({ text, values: Array.isArray(params) ? params : typeof config === 'object' ? config.values : undefined });
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-scale-'));
+const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
+const app = await buildApp(config, { database: { kind: 'postgres', url: url.toString() }, jobs: false, logger: false });
+const bare = new pg.Pool({ connectionString: url.toString(), max: 16 });
+const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
+  const row = (await bare.query(text, params)).rows[0] as T | undefined;
+  if (!row) throw new Error(`no row: ${text}`);
+  return row;
+};
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+
+try {
+  const company = await one<{ company_id: number }>(`SELECT company_id FROM companies WHERE company_name = $1`, [SCALE_COMPANY]);
+  const companyId = company.company_id;
+  const admin = await one<{ user_id: number; company_id: number; user_role: 'Admin' }>(`SELECT user_id, company_id, user_role FROM users WHERE email = $1`, [SCALE_ADMIN_EMAIL]);
+  const auth = { authorization: `Bearer ${await app.tokens.signAccess(admin)}`, 'accept-encoding': 'br' };
+  const sizes = await one<{ boxes: number; observations: number; plants: number; companies: number }>(`
+    SELECT (SELECT count(*) FROM grid_boxes WHERE company_id = $1)::int AS boxes, (SELECT count(*) FROM problem_observations WHERE company_id = $1)::int AS observations,
+           (SELECT count(*) FROM plants WHERE company_id = $1)::int AS plants, (SELECT count(*) FROM companies)::int AS companies`, [companyId]);
+  const room = await one<{ room_id: number; boxes: number }>(`
+    SELECT rg.room_id, count(*)::int AS boxes FROM room_grid rg JOIN grid_boxes b ON b.grid_id = rg.grid_id
+    WHERE rg.company_id = $1 GROUP BY rg.room_id ORDER BY 2 DESC, 1 LIMIT 1`, [companyId]);
+  const grids = (await bare.query(`SELECT grid_id FROM room_grid WHERE room_id = $1 ORDER BY grid_id`, [room.room_id])).rows.map((r) => Number(r.grid_id));
+  // The box of that room with the most history.
+  const box = await one<{ grid_box_id: number }>(`
+    SELECT o.grid_box_id FROM problem_observations o WHERE o.company_id = $1 AND o.grid_id = $2 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`, [companyId, grids[0]]);
+  const batch = await one<{ batch_id: number; strain_name: string }>(`SELECT batch_id, strain_name FROM batches WHERE company_id = $1 ORDER BY number_of_plants DESC, batch_id LIMIT 1`, [companyId]);
+  const plant = await one<{ plant_uid: string }>(`SELECT plant_uid FROM plants WHERE company_id = $1 ORDER BY plant_id OFFSET 1234 LIMIT 1`, [companyId]);
+  const scout = await one<{ assignee_id: number }>(`SELECT assignee_id FROM tasks WHERE company_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`, [companyId]);
+  const deep = Math.min(100_000, Math.floor(sizes.observations / 2));
+  const cursorRow = await one<{ at: string; id: number }>(`SELECT observed_at::text AS at, observation_id AS id FROM problem_observations
+    WHERE company_id = $1 ORDER BY observed_at DESC, observation_id DESC OFFSET ${deep - 1} LIMIT 1`, [companyId]);
+  const cursor = Buffer.from(`${cursorRow.at}|${cursorRow.id}`).toString('base64url');
+  const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+  const variety = batch.strain_name.split(' ')[1]!;
+  const misspelt = `${variety.slice(0, 2)}${variety[3]}${variety[2]}${variety.slice(4)}`;
+
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const c = `company_id=${companyId}`;
+  const reads: Array<[string, string[]]> = [
+    ['overview, all its cards at once', [`/get_problem_observations?${c}&status=open&limit=100`, `/get_problem_trends?${c}&granularity=week`, `/get_custom_batch_statuses?${c}`,
+      `/crop_availability_report?${c}&batch_statuses=Propagation,Vegetative,Flowering,Ready`, `/get_dashboard_reports?${c}`, `/get_room_threshold_levels?${c}`, `/get_scouting_coverage?${c}`]],
+    [`rooms list, whole facility (${sizes.boxes.toLocaleString('en')} boxes)`, [`/load_room_grids_boxes?${c}`]],
+    [`largest room's map (${room.boxes.toLocaleString('en')} boxes, its problems and circles)`, [`/load_room_grids_boxes?${c}&room_id=${room.room_id}`, `/get_unresolved_problems_for_room?room_id=${room.room_id}`,
+      ...grids.map((g) => `/get_unresolved_problems_for_grid_circles?grid_id=${g}`)]],
+    ['a box: open problems, responses, sub-boxes', [`/get_unresolved_problems_for_gridbox?gridbox_id=${box.grid_box_id}`, `/get_field_responses_by_gridbox?GridBoxID=${box.grid_box_id}`,
+      `/get_sub_gridboxes?parent_gridbox_id=${box.grid_box_id}`]],
+    ['batches list', [`/get_batches?${c}`]],
+    ['a batch page: dashboard, responses, plants', [`/get_batch_dashboard?${c}&batch_id=${batch.batch_id}&start_date=${day(730)}`, `/get_batch_form_responses?batch_id=${batch.batch_id}`,
+      `/get_all_plants_linked_to_batch?batch_id=${batch.batch_id}`]],
+    ['observations, newest', [`/get_problem_observations?${c}`]],
+    ['observations, open', [`/get_problem_observations?${c}&status=open`]],
+    ['observations of the largest room', [`/get_problem_observations?${c}&room_id=${room.room_id}`]],
+    ['observations of a grid', [`/get_problem_observations?${c}&grid_id=${grids[0]}`]],
+    ['observations matching "mite"', [`/get_problem_observations?${c}&problem=mite`]],
+    ['observations of last month, oldest first', [`/get_problem_observations?${c}&start_date=${day(30)}&end_date=${day(0)}&sort_order=asc`]],
+    ['observations, page at offset 10,000', [`/get_problem_observations?${c}&offset=10000`]],
+    [`observations, page at row ${deep.toLocaleString('en')} by cursor`, [`/get_problem_observations?${c}&cursor=${cursor}`]],
+    ['trends, 4 weeks', [`/get_problem_trends?${c}&granularity=week`]],
+    ['trends, two years by week', [`/get_problem_trends?${c}&granularity=week&date_option=date_range&start_date=${day(730)}&end_date=${day(0)}`]],
+    ['pressure frames of the largest room by week', [`/get_room_pressure_frames?${c}&room_id=${room.room_id}&step=week`]],
+    ['scouting coverage, every room', [`/get_scouting_coverage?${c}`]],
+    ['tasks of a scout', [`/get_tasks?user_id=${scout.assignee_id}&status=all`]],
+    ['audit trail, first page', [`/get_audit_events?${c}`]],
+    [`search "${variety}"`, [`/search_plants_autocomplete?${c}&query=${variety}`]],
+    [`search "${misspelt}" (misspelt)`, [`/search_plants_autocomplete?${c}&query=${misspelt}`]],
+    [`search a plant "${plant.plant_uid.slice(0, -2)}"`, [`/search_plants_autocomplete?${c}&query=${plant.plant_uid.slice(0, -2)}`]],
+    ['scan history, first page', [`/get_scan_history?${c}`]],
+  ];
+
+  interface Row { read: string; requests: number; app: Timing; bare: Timing; bytes: number; statements: number; skipped: number; slowest: { ms: number; text: string } }
+  const rows: Row[] = [];
+  const only = process.env.BENCH_ONLY;
+  for (const [read, paths] of reads) {
+    if (only && !read.includes(only)) continue;
+    // Each request alone once, its statements caught.
+    const caught: Stmt[][] = [];
+    let skipped = 0;
+    for (const p of paths) {
+      capture = [];
+      await get(`${address}/api${p}`, auth);
+      const writes = capture.filter((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
+      skipped += writes.length;
+      caught.push(capture.filter((s) => !writes.includes(s)));
+      capture = null;
+    }
+    // Where the time goes: each statement once alone, the slowest named.
+    let slowest = { ms: 0, text: '' };
+    for (const s of caught.flat()) {
+      const t0 = performance.now();
+      await bare.query(s.text, s.values);
+      const took = performance.now() - t0;
+      if (took > slowest.ms) slowest = { ms: took, text: s.text.replace(/\s+/g, ' ').trim().slice(0, 90) };
+    }
+    let bytes = 0;
+    const app = await concurrent(async () => {
+      bytes = (await Promise.all(paths.map((p) => get(`${address}/api${p}`, auth)))).reduce((n, r) => n + r.bytes, 0);
+    }, ITERATIONS);
+    const replayed = await concurrent(() => Promise.all(caught.map(async (stmts) => {
+      const client = await bare.connect();
+      try {
+        for (const s of stmts) await client.query(s.text, s.values);
+      } finally {
+        client.release();
+      }
+    })), ITERATIONS);
+    const row = { read, requests: paths.length, app, bare: replayed, bytes, statements: caught.flat().length, skipped, slowest };
+    rows.push(row);
+    console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
+  }
+
+  const table = [
+    `| read (${CONCURRENCY} concurrent) | requests | app p50 / p95 ms | bare SQL p50 / p95 ms | app p95 / bare p95 | answer (br) | goal p95 < ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare |`,
+    '|:---|---:|---:|---:|---:|---:|:---|',
+    ...rows.map((r) => `| ${r.read} | ${r.requests} | ${ms(r.app)} | ${ms(r.bare)} | ${(r.app.p95 / r.bare.p95).toFixed(2)}× | ${(r.bytes / 1024).toFixed(1)} KB | ${goalMet(r.app, r.bare) ? 'met' : r.app.p95 < GOAL_MS ? 'not met (ratio)' : 'not met'} |`),
+  ];
+  const out = [
+    `## Scale (issue 19) — ${new Date().toISOString().slice(0, 16)} UTC`,
+    '',
+    machineLine(),
+    `- data: database ${values.database} (npm run seed:scale): company ${companyId} with ${sizes.boxes.toLocaleString('en')} boxes, ${sizes.plants.toLocaleString('en')} plants, ${sizes.observations.toLocaleString('en')} observations, beside ${(sizes.companies - 1).toLocaleString('en')} other companies; PostgreSQL at ${url.host}`,
+    `- ${CONCURRENCY} concurrent clients × ${ITERATIONS} calls per read; bare SQL: the statements each request ran, replayed in order on its own connection`,
+    `- API resident memory (the bench process, which holds the API): peak ${(peakRss / 2 ** 20).toFixed(0)} MB (goal < 1024 MB)`,
+    '',
+    ...table,
+    '',
+    'Slowest statement of each read that misses a goal, run alone:',
+    '',
+    ...rows.filter((r) => !goalMet(r.app, r.bare)).map((r) => `- ${r.read}: ${r.slowest.ms.toFixed(0)} ms — \`${r.slowest.text}…\``),
+  ].join('\n');
+  console.info(`\n${out}`);
+  if (!only) writeResultsSection(`scale-${values.database}`, out);
+} finally {
+  clearInterval(sampler);
+  agent.destroy();
+  await bare.end();
+  await app.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
