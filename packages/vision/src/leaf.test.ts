@@ -167,4 +167,32 @@ describe('the hard cases: lesions at the margin and across, backgrounds of lesio
       expect(leaf.findings.length + analysis.doubts.length).toBeGreaterThan(0);
     }
   });
+
+  it('leaves objects of lesion colours on a cluttered table out of the leaf, those reaching under it too', () => {
+    for (const seed of [81, 82, 83]) {
+      const healthy = analyse({ seed, clutter: true });
+      expect(healthy.leaf.findings).toEqual([]);
+      expect(Math.abs(healthy.leaf.leafAreaPx - healthy.drawn.leafPx) / healthy.drawn.leafPx).toBeLessThan(0.01);
+      const { drawn, leaf } = analyse({ seed, clutter: true, atEdge: true, lesions: { necrotic: 0.04, chlorotic: 0.03, dark_spot: 0.02 } });
+      expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(leaf.leafAreaPx - drawn.leafPx) / drawn.leafPx).toBeLessThan(0.01);
+    }
+  });
+
+  it('measures lesion edges softened into mixed colours (a small, blurred photo) without shrinking the lesions', () => {
+    for (const [seed, lesions] of [[85, { necrotic: 0.3, chlorotic: 0.1 }], [86, { dark_spot: 0.2, powdery: 0.1 }]] as const) {
+      const { drawn, leaf } = analyse({ seed, width: 320, height: 240, blur: 1, lesions });
+      expect(drawn.expectedAffected).toBeGreaterThan(0.25);
+      expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.03);
+    }
+  });
+
+  it('measures a small far leaf two thirds affected (little green left) and says it is mostly background', () => {
+    for (const [seed, background] of [[87, 'white'], [88, 'grey']] as const) {
+      const { drawn, leaf, analysis } = analyse({ seed, zoom: 0.42, background, band: { type: 'chlorotic', share: 0.66 } });
+      expect(drawn.expectedAffected).toBeGreaterThan(0.6);
+      expect(Math.abs(leaf.affectedFraction - drawn.expectedAffected)).toBeLessThanOrEqual(0.05);
+      expect(analysis.doubts).toContain('mostly_background');
+    }
+  });
 });

@@ -6,8 +6,10 @@ import { convexOutlines } from './outline.js';
 import { LESION_PROBLEMS } from './problems.js';
 import { LESION_TYPES, type LeafFinding, type LeafResult, type LesionRegion, type LesionType, type RgbaImage, type DoubtCode } from './types.js';
 
-/** The green part of a leaf must cover at least this share of the measured image. */
+/** The leaf (green and lesions) must cover at least this share of the measured image. */
 export const MIN_LEAF_SHARE = 0.03;
+/** Its healthy green part at least this share: a leaf 70 % affected still has some (a green-free photo is no leaf). */
+export const MIN_GREEN_SHARE = 0.01;
 /** A symptom is reported from this share of the leaf (0.5 %). */
 export const MIN_FINDING_FRACTION = 0.005;
 
@@ -41,8 +43,8 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
   // Local copies: an imported binding may be a getter (see colour.ts), too slow per pixel.
   const greenCode = GREEN;
   const otherCode = OTHER;
-  if (classifyLeafPixels(data, cls) < MIN_LEAF_SHARE * n) return null;
-  const tissue = findTissue(data, cls, w, h, MIN_LEAF_SHARE * n);
+  if (classifyLeafPixels(data, cls) < MIN_GREEN_SHARE * n) return null;
+  const tissue = findTissue(data, cls, w, h, MIN_GREEN_SHARE * n);
   if (tissue === null) return null;
   const leaf = tissue.leaf;
   settleBoundaries(data, cls, leaf, w, h);
@@ -69,6 +71,7 @@ export function analyseLeaf(s: Scaled, original: RgbaImage, maxRegions: number):
     sums[c * 3 + 1] = sums[c * 3 + 1]! + data[i + 1]!;
     sums[c * 3 + 2] = sums[c * 3 + 2]! + data[i + 2]!;
   }
+  if (leafPx < MIN_LEAF_SHARE * n) return null;
   const scale = areaScale(s, original);
   const minLesionPx = Math.max(3, Math.floor(leafPx / 50000));
   const fractions = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;

@@ -21,6 +21,13 @@ export interface LeafImageOptions {
   background?: 'grey' | 'white' | 'soil';
   /** A band of this symptom across the whole leaf, from margin to margin, covering about `share` of it. */
   band?: { type: LesionType; share: number };
+  /**
+   * A cluttered table: flat objects of lesion colours (a brown pot, a red label, a yellow tag, a black tool, white
+   * paper, a blue glove) around the leaf, some reaching under it. Background, not symptoms.
+   */
+  clutter?: boolean;
+  /** Soften the photo with a 3 × 3 box blur this many times (a lens, JPEG): lesion edges become mixed colours. */
+  blur?: number;
 }
 
 export interface LeafImage {
@@ -62,6 +69,7 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
   const a = width * (0.36 + rand() * 0.04) * zoom;
   const b = height * (0.3 + rand() * 0.04) * zoom;
   const inLeaf = (x: number, y: number): boolean => ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
+  if (opts.clutter) paintClutter(data, width, height, rand, cx, cy, a, b);
   const layer = new Uint8Array(width * height);
   const noise = new Int32Array(4);
   let leafPx = 0;
@@ -155,6 +163,7 @@ export function makeLeafImage(opts: LeafImageOptions = {}): LeafImage {
       }
     }
   }
+  for (let k = 0; k < (opts.blur ?? 0); k++) boxBlur(data, width, height);
   const expected = { chlorotic: 0, necrotic: 0, powdery: 0, dark_spot: 0 } satisfies Record<LesionType, number>;
   let affected = 0;
   for (const type of LESION_TYPES) {
@@ -186,4 +195,41 @@ function free(layer: Uint8Array, width: number, height: number, px: number, py: 
     }
   }
   return true;
+}
+
+/** Objects on the table: the colours of lesions and others, flat, half of them centred on the leaf's outline. */
+function paintClutter(data: Uint8ClampedArray, width: number, height: number, rand: () => number, cx: number, cy: number, a: number, b: number): void {
+  const colours = [[150, 110, 70], [190, 60, 40], [200, 170, 60], [30, 30, 30], [230, 230, 225], [40, 60, 170]];
+  for (let k = 0; k < 10; k++) {
+    const [r, g, bl] = colours[k % colours.length]!;
+    const angle = rand() * 2 * Math.PI;
+    const onLeaf = k % 2 === 0;
+    const ox = onLeaf ? cx + Math.cos(angle) * a : rand() * width;
+    const oy = onLeaf ? cy + Math.sin(angle) * b : rand() * height;
+    const rx = width * (0.04 + rand() * 0.05);
+    const ry = height * (0.04 + rand() * 0.05);
+    const round = rand() < 0.5;
+    for (let y = Math.max(0, Math.floor(oy - ry)); y < Math.min(height, Math.ceil(oy + ry)); y++) {
+      for (let x = Math.max(0, Math.floor(ox - rx)); x < Math.min(width, Math.ceil(ox + rx)); x++) {
+        if (round && ((x - ox) / rx) ** 2 + ((y - oy) / ry) ** 2 > 1) continue;
+        const n = randomInt(rand, -4, 4);
+        setPixel(data, (y * width + x) * 4, r! + n, g! + n, bl! + n);
+      }
+    }
+  }
+}
+
+/** One 3 × 3 box blur of the RGB channels (the border rows and columns are left as they are). */
+function boxBlur(data: Uint8ClampedArray, width: number, height: number): void {
+  const src = data.slice();
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += src[i + (dy * width + dx) * 4 + c]!;
+        data[i + c] = Math.round(sum / 9);
+      }
+    }
+  }
 }
