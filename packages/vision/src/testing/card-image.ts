@@ -22,6 +22,13 @@ export interface CardImageOptions {
   onLines?: number;
   /** Pairs of touching insects of mixed sizes (1.6–3.4 mm, centres 0.85 of the sum of their radii apart). */
   touchingPairs?: number;
+  /**
+   * Pairs of a 3.6–4.4 mm fly and a 1.6–2.0 mm insect whose centres are 0.8 of the sum of their radii apart: the
+   * smaller one sits in the fly's side with a neck as wide as itself, so their distance transform has one hill.
+   */
+  wideNeckPairs?: number;
+  /** With `grid`: this many 1.4–1.9 mm insects centred on a grid line, drawn after `onLines` (white with `paleWhiteflies`). */
+  smallOnLines?: number;
 }
 
 export interface DrawnInsect {
@@ -148,7 +155,7 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
     }
     if (!placed) throw new Error(`no room for cluster ${k + 1} on a ${width}×${height} card image`);
   }
-  for (let k = 0; k < (opts.onLines ?? 0); k++) {
+  const onLine = (k: number, sizeClass: InsectSizeClass, dMm: () => number, aspect: number): void => {
     let placed = false;
     for (let tries = 0; tries < 500 && !placed; tries++) {
       const lines = Math.floor(long / gridStep);
@@ -158,10 +165,12 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
       if (Math.abs(vv) > short / 2 - margin) continue;
       const at: [number, number] = [cx + uu * c - vv * s, cy + uu * s + vv * c];
       if (!isFreeOfInsects(insects, at, 6 * pxPerMm)) continue;
-      placed = draw('small_fly', 2.5 + rand(), 1.5, DIRECTIONS[randomInt(rand, 0, 3)]!, at);
+      placed = draw(sizeClass, dMm(), aspect, DIRECTIONS[randomInt(rand, 0, 3)]!, at);
     }
     if (!placed) throw new Error(`no room for insect ${k + 1} on a line`);
-  }
+  };
+  for (let k = 0; k < (opts.onLines ?? 0); k++) onLine(k, 'small_fly', () => 2.5 + rand(), 1.5);
+  for (let k = 0; k < (opts.smallOnLines ?? 0); k++) onLine(k, 'whitefly', () => 1.4 + 0.5 * rand(), 1.2);
   for (let k = 0; k < (opts.touchingPairs ?? 0); k++) {
     let placed = false;
     for (let tries = 0; tries < 500 && !placed; tries++) {
@@ -180,6 +189,24 @@ export function makeCardImage(opts: CardImageOptions): CardImage {
       placed = true;
     }
     if (!placed) throw new Error(`no room for touching pair ${k + 1}`);
+  }
+  for (let k = 0; k < (opts.wideNeckPairs ?? 0); k++) {
+    let placed = false;
+    for (let tries = 0; tries < 500 && !placed; tries++) {
+      const d1 = 3.6 + rand() * 0.8;
+      const d2 = 1.6 + rand() * 0.4;
+      const gap = 0.8 * ((d1 + d2) / 2) * pxPerMm;
+      const u = (rand() - 0.5) * (long - 2 * margin - gap);
+      const v = (rand() - 0.5) * (short - 2 * margin);
+      const x = cx + u * c - v * s;
+      const y = cy + u * s + v * c;
+      const dir = DIRECTIONS[randomInt(rand, 0, 3)]!;
+      if (!isFree(occupied, width, x, y, Math.ceil(gap + 3 * pxPerMm))) continue;
+      draw('small_fly', d1, 1, dir, [x, y]);
+      draw('whitefly', d2, 1, dir, [x + dir[0] * gap, y + dir[1] * gap]);
+      placed = true;
+    }
+    if (!placed) throw new Error(`no room for wide-necked pair ${k + 1}`);
   }
   for (let k = 0; k < opts.insects; k++) {
     const sizeClass = CLASSES[(k + randomInt(rand, 0, 2)) % 3]!;
