@@ -174,6 +174,8 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   const greens = labelComponents(green, w, h);
   let largest = 0;
   for (let l = 1; l <= greens.count; l++) if (greens.area[l]! > largest) largest = greens.area[l]!;
+  // Scattered green specks (noise, a textured surface) join up through lesion colours but are no leaf.
+  if (largest * 2 < minGreen) return null;
   const core = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
     const l = greens.labels[p]!;
@@ -219,7 +221,7 @@ export function findTissue(data: Uint8Array | Uint8ClampedArray, cls: Uint8Array
   const hullOwn = fillPolygon(hullOf(own, w, h), w, h);
   let added = 0;
   for (let p = 0; p < n; p++) {
-    if (ambiguous[p] === 0 || hullOwn[p] === 0 || own[p] === 1) continue;
+    if (ambiguous[p] === 0 || hullOwn[p] === 0 || around[p] === 0 || own[p] === 1) continue;
     own[p] = 1;
     added++;
   }
