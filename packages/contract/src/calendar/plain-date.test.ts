@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, daysBetween, deviceToday, fromDayNumber, isCalendarDate, isoWeekday, todayIn, utcDate, utcMidnight } from './plain-date.js';
+import { addDays, dayNumber, daysBetween, deviceToday, fromDayNumber, isCalendarDate, isoWeekday, todayIn, utcDate, utcDaySpan, utcMidnight } from './plain-date.js';
 
 describe('isCalendarDate', () => {
   it('accepts days that exist, leap days included', () => {
@@ -56,5 +56,7 @@ describe('today', () => {
   it('reads the UTC day of an instant and the instant a day starts', () => {
     expect(utcDate(new Date('2026-03-08T23:59:59.999Z'))).toBe('2026-03-08');
     expect(utcMidnight('2026-03-09').toISOString()).toBe('2026-03-09T00:00:00.000Z');
+    const span = utcDaySpan('2026-02-28', '2026-02-28');
+    expect([span.from.toISOString(), span.to.toISOString()]).toEqual(['2026-02-28T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
   });
 });

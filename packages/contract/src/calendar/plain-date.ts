@@ -1,10 +1,11 @@
 /**
  * Plain calendar days as 'YYYY-MM-DD' text, the way the API sends dates. Arithmetic runs on the bare date
  * in UTC, so no daylight-saving change can shift a day. This is the one home of date helpers for server
- * and web (a test fails on a local copy elsewhere: packages/server/src/test/no-date-copies.test.ts).
+ * and web (no-date-copies.test.ts fails on a local copy in shipped code).
  */
 
-const DAY_MS = 86_400_000;
+/** A day's length, for spans of whole days between instants; calendar days use addDays, never this. */
+export const DAY_MS = 86_400_000;
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether 'YYYY-MM-DD' names a day that exists (no 2026-02-31, no month 13, no year 0). */
@@ -38,12 +39,25 @@ export const utcDate = (at: Date | number = new Date()): string => new Date(at).
 /** The instant a day starts in UTC. */
 export const utcMidnight = (date: string): Date => new Date(`${date}T00:00:00Z`);
 
+/** Days `start`..`end`, both included, as the instants [from, to) in UTC. */
+export const utcDaySpan = (start: string, end: string): { from: Date; to: Date } => ({ from: utcMidnight(start), to: utcMidnight(addDays(end, 1)) });
+
 /**
  * This device's calendar day: on the web the grower stands in the company's place, so the device's clock is
  * the company's day ("this week" is the grower's week, not UTC's).
  */
 export function deviceToday(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Whether this runtime knows an IANA time zone ('Europe/Amsterdam'). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

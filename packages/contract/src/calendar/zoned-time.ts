@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isTimeZone } from './plain-date.js';
 
 /**
  * Wall times in a company's IANA zone, through luxon (server only: imported as '@verdant/contract/zoned-time'
@@ -7,7 +8,7 @@ import { DateTime, IANAZone } from 'luxon';
 
 /** A usable IANA zone, or 'UTC' for anything the runtime does not know. */
 export function safeTimeZone(tz: string | null | undefined): string {
-  return tz && IANAZone.isValidZone(tz) ? tz : 'UTC';
+  return tz && isTimeZone(tz) ? tz : 'UTC';
 }
 
 const WALL = "yyyy-MM-dd'T'HH:mm";

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId } from '../common/fields.js';
+import { isTimeZone } from '../calendar/plain-date.js';
 
 /**
  * Verdant extension (docs/decisions.md, "Recurring tasks and the company's time zone"): the company's IANA
@@ -10,15 +11,6 @@ import { CompanyId } from '../common/fields.js';
 export const companyTimeZoneMessages = {
   saved: 'Time zone saved.',
 } as const;
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const TimeZoneSchema = z
   .string({ error: 'must be a time zone such as Europe/Amsterdam' })

@@ -2,7 +2,9 @@ import type PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, DeliveryMessage } from '../db/schema.js';
-import { isoWeekday, latestDueOn, localDate, safeTimeZone, type Occurrence } from '../modules/tasks/recurring-schedule.js';
+import { isoWeekday, todayIn } from '@verdant/contract';
+import { safeTimeZone } from '@verdant/contract/zoned-time';
+import { latestDueOn, type Occurrence } from '../modules/tasks/recurring-schedule.js';
 import { enqueueDeliveries } from './notification-events.js';
 
 /**
@@ -59,7 +61,7 @@ export function dueOccurrence(n: Pick<Scheduled, 'kind' | 'frequency' | 'notific
   const time = n.notification_time ?? DEFAULT_TIME;
   const freq = n.kind === 'template' ? (n.frequency ?? 'daily') : 'weekly';
   const on = (date: string) => (freq === 'daily' ? true : freq === 'monthly' ? date.endsWith('-01') : isoWeekday(date) === 1);
-  const occ = latestDueOn(on, time, tz, now, { notBefore: localDate(tz, n.created_at), lookbackDays: 1 });
+  const occ = latestDueOn(on, time, tz, now, { notBefore: todayIn(tz, n.created_at), lookbackDays: 1 });
   if (!occ || occ.dueAt.getTime() < n.created_at.getTime()) return null;
   if (now.getTime() - occ.dueAt.getTime() > GRACE_HOURS * 3600_000) return null;
   return occ;
@@ -98,7 +100,7 @@ async function reportMessage(trx: Db, n: Scheduled, occ: Occurrence): Promise<De
     facts: [
       ...problems.slice(0, 5).map((p) => ({ title: p.problem, value: String(p.n) })),
       { title: 'Open tasks', value: String(openTasks?.n ?? 0) },
-      { title: 'Period', value: `${localDate(safeTimeZone(n.time_zone), since)} – ${occ.date}` },
+      { title: 'Period', value: `${todayIn(safeTimeZone(n.time_zone), since)} – ${occ.date}` },
     ],
     path: '/dashboard/reports',
     link_label: 'Open the reports',

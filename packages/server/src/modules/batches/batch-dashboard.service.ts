@@ -1,4 +1,4 @@
-import { batchesMessages as msg } from '@verdant/contract';
+import { batchesMessages as msg, utcDate, utcDaySpan } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
@@ -8,15 +8,12 @@ import { type BatchesDeps, requireBatch } from './batches.service.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
 import { responsePhotos } from '../../lib/images/response-photos.js';
 
-const DAY = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The range asked, else the batch's start date (or creation day) up to today; days are UTC. */
 export function dashboardRange(batch: { start_date: string | null; created_at: Date }, startDate?: string, endDate?: string, now = new Date()) {
-  const start = startDate ?? batch.start_date ?? dayOf(batch.created_at);
-  const end = endDate ?? dayOf(now);
+  const start = startDate ?? batch.start_date ?? utcDate(batch.created_at);
+  const end = endDate ?? utcDate(now);
   if (start > end) throw badRequest(msg.dateOrder, 'start_date');
-  return { start, end, from: new Date(`${start}T00:00:00Z`), to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY) };
+  return { start, end, ...utcDaySpan(start, end) };
 }
 
 export async function batchDashboard(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   BUILT_IN_BATCH_STATUSES, DEFAULT_BATCH_STATUS, HARVESTED_STATUS, batchesMessages as msg, unknownBatchStatus,
+  utcDate,
 } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -199,7 +200,7 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
     }
     // Inside a pre-harvest interval the harvest still goes ahead (the grower may be destroying the crop,
     // or the label allows it): it is answered and audited with the warning (docs/decisions.md).
-    const warnings = await runningPreharvest(trx, input.company_id, before.batch_id, at.toISOString().slice(0, 10));
+    const warnings = await runningPreharvest(trx, input.company_id, before.batch_id, utcDate(at));
     await writeAudit(trx, {
       companyId: input.company_id, userId: caller.user_id, action: 'batch.harvested', entityType: 'batch', entityId: before.batch_id,
       before: toBatch(before), after: { ...toBatch(after), ...(warnings.length > 0 ? { preharvest_warnings: warnings } : {}) },

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
 import { createScan, scanDetails } from '../scans/scans.service.js';
 import * as repo from './cameras.repository.js';
 
@@ -18,11 +19,10 @@ function newToken() {
   return { token, stored: { token_hash: hashToken(token), token_hint: token.slice(0, TOKEN_PREFIX.length + 4) } };
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toCamera = (r: repo.CameraRow): Camera => ({
   camera_id: r.camera_id, name: r.name, RoomID: r.room_id ?? null, RoomName: r.room_name ?? null, GridID: r.grid_id, GridName: r.grid_name,
-  token_status: r.token_revoked_at ? 'revoked' : 'active', token_hint: `${r.token_hint}…`, token_created_at: iso(r.token_created_at)!,
-  last_ingest_at: iso(r.last_ingest_at), image_count: Number(r.image_count ?? 0), created_at: iso(r.created_at)!, created_by: r.created_by,
+  token_status: r.token_revoked_at ? 'revoked' : 'active', token_hint: `${r.token_hint}…`, token_created_at: iso(r.token_created_at),
+  last_ingest_at: isoOrNull(r.last_ingest_at), image_count: Number(r.image_count ?? 0), created_at: iso(r.created_at), created_by: r.created_by,
 });
 
 async function readCamera({ db }: Deps, companyId: number, cameraId: number) {

@@ -1,4 +1,4 @@
-import { formResponsesMessages as msg } from '@verdant/contract';
+import { formResponsesMessages as msg, utcDaySpan } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './form-responses.repository.js';
@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.js';
 /** 'YYYY-MM-DD'..'YYYY-MM-DD', both days included (UTC), as [from, to). */
 export function dayRange(start: string, end: string): { from: Date; to: Date } {
   if (end < start) throw badRequest(msg.endBeforeStart, 'end_date');
-  return { from: new Date(`${start}T00:00:00Z`), to: new Date(new Date(`${end}T00:00:00Z`).getTime() + 86_400_000) };
+  return utcDaySpan(start, end);
 }
 
 async function responses(deps: Deps, caller: Caller, filter: reads.ResponseFilter) {

@@ -1,4 +1,4 @@
-import { formResponsesMessages as msg, SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN } from '@verdant/contract';
+import { DAY_MS, formResponsesMessages as msg, isCalendarDate, SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN } from '@verdant/contract';
 import { visibleFields } from '../form_templates/index.js';
 import { splitList } from '../../lib/split-list.js';
 
@@ -58,10 +58,7 @@ const isBlank = (v: string | undefined) => v === undefined || v.trim() === '' ||
 const inOptions = (options: string[], value: string) => options.some((o) => o.trim().toLowerCase() === value.trim().toLowerCase());
 const isDate = (v: string) => {
   const t = v.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) {
-    const d = new Date(`${t}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t;
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return isCalendarDate(t);
   return /^\d{4}-\d{2}-\d{2}T/.test(t) && !Number.isNaN(Date.parse(t));
 };
 const asNumber = (v: string) => (v.trim() === '' ? NaN : Number(v.trim()));
@@ -148,6 +145,6 @@ export function observedAt(submittedAt: string | undefined, now: Date, maxFuture
   if (!submittedAt) return now;
   const at = new Date(submittedAt);
   if (at.getTime() > now.getTime() + maxFutureMs) return { message: msg.futureObserved, field: 'submittedAt' };
-  if (at.getTime() < now.getTime() - maxAgeDays * 86_400_000) return { message: msg.oldObserved, field: 'submittedAt' };
+  if (at.getTime() < now.getTime() - maxAgeDays * DAY_MS) return { message: msg.oldObserved, field: 'submittedAt' };
   return at;
 }

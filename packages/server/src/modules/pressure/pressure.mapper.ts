@@ -1,5 +1,4 @@
-import type { PressureFrames } from '@verdant/contract';
-import { addDays } from '../reports/report-range.js';
+import { addDays, type PressureFrames } from '@verdant/contract';
 import type { PressureRow, PressureWindow } from './pressure.repository.js';
 
 /**

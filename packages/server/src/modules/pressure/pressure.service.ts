@@ -1,8 +1,8 @@
-import { PRESSURE_WEEKS, type PressureStep } from '@verdant/contract';
+import { PRESSURE_WEEKS, addDays, mondayOf, type PressureStep } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
-import { REPORT_TIME_ZONE, addDays, mondayOf, todayIn } from '../reports/report-range.js';
+import { REPORT_TIME_ZONE, reportToday } from '../reports/report-range.js';
 import * as repo from './pressure.repository.js';
 import { toPressureFrames } from './pressure.mapper.js';
 
@@ -34,7 +34,7 @@ export const hotThresholdOf = (warning: number | undefined) => Math.max(1, warni
 
 export async function getRoomPressureFrames(deps: Deps, caller: Caller, q: PressureQuery, now = new Date()) {
   if (!(await repo.roomOfCompany(deps.db, caller.company_id, q.roomId))) throw notFound('Room');
-  const window = pressureWindow(q.step, q.endDate ?? todayIn(REPORT_TIME_ZONE, now));
+  const window = pressureWindow(q.step, q.endDate ?? reportToday(REPORT_TIME_ZONE, now));
   const [rows, warning] = [
     await repo.pressureRows(deps.db, caller.company_id, q.roomId, window, q.problem),
     await repo.hotThreshold(deps.db, caller.company_id),

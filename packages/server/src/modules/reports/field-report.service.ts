@@ -1,9 +1,9 @@
-import { reportsMessages as msg, type DateOption, type TrendSeries } from '@verdant/contract';
+import { bucketStart, reportsMessages as msg, toWireRange, type DateOption, type DateOptionInput, type ReportRange, type TrendSeries } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import { splitList } from '../../lib/split-list.js';
-import { bucketStart, defaultWeeks, resolveRange, toWireRange, type DateOptionInput, type ReportRange } from './report-range.js';
+import { defaultWeeks, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import { toSeries } from './reports.mapper.js';
 

@@ -1,5 +1,4 @@
-import type { SeveritySeries, TrendSeries } from '@verdant/contract';
-import { bucketStart, type ReportRange } from './report-range.js';
+import { bucketStart, type ReportRange, type SeveritySeries, type TrendSeries } from '@verdant/contract';
 import type { CountRow, SeverityRow } from './trends.repository.js';
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;

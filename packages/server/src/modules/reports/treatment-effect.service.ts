@@ -1,8 +1,8 @@
-import { DEFAULT_EFFECT_WEEKS, type DateOption, type TreatmentEffect } from '@verdant/contract';
+import { DEFAULT_EFFECT_WEEKS, toWireRange, type DateOption, type DateOptionInput, type TreatmentEffect } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
-import { defaultWeeks, resolveRange, toWireRange, type DateOptionInput } from './report-range.js';
+import { defaultWeeks, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import * as effects from './treatment-effect.repository.js';
 import { treatmentEffects } from './treatment-effect.figures.js';

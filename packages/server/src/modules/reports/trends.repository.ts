@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ReportRange } from './report-range.js';
+import type { ReportRange } from '@verdant/contract';
 
 /** Rooms a report keeps to: an observation's own room, or a grid of the room (the grids' ids, or found by the statement). */
 export interface RoomFilter {

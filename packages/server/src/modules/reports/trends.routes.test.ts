@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportsMessages as msg } from '@verdant/contract';
+import { addDays, mondayOf, reportsMessages as msg, utcDate } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { makeTemplate } from '../../test/fixtures/form-responses.test-kit.js';
 import { addObservation, makePlace, type ScoutedPlace } from '../../test/fixtures/unresolved-problems.fixtures.js';
-import { addDays, mondayOf, resolveRange } from './report-range.js';
+import { resolveRange } from './report-range.js';
 import { countsByProblem, run } from './trends.repository.js';
 import { toSeries } from './reports.mapper.js';
 
@@ -155,7 +155,7 @@ describe('GET /get_trends_report_graph', () => {
   });
 
   it('weeks_ago 0 is this week (Monday to Sunday) by day; weeks_ago 1 adds the week before', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const monday = mondayOf(today);
     const lastSunday = new Date(`${addDays(monday, -1)}T23:59:59.999Z`);
     await addObservation(t.app, { companyId: empty.companyId, problem: 'Now', observedAt: new Date() });
@@ -253,7 +253,7 @@ describe('GET /get_problem_trends', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(values(res.json().trends, 'aphids')).toEqual([1, 2, 0, 0, 1]);
     const recent = await get('/get_problem_trends', a.regular.auth, { company_id: a.companyId });
-    const monday = mondayOf(new Date().toISOString().slice(0, 10));
+    const monday = mondayOf(utcDate());
     expect(recent.json().range).toMatchObject({ date_option: 'weeks_ago', start_date: addDays(monday, -21), end_date: addDays(monday, 6), granularity: 'day' });
   });
 

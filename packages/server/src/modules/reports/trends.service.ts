@@ -1,9 +1,9 @@
 import type { RawBuilder } from 'kysely';
-import { reportsMessages as msg, type DateOption } from '@verdant/contract';
+import { reportsMessages as msg, toWireRange, type DateOption, type DateOptionInput, type RangeRules } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
-import { defaultWeeks, resolveRange, todayIn, toWireRange, REPORT_TIME_ZONE, type DateOptionInput, type RangeRules } from './report-range.js';
+import { defaultWeeks, reportToday, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import { cumulative, toSeries, toSeveritySeries, withEmpty } from './reports.mapper.js';
 
@@ -79,9 +79,9 @@ export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: D
 
 /** A batch's own days: its start (or creation) through its end, harvest or today, whichever comes first. */
 function batchDays(batch: NonNullable<Awaited<ReturnType<typeof repo.findBatch>>>) {
-  const today = todayIn(REPORT_TIME_ZONE);
-  const start = batch.start_date ?? todayIn(REPORT_TIME_ZONE, batch.created_at);
-  const harvested = batch.harvested_at ? todayIn(REPORT_TIME_ZONE, batch.harvested_at) : undefined;
+  const today = reportToday();
+  const start = batch.start_date ?? reportToday(undefined, batch.created_at);
+  const harvested = batch.harvested_at ? reportToday(undefined, batch.harvested_at) : undefined;
   const end = [batch.end_date ?? undefined, harvested, today].filter((d): d is string => d !== undefined).sort()[0]!;
   return { option: 'batch_related_date' as const, start, end: end < start ? start : end };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_AI_MODEL, type scansEndpoints } from '@verdant/contract';
+import { DEFAULT_AI_MODEL, utcDate, type scansEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
 import { describeModel, offeredModels } from '../../lib/vision/models.js';
 import { getCompanySetting } from '../company_settings/company-settings.service.js';
@@ -13,7 +13,7 @@ export const scansHandlers: Handlers<typeof scansEndpoints> = {
   reviewScanDetection: ({ app, user, input }) => reviewDetection(app, user, input),
   exportScanExamples: async ({ app, user, input, reply }) => {
     const made = await exportExamples(app, user, input);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = utcDate();
     // The counts let the web app say what is coming while the zip streams (its length is not known in advance).
     reply
       .type('application/zip')

@@ -1,4 +1,4 @@
-import { formResponsesMessages as msg } from '@verdant/contract';
+import { addDays, formResponsesMessages as msg, utcMidnight } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './sticky-traps.repository.js';
@@ -9,8 +9,8 @@ import type { Deps } from '../../lib/deps.js';
 function days(start?: string, end?: string) {
   if (start && end && end < start) throw badRequest(msg.endBeforeStart, 'end_date');
   return {
-    from: start ? new Date(`${start}T00:00:00Z`) : undefined,
-    to: end ? new Date(new Date(`${end}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+    from: start ? utcMidnight(start) : undefined,
+    to: end ? utcMidnight(addDays(end, 1)) : undefined,
   };
 }
 

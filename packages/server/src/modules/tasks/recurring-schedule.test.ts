@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekday, latestDueOccurrence, localDate, safeTimeZone, zonedTime, type Recurrence } from './recurring-schedule.js';
+import { isoWeekday } from '@verdant/contract';
+import { latestDueOccurrence, type Recurrence } from './recurring-schedule.js';
+
+// Wall times in a zone, its DST changes and today in a zone are tested with the contract's calendar
+// (packages/contract/src/calendar/*.test.ts); these are the schedule's own rules.
 
 const daily: Recurrence = { frequency: 'daily', weekdays: [], time_of_day: '08:00' };
-
-describe('zonedTime', () => {
-  it('reads a wall time in the zone', () => {
-    expect(zonedTime('UTC', '2026-11-27', '08:00').toISOString()).toBe('2026-11-27T08:00:00.000Z');
-    expect(zonedTime('Europe/Amsterdam', '2026-11-27', '08:00').toISOString()).toBe('2026-11-27T07:00:00.000Z');
-    expect(zonedTime('Europe/Amsterdam', '2026-07-01', '08:00').toISOString()).toBe('2026-07-01T06:00:00.000Z');
-    expect(zonedTime('America/Los_Angeles', '2026-11-27', '23:30').toISOString()).toBe('2026-11-28T07:30:00.000Z');
-    expect(zonedTime('Asia/Kolkata', '2026-11-27', '06:00').toISOString()).toBe('2026-11-27T00:30:00.000Z');
-  });
-
-  it('moves a time skipped by the spring clock change on by the gap, and takes the first of a repeated autumn time', () => {
-    // Amsterdam: 2026-03-29 02:00 → 03:00; 2026-10-25 03:00 → 02:00.
-    expect(zonedTime('Europe/Amsterdam', '2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
-    expect(zonedTime('Europe/Amsterdam', '2026-10-25', '02:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
-  });
-});
 
 describe('latestDueOccurrence', () => {
   it('is today once the time has come in the company zone, else the day before', () => {
@@ -46,13 +34,11 @@ describe('latestDueOccurrence', () => {
     expect(latestDueOccurrence(daily, 'UTC', new Date('2026-11-27T12:00:00Z'), '2026-11-27')?.date).toBe('2026-11-27');
     expect(latestDueOccurrence(daily, 'UTC', new Date('2026-11-27T07:00:00Z'), '2026-11-27')).toBeNull();
   });
-});
 
-describe('zones', () => {
-  it('falls back to UTC for an unknown zone', () => {
-    expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
-    expect(safeTimeZone(null)).toBe('UTC');
-    expect(safeTimeZone('Europe/Madrid')).toBe('Europe/Madrid');
-    expect(localDate('Pacific/Auckland', new Date('2026-11-27T12:00:00Z'))).toBe('2026-11-28');
+  it('falls due at the first 02:30 of the autumn clock change and the first minute after the spring gap', () => {
+    const early: Recurrence = { ...daily, time_of_day: '02:30' };
+    const tz = 'Europe/Amsterdam';
+    expect(latestDueOccurrence(early, tz, new Date('2026-10-25T00:30:00Z'))).toEqual({ date: '2026-10-25', dueAt: new Date('2026-10-25T00:30:00Z') });
+    expect(latestDueOccurrence(early, tz, new Date('2026-03-29T01:30:00Z'))).toEqual({ date: '2026-03-29', dueAt: new Date('2026-03-29T01:30:00Z') });
   });
 });

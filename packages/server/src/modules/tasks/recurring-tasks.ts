@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { raiseNotificationEvent } from '../../jobs/notification-events.js';
-import { latestDueOccurrence, localDate, safeTimeZone, type Occurrence } from './recurring-schedule.js';
+import { todayIn } from '@verdant/contract';
+import { safeTimeZone } from '@verdant/contract/zoned-time';
+import { latestDueOccurrence, type Occurrence } from './recurring-schedule.js';
 
 /**
  * Recurring tasks: every minute a pg-boss cron job (one job per minute for all API processes — pg-boss sends
@@ -93,7 +95,7 @@ export async function runRecurringTasks(db: Db, now: Date, log?: FastifyBaseLogg
     const tz = safeTimeZone(t.time_zone);
     const occ = latestDueOccurrence(
       { frequency: t.frequency, weekdays: t.weekdays ?? [], time_of_day: t.time_of_day },
-      tz, now, localDate(tz, t.created_at),
+      tz, now, todayIn(tz, t.created_at),
     );
     if (!occ || (t.last_date !== null && occ.date <= t.last_date)) continue;
     try {

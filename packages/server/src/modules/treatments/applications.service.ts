@@ -1,4 +1,4 @@
-import { treatmentsMessages as msg, type EndpointInput, type treatmentsEndpoints } from '@verdant/contract';
+import { addDays, treatmentsMessages as msg, utcMidnight, type EndpointInput, type treatmentsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,12 +10,6 @@ import { toApplication } from './treatments.mapper.js';
 type LinkInput = EndpointInput<(typeof treatmentsEndpoints)['linkTreatmentProductsGridboxes']>;
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** '2026-05-01' + n days, on the calendar (no time zone can shift it). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * When an application was made and when its intervals end. A date-time is the moment of spraying; a
@@ -25,7 +19,7 @@ export function applicationTimes(applicationDate: string, reentryHours: number |
   const hasTime = applicationDate.length > 10;
   const appliedAt = hasTime ? new Date(applicationDate) : null;
   const date = applicationDate.slice(0, 10);
-  const from = appliedAt ?? new Date(Date.parse(`${addDays(date, 1)}T00:00:00Z`));
+  const from = appliedAt ?? utcMidnight(addDays(date, 1));
   return {
     application_date: date,
     applied_at: appliedAt,

@@ -1,4 +1,4 @@
-import type { Treatment, TreatmentApplication } from '@verdant/contract';
+import { utcDate, type Treatment, type TreatmentApplication } from '@verdant/contract';
 import type { TreatmentRow } from './treatments.repository.js';
 import type { ApplicationRow } from './applications.repository.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
@@ -17,7 +17,7 @@ export const toTreatment = (r: TreatmentRow): Treatment => ({
 });
 
 /** A date column may come back as text or as a Date at UTC midnight, depending on the driver. */
-const day = (d: string | Date): string => (d instanceof Date ? d.toISOString().slice(0, 10) : d.slice(0, 10));
+const day = (d: string | Date): string => (d instanceof Date ? utcDate(d) : d.slice(0, 10));
 
 export const toApplication = (r: ApplicationRow): TreatmentApplication => ({
   application_id: r.application_id,

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WeatherNow,
+  addDays,
+  daysBetween,
+  utcDate,
   weatherMessages as m,
   WEATHER_FORECAST_DAYS,
   WEATHER_PAST_DAYS,
@@ -25,11 +28,6 @@ const TODAY_PREFETCH_DAYS = 7;
 
 export type WeatherAnswer<D> = { ok: true; data: D } | { ok: false; reason: WeatherUnavailableReason; data: D | null };
 
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-const isoOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-const addDays = (iso: string, n: number) => isoOf(dayNumber(iso) + n);
-
 /** The same place however it was typed: 'Westland,  NL' and 'westland, nl' share one geocoding. */
 const placeKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -40,13 +38,12 @@ const required = (value: string | undefined, message: string, field: string): st
 
 /** The service forecasts 16 days ahead and keeps 92 back; a client's date may be a day off UTC either way. */
 function checkWithinService(value: string, field: string) {
-  const today = dayNumber(new Date().toISOString().slice(0, 10));
-  const day = dayNumber(value);
-  if (day < today - WEATHER_PAST_DAYS - 1) throw badRequest(`${field} ${m.tooFarBack}`, field);
-  if (day > today + WEATHER_FORECAST_DAYS) throw badRequest(`${field} ${m.tooFarAhead}`, field);
+  const ahead = daysBetween(utcDate(), value);
+  if (ahead < -WEATHER_PAST_DAYS - 1) throw badRequest(`${field} ${m.tooFarBack}`, field);
+  if (ahead > WEATHER_FORECAST_DAYS) throw badRequest(`${field} ${m.tooFarAhead}`, field);
 }
 
-const lastDayOfService = () => addDays(new Date().toISOString().slice(0, 10), WEATHER_FORECAST_DAYS - 1);
+const lastDayOfService = () => addDays(utcDate(), WEATHER_FORECAST_DAYS - 1);
 
 function freshness(times: Date[], stale: boolean) {
   const oldest = times.length ? Math.min(...times.map((d) => d.getTime())) : Date.now();
@@ -128,15 +125,15 @@ export async function weatherRange(
   const start = required(input.start, m.startMissing, 'start');
   const end = required(input.end, m.endMissing, 'end');
   const location = required(input.location, m.locationMissing, 'location');
-  if (dayNumber(end) < dayNumber(start)) throw badRequest(m.endBeforeStart, 'end');
-  if (dayNumber(end) - dayNumber(start) >= WEATHER_RANGE_MAX_DAYS) throw badRequest(m.rangeTooLong, 'end');
+  if (daysBetween(start, end) < 0) throw badRequest(m.endBeforeStart, 'end');
+  if (daysBetween(start, end) >= WEATHER_RANGE_MAX_DAYS) throw badRequest(m.rangeTooLong, 'end');
   checkWithinService(start, 'start');
   checkWithinService(end, 'end');
 
   const resolved = await resolvePlace(deps, location);
   if ('unavailable' in resolved) return { ok: false, reason: resolved.unavailable, data: null };
   const { place, urls } = resolved;
-  const dayCount = dayNumber(end) - dayNumber(start) + 1;
+  const dayCount = daysBetween(start, end) + 1;
   const cached = await repo.daysBetween(deps.db, place.place_id, start, end);
   const build = (rows: repo.DayRow[], stale: boolean): WeatherRangeData => ({
     place: toPlace(place),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays, DAY_MS as DAY, utcDate } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { createBatch, harvestBatch, updateBatch } from '../../modules/batches/batches.service.js';
 import { createCustomStatus } from '../../modules/batches/batch-statuses.service.js';
 import { linkGrid, linkGridBoxes, linkRoom, moveBatchBetweenRooms } from '../../modules/batches/batch-links.service.js';
 
-const DAY = 86_400_000;
 
 interface DemoBatch {
   number: string;
@@ -40,7 +40,7 @@ const BATCHES: DemoBatch[] = [
   { number: 'MS-2026-001', strain: 'Mother stock mix', color: '#6d4c41', plants: 24, path: [['Planned', 200], ['Vegetative', 190], ['Drying', 3]], room: 'Mother Stock' },
 ];
 
-const dayString = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+const dayString = (daysAgo: number) => addDays(utcDate(), -daysAgo);
 
 /**
  * The demo company's batches, after the facility demo made its rooms: one in every built-in status and

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS as DAY } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { createTemplate } from '../../modules/grid_templates/grid-templates.service.js';
 import { movePlant } from '../../modules/movement/movement.service.js';
@@ -6,7 +7,6 @@ import { createSubGridboxes, demoParentBoxes, updateSubGridbox } from '../../mod
 
 const REASONS = ['Spacing', 'Moved to flowering', 'Isolated: suspected mites', 'Re-potted', 'Better light', 'Back from isolation'];
 const NOTES = [null, 'Roots well developed', null, 'Check again in a week', null];
-const DAY = 86_400_000;
 
 /**
  * The demo company's plants, after the facility demo made its rooms and boxes: 3 × 2 sub-boxes with

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SEVERITY_LEVELS, SEVERITY_SCALE_MIN, type FieldType } from '@verdant/contract';
+import { DAY_MS as DAY, SEVERITY_LEVELS, SEVERITY_SCALE_MIN, type FieldType } from '@verdant/contract';
 
 import type { Caller } from '../../plugins/auth.js';
 
@@ -118,7 +118,6 @@ export async function seedScoutingDemo(app: FastifyInstance, ctx: Ctx): Promise<
   const traps = await templateFor(app, ctx, 'sticky_trap');
   const rnd = random(ctx.companyId * 7919 + 17);
   const now = Date.now();
-  const DAY = 86_400_000;
   const placeOf = (id: number): Place => ({ ...places.get(id)!, sub_gridbox_id: null });
 
   await app.db.transaction().execute(async (trx) => {

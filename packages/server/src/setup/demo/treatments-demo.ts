@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays, utcDate } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { addProduct } from '../../modules/spray_products/spray-products.service.js';
 import { createTreatment } from '../../modules/treatments/treatments.service.js';
 import { linkProductToBoxes } from '../../modules/treatments/applications.service.js';
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => addDays(utcDate(), -n);
 
 /**
  * Three spray products, their treatments, and applications on the demo company's first boxes two and one
