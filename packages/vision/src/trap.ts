@@ -177,12 +177,37 @@ export function orientedShape(mask: Uint8Array, w: number): { fill: number; long
   return { fill: count / (lu * lv), longSide: Math.max(lu, lv), frame };
 }
 
-/** Clears the blobs of `insects` that have a pixel outside `core` (the card shrunk by its blurred edge). */
-function dropEdgeBlobs(insects: Uint8Array, core: Uint8Array, w: number, h: number): void {
+/**
+ * Clears the blobs of `insects` that have a pixel outside `core` (the card shrunk by its blurred edge) and none in
+ * `deep` (the card shrunk further): the edge's own dark rim, not an insect caught at the card's edge, which reaches in.
+ */
+function dropEdgeBlobs(insects: Uint8Array, core: Uint8Array, deep: Uint8Array, w: number, h: number): void {
   const comps = labelComponents(insects, w, h);
   const edge = new Uint8Array(comps.count + 1);
-  for (let p = 0; p < insects.length; p++) if (insects[p] === 1 && core[p] === 0) edge[comps.labels[p]!] = 1;
-  for (let p = 0; p < insects.length; p++) if (edge[comps.labels[p]!] === 1) insects[p] = 0;
+  const inward = new Uint8Array(comps.count + 1);
+  for (let p = 0; p < insects.length; p++) {
+    if (insects[p] === 0) continue;
+    if (core[p] === 0) edge[comps.labels[p]!] = 1;
+    if (deep[p] === 1) inward[comps.labels[p]!] = 1;
+  }
+  for (let p = 0; p < insects.length; p++) if (edge[comps.labels[p]!] === 1 && inward[comps.labels[p]!] === 0) insects[p] = 0;
+}
+
+/** A blob at the card's edge is an insect when it reaches this far further in than the edge's blur. */
+export const EDGE_REACH_MM = 1.5;
+/** A blob larger than any single insect with a clean ellipse's shape and one hill is one big insect up to this size. */
+export const BIG_SINGLE_MAX_MM = 7;
+
+/**
+ * How many insects a blob larger than any single insect holds. Its hills count when there are two or more, unless
+ * its area holds three more of the card's typical fly (a clump whose hills ran together); one hill and the shape of
+ * an ellipse is one big insect (up to `BIG_SINGLE_MAX_MM`); otherwise the area decides, at least two.
+ */
+function clumpCount(hills: number, misfit: boolean, mm2: number, typical: number): number {
+  const byArea = Math.max(2, Math.round(mm2 / typical));
+  if (hills >= 2) return byArea >= hills + 3 ? byArea : hills;
+  if (!misfit && mm2 <= circleArea(BIG_SINGLE_MAX_MM)) return 1;
+  return byArea;
 }
 
 /** A card whose long side spans fewer measured pixels than this shows a 1 mm insect as under 2 pixels: too small. */
@@ -212,7 +237,7 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   // The card's own edge, blurred into the background by the lens and JPEG, is neither insect nor card: blobs that
   // touch the outside of the card (within 2 pixels of it) are left out
   // (after the grid's lines, which run to the edge, are gone).
-  dropEdgeBlobs(insects, morph(card.mask, w, h, 2, false), w, h);
+  dropEdgeBlobs(insects, morph(card.mask, w, h, 2, false), morph(card.mask, w, h, 2 + Math.ceil(EDGE_REACH_MM / mmPerMeasuredPx), false), w, h);
   const comps = labelComponents(insects, w, h);
   const mm2PerPx = mmPerMeasuredPx * mmPerMeasuredPx;
   const minArea = circleArea(SIZE_RULE.minMm);
@@ -223,11 +248,15 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   const minSplitArea = 2 * circleArea(SIZE_RULE.thripsMaxMm);
 
   const hills = new Int32Array(comps.count + 1).fill(1);
+  const misfits = new Uint8Array(comps.count + 1);
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
     if (mm2 >= minSplitArea && mm2 <= clusterMax) hills[l] = hillCount(comps, w, l, minPeak, 3);
     // One hill but a shape no single insect has: two insects whose neck is as wide as the smaller one.
-    if (hills[l] === 1 && mm2 <= singleMax && comps.area[l]! >= MISFIT_MIN_PX && ellipseMisfit(comps, w, l) > MISFIT_BASE + 1 / Math.sqrt(comps.area[l]!)) hills[l] = 2;
+    if (hills[l] === 1 && mm2 <= clusterMax && comps.area[l]! >= MISFIT_MIN_PX && ellipseMisfit(comps, w, l) > MISFIT_BASE + 1 / Math.sqrt(comps.area[l]!)) {
+      misfits[l] = 1;
+      if (mm2 <= singleMax) hills[l] = 2;
+    }
   }
   // Clumps larger than any insect and with too few hills are split by area: the median area of the single
   // small flies on the card; with none on the card, a 3 mm fly (the middle of the small-fly band) stands in.
@@ -245,7 +274,7 @@ export function analyseTrap(s: Scaled, original: RgbaImage, cardLongSideMm: numb
   for (let l = 1; l <= comps.count; l++) {
     const mm2 = comps.area[l]! * mm2PerPx;
     if (mm2 < minArea || mm2 > clusterMax) continue;
-    const count = mm2 <= singleMax ? hills[l]! : Math.max(2, hills[l]!, Math.round(mm2 / typical));
+    const count = mm2 <= singleMax ? hills[l]! : clumpCount(hills[l]!, misfits[l] === 1, mm2, typical);
     const sizeClass = classOf(mm2 / count);
     histogram[sizeClass] += count;
     regions.push({
