@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
+import { deviceToday, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
 import { db as defaultDb, type OfflineReadinessRow } from '../offline/db';
 import { readReadiness, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
@@ -64,12 +64,6 @@ interface Step {
 }
 
 class Interrupted extends Error {}
-
-/** The same date the batch screen asks its dashboard up to (local YYYY-MM-DD). */
-function todayIso(now: number): string {
-  const d = new Date(now);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * The app itself must be on the device too: the service worker is active only once its install has
@@ -249,7 +243,8 @@ export async function prefetchForOffline(
 
     const grids = rooms.flatMap((r) => r.grids);
     const problemBoxes: number[] = [];
-    const today = todayIso(now());
+    // The same day the batch screen asks its dashboard up to.
+    const today = deviceToday(new Date(now()));
     // The overview's weather, for the user's own location (the service may be down or not set up: no step fails for it).
     const location = queryClient.getQueryData<{ location?: string | null }>(userDataQuery(userId, companyId).queryKey)?.location?.trim() ?? '';
     const courtesy = (read: Promise<unknown>) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { addDays } from '@verdant/contract';
 import { getTodaysWeather, getWeatherRange, type WeatherResult } from '../weather';
 import { offlineRead } from '../offline-read';
-import { addDays } from '../../lib/calendar-days';
 
 /** Weather of a place; keyed under the company so a sign-out or another company keeps nothing of it. */
 export const weatherKeys = {

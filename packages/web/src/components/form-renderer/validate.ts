@@ -1,14 +1,9 @@
-import { SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN, type FormField } from '@verdant/contract';
+import { isCalendarDate, SEVERITY_SCALE_MAX, SEVERITY_SCALE_MIN, type FormField } from '@verdant/contract';
 import type { TFunction } from 'i18next';
 import { answerText, type FormAnswers } from './answers';
 import { builtInText } from './built-in-texts';
 
 const asNumber = (v: string) => (v.trim() === '' ? NaN : Number(v.trim()));
-const isDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 /**
  * Messages by FieldID for the visible fields, naming the field: a visible required field left blank
@@ -38,7 +33,7 @@ export function validateAnswers(
     if (field.FieldType === 'severity' && !field.FieldOptions.length && !(Number.isFinite(n) && n >= SEVERITY_SCALE_MIN && n <= SEVERITY_SCALE_MAX)) {
       errors[field.FieldID] = t('form-renderer:errors.notSeverity', { name, min: SEVERITY_SCALE_MIN, max: SEVERITY_SCALE_MAX });
     }
-    if (field.FieldType === 'date' && !isDate(text)) errors[field.FieldID] = t('form-renderer:errors.notDate', { name });
+    if (field.FieldType === 'date' && !isCalendarDate(text)) errors[field.FieldID] = t('form-renderer:errors.notDate', { name });
   }
   return errors;
 }

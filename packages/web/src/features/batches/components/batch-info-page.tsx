@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Batch } from '@verdant/contract';
+import { deviceToday, type Batch } from '@verdant/contract';
 import { Alert, Badge, Button, ButtonLink, Card, ErrorState, LoadingState, PageHeader, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useAuth } from '../../../state/hooks';
@@ -16,7 +16,6 @@ import {
 } from '../../../api/queries/batches';
 import { useChangeStatus } from '../api/use-batch-info';
 import { pickableStatuses } from '../lib/batch-status';
-import { todayIso } from '../lib/format';
 import { useFormatDate, useFormatDay } from '../../../lib/format-date';
 import { BatchChartsCard } from './batch-charts-card';
 import { BatchFormDialog } from './batch-form-dialog';
@@ -114,7 +113,7 @@ export default function BatchInfoPage() {
   const detail = useQuery({ ...batchDetailQuery(companyId, batchId), enabled: valid && companyId > 0 });
   const statuses = useQuery({ ...batchStatusesQuery(companyId), enabled: companyId > 0 });
   const rooms = useQuery({ ...batchRoomsQuery(companyId, batchId), enabled: valid });
-  const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: todayIso() });
+  const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: deviceToday() });
   const dashboard = useQuery({ ...batchDashboardQuery(companyId, batchId, range.from, range.to), enabled: valid && companyId > 0 });
   const allProblems = useQuery({ ...batchProblemsQuery(companyId, batchId, true), enabled: valid && companyId > 0 });
   const roomIds = (rooms.data ?? []).map((r) => r.RoomID);
@@ -181,7 +180,7 @@ export default function BatchInfoPage() {
         <BatchProblemsCard companyId={companyId} batchId={batchId} userId={userId ?? 0} />
       </div>
       <BatchChartsCard from={range.from} to={range.to} onRange={(from, to) => setRange({ from, to })} dashboard={dashboard} />
-      <BatchTreatmentsCard dashboard={dashboard} today={todayIso()} />
+      <BatchTreatmentsCard dashboard={dashboard} today={deviceToday()} />
       <BatchTimelineCard
         companyId={companyId}
         batch={batch}

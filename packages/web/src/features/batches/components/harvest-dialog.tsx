@@ -1,24 +1,20 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HARVEST_UNITS, MAX_PREHARVEST_DAYS, type Batch } from '@verdant/contract';
+import { addDays, deviceToday, HARVEST_UNITS, MAX_PREHARVEST_DAYS, type Batch } from '@verdant/contract';
 import { Alert, Button, Dialog, Input, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { batchDashboardQuery } from '../../../api/queries/batches';
 import { useFormatDay } from '../../../lib/format-date';
 import { useHarvest } from '../api/use-batch-info';
-import { todayIso } from '../lib/format';
-
-/** YYYY-MM-DD `days` before `day`. */
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Applications on the batch's boxes whose pre-harvest interval has not ended today. Any that can still run
  * were applied within the longest interval a product may have, so the dashboard over that range holds them.
  */
 function useRunningPreharvest(companyId: number, batchId: number) {
-  const today = todayIso();
-  const dashboard = useQuery({ ...batchDashboardQuery(companyId, batchId, daysBefore(today, MAX_PREHARVEST_DAYS), today), enabled: companyId > 0 });
+  const today = deviceToday();
+  const dashboard = useQuery({ ...batchDashboardQuery(companyId, batchId, addDays(today, -MAX_PREHARVEST_DAYS), today), enabled: companyId > 0 });
   return (dashboard.data?.treatments ?? []).filter((r) => r.preharvest_until !== null && r.preharvest_until > today);
 }
 

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { deviceToday, mondayOf } from '@verdant/contract';
 import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion } from '../../../components/ui';
 import { batchStatusesQuery } from '../../../api/queries/batches';
 import { cropAvailabilityQuery, openBatchStatuses } from '../../../api/queries/crop-reports';
 import { useAuth } from '../../../state/hooks';
-import { mondayOf, todayIso } from '../lib/weeks';
 import { paths } from '../../../lib/paths';
 
 export default function ForecastingPage() {
@@ -20,7 +20,7 @@ export default function ForecastingPage() {
   const failed = statuses.isError ? statuses : report.isError ? report : null;
   const weeks = report.data?.weeks ?? [];
   const undated = report.data?.undated.batches ?? 0;
-  const thisWeek = mondayOf(todayIso());
+  const thisWeek = mondayOf(deviceToday());
   const weekLabel = (w: string) =>
     t('week', { date: new Date(`${w}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) });
   const chart = weeks.map((w) => ({ week: weekLabel(w.week_start), plants: w.plants, preBooks: w.pre_books }));

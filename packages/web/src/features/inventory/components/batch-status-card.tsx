@@ -2,13 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CropStatusBatch } from '@verdant/contract';
+import { DAY_MS, type CropStatusBatch } from '@verdant/contract';
 import { Card, EmptyState, ErrorState, LoadingState, ScrollRegion, Select } from '../../../components/ui';
 import { batchStatusesQuery } from '../../../api/queries/batches';
 import { READY_STATUSES, cropStatusQuery, openBatchStatuses } from '../../../api/queries/crop-reports';
 import { paths } from '../../../lib/paths';
 
-const DAY_MS = 86_400_000;
 
 /** Whole days from `since` to now; a status set in the future (a wrong clock) counts as today. */
 const daysSince = (since: string, now: number) => Math.max(0, Math.floor((now - Date.parse(since)) / DAY_MS));

@@ -2,13 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { AvailabilityWeek, DashboardReport, ObservationListItem, TrendSeries } from '@verdant/contract';
+import { addDays, deviceToday, mondayOf, type AvailabilityWeek, type DashboardReport, type ObservationListItem, type TrendSeries } from '@verdant/contract';
 import OverviewPage from '../components/overview-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { companySettingsHandlers } from '../../../testing/settings-handlers';
-import { addDays, mondayOf, todayIso } from '../../../lib/calendar-days';
 import { savesSettled } from '../../../api/offline-read';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -19,7 +18,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const T = '2026-03-02T12:00:00.000Z';
-const monday = mondayOf(todayIso());
+const monday = mondayOf(deviceToday());
 const weeks = [-21, -14, -7, 0].map((d) => addDays(monday, d));
 
 const obs = (id: number, more: Partial<ObservationListItem> = {}): ObservationListItem => ({

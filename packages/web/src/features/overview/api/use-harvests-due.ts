@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { deviceToday } from '@verdant/contract';
 import { batchStatusesQuery } from '../../../api/queries/batches';
 import { cropAvailabilityQuery, openBatchStatuses } from '../../../api/queries/crop-reports';
-import { todayIso } from '../../../lib/calendar-days';
 import { harvestsDue, type HarvestsDue } from '../lib/harvests';
 import type { CardQuery } from '../components/overview-card';
 
@@ -14,7 +14,7 @@ export function useHarvestsDue(companyId: number): CardQuery<HarvestsDue> {
   const report = useQuery({
     ...cropAvailabilityQuery(companyId, statuses.data ?? []),
     enabled: companyId > 0 && Boolean(statuses.data?.length),
-    select: (answer) => harvestsDue(answer.weeks, todayIso()),
+    select: (answer) => harvestsDue(answer.weeks, deviceToday()),
   });
   if (statuses.isError) return { data: undefined, isPending: false, isError: true, error: statuses.error, refetch: statuses.refetch };
   return report;

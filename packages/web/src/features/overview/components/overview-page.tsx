@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { deviceToday } from '@verdant/contract';
 import { PageHeader } from '../../../components/ui';
 import { observationsQuery } from '../../../api/queries/observations';
 import { OPEN_PROBLEMS, problemTrendsQuery, SUSPECTED_PROBLEMS } from '../../../api/queries/overview';
-import { todayIso } from '../../../lib/calendar-days';
 import { useFormatDay } from '../../../lib/format-date';
 import { useAuth } from '../../../state/hooks';
 import { weeklyTotals } from '../lib/problem-summary';
@@ -44,7 +44,7 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description', { date: day(todayIso()) })} />
+      <PageHeader title={t('title')} description={t('description', { date: day(deviceToday()) })} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <ProblemsCard open={open} trend={trend} suspected={suspected.data?.total_count ?? null} />
         <WorstRoomsCard open={open} />

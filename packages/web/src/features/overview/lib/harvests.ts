@@ -1,5 +1,4 @@
-import type { AvailabilityWeek } from '@verdant/contract';
-import { addDays, mondayOf } from '../../../lib/calendar-days';
+import { addDays, mondayOf, type AvailabilityWeek } from '@verdant/contract';
 
 export interface HarvestWeek {
   weekStart: string;

@@ -1,5 +1,4 @@
-import type { ObservationListItem, TrendRange, TrendSeries } from '@verdant/contract';
-import { addDays, mondayOf } from '../../../lib/calendar-days';
+import { addDays, mondayOf, type ObservationListItem, type TrendRange, type TrendSeries } from '@verdant/contract';
 
 export interface WeekTotal {
   /** The week's Monday. */

@@ -1,4 +1,4 @@
-import { SEVERITY_LEVELS, type FormField, type FormTemplate, type ObservationListItem } from '@verdant/contract';
+import { addDays, SEVERITY_LEVELS, utcDate, type FormField, type FormTemplate, type ObservationListItem } from '@verdant/contract';
 import { templatesFor } from './templates';
 
 /** The fields quick observation fills; anything else of the form is left blank. */
@@ -67,6 +67,5 @@ export function topProblems(observations: readonly ObservationListItem[], option
 
 /** The first day of the window problems are counted over (30 days), as the observations read takes it. */
 export function windowStart(today: Date, days = 30): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days));
-  return d.toISOString().slice(0, 10);
+  return addDays(utcDate(today), -days);
 }

@@ -1,13 +1,12 @@
 import { useMemo, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHART_TYPES, DATE_OPTIONS, PLANT_COUNT_GROUPS, REPORT_TYPES, type DateOption } from '@verdant/contract';
+import { CHART_TYPES, DATE_OPTIONS, deviceToday, PLANT_COUNT_GROUPS, REPORT_TYPES, type DateOption } from '@verdant/contract';
 import { Button, Input, Select } from '../../../components/ui';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { plantProblemsQuery } from '../../../api/queries/plant-problems';
 import { batchesQuery, batchStatusesQuery } from '../../../api/queries/batches';
 import { reportableFieldsQuery } from '../../../api/queries/saved-reports';
-import { todayIso } from '../../../lib/calendar-days';
 import { kindParameters, type BuilderErrors, type BuilderValues, type KindInfo } from '../lib/builder';
 import { CheckList } from './check-list';
 
@@ -69,7 +68,7 @@ export function ReportBuilder({ companyId, kinds, values, errors, onChange, onSu
   function takeBatchDates(batchId: string) {
     const batch = batches.data?.find((b) => String(b.BatchID) === batchId);
     if (!batch) return set('batchId', batchId);
-    onChange({ ...values, batchId, startDate: batch.StartDate ?? values.startDate, endDate: batch.EndDate && batch.EndDate < todayIso() ? batch.EndDate : todayIso() });
+    onChange({ ...values, batchId, startDate: batch.StartDate ?? values.startDate, endDate: batch.EndDate && batch.EndDate < deviceToday() ? batch.EndDate : deviceToday() });
   }
 
   function submit(e: FormEvent) {

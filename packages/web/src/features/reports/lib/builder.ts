@@ -4,13 +4,16 @@ import {
   DEFAULT_CHART_TYPE,
   REPORT_TYPES,
   DEFAULT_DATE_OPTION,
+  DEFAULT_WEEKS_AGO,
   MAX_WEEKS_AGO,
+  deviceToday,
+  reportDays,
+  weeksAgoRange,
   type ChartTypeName,
   type DateOption,
   type ReportTypeName,
 } from '@verdant/contract';
 import type { ReportParams } from '../../../api/reports';
-import { addDays, mondayOf, todayIso } from '../../../lib/calendar-days';
 
 /** What the builder's form holds, as typed (text until it is checked). */
 export interface BuilderValues {
@@ -39,8 +42,8 @@ export interface KindInfo {
 }
 
 /**
- * Field errors, each a key under the reports texts' `errors` (the first group are the server's own rules
- * and messages, reports.messages.ts, so the builder refuses exactly what the call would).
+ * Field errors, each a key under the reports texts' `errors` (the date rules are the contract's own,
+ * reports/report-range.ts, so the builder refuses exactly what the call would).
  */
 export type BuilderError =
   | 'invalidDateOption'
@@ -61,7 +64,7 @@ export type BuilderField = 'dateOption' | 'weeksAgo' | 'startDate' | 'endDate' |
 export type BuilderErrors = Partial<Record<BuilderField, BuilderError>>;
 
 /** The reports screen starts on date_range (the last four weeks, Monday to today) and a line chart (spec-2 §4). */
-export function initialValues(kind: ReportTypeName = 'trends', today = todayIso()): BuilderValues {
+export function initialValues(kind: ReportTypeName = 'trends', today = deviceToday()): BuilderValues {
   return {
     kind,
     roomIds: [],
@@ -69,8 +72,8 @@ export function initialValues(kind: ReportTypeName = 'trends', today = todayIso(
     problem: '',
     problems: [],
     dateOption: DEFAULT_DATE_OPTION,
-    weeksAgo: '3',
-    startDate: addDays(mondayOf(today), -21),
+    weeksAgo: String(DEFAULT_WEEKS_AGO),
+    startDate: weeksAgoRange(DEFAULT_WEEKS_AGO, today).start,
     endDate: today,
     batchId: '',
     fieldId: '',
@@ -92,6 +95,8 @@ export function kindParameters(info: KindInfo | undefined) {
 
 const WHOLE = /^\d+$/;
 
+const DATE_FIELDS = { date_option: 'dateOption', weeks_ago: 'weeksAgo', start_date: 'startDate', end_date: 'endDate' } as const;
+
 /** Checks the form against the kind's rules; with no error, the call's parameters. */
 export function validateBuilder(values: BuilderValues, info: KindInfo | undefined): { errors: BuilderErrors; params: ReportParams | null } {
   const { has, needs, dateOptions } = kindParameters(info);
@@ -99,25 +104,25 @@ export function validateBuilder(values: BuilderValues, info: KindInfo | undefine
   const params: ReportParams = {};
 
   if (dateOptions.length > 0) {
-    if (!dateOptions.includes(values.dateOption)) errors.dateOption = 'invalidDateOption';
-    else if (values.dateOption === 'weeks_ago') {
-      const text = values.weeksAgo.trim();
-      if (text === '') errors.weeksAgo = 'weeksAgoRequired';
-      else if (!WHOLE.test(text) || Number(text) > MAX_WEEKS_AGO) errors.weeksAgo = 'weeksAgoRange';
-      // Spec-2 §5: cumulative trends reject a falsy weeks_ago.
-      else if (values.kind === 'cumulative' && Number(text) === 0) errors.weeksAgo = 'cumulativeWeeksAgo';
-      else {
-        params.date_option = 'weeks_ago';
-        params.weeks_ago = Number(text);
-      }
+    const text = values.weeksAgo.trim();
+    // The typed text is the builder's to read; what it means is the contract's rule.
+    if (values.dateOption === 'weeks_ago' && dateOptions.includes('weeks_ago') && text !== '' && (!WHOLE.test(text) || Number(text) > MAX_WEEKS_AGO)) {
+      errors.weeksAgo = 'weeksAgoRange';
     } else {
-      if (!values.startDate) errors.startDate = 'startDateRequired';
-      if (!values.endDate) errors.endDate = 'endDateRequired';
-      if (values.startDate && values.endDate && values.startDate > values.endDate) errors.endDate = 'dateOrder';
-      // problem_trends takes a plain range, without date_option.
-      if (has('date_option')) params.date_option = values.dateOption;
-      params.start_date = values.startDate;
-      params.end_date = values.endDate;
+      const weeksAgo = values.dateOption === 'weeks_ago' && text !== '' ? Number(text) : undefined;
+      const input = { date_option: values.dateOption, weeks_ago: weeksAgo, start_date: values.startDate, end_date: values.endDate };
+      // Spec-2 §5: cumulative trends reject a falsy weeks_ago.
+      const checked = reportDays(input, { options: dateOptions, weeksAgoAtLeastOne: values.kind === 'cumulative' }, deviceToday());
+      if (!checked.ok) for (const issue of checked.issues) errors[DATE_FIELDS[issue.field]] = issue.error;
+      else if (values.dateOption === 'weeks_ago') {
+        params.date_option = 'weeks_ago';
+        params.weeks_ago = weeksAgo;
+      } else {
+        // problem_trends takes a plain range, without date_option.
+        if (has('date_option')) params.date_option = values.dateOption;
+        params.start_date = values.startDate;
+        params.end_date = values.endDate;
+      }
     }
   }
 

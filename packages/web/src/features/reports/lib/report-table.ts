@@ -1,4 +1,4 @@
-import type { ReportTypeName, TrendSeries } from '@verdant/contract';
+import { mondayOf, type ReportTypeName, type TrendSeries } from '@verdant/contract';
 import type { AnyReportAnswer } from '../../../api/reports';
 
 /** The column that holds a row's place on the x axis: a day (YYYY-MM-DD), a category, or a week offset. */
@@ -196,8 +196,7 @@ export function compactTable(table: ReportTable, weekly: boolean, top = 3): Repo
   if (weekly) {
     const byWeek = new Map<string, ReportRow>();
     for (const r of rows) {
-      const d = new Date(`${String(r[X_KEY])}T00:00:00Z`);
-      const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+      const monday = mondayOf(String(r[X_KEY]));
       const w = byWeek.get(monday) ?? { [X_KEY]: monday };
       for (const s of table.series) w[s] = (Number(w[s]) || 0) + (Number(r[s]) || 0);
       byWeek.set(monday, w);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { utcDate } from '@verdant/contract';
 import { exportScanExamples } from '../../../api/scans';
 import { Alert, Button, Card } from '../../../components/ui';
 
@@ -27,7 +28,7 @@ export function ScanExport({ companyId }: { companyId: number }) {
   const [progress, setProgress] = useState<{ received: number; total: number | null } | null>(null);
   const run = useMutation({
     mutationFn: () => exportScanExamples(companyId, (received, total) => setProgress({ received, total })),
-    onSuccess: (zip) => save(zip, `verdant-labelled-examples-${new Date().toISOString().slice(0, 10)}.zip`),
+    onSuccess: (zip) => save(zip, `verdant-labelled-examples-${utcDate()}.zip`),
   });
   const percent = progress?.total ? Math.round((progress.received / progress.total) * 100) : null;
   return (

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { weatherMessages, type TodaysWeatherData, type WeatherDay, type WeatherRangeData } from '@verdant/contract';
+import { addDays, deviceToday, weatherMessages, type TodaysWeatherData, type WeatherDay, type WeatherRangeData } from '@verdant/contract';
 import { WeatherCard } from '../components/weather-card';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
-import { addDays, todayIso } from '../../../lib/calendar-days';
 import { paths } from '../../../lib/paths';
 import { savesSettled } from '../../../api/offline-read';
 import { setOnline } from '../../../testing/room-fixtures';
@@ -16,7 +15,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 // The device keeps each answer (offlineRead) under its location: tests that must find none use a place of their own.
 
-const today = todayIso();
+const today = deviceToday();
 const place = { query: 'westland', name: 'Westland', country: 'Netherlands', latitude: 52, longitude: 4.2, timezone: 'Europe/Amsterdam' };
 const day = (date: string, i: number): WeatherDay => ({
   date,

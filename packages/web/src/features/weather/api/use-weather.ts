@@ -1,9 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { TodaysWeatherData, WeatherRangeData, WeatherUnavailableReason } from '@verdant/contract';
+import { deviceToday, type TodaysWeatherData, type WeatherRangeData, type WeatherUnavailableReason } from '@verdant/contract';
 import { todaysWeatherQuery, WEATHER_WEEK_DAYS, weatherWeekQuery } from '../../../api/queries/weather';
 import { userDataQuery } from '../../../api/queries/users';
-import { todayIso } from '../../../lib/calendar-days';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAppDispatch, useAppSelector, useAuth } from '../../../state/hooks';
 import { weatherChanged } from '../../../state/preferences-slice';
@@ -37,7 +36,7 @@ export function useWeather(): WeatherView {
   const online = useOnlineStatus();
   const user = useQuery({ ...userDataQuery(userId ?? 0, companyId), enabled: Boolean(companyID && userId) });
   const location = user.data?.location?.trim() ?? '';
-  const date = todayIso();
+  const date = deviceToday();
   const enabled = Boolean(companyID) && location !== '';
   const today = useQuery({ ...todaysWeatherQuery(companyId, location, date), enabled });
   const week = useQuery({ ...weatherWeekQuery(companyId, location, date), enabled });

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { WeatherPlace } from '@verdant/contract';
+import { deviceToday, type WeatherPlace } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Card, ErrorState, LoadingState } from '../../../components/ui';
 import { ageText } from '../../../components/offline-status/offline-readiness';
 import { ApiError } from '../../../api/api-error';
-import { todayIso } from '../../../lib/calendar-days';
 import { paths } from '../../../lib/paths';
 import { useWeather } from '../api/use-weather';
 import { WeatherToday } from './weather-today';
@@ -21,7 +20,7 @@ const placeName = (place: WeatherPlace) => (place.country ? `${place.name}, ${pl
 export function WeatherCard({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('weather');
   const view = useWeather();
-  const today = todayIso();
+  const today = deviceToday();
 
   const askingForPlace = view.kind === 'no-location' || (view.kind === 'failed' && view.error instanceof ApiError && view.error.field === 'location');
   let place: WeatherPlace | null = null;

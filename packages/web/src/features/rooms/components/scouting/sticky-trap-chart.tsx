@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { addDays, utcDate } from '@verdant/contract';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Alert, LoadingText } from '../../../../components/ui';
 import { errorMessage } from '../../../../api/api-error';
@@ -12,9 +13,8 @@ export const STICKY_TRAP_WEEKS = 8;
 
 /** The last `weeks` weeks as 'YYYY-MM-DD' (UTC), today included. */
 export function lastWeeks(weeks: number, now = new Date()): { from: string; to: string } {
-  const to = now.toISOString().slice(0, 10);
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (weeks * 7 - 1)));
-  return { from: start.toISOString().slice(0, 10), to };
+  const to = utcDate(now);
+  return { from: addDays(to, -(weeks * 7 - 1)), to };
 }
 
 /** The box's sticky-trap readings of the last 8 weeks as a line (total catch per reading). */
