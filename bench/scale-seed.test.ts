@@ -42,8 +42,8 @@ it('seeds a tiny site whose rows, references and kept values hold, and whose rea
   // Every foreign key holds (the load ran with triggers, and so foreign-key checks, off).
   const fks = (await db.query(`
     SELECT c.conname, c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent,
-           (SELECT array_agg(a.attname ORDER BY k.i) FROM unnest(c.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS cols,
-           (SELECT array_agg(a.attname ORDER BY k.i) FROM unnest(c.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n) AS pcols
+           (SELECT array_agg(a.attname::text ORDER BY k.i) FROM unnest(c.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS cols,
+           (SELECT array_agg(a.attname::text ORDER BY k.i) FROM unnest(c.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n) AS pcols
     FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`)).rows as Array<{ conname: string; child: string; parent: string; cols: string[]; pcols: string[] }>;
   expect(fks.length).toBeGreaterThan(50);
   const broken: string[] = [];
