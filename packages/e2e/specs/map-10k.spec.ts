@@ -67,6 +67,11 @@ test('reads the map of a 10,000-box room: fitted, zoomed with labels visible, a 
   expect(Number(await map.getAttribute('data-label-step-x'))).toBeGreaterThanOrEqual(5);
   expect(await labelInk(map)).toBeGreaterThan(50);
   const fitted = Number(await map.getAttribute('data-cell'));
+  // …and the whole map is in the window, nothing scrolled.
+  const whole = (await map.boundingBox())!;
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(whole.y).toBeGreaterThanOrEqual(0);
+  expect(whole.y + whole.height).toBeLessThanOrEqual(900);
 
   // Zoom in with the buttons: bigger boxes, fewer in view, every column or every 2nd numbered — still drawn.
   const zoomIn = page.getByRole('button', { name: 'Zoom in' });
@@ -112,12 +117,15 @@ test.describe('on a phone', () => {
     test.setTimeout(90_000);
     const map = await openRoom(page, server, roomId);
     await expect(map).toHaveAttribute('data-rows-in-view', '1-100');
-    // The room's actions come first on a phone (issue 20); scrolled to, the whole fitted map is in view above the
-    // bottom navigation bar.
+    // Under the room's actions (issue 20), with nothing scrolled, the whole fitted map is in view above the bottom
+    // navigation bar.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const first = (await map.boundingBox())!;
+    expect(first.y).toBeGreaterThanOrEqual(0);
+    expect(first.y + first.height).toBeLessThanOrEqual(844 - 56);
+    // The box sheet takes the screen's lower part: with the map scrolled to the top, its upper half stays uncovered.
     await map.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     const r = (await map.boundingBox())!;
-    expect(r.y).toBeGreaterThanOrEqual(0);
-    expect(r.y + r.height).toBeLessThanOrEqual(844 - 56);
 
     await map.getByTestId('grid-map-canvas').tap({ position: { x: r.width / 2, y: r.height / 2 } });
     const sheet = page.getByRole('complementary', { name: 'Grid box' });

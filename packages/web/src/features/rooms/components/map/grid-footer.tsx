@@ -33,30 +33,31 @@ export function GridFooter({ grid, online, uploading, onUploadBackground, ref }:
       onSuccess: () => toast.success(t('scan.gridMarked', { name: grid.Name })),
       onError: () => toast.danger(t('scan.markFailed')),
     });
-  const actions = (inSheet: boolean) => (
-    <>
-      <BackgroundButton
-        online={online}
-        uploading={uploading}
-        block={inSheet}
-        onFile={(file) => {
-          setSheet(false);
-          onUploadBackground(grid.id, file);
-        }}
-      />
-      <Button variant={inSheet ? 'primary' : 'secondary'} block={inSheet} disabled={!online} loading={mark.isPending} onClick={markGrid}>
-        {t('scan.markGrid')}
-      </Button>
-    </>
+  const background = (block: boolean) => (
+    <BackgroundButton
+      online={online}
+      uploading={uploading}
+      block={block}
+      onFile={(file) => {
+        setSheet(false);
+        onUploadBackground(grid.id, file);
+      }}
+    />
   );
 
   return (
     <div ref={ref} className="pt-2">
       <div className="flex items-center justify-between gap-2 sm:flex-wrap">
-        <div className="min-w-0">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4">
           <ScanState scanned={grid.Scanned} when={grid.ScannedDateTime} by={grid.LastScannedBy} />
+          <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} className="hidden sm:block" />
         </div>
-        <div className="hidden sm:flex sm:flex-wrap sm:gap-2">{actions(false)}</div>
+        <div className="hidden sm:flex sm:flex-wrap sm:gap-2">
+          {background(false)}
+          <Button variant="secondary" disabled={!online} loading={mark.isPending} onClick={markGrid}>
+            {t('scan.markGrid')}
+          </Button>
+        </div>
         <button
           type="button"
           aria-haspopup="dialog"
@@ -67,9 +68,11 @@ export function GridFooter({ grid, online, uploading, onUploadBackground, ref }:
           <Icon name="more" className="size-6" />
         </button>
       </div>
-      <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} className="hidden sm:block" />
       <ActionSheet open={sheet} onClose={() => setSheet(false)} title={grid.Name}>
-        {actions(true)}
+        <Button block disabled={!online} loading={mark.isPending} onClick={markGrid}>
+          {t('scan.markGrid')}
+        </Button>
+        {background(true)}
         <ScanDetailsToggle kind="grid" id={grid.id} name={grid.Name} className="ml-2" />
       </ActionSheet>
     </div>

@@ -14,8 +14,8 @@ import { PhoneLabel } from './phone-label';
 import { ScanState } from './rooms-page';
 
 /**
- * A phone tile (icon over a short label, four to a row) that becomes an ordinary button from `sm` up. Its own
- * classes, not Button's: tailwind classes do not override each other by order.
+ * A phone tile (icon over a short label, four to a row, the primary one widest for its longer label) that becomes
+ * an ordinary button from `sm` up. Its own classes, not Button's: tailwind classes do not override each other by order.
  */
 const TILE =
   'flex min-h-14 min-w-0 flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1 text-center text-[11px] font-semibold leading-tight transition-colors select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-55 sm:min-h-11 sm:flex-row sm:gap-2 sm:px-4 sm:text-sm';
@@ -57,7 +57,7 @@ export function RoomActions({ room, companyId, userId, online, onFillRoom, onAdd
 
   return (
     <div className="mb-3">
-      <div role="group" aria-label={t('actions.label')} className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:items-center">
+      <div role="group" aria-label={t('actions.label')} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.75fr)] gap-2 sm:flex sm:flex-wrap sm:items-center">
         <span className="hidden sm:contents">
           <ButtonLink to={paths.rooms} variant="ghost">
             {t('room.allRooms')}
@@ -102,9 +102,9 @@ export function RoomActions({ room, companyId, userId, online, onFillRoom, onAdd
           <span aria-hidden="true">{t('actions.more')}</span>
         </button>
       </div>
-      <div className="mt-2">
+      <div className="mt-2 flex flex-wrap items-center gap-x-4">
         <ScanState scanned={room.Scanned} when={room.ScannedDateTime} by={room.LastScannedBy} />
-        <ScanDetailsToggle kind="room" id={room.RoomID} name={room.Name} className="mt-1 hidden sm:block" />
+        <ScanDetailsToggle kind="room" id={room.RoomID} name={room.Name} className="hidden sm:block" />
       </div>
       <ActionSheet open={more} onClose={() => setMore(false)} title={t('actions.title', { name: room.Name })}>
         <ButtonLink to={paths.rooms} variant="secondary" block>

@@ -177,16 +177,32 @@ export default function RoomPage() {
       ) : (
         <div className="lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
-            <MapModeControls
-              showProblems={showProblems}
-              onShowProblems={setShowProblems}
-              showPressure={showPressure}
-              onShowPressure={setShowPressure}
-              online={online}
-              canSelect={!selectMode}
-              selectDisabled={Boolean(moving)}
-              onSelect={() => setSelectMode('Coordinates')}
-            />
+            {/* From `sm` up the key sits beside the map's switches, not under them: the map gets the height. */}
+            <div className="flex flex-col sm:flex-row-reverse sm:items-start sm:justify-between sm:gap-4">
+              <div className="sm:shrink-0">
+                <MapModeControls
+                  showProblems={showProblems}
+                  onShowProblems={setShowProblems}
+                  showPressure={showPressure}
+                  onShowPressure={setShowPressure}
+                  online={online}
+                  canSelect={!selectMode}
+                  selectDisabled={Boolean(moving)}
+                  onSelect={() => setSelectMode('Coordinates')}
+                />
+              </div>
+              <div className="min-w-0 flex-1">
+                <ProblemLegend
+                  entries={showProblems && !showPressure ? legend : []}
+                  suspected={showProblems && !showPressure ? problemStyles.suspected : null}
+                  showProblems={showProblems && !showPressure}
+                  loading={showProblems && online && problemStyles.pending}
+                  failed={showProblems && problemStyles.failed}
+                  offline={!online}
+                  selecting={Boolean(selectMode)}
+                />
+              </div>
+            </div>
             {selectMode && (
               <SelectionBar
                 mode={selectMode}
@@ -199,15 +215,6 @@ export default function RoomPage() {
               />
             )}
             {showPressure && online && <PressureControls mode={pressure} />}
-            <ProblemLegend
-              entries={showProblems && !showPressure ? legend : []}
-              suspected={showProblems && !showPressure ? problemStyles.suspected : null}
-              showProblems={showProblems && !showPressure}
-              loading={showProblems && online && problemStyles.pending}
-              failed={showProblems && problemStyles.failed}
-              offline={!online}
-              selecting={Boolean(selectMode)}
-            />
             {moving && (
               <p role="status" className="mb-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-300">
                 {t('move.banner', { uid: moving.plantUid })}

@@ -84,15 +84,18 @@ export function useMapView(
   maxHeight: number | undefined,
 ): MapViewState {
   const dpr = useDevicePixelRatio();
-  const width = useWidth(rootRef);
+  const roomWidth = useWidth(rootRef);
   const gutters = useMemo(() => guttersFor(ny), [ny]);
   const windowHeight = typeof window === 'undefined' ? 900 : window.innerHeight;
   // Up to the window's height, a fitted map is tall enough to show every row even at the smallest box.
   const tallest = Math.max(160, maxHeight ?? Math.round(windowHeight * 0.7), Math.min(windowHeight, smallestFitHeight(ny, gutters)));
-  const fit = useMemo(() => fitCell(nx, ny, width, tallest, gutters), [nx, ny, width, tallest, gutters]);
+  const fit = useMemo(() => fitCell(nx, ny, roomWidth, tallest, gutters), [nx, ny, roomWidth, tallest, gutters]);
   const [zoomed, setZoomed] = useState<MapView | null>(null);
   const cellNow = zoomed?.cell ?? fit;
-  const height = Math.min(tallest, Math.ceil(gutters.top + ny * (cellNow + (cellNow >= 12 ? 2 : 1)) + 2));
+  const pitchNow = cellNow + gapFor(cellNow);
+  // The frame hugs a grid smaller than the room for it, across as down: no empty band beside a tall grid.
+  const width = Math.min(roomWidth, Math.ceil(gutters.left + nx * pitchNow + 2));
+  const height = Math.min(tallest, Math.ceil(gutters.top + ny * pitchNow + 2));
   const view = useMemo(
     () => clampPan(nx, ny, zoomed ?? { cell: fit, panX: 0, panY: 0 }, { width, height }, gutters),
     [nx, ny, zoomed, fit, width, height, gutters],
@@ -150,10 +153,10 @@ export function useMapView(
     const pitch = cell + gap;
     const centreX = gap + (x - 1) * pitch + cell / 2;
     const centreY = gap + (y - 1) * pitch + cell / 2;
-    // Zoomed in, the map takes its tallest height.
-    const shown = { width, height: tallest };
+    // Zoomed in, the map takes its widest width and tallest height.
+    const shown = { width: roomWidth, height: tallest };
     setZoomed(
-      clampPan(nx, ny, { cell, panX: centreX - (width - gutters.left) / 2, panY: centreY - (tallest - gutters.top) / 3 }, shown, gutters),
+      clampPan(nx, ny, { cell, panX: centreX - (roomWidth - gutters.left) / 2, panY: centreY - (tallest - gutters.top) / 3 }, shown, gutters),
     );
   };
 
