@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'vision',
           root: './packages/vision',
           include: ['src/**/*.test.ts'],
+          // Whole-photo analyses take seconds on two busy cores (CI runs every project at once).
+          testTimeout: 30_000,
         },
       },
       {
