@@ -31,6 +31,7 @@ import * as scanUncertain from './2026_11_29_0100_scan_uncertain.js';
 import * as suspectedProblems from './2026_11_29_0300_suspected_problems.js';
 import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
 import * as batchReads from './2026_11_29_0410_batch_reads.js';
+import * as subGridboxCounts from './2026_11_30_0600_sub_gridbox_counts.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0300_suspected_problems': suspectedProblems,
   '2026_11_29_0400_box_last_visits': boxLastVisits,
   '2026_11_29_0410_batch_reads': batchReads,
+  '2026_11_30_0600_sub_gridbox_counts': subGridboxCounts,
 };

@@ -36,16 +36,18 @@ export const boxCounts = (companyId: RawBuilder<unknown> | number, boxIds: RawBu
  * (treatment_applications_reentry_idx: few rows however long the history), evaluated once per statement,
  * then one lookup per box. Measured (bench/treatment-reentry.bench.ts): restricting it to the page's box
  * ids scanned the page twice, and a grouped LEFT JOIN on the box id was planned as a nested loop (13× with
- * 1,000 treated boxes in a 10,000-box grid).
+ * 1,000 treated boxes in a 10,000-box grid). `m` is a scalar subquery (an InitPlan, a parameter of the
+ * statement) rather than a joined row: joined, the whole object travelled in every box row into the sort by
+ * grid, which spilled 34 MB to disk for a 4,800-box page with 200 treated boxes (issue 19).
  */
-export const boxReentry = (companyId: RawBuilder<unknown> | number) => sql`CROSS JOIN (
-  SELECT jsonb_object_agg(x.id, ${isoUtc('x.until')}) AS m FROM (
+export const boxReentry = (companyId: RawBuilder<unknown> | number) => sql`CROSS JOIN (SELECT (
+  SELECT jsonb_object_agg(x.id, ${isoUtc('x.until')}) FROM (
     SELECT ab.grid_box_id AS id, max(ta.reentry_until) AS until
     FROM treatment_applications ta JOIN treatment_application_boxes ab ON ab.application_id = ta.application_id
     WHERE ta.company_id = ${companyId} AND ta.reentry_until > now()
     GROUP BY ab.grid_box_id
   ) x
-) r`;
+) AS m) r`;
 
 const until = sql`(r.m ->> b.id::text)`;
 
