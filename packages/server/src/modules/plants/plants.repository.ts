@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export interface PlantRef {
@@ -89,9 +89,20 @@ export function listPlantsOfBatch(db: Db, companyId: number, batchId: number) {
     .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.deleted_at', 'is', null))
     .leftJoin('grid_boxes as gb', 'gb.grid_box_id', 's.parent_gridbox_id')
     .leftJoin('grids as g', 'g.grid_id', 'gb.grid_id')
-    .leftJoin('rooms as r', (j) =>
-      j.on('r.room_id', '=', sql<number>`(select min(rg.room_id) from room_grid rg where rg.grid_id = g.grid_id)`),
+    // A grid's room (the lowest if linked to several), grouped once over the company's links: a subquery per
+    // plant ran twice per row and took 1.6 of 1.8 s for a 2,560-plant batch at 10 ha (issue 19).
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('room_grid as rg')
+          .select(['rg.grid_id', (f) => f.fn.min('rg.room_id').as('room_id')])
+          .where('rg.company_id', '=', companyId)
+          .groupBy('rg.grid_id')
+          .as('gr'),
+      'gr.grid_id',
+      'g.grid_id',
     )
+    .leftJoin('rooms as r', 'r.room_id', 'gr.room_id')
     .select([
       'p.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
       'r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name',
