@@ -6,7 +6,8 @@
  * Env: BENCH_OBSERVATIONS (in the 12 weeks, default 150000), BENCH_ITERATIONS (default 15), DATABASE_URL.
  */
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
-import { REPORT_TIME_ZONE, todayIn } from '../packages/server/src/modules/reports/report-range.js';
+import { todayIn } from '@verdant/contract';
+import { REPORT_TIME_ZONE } from '../packages/server/src/modules/reports/report-range.js';
 import { pressureStatement } from '../packages/server/src/modules/pressure/pressure.repository.js';
 import { pressureWindow } from '../packages/server/src/modules/pressure/pressure.service.js';
 import { get, GOAL_RATIO, printComparison, timeBoth, type Timed } from './lib/timing.js';

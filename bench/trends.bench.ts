@@ -10,7 +10,8 @@
 import type { RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../packages/server/src/db/database.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
-import { addDays, mondayOf, resolveRange, todayIn, REPORT_TIME_ZONE, type ReportRange } from '../packages/server/src/modules/reports/report-range.js';
+import { addDays, mondayOf, todayIn, type ReportRange } from '@verdant/contract';
+import { resolveRange, REPORT_TIME_ZONE } from '../packages/server/src/modules/reports/report-range.js';
 import { countsByProblem, withRoomsFound } from '../packages/server/src/modules/reports/trends.repository.js';
 import { get, median } from './lib/timing.js';
 import { compactObservationDays } from '../packages/server/src/modules/reports/observation-days.repository.js';
