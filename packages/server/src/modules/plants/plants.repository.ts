@@ -99,8 +99,7 @@ export function listPlantsOfBatch(db: Db, companyId: number, batchId: number) {
           .where('rg.company_id', '=', companyId)
           .groupBy('rg.grid_id')
           .as('gr'),
-      'gr.grid_id',
-      'g.grid_id',
+      (j) => j.onRef('gr.grid_id', '=', 'g.grid_id'),
     )
     .leftJoin('rooms as r', 'r.room_id', 'gr.room_id')
     .select([
