@@ -266,21 +266,26 @@ function grow(poly: Array<[number, number]>, d: number): Array<[number, number]>
 function fillPolygon(poly: Array<[number, number]>, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   if (poly.length < 3) return out;
-  for (let y = 0; y < h; y++) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let k = 0; k < poly.length; k++) {
-      const [ax, ay] = poly[k]!;
-      const [bx, by] = poly[(k + 1) % poly.length]!;
-      if ((ay <= y && by >= y) || (by <= y && ay >= y)) {
-        const xs = ay === by ? [ax, bx] : [ax + ((y - ay) * (bx - ax)) / (by - ay)];
-        for (const x of xs) {
-          if (x < lo) lo = x;
-          if (x > hi) hi = x;
-        }
-      }
+  // Each edge marks the rows it crosses (a 1024-px photo's hull has hundreds of vertices: rows × vertices was the cost).
+  const lo = new Float64Array(h).fill(Infinity);
+  const hi = new Float64Array(h).fill(-Infinity);
+  const mark = (y: number, x: number) => {
+    if (x < lo[y]!) lo[y] = x;
+    if (x > hi[y]!) hi[y] = x;
+  };
+  for (let k = 0; k < poly.length; k++) {
+    const [ax, ay] = poly[k]!;
+    const [bx, by] = poly[(k + 1) % poly.length]!;
+    const y1 = Math.min(h - 1, Math.floor(Math.max(ay, by)));
+    for (let y = Math.max(0, Math.ceil(Math.min(ay, by))); y <= y1; y++) {
+      if (ay === by) {
+        mark(y, ax);
+        mark(y, bx);
+      } else mark(y, ax + ((y - ay) * (bx - ax)) / (by - ay));
     }
-    for (let x = Math.max(0, Math.ceil(lo)); x <= Math.min(w - 1, Math.floor(hi)); x++) out[y * w + x] = 1;
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = Math.max(0, Math.ceil(lo[y]!)); x <= Math.min(w - 1, Math.floor(hi[y]!)); x++) out[y * w + x] = 1;
   }
   return out;
 }
