@@ -72,6 +72,23 @@ export default tseslint.config(
     },
   },
   {
+    // The offline layer is handed its transports by api/ and never reaches up into it (docs/web-guide.md).
+    files: [`${WEB}/offline/**/*.{ts,tsx}`],
+    // Its tests may drive it through api/, as the app does.
+    ignores: [`${WEB}/offline/**/__tests__/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: SHARED_TO_UPPER },
+            { regex: '^(\\.\\./)+api(/|$)', message: 'offline/ imports nothing from api/: take what it needs as a parameter, or move it to lib/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every link and navigate goes through lib/paths.ts; tests may spell a URL out.
     files: [`${WEB}/**/*.{ts,tsx}`],
     ignores: [`${WEB}/lib/paths.ts`, `${WEB}/**/__tests__/**`, `${WEB}/**/*.test.{ts,tsx}`, `${WEB}/testing/**`],

@@ -7,51 +7,9 @@
  * mapping (api-error.ts), the offline detection (offline/network.ts) and the screens rely on.
  */
 
-export type QueryParams = Record<string, unknown>;
+import { HttpError, isHttpError, type HttpResponse, type QueryParams, type RequestConfig } from '../lib/http-error';
 
-export interface RequestConfig {
-  url?: string;
-  method?: string;
-  params?: QueryParams;
-  /** A plain object or array travels as JSON; FormData, URLSearchParams, Blob and text as they are. */
-  data?: unknown;
-  headers?: Record<string, string>;
-  responseType?: 'json' | 'blob' | 'text';
-  /** Milliseconds; 0 or absent waits as long as the connection does (spec-1 §9). */
-  timeout?: number;
-  signal?: AbortSignal;
-  /** Set on the repeat of a request the failure hook already retried once. */
-  retried?: boolean;
-  /** A blob answer read as it streams: bytes so far, and the total when the server said it (else null). */
-  onDownloadProgress?: (received: number, total: number | null) => void;
-}
-
-export interface HttpResponse<T = unknown> {
-  data: T;
-  status: number;
-  headers: Headers;
-  config: RequestConfig;
-}
-
-export type HttpErrorCode = 'ERR_NETWORK' | 'ERR_CANCELED' | 'ECONNABORTED' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE';
-
-export class HttpError extends Error {
-  readonly code: HttpErrorCode;
-  readonly config: RequestConfig;
-  /** The server's answer; absent when none came (no connection, cancelled, timed out). */
-  readonly response?: HttpResponse;
-  constructor(message: string, code: HttpErrorCode, config: RequestConfig, response?: HttpResponse, cause?: unknown) {
-    super(message, { cause });
-    this.name = 'HttpError';
-    this.code = code;
-    this.config = config;
-    this.response = response;
-  }
-}
-
-export function isHttpError(err: unknown): err is HttpError {
-  return err instanceof HttpError;
-}
+export { HttpError, isHttpError, type HttpErrorCode, type HttpResponse, type QueryParams, type RequestConfig } from '../lib/http-error';
 
 export interface HttpClient {
   request<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>>;

@@ -1,4 +1,4 @@
-import { isHttpError } from '../api/http-client';
+import { isHttpError } from '../lib/http-error';
 
 /** The browser says it has no connection. */
 export function browserOffline(): boolean {
