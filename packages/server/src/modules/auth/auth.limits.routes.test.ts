@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { authMessages as msg } from '@verdant/contract';
 import { makeUser } from '../../test/factories.js';
-import { t, a, b, freshIp, login, useAuthApp } from './auth-test-kit.js';
+import { t, a, b, freshIp, login, useAuthApp } from '../../test/auth-kit.js';
 
 useAuthApp();
 

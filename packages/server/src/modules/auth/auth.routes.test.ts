@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { authMessages as msg } from '@verdant/contract';
-import { t, a, b, form, login, refresh, invite, signUp, audit, useAuthApp } from './auth-test-kit.js';
+import { t, a, b, form, login, refresh, invite, signUp, audit, useAuthApp } from '../../test/auth-kit.js';
 
 useAuthApp();
 

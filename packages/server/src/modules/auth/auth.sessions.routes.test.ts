@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages as msg } from '@verdant/contract';
 import { makeUser } from '../../test/factories.js';
-import { t, a, b, freshIp, form, login, refresh, usersWith, audit, useAuthApp } from './auth-test-kit.js';
+import { t, a, b, freshIp, form, login, refresh, usersWith, audit, useAuthApp } from '../../test/auth-kit.js';
 
 useAuthApp();
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
+import { t, useTwoTenants, type Tenant } from './two-tenants.js';
 
-export { a, b, t, type Tenant } from '../../test/two-tenants.js';
+export { a, b, t, type Tenant } from './two-tenants.js';
 
 /** The auth route tests' app: two companies, sign-in limits tightened to 3 per account and address. */
 export const useAuthApp = () => useTwoTenants({ authRateLimit: { max: 3, windowMs: 60_000 } });
