@@ -108,6 +108,19 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers below the domains: a module registers what they need (app.callerGuards), they import none.
+    files: ['packages/server/src/{jobs,lib,plugins,db}/**/*.ts'],
+    // Tests drive them through the modules; the recurring notification schedule reads the tasks' recurrence rules
+    // until the automations' schedules move into their module (issue 21).
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/jobs/notification-schedules.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+modules(/|$)', message: 'jobs, lib, plugins and db never import a module: let the module register what they need.' }] },
+      ],
+    },
+  },
+  {
     files: ['packages/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRequestTimeout } from './plugins/request-timeout.js';
 import { registerCompression } from './plugins/compression.js';
 import type { Caller } from './plugins/auth.js';
+import type { CallerGuard } from './plugins/contract-routes.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
 import { localFileStore } from './lib/storage/local-file-store.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     boss: PgBoss | null;
     /** True when every id names a user of the caller's company. */
     usersInCompany(caller: Caller, userIds: number[]): Promise<boolean>;
+    /** Checks modules add to every endpoint (plugins/contract-routes.ts); filled as the modules register. */
+    callerGuards: CallerGuard[];
   }
 }
 
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .execute();
     return rows.length === unique.length;
   });
+  app.decorate('callerGuards', [] as CallerGuard[]);
   app.decorate('boss', options.jobs === false ? null : await startJobs(database, app.log));
 
   // Close order: HTTP stops accepting, then jobs finish, then the database (pool, or the embedded session).

@@ -7,7 +7,6 @@ import { authenticate, bearerToken, type Caller } from './auth.js';
 import { idempotencyPreHandler } from './idempotency.js';
 import { withWriteReceipt } from '../db/write-receipts.js';
 import { assertOwnCompany } from '../lib/own-company.js';
-import { enforceConsultantScope } from '../modules/consultants/consultants.service.js';
 
 export interface HandlerContext<E extends EndpointConfig> {
   input: EndpointInput<E>;
@@ -168,6 +167,12 @@ export function parseInput(endpoint: EndpointConfig, req: FastifyRequest): Recor
 
 type TenancyCheck = (caller: Caller, userIds: number[]) => Promise<boolean>;
 
+/**
+ * A check a module adds to every endpoint, after tenancy and before the handler (the consultants module's room
+ * scope): it throws to refuse. Modules register theirs on `app.callerGuards`, so this plugin imports no module.
+ */
+export type CallerGuard = (app: FastifyInstance, caller: Caller | null, endpoint: EndpointConfig, input: Record<string, unknown>) => Promise<void>;
+
 /** Company fields must be the caller's company (403); user fields must be users of it (404). */
 export async function enforceTenancy(
   endpoint: EndpointConfig,
@@ -208,7 +213,7 @@ function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E,
         req.caller = await authenticate(req, endpoint, app.tokens);
         req.input = parseInput(endpoint, req);
         await enforceTenancy(endpoint, req.input, req.caller, app.usersInCompany);
-        await enforceConsultantScope(app, req.caller, endpoint, req.input);
+        for (const guard of app.callerGuards) await guard(app, req.caller, endpoint, req.input);
       },
       idempotencyPreHandler,
     ],
