@@ -110,9 +110,8 @@ export default tseslint.config(
   {
     // The server's layers below the domains: a module registers what they need (app.callerGuards), they import none.
     files: ['packages/server/src/{jobs,lib,plugins,db}/**/*.ts'],
-    // Tests drive them through the modules; the recurring notification schedule reads the tasks' recurrence rules
-    // until the automations' schedules move into their module (issue 21).
-    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/jobs/notification-schedules.ts'],
+    // Tests drive them through the modules.
+    ignores: ['packages/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

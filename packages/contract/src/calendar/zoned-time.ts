@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { isTimeZone } from './plain-date.js';
+import { addDays, isTimeZone, todayIn } from './plain-date.js';
 
 /**
  * Wall times in a company's IANA zone, through luxon (server only: imported as '@verdant/contract/zoned-time'
@@ -27,4 +27,30 @@ export function zonedTime(tz: string, date: string, time: string): Date {
     if (first.toFormat(WALL) === at.toFormat(WALL)) return first.toJSDate();
   }
   return at.toJSDate();
+}
+
+/** A day something recurring falls due: its local date (the key that makes it happen once) and the instant. */
+export interface Occurrence {
+  /** The local date in the zone, 'YYYY-MM-DD'. */
+  date: string;
+  /** The instant it falls due (local date at its time of day, in UTC). */
+  dueAt: Date;
+}
+
+/**
+ * The latest local date (today or up to `lookbackDays` back, not before `notBefore`) that `on` accepts and whose
+ * `time` (HH:MM in `tz`) has come: recurring tasks and scheduled notifications both fall due this way.
+ */
+export function latestDueOn(
+  on: (date: string) => boolean, time: string, tz: string, now: Date, opts: { notBefore?: string; lookbackDays: number },
+): Occurrence | null {
+  const today = todayIn(tz, now);
+  for (let back = 0; back <= opts.lookbackDays; back++) {
+    const date = addDays(today, -back);
+    if (opts.notBefore && date < opts.notBefore) return null;
+    if (!on(date)) continue;
+    const dueAt = zonedTime(tz, date, time);
+    if (dueAt.getTime() <= now.getTime()) return { date, dueAt };
+  }
+  return null;
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB, DeliveryMessage } from '../db/schema.js';
 import { isoWeekday, todayIn } from '@verdant/contract';
 import { safeTimeZone } from '@verdant/contract/zoned-time';
-import { latestDueOn, type Occurrence } from '../modules/tasks/recurring-schedule.js';
+import { latestDueOn, type Occurrence } from '@verdant/contract/zoned-time';
 import { enqueueDeliveries } from './notification-events.js';
 
 /**

@@ -4,20 +4,15 @@
  * The occurrence is named by its local date, the key that makes it happen once (task_occurrences).
  * Dates and zones are the contract's calendar.
  */
-import { addDays, isoWeekday, todayIn } from '@verdant/contract';
-import { zonedTime } from '@verdant/contract/zoned-time';
+import { isoWeekday } from '@verdant/contract';
+import { latestDueOn, type Occurrence } from '@verdant/contract/zoned-time';
+
+export type { Occurrence };
 
 export interface Recurrence {
   frequency: 'daily' | 'weekly' | 'weekdays';
   weekdays: number[];
   time_of_day: string;
-}
-
-export interface Occurrence {
-  /** The company-local date, 'YYYY-MM-DD'. */
-  date: string;
-  /** The instant it falls due (local date at time_of_day, in UTC). */
-  dueAt: Date;
 }
 
 export function repeatsOn(r: Recurrence, date: string): boolean {
@@ -31,19 +26,4 @@ export function repeatsOn(r: Recurrence, date: string): boolean {
  */
 export function latestDueOccurrence(r: Recurrence, tz: string, now: Date, notBefore?: string): Occurrence | null {
   return latestDueOn((date) => repeatsOn(r, date), r.time_of_day, tz, now, { notBefore, lookbackDays: 7 });
-}
-
-/** The latest local date (today or up to `lookbackDays` back, not before `notBefore`) that `on` accepts and whose `time` has come. */
-export function latestDueOn(
-  on: (date: string) => boolean, time: string, tz: string, now: Date, opts: { notBefore?: string; lookbackDays: number },
-): Occurrence | null {
-  const today = todayIn(tz, now);
-  for (let back = 0; back <= opts.lookbackDays; back++) {
-    const date = addDays(today, -back);
-    if (opts.notBefore && date < opts.notBefore) return null;
-    if (!on(date)) continue;
-    const dueAt = zonedTime(tz, date, time);
-    if (dueAt.getTime() <= now.getTime()) return { date, dueAt };
-  }
-  return null;
 }
