@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useElementWidth } from './use-element-height';
 import {
   cellOrigin,
   clampPan,
@@ -29,20 +30,7 @@ export function useDevicePixelRatio(): number {
 }
 
 /** Width of an element, followed as the window resizes (jsdom and first render: a desktop guess). */
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(Math.floor(el.getBoundingClientRect().width));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width || 1024;
-}
+const useWidth = (ref: RefObject<HTMLElement | null>): number => useElementWidth(ref) || 1024;
 
 export interface MapViewState {
   layout: MapLayout;
