@@ -28,6 +28,8 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One migrated database that every test app starts from (src/test/migrated-start.ts).
+          globalSetup: ['./src/test/migrated-start.ts'],
         },
       },
       './packages/web',

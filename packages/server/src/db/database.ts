@@ -13,8 +13,11 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Database = Kysely<DB>;
 
-/** Where the data lives: a real PostgreSQL server, or PGlite in this process (in `dir`, or in memory). */
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir?: string };
+/**
+ * Where the data lives: a real PostgreSQL server, or PGlite in this process (in `dir`, or in memory). An in-memory
+ * PGlite may start from `image`, a data directory dumped by `dumpEmbeddedImage` (tests start from a migrated one).
+ */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir?: string; image?: string };
 
 export interface SqlResult {
   rows: Array<Record<string, unknown>>;
@@ -41,7 +44,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  return target.kind === 'embedded' ? openEmbeddedDatabase(target.dir) : connectPostgres(target.url, options);
+  return target.kind === 'embedded' ? openEmbeddedDatabase(target.dir, target.image) : connectPostgres(target.url, options);
 }
 
 function connectPostgres(connectionString: string, { max = 10, onError, statementTimeoutMs = 0 }: OpenOptions): DatabaseHandle {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openScratchDatabase } from './scratch-database.js';
 import { openDatabase } from './database.js';
+import { dumpEmbeddedImage, openEmbeddedDatabase } from './pglite.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -52,8 +53,36 @@ describe('openScratchDatabase', () => {
     }
   });
 
-  it('refuses a prefix that is not a plain identifier', async () => {
+  it('refuses a prefix or template that is not a plain identifier', async () => {
     await expect(openScratchDatabase({ prefix: 'x; DROP DATABASE postgres' })).rejects.toThrow(/invalid prefix/);
+    await expect(openScratchDatabase({ prefix: 'ok', template: 'x; DROP' })).rejects.toThrow(/invalid template/);
+  });
+
+  it('starts an in-memory PGlite from a dumped image, with what was written before the dump', { timeout: 60_000 }, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-image-'));
+    try {
+      const file = path.join(tmp, 'image.tar');
+      await dumpEmbeddedImage(file, async (h) => {
+        await h.query('CREATE TABLE kept (x int)');
+        await h.query('INSERT INTO kept VALUES (41), (42)');
+      });
+      const scratch = await openScratchDatabase({ prefix: 'verdant_test', image: file });
+      const first = await openDatabase(scratch.target);
+      const second = await openDatabase(scratch.target);
+      try {
+        await first.query('INSERT INTO kept VALUES (43)');
+        expect((await first.query('SELECT count(*)::int AS n FROM kept')).rows).toEqual([{ n: 3 }]);
+        // Each opener gets its own copy: the image itself never changes.
+        expect((await second.query('SELECT count(*)::int AS n FROM kept')).rows).toEqual([{ n: 2 }]);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+      // An image is for in-memory databases only: a data directory keeps its own files.
+      await expect(openEmbeddedDatabase(path.join(tmp, 'dir'), file)).rejects.toThrow(/in-memory/);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -78,5 +107,24 @@ describe('openScratchDatabase', () => {
       if (!dropped) await db.drop();
     }
     expect(await query(serverUrl!, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).toEqual([]);
+  });
+
+  it.skipIf(!serverUrl)('makes the database from a template when one is named', async () => {
+    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template' });
+    const templateUrl = template.target.kind === 'postgres' ? template.target.url : '';
+    try {
+      await query(templateUrl, 'CREATE TABLE kept (x int)');
+      await query(templateUrl, 'INSERT INTO kept VALUES (7)');
+      const templateName = new URL(templateUrl).pathname.slice(1);
+      const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test', template: templateName });
+      try {
+        const url = db.target.kind === 'postgres' ? db.target.url : '';
+        expect(await query(url, 'SELECT x FROM kept')).toEqual([{ x: 7 }]);
+      } finally {
+        await db.drop();
+      }
+    } finally {
+      await template.drop();
+    }
   });
 });

@@ -9,6 +9,9 @@ export interface ScratchDatabaseOptions {
   dir?: string;
   /** Name prefix of the database made on serverUrl: `<prefix>_<random hex>`. Lower-case letters, digits and `_`. */
   prefix: string;
+  /** Where it starts from (tests: one migrated copy): a database on serverUrl's server to copy, or a dumped embedded image. */
+  template?: string;
+  image?: string;
 }
 
 export interface ScratchDatabase {
@@ -34,12 +37,16 @@ async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promis
  * A throw-away database for tests and benchmarks: a fresh `<prefix>_<random hex>` database on
  * serverUrl's server, or an embedded PGlite (in `dir`, or in memory) when serverUrl is not set.
  */
-export async function openScratchDatabase({ serverUrl, dir, prefix }: ScratchDatabaseOptions): Promise<ScratchDatabase> {
-  // The name goes into SQL unquoted: keep it a plain lower-case identifier.
-  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`openScratchDatabase: invalid prefix ${JSON.stringify(prefix)}`);
-  if (!serverUrl) return { target: { kind: 'embedded', dir }, label: 'embedded PGlite', drop: async () => {} };
+export async function openScratchDatabase({ serverUrl, dir, prefix, template, image }: ScratchDatabaseOptions): Promise<ScratchDatabase> {
+  // The names go into SQL unquoted: keep them plain lower-case identifiers.
+  for (const [what, id] of [['prefix', prefix], ['template', template ?? 'unset']] as const) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(id)) throw new Error(`openScratchDatabase: invalid ${what} ${JSON.stringify(id)}`);
+  }
+  if (!serverUrl) {
+    return { target: { kind: 'embedded', dir, ...(dir ? {} : { image }) }, label: 'embedded PGlite', drop: async () => {} };
+  }
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
