@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { hashPassword } from '../../packages/server/src/modules/auth/passwords.js';
 import { BOX_LAST_VISITS_RECOMPUTED } from '../../packages/server/src/db/migrations/2026_11_29_0400_box_last_visits.js';
+import { ROOM_VERSIONS_RENEWED } from '../../packages/server/src/db/migrations/2026_11_30_0700_room_versions.js';
 import { loadCompany, type Made, type ScaleShape } from './load.js';
 
 /** The tables the history goes into: their secondary indexes are built once after the load instead of row by row. */
@@ -120,6 +121,8 @@ async function bulkLoad(db: DatabaseHandle, log: Log, run: () => Promise<void>) 
   } finally {
     await db.query(`RESET session_replication_role`);
   }
+  // The window skipped the room_versions triggers too: every room gets a new version (rooms module's kept texts).
+  await db.query(ROOM_VERSIONS_RENEWED);
   const t0 = performance.now();
   await db.query(`SET maintenance_work_mem = '512MB'`);
   for (const i of indexes) await db.query(String(i.indexdef));

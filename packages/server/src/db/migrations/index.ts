@@ -32,6 +32,7 @@ import * as suspectedProblems from './2026_11_29_0300_suspected_problems.js';
 import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
 import * as batchReads from './2026_11_29_0410_batch_reads.js';
 import * as subGridboxCounts from './2026_11_30_0600_sub_gridbox_counts.js';
+import * as roomVersions from './2026_11_30_0700_room_versions.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0400_box_last_visits': boxLastVisits,
   '2026_11_29_0410_batch_reads': batchReads,
   '2026_11_30_0600_sub_gridbox_counts': subGridboxCounts,
+  '2026_11_30_0700_room_versions': roomVersions,
 };

@@ -8,7 +8,7 @@ const GRIDS_PAGE = 500;
 /** Boxes fetched per query (about 130 bytes each as JSON). */
 export const BOXES_PAGE = 5_000;
 /** Text gathered before it is handed on, so small pieces (room and grid heads) do not go out one by one. */
-const CHUNK_CHARS = 64 * 1024;
+export const CHUNK_CHARS = 64 * 1024;
 
 /** `{"a":1}` → `{"a":1,"grids":[`: a head from PostgreSQL opened for its list. */
 const open = (head: TreeHead, list: 'grids' | 'grid_boxes') => `${head.json.slice(0, -1)},"${list}":[`;
@@ -61,14 +61,23 @@ async function* gridsOfRoom(db: Kysely<DB>, companyId: number, roomId: number, p
   }
 }
 
+/**
+ * One room of the answer, `{"RoomID":…,"grids":[…]}`, in pieces read page by page (grids, then boxes a
+ * page at a time): what the rooms module keeps per room (rooms.service.ts).
+ */
+export async function* roomPieces(db: Kysely<DB>, companyId: number, room: TreeHead, pageBoxes = BOXES_PAGE): AsyncGenerator<string> {
+  yield open(room, 'grids');
+  yield* gridsOfRoom(db, companyId, room.id, pageBoxes);
+  yield ']}';
+}
+
 async function* treePieces(db: Kysely<DB>, companyId: number, roomId: number | null, firstRooms: TreeHead[], pageBoxes: number) {
   yield '{"status":"success","rooms":[';
   let sep = '';
   for (let rooms = firstRooms; rooms.length; ) {
     for (const room of rooms) {
-      yield `${sep}${open(room, 'grids')}`;
-      yield* gridsOfRoom(db, companyId, room.id, pageBoxes);
-      yield ']}';
+      yield sep;
+      yield* roomPieces(db, companyId, room, pageBoxes);
       sep = ',';
     }
     if (rooms.length < ROOMS_PAGE) break;
@@ -92,8 +101,13 @@ export async function* roomTreeChunks(
   firstRooms: TreeHead[],
   pageBoxes = BOXES_PAGE,
 ): AsyncGenerator<string> {
+  yield* inChunks(treePieces(db, companyId, roomId, firstRooms, pageBoxes));
+}
+
+/** Pieces of text gathered into chunks of about CHUNK_CHARS (a piece already larger goes out whole). */
+export async function* inChunks(pieces: AsyncIterable<string>): AsyncGenerator<string> {
   let text = '';
-  for await (const piece of treePieces(db, companyId, roomId, firstRooms, pageBoxes)) {
+  for await (const piece of pieces) {
     text += piece;
     if (text.length >= CHUNK_CHARS) {
       yield text;

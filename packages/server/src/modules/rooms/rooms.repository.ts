@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, RoomTable } from '../../db/schema.js';
-import { boxColumns, boxCounts, boxJsonText, boxReentry, gridColumns, roomColumns } from './room-tree.sql.js';
+import { boxColumns, boxCounts, boxJsonText, boxReentry, gridColumns, isoUtc, roomColumns } from './room-tree.sql.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type RoomRow = Selectable<RoomTable>;
@@ -139,3 +139,28 @@ export function listWhiteboards(db: Db, companyId: number, roomId: number) {
     .execute();
 }
 export type WhiteboardRow = Awaited<ReturnType<typeof listWhiteboards>>[number];
+
+/** A room of a load answer and its version (null: the room has none yet, e.g. made by a session that skipped triggers). */
+export interface RoomVersion {
+  id: number;
+  version: string | null;
+}
+
+/**
+ * The company's rooms (or the one room) in id order with their versions (room_versions, kept by the
+ * database), and the company's re-entry intervals still running (their ids and ends, as text): the one
+ * small query a load answer starts with. The running intervals are what can change a room's text
+ * without a write (an interval ends); treatment_applications_reentry_idx finds them however long the history.
+ */
+export async function roomVersions(db: Db, companyId: number, roomId: number | null): Promise<{ rooms: RoomVersion[]; running: string }> {
+  const res = await sql<{ id: number; version: string | null; running: string | null }>`
+    SELECT ro.room_id AS id, v.version::text AS version, r.running
+    FROM rooms ro LEFT JOIN room_versions v ON v.room_id = ro.room_id
+    CROSS JOIN (
+      SELECT string_agg(ta.application_id || '@' || ${isoUtc('ta.reentry_until')}, ',' ORDER BY ta.application_id) AS running
+      FROM treatment_applications ta WHERE ta.company_id = ${companyId} AND ta.reentry_until > now()
+    ) r
+    WHERE ro.company_id = ${companyId} ${roomId === null ? sql`` : sql`AND ro.room_id = ${roomId}`}
+    ORDER BY ro.room_id`.execute(db);
+  return { rooms: res.rows.map((r) => ({ id: r.id, version: r.version })), running: res.rows[0]?.running ?? '' };
+}

@@ -1,13 +1,28 @@
+import { Readable } from 'node:stream';
 import type { roomsEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
 import { imageEtag, imageResponseHeaders } from '../../lib/images/images.js';
 import { streamJsonText } from './json-text.js';
 import * as rooms from './rooms.service.js';
 
+/** True when If-None-Match names this ETag (or `*`). */
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
+
 export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   createRoom: ({ app, user, input }) => rooms.createRoom(app, user, input),
-  loadRoomGridsBoxes: async ({ app, user, input, reply }) =>
-    streamJsonText(app, reply, await rooms.loadRoomsChunks(app, user, input.company_id, input.room_id ?? null)),
+  loadRoomGridsBoxes: async ({ app, user, input, req, reply }) => {
+    const answer = await rooms.loadRooms(app, user, input.company_id, input.room_id ?? null);
+    if (answer.etag) {
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      // The device holds this facility already: no body, and nothing is read past the versions.
+      if (matches(req.headers['if-none-match'], answer.etag)) {
+        reply.code(304);
+        return Readable.from([]);
+      }
+    }
+    return streamJsonText(app, reply, answer.chunks());
+  },
   deleteRoom: ({ app, user, input }) => rooms.deleteRoom(app, user, input.room_id),
   uploadWhiteboardImage: ({ app, user, input }) => rooms.uploadWhiteboard(app, user, input.room_id, input.imageFile),
   getWhiteboardHistory: ({ app, user, input }) => rooms.whiteboardHistory(app, user, input.room_id),

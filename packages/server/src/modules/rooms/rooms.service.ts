@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { roomsMessages, type UploadedFile } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -5,9 +7,11 @@ import { notFound } from '../../lib/errors.js';
 import { deleteFilesQuietly, processImage, readCompanyImage, storeImage } from '../../lib/images/images.js';
 import * as repo from './rooms.repository.js';
 import { toRoom, toWhiteboard } from './rooms.mapper.js';
-import { ROOMS_PAGE, roomTreeChunks } from './room-tree.stream.js';
+import { inChunks, ROOMS_PAGE, roomPieces, roomTreeChunks } from './room-tree.stream.js';
+import { roomTexts, type RoomTextCache } from './room-texts.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
+import type { DB } from '../../db/schema.js';
 
 export type RoomsDeps = Deps<'files' | 'config' | 'log'>;
 
@@ -37,13 +41,70 @@ export async function createRoom(deps: RoomsDeps, caller: Caller, input: { compa
 
 /**
  * The full answer as JSON text in chunks, read from the database page by page as the chunks are
- * taken (room-tree.stream.ts); a named room of another company (or none) is a 404.
+ * taken (room-tree.stream.ts); a named room of another company (or none) is a 404. Kept here as the
+ * answer without kept rooms (the reference of the tests and the benchmark's "before").
  */
 export async function loadRoomsChunks(deps: Pick<RoomsDeps, 'db'>, caller: Caller, companyId: number, roomId: number | null) {
   assertOwnCompany(caller, companyId);
   const firstRooms = await repo.roomHeads(deps.db, companyId, roomId, 0, ROOMS_PAGE);
   if (roomId !== null && firstRooms.length === 0) throw notFound('Room');
   return roomTreeChunks(deps.db, companyId, roomId, firstRooms);
+}
+
+/** Raised when a room's text changes shape (the wire), so a device's ETag of the old shape no longer matches. */
+const TEXT_FORMAT = 1;
+
+export interface RoomsAnswer {
+  /** Strong ETag of the whole answer; null when a room has no version yet (nothing is kept or promised then). */
+  etag: string | null;
+  /** The answer as JSON text in chunks, made as they are taken. */
+  chunks(): AsyncGenerator<string>;
+}
+
+/**
+ * load_room_grids_boxes with each room's text kept per version (docs/decisions.md, "Facility answers kept
+ * per room"). One small query reads the asked rooms' versions (kept by the database's triggers) and the
+ * company's running re-entry intervals; a room whose text was kept at exactly that state is served from
+ * memory, the others are read with the streaming code (room-tree.stream.ts) as they go out, and kept.
+ * The ETag is made from the same state before anything is built, so an unchanged facility is a 304 at the
+ * cost of that query. The kept texts are the company's, the same for every caller: who may ask for which
+ * room is decided before (tenancy here, a consultant's rooms by app.callerGuards), as without the cache.
+ */
+export async function loadRooms(deps: Pick<RoomsDeps, 'db'>, caller: Caller, companyId: number, roomId: number | null): Promise<RoomsAnswer> {
+  assertOwnCompany(caller, companyId);
+  const { rooms, running } = await repo.roomVersions(deps.db, companyId, roomId);
+  if (roomId !== null && rooms.length === 0) throw notFound('Room');
+  const state = JSON.stringify([TEXT_FORMAT, companyId, roomId, running, rooms.map((r) => [r.id, r.version])]);
+  const etag = rooms.every((r) => r.version !== null) ? `"r${createHash('sha256').update(state).digest('base64url').slice(0, 32)}"` : null;
+  return { etag, chunks: () => inChunks(facilityPieces(deps.db, roomTexts(deps), companyId, rooms, running)) };
+}
+
+async function* facilityPieces(db: Kysely<DB>, cache: RoomTextCache, companyId: number, rooms: repo.RoomVersion[], running: string) {
+  yield '{"status":"success","rooms":[';
+  let sep = '';
+  for (const room of rooms) {
+    const key = room.version === null ? null : { version: room.version, running };
+    const kept = key ? cache.get(companyId, room.id, key) : undefined;
+    if (kept !== undefined) {
+      yield `${sep}${kept}`;
+      sep = ',';
+      continue;
+    }
+    const [head] = await repo.roomHeads(db, companyId, room.id, 0, 1);
+    // Deleted since its version was read: left out, as a room deleted before the request.
+    if (!head) continue;
+    cache.stats.builds += 1;
+    yield sep;
+    sep = ',';
+    // Gathered as it goes out; a room too large to be kept is not gathered past the bound.
+    let text: string | null = key ? '' : null;
+    for await (const piece of roomPieces(db, companyId, head)) {
+      if (text !== null) text = text.length + piece.length > cache.maxBytes / 8 ? null : text + piece;
+      yield piece;
+    }
+    if (key && text !== null) cache.set(companyId, room.id, key, text);
+  }
+  yield ']}';
 }
 
 export async function deleteRoom(deps: RoomsDeps, caller: Caller, roomId: number) {

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What the process keeps of rooms' texts at most (UTF-8 bytes of the texts). */
+export const ROOM_TEXTS_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether a kept text may be served: the room's version (room_versions, bumped by the database on every
+ * write that shows in the text) and the company's running re-entry intervals (which end with time alone)
+ * are both those read for this request.
+ */
+export interface RoomTextKey {
+  version: string;
+  running: string;
+}
+
+interface Entry extends RoomTextKey {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * Each room's load_room_grids_boxes text (`{"RoomID":…,"grids":[…]}`), kept per (company, room) with the
+ * version it was built at, least recently used first out when the texts pass `maxBytes` (docs/decisions.md,
+ * "Facility answers kept per room"). A text larger than an eighth of the bound is not kept. Nothing here
+ * decides freshness: the caller reads the versions from the database for each request, so a second API
+ * process writing meanwhile can never get a stale room served from here.
+ */
+export class RoomTextCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Rooms served from here and rooms built (tests count builds; the bench reads both). */
+  readonly stats = { hits: 0, builds: 0 };
+
+  constructor(readonly maxBytes = ROOM_TEXTS_BYTES) {}
+
+  get size() {
+    return { rooms: this.entries.size, bytes: this.bytes };
+  }
+
+  /** The kept text of a room if it was built at exactly this key. */
+  get(companyId: number, roomId: number, key: RoomTextKey): string | undefined {
+    const id = `${companyId}:${roomId}`;
+    const entry = this.entries.get(id);
+    if (!entry || entry.version !== key.version || entry.running !== key.running) return undefined;
+    // Most recently used last.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    this.stats.hits += 1;
+    return entry.text;
+  }
+
+  set(companyId: number, roomId: number, key: RoomTextKey, text: string): void {
+    const id = `${companyId}:${roomId}`;
+    this.drop(id);
+    const bytes = Buffer.byteLength(text);
+    if (bytes > this.maxBytes / 8) return;
+    this.entries.set(id, { ...key, text, bytes });
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(id: string) {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+  }
+}
+
+const caches = new WeakMap<object, RoomTextCache>();
+
+/**
+ * The rooms' texts this app keeps, one cache per database handle (the same for the app and its plugins'
+ * scopes; two apps in one process, as in tests, keep their own).
+ */
+export function roomTexts(app: Pick<FastifyInstance, 'db'>): RoomTextCache {
+  let cache = caches.get(app.db);
+  if (!cache) {
+    cache = new RoomTextCache();
+    caches.set(app.db, cache);
+  }
+  return cache;
+}
