@@ -1,5 +1,6 @@
 /**
- * `npm run seed:scale -- --hectares 100 [--companies 1000] [--database-url postgres://…/] [--database verdant_scale]`
+ * `npm run seed:scale -- --hectares 100 [--companies 1000] [--scouts 25] [--database-url postgres://…/] [--database verdant_scale]`
+ * (`--hectares 0 --companies 1`: one small grower alone, the many-growers comparison's baseline)
  * (issue 19): (re)makes the named database on the PostgreSQL server, runs the app's migrations and seeds it
  * (seed.ts), then prints what it made, how long each part took and the database's size. `npm run bench:scale`
  * reads it afterwards.
@@ -17,14 +18,18 @@ const { values } = parseArgs({
   options: {
     hectares: { type: 'string' },
     companies: { type: 'string', default: '0' },
+    scouts: { type: 'string' },
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? DEFAULT_SERVER },
     database: { type: 'string', default: DEFAULT_DATABASE },
   },
 });
 const hectares = Number(values.hectares);
 const companies = Number(values.companies);
+const scouts = values.scouts === undefined ? undefined : Number(values.scouts);
 const name = values.database;
-if (!(hectares > 0 && hectares <= 1000)) throw new Error('--hectares: must be a number above 0 and at most 1000');
+if (!(hectares >= 0 && hectares <= 1000)) throw new Error('--hectares: must be a number from 0 to 1000');
+if (scouts !== undefined && !(Number.isInteger(scouts) && scouts >= 1 && scouts <= 1000)) throw new Error('--scouts: must be a whole number from 1 to 1000');
+if (hectares === 0 && companies === 0) throw new Error('--companies: at least 1 with --hectares 0');
 if (!(Number.isInteger(companies) && companies >= 0)) throw new Error('--companies: must be a whole number, 0 or more');
 if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--database: lower-case letters, digits and _ only');
 
@@ -41,11 +46,12 @@ const db = await openDatabase({ kind: 'postgres', url: url.toString() }, { max: 
 try {
   await migrateToLatest(db.db);
   console.info(`database ${name} at ${url.host} made and migrated`);
-  const out = await seedScale(db, { hectares, companies }, (line) => console.info(line));
+  const out = await seedScale(db, { hectares, companies, scouts }, (line) => console.info(line));
   const seconds = (performance.now() - started) / 1000;
   const size = (await db.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS s`)).rows[0]!.s;
   const n = (x: number) => x.toLocaleString('en');
-  console.info(`\n${name}: ${hectares} ha company ${out.companyId} (${out.shape.rooms} rooms × ${out.shape.gridsPerRoom} grids of ${out.shape.nx} × ${out.shape.ny}) and ${companies} small companies, ${n(out.users)} users, in ${(seconds / 60).toFixed(1)} min; ${size}\n`);
+  const large = out.companyId === null ? 'no large company' : `${hectares} ha company ${out.companyId} (${out.shape.rooms} rooms × ${out.shape.gridsPerRoom} grids of ${out.shape.nx} × ${out.shape.ny}, ${out.shape.scouts} scouts)`;
+  console.info(`\n${name}: ${large} and ${companies} small companies, ${n(out.users)} users, in ${(seconds / 60).toFixed(1)} min; ${size}\n`);
   console.info('| table | large company | small companies |');
   console.info('|:---|---:|---:|');
   for (const [table, rows] of Object.entries(out.large)) console.info(`| ${table} | ${n(rows)} | ${n(out.small[table] ?? 0)} |`);

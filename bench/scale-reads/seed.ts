@@ -14,9 +14,12 @@ export const SCALE_COMPANY = 'Scale grower';
 export const SCALE_ADMIN_EMAIL = 'admin@scale-grower.example';
 
 export interface ScaleOptions {
+  /** The large company's area; 0: no large company (only the small ones, e.g. one small grower alone). */
   hectares: number;
   /** Small companies beside it (the many-growers shape). */
   companies: number;
+  /** The large company's scouts (default by area, a quarter per hectare): the 25-scout load signs in one phone per scout. */
+  scouts?: number;
 }
 
 /**
@@ -78,15 +81,17 @@ const add = (into: Made, made: Made) => { for (const [k, v] of Object.entries(ma
  */
 export async function seedScale(db: DatabaseHandle, opts: ScaleOptions, log: Log = () => {}) {
   const passwordHash = await hashPassword(SCALE_PASSWORD);
-  const shape = shapeFor(opts.hectares);
+  const shape = { ...shapeFor(opts.hectares || 1), ...(opts.scouts ? { scouts: opts.scouts } : {}) };
   let t = performance.now();
   const lap = () => { const s = (performance.now() - t) / 1000; t = performance.now(); return s.toFixed(1); };
-  const big = await makeCompany(db, SCALE_COMPANY, SCALE_ADMIN_EMAIL, shape.scouts, passwordHash);
+  const big = opts.hectares > 0 ? await makeCompany(db, SCALE_COMPANY, SCALE_ADMIN_EMAIL, shape.scouts, passwordHash) : null;
   const small: Made = {};
   let large: Made = {};
   await bulkLoad(db, log, async () => {
-    large = await loadCompany(db, big.companyId, big.scoutIds, shape, log);
-    log(`${SCALE_COMPANY} (${opts.hectares} ha, company ${big.companyId}, ${shape.scouts} scouts): ${lap()} s`);
+    if (big) {
+      large = await loadCompany(db, big.companyId, big.scoutIds, shape, log);
+      log(`${SCALE_COMPANY} (${opts.hectares} ha, company ${big.companyId}, ${shape.scouts} scouts): ${lap()} s`);
+    }
     for (let i = 1; i <= opts.companies; i++) {
       const c = await makeCompany(db, `Small grower ${i}`, `admin@small-grower-${i}.example`, SMALL.scouts, passwordHash);
       add(small, await loadCompany(db, c.companyId, c.scoutIds, SMALL));
@@ -97,7 +102,7 @@ export async function seedScale(db: DatabaseHandle, opts: ScaleOptions, log: Log
   // Autovacuum would get there on its own; the benchmark should not time the first reads' hint-bit writes.
   await db.query(`VACUUM (ANALYZE)`);
   log(`vacuum and analyze: ${lap()} s`);
-  return { companyId: big.companyId, shape, large, small, users: 1 + shape.scouts + opts.companies * (1 + SMALL.scouts) };
+  return { companyId: big?.companyId ?? null, shape, large, small, users: (big ? 1 + shape.scouts : 0) + opts.companies * (1 + SMALL.scouts) };
 }
 
 /**
