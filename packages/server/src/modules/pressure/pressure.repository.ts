@@ -35,7 +35,7 @@ export async function hotThreshold(db: Kysely<DB>, companyId: number): Promise<n
 /**
  * The statement behind the pressure map (also run bare by bench/pressure.bench.ts). Facts are the room's
  * boxes' problem observations (any source but dismissed ones) counted once each, and their sticky-trap
- * counts divided by TRAP_INSECTS_PER_OBSERVATION; a frame is (day in the zone − first) / frameDays.
+ * counts divided by TRAP_INSECTS_PER_OBSERVATION (only responses of forms with a trap-count field are read); a frame is (day in the zone − first) / frameDays.
  * `problem` (case-insensitive) keeps the facts of that problem or trap field; the problem list ignores it.
  */
 export function pressureStatement(companyId: number, roomId: number, w: PressureWindow, problem: string | null) {
@@ -49,6 +49,11 @@ export function pressureStatement(companyId: number, roomId: number, w: Pressure
       SELECT b.grid_box_id FROM room_grid rg JOIN grid_boxes b ON b.grid_id = rg.grid_id
       WHERE rg.room_id = ${roomId} AND rg.company_id = ${companyId} AND b.company_id = ${companyId}
     ),
+    -- The company's trap-count fields: a response of any other form holds no trap count, and with none the branch is skipped.
+    traps AS MATERIALIZED (
+      SELECT f.field_id, f.template_id, f.field_name FROM form_templates t JOIN form_fields f ON f.template_id = t.template_id
+      WHERE t.company_id = ${companyId} AND f.field_type = 'sticky-trap-count'
+    ),
     facts AS MATERIALIZED (
       SELECT o.grid_box_id, ${frameOf('o.observed_at')} AS frame, lower(o.problem) AS lname, min(o.problem) AS name,
              count(*)::float8 AS v
@@ -58,10 +63,10 @@ export function pressureStatement(companyId: number, roomId: number, w: Pressure
       UNION ALL
       SELECT r.grid_box_id, ${frameOf('r.observed_at')}, lower(btrim(f.field_name)), min(btrim(f.field_name)),
              sum(fr.input_data::float8) / ${TRAP_INSECTS_PER_OBSERVATION}
-      FROM boxes JOIN form_responses r ON r.grid_box_id = boxes.grid_box_id
+      FROM boxes JOIN form_responses r ON r.grid_box_id = boxes.grid_box_id AND r.template_id IN (SELECT template_id FROM traps)
       JOIN field_responses fr ON fr.response_id = r.response_id
-      JOIN form_fields f ON f.field_id = fr.field_id AND f.field_type = 'sticky-trap-count'
-      WHERE r.company_id = ${companyId} AND r.observed_at >= ${from} AND r.observed_at < ${to}
+      JOIN traps f ON f.field_id = fr.field_id
+      WHERE EXISTS (SELECT 1 FROM traps) AND r.company_id = ${companyId} AND r.observed_at >= ${from} AND r.observed_at < ${to}
         AND fr.input_data ~ '^\\s*[0-9]{1,9}(\\.[0-9]+)?\\s*$'
       GROUP BY 1, 2, 3
     )
