@@ -45,6 +45,7 @@ import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
+import { offlineFillEndpoints } from './offline_fill/offline-fill.endpoints.js';
 import { thresholdsEndpoints } from './thresholds/thresholds.endpoints.js';
 
 export * from './http/define-endpoint.js';
@@ -144,6 +145,7 @@ export * from './automations/automations.messages.js';
 export * from './automations/automations.endpoints.js';
 export * from './thresholds/thresholds.schemas.js';
 export * from './thresholds/thresholds.endpoints.js';
+export * from './offline_fill/offline-fill.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -207,6 +209,8 @@ export const domains = {
   consultants: consultantsEndpoints,
   /** Verdant extension: action thresholds, green / amber / red per problem (docs/decisions.md, "Action thresholds"). */
   thresholds: thresholdsEndpoints,
+  /** Verdant extension: the offline fill's bulk reads, a room or many batches per answer (docs/decisions.md, "Offline fill in bulk"). */
+  offline_fill: offlineFillEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

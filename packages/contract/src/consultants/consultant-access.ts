@@ -54,6 +54,8 @@ export const consultantAccess = {
   getCulledGridboxes: { scope: [grid('GridID', true)] },
   getRoomPressureFrames: { scope: [room('room_id', true)] },
   getScoutingCoverage: { scope: [room('room_id', true)] },
+  // The offline fill's bundle of a room: only the parts a consultant may read one by one (issue 19).
+  getOfflineRoomBundle: { scope: [room('room_id', true)] },
   // Problems and observations of the room.
   getUnresolvedProblemsForRoom: { scope: [room('room_id', true)] },
   getUnresolvedProblemsForGrid: { scope: [grid('grid_id', true)] },

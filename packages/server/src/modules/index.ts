@@ -44,6 +44,7 @@ import { aiCommandModule } from './ai_command/index.js';
 import { companyTimeZoneModule } from './company_time_zone/index.js';
 import { consultantsModule } from './consultants/index.js';
 import { thresholdsModule } from './thresholds/index.js';
+import { offlineFillModule } from './offline_fill/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -92,4 +93,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   companyTimeZoneModule,
   consultantsModule,
   thresholdsModule,
+  offlineFillModule,
 ];

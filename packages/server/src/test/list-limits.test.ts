@@ -95,6 +95,8 @@ const INTRINSIC: Record<string, string> = {
   cropAvailabilityReport: 'one row per week of the range, each with its batches (CROP_REPORT_MAX_BATCHES)',
   getCropStatusByVariety: 'one row per strain (CROP_REPORT_MAX_STRAINS)',
   getWeatherRange: 'at most WEATHER_RANGE_MAX_DAYS days',
+  getOfflineRoomBundle: `${FACILITY}: one room's grids and boxes, each part bounded as its own endpoint (issue 19's offline fill)`,
+  getOfflineBatchesBundle: 'at most OFFLINE_BATCHES_MAX batches per call (batch_ids), each part bounded as its own endpoint, and the rooms they are in',
 };
 
 const LIMIT_NAMES = ['limit', 'per_page', 'page_size'];

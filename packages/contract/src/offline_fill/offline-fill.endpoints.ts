@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { success } from '../http/envelope.js';
+import { CalendarDate, CompanyId, Id } from '../common/fields.js';
+import { IdList } from '../batches/batch.schemas.js';
+import { unresolvedProblemsEndpoints } from '../unresolved_problems/unresolved-problems.endpoints.js';
+import { subGridboxesEndpoints } from '../sub_gridboxes/sub-gridboxes.endpoints.js';
+import { roomScrollEndpoints } from '../room_scroll/room-scroll.endpoints.js';
+import { gridsEndpoints } from '../grids/grids.endpoints.js';
+import { batchesEndpoints } from '../batches/batches.endpoints.js';
+import { batchProblemsEndpoints } from '../batch_problems/batch-problems.endpoints.js';
+import { plantsEndpoints } from '../plants/plants.endpoints.js';
+
+/**
+ * Verdant extension (issue 19, "An offline fill in bulk"): the phone's offline fill reads a room, and many
+ * batches, in one answer each instead of one request per grid, box and batch screen. Every part is the
+ * answer of an existing single endpoint, byte for byte the same JSON, so the web stores it under that
+ * endpoint's query key (docs/decisions.md, "Offline fill in bulk").
+ */
+const anyone = { kind: 'user', roles: ALL_ROLES } as const;
+
+/** At most this many batches per batches' bundle: a fill asks the company's batches a page at a time. */
+export const OFFLINE_BATCHES_MAX = 25;
+
+const answer = <E extends { response: unknown }>(e: E) => e.response as Exclude<E['response'], 'binary'>;
+
+export const OfflineRoomBundle = success({
+  room_id: z.number(),
+  /** The answer's version (also the ETag header): sent back in If-None-Match, an unchanged room answers 304. */
+  etag: z.string(),
+  /** GET /get_unresolved_problems_for_room?room_id. */
+  problems: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForRoom),
+  /** GET /get_grid_background?RoomID. */
+  backgrounds: answer(gridsEndpoints.getGridBackground),
+  /** GET /get_room_scroll (absent for a consultant, who may not read it). */
+  scroll: answer(roomScrollEndpoints.getRoomScroll).optional(),
+  /** GET /get_batches_by_room?room_id (absent for a consultant). */
+  batches: answer(batchesEndpoints.getBatchesByRoom).optional(),
+  /** GET /get_unresolved_problems_for_grid_circles?grid_id, one per grid of the room. */
+  circles: z.array(z.object({ grid_id: z.number(), answer: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForGridCircles) })),
+  /** GET /get_unresolved_problems_for_gridbox?gridbox_id, one per box with an open problem. */
+  box_problems: z.array(z.object({ gridbox_id: z.number(), answer: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForGridbox) })),
+  /** GET /get_sub_gridboxes?parent_gridbox_id, one per box of the room (absent for a consultant). */
+  sub_boxes: z
+    .array(z.object({ parent_gridbox_id: z.number(), answer: answer(subGridboxesEndpoints.getSubGridboxes) }))
+    .optional(),
+});
+export type OfflineRoomBundle = z.infer<typeof OfflineRoomBundle>;
+
+export const OfflineBatchBundle = z.object({
+  batch_id: z.number(),
+  /** GET /batch_qr_info/{batchId}?company_id. */
+  detail: answer(batchesEndpoints.batchQrInfo),
+  /** GET /get_batch_problems?batch_id&include_resolved=true. */
+  problems: answer(batchProblemsEndpoints.getBatchProblems),
+  /** The same with include_resolved=false. */
+  open_problems: answer(batchProblemsEndpoints.getBatchProblems),
+  /** GET /get_batch_dashboard?batch_id&end_date (no start date: the batch's own). */
+  dashboard: answer(batchesEndpoints.getBatchDashboard),
+  /** GET /get_rooms_by_batch?batch_id. */
+  rooms: answer(batchesEndpoints.getRoomsByBatch),
+  /** GET /get_all_plants_linked_to_batch?batch_id&include_harvested=true. */
+  plants: answer(plantsEndpoints.getAllPlantsLinkedToBatch),
+});
+export type OfflineBatchBundle = z.infer<typeof OfflineBatchBundle>;
+
+export const offlineFillEndpoints = {
+  getOfflineRoomBundle: defineEndpoint({
+    id: 'getOfflineRoomBundle', domain: 'offline_fill', method: 'GET', path: '/offline_room_bundle',
+    summary:
+      "Verdant extension: everything the offline fill reads of one room (its problems, scroll, backgrounds, batches, each grid's circles, each box's open problems and sub-boxes), each part as its own endpoint answers it; 304 on If-None-Match when unchanged",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, room_id: Id }),
+    /** Absent only on a 304 (If-None-Match named the room's ETag): the device's copy is current. */
+    response: OfflineRoomBundle.optional(),
+  }),
+  getOfflineBatchesBundle: defineEndpoint({
+    id: 'getOfflineBatchesBundle', domain: 'offline_fill', method: 'GET', path: '/offline_batches_bundle',
+    summary: `Verdant extension: the batch screens' reads (detail, problems, open problems, dashboard, rooms, plants) of up to ${OFFLINE_BATCHES_MAX} batches, each part as its own endpoint answers it`,
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, batch_ids: IdList('batch', OFFLINE_BATCHES_MAX), end_date: CalendarDate.optional() }),
+    response: success({
+      batches: z.array(OfflineBatchBundle),
+      /** GET /get_batch_history_by_room?room_id of every room those batches are in (the batch screen's moves). */
+      room_histories: z.array(z.object({ room_id: z.number(), answer: answer(batchesEndpoints.getBatchHistoryByRoom) })),
+    }),
+  }),
+};
