@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   VERDANT_MAX_BOXES_PER_COMPANY: z.coerce.number().int().positive().default(250_000),
   VERDANT_MAX_BOXES_PER_ROOM: z.coerce.number().int().positive().default(50_000),
   VERDANT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  VERDANT_ROOM_CACHE_MB: z.coerce.number().int().min(0).default(64),
   AI_MODEL_DIR: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
@@ -65,6 +66,8 @@ export interface Config {
   boxLimits: { perCompany: number; perRoom: number };
   /** A request still unanswered after this long gets a 503; 0 turns the timeout off. */
   requestTimeoutMs: number;
+  /** Rooms' load texts kept in memory at most, in bytes (modules/rooms/room-texts.ts); 0 keeps none. */
+  roomCacheBytes: number;
   /** Where ONNX classifiers live: `<name>.onnx` beside `<name>.labels.txt` (lib/vision/models.ts); absent: built-in analysis only. */
   aiModelDir?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -121,6 +124,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, fileBytes: e.FILE_LIMIT_BYTES },
     boxLimits: { perCompany: e.VERDANT_MAX_BOXES_PER_COMPANY, perRoom: e.VERDANT_MAX_BOXES_PER_ROOM },
     requestTimeoutMs: e.VERDANT_REQUEST_TIMEOUT_MS,
+    roomCacheBytes: e.VERDANT_ROOM_CACHE_MB * 1024 * 1024,
     aiModelDir: e.AI_MODEL_DIR ? path.resolve(e.AI_MODEL_DIR) : undefined,
     s3: s3Complete
       ? {

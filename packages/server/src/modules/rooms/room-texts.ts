@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** What the process keeps of rooms' texts at most (UTF-8 bytes of the texts). */
+/** What the process keeps of rooms' texts at most (UTF-8 bytes of the texts) unless VERDANT_ROOM_CACHE_MB says otherwise. */
 export const ROOM_TEXTS_BYTES = 64 * 1024 * 1024;
 
 /**
@@ -76,10 +76,10 @@ const caches = new WeakMap<object, RoomTextCache>();
  * The rooms' texts this app keeps, one cache per database handle (the same for the app and its plugins'
  * scopes; two apps in one process, as in tests, keep their own).
  */
-export function roomTexts(app: Pick<FastifyInstance, 'db'>): RoomTextCache {
+export function roomTexts(app: Pick<FastifyInstance, 'db' | 'config'>): RoomTextCache {
   let cache = caches.get(app.db);
   if (!cache) {
-    cache = new RoomTextCache();
+    cache = new RoomTextCache(app.config.roomCacheBytes);
     caches.set(app.db, cache);
   }
   return cache;

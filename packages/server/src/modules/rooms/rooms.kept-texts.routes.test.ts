@@ -224,6 +224,19 @@ describe('RoomTextCache', () => {
   });
 });
 
+describe('VERDANT_ROOM_CACHE_MB', () => {
+  it('bounds the kept texts (64 MB unless set; 0 keeps none)', () => {
+    expect(parseEnv({}).roomCacheBytes).toBe(64 * 1024 * 1024);
+    const config = parseEnv({ VERDANT_ROOM_CACHE_MB: '8' });
+    expect(config.roomCacheBytes).toBe(8 * 1024 * 1024);
+    expect(roomTexts({ db: t.app.db.withSchema('public'), config }).maxBytes).toBe(8 * 1024 * 1024);
+    const none = new RoomTextCache(parseEnv({ VERDANT_ROOM_CACHE_MB: '0' }).roomCacheBytes);
+    none.set(1, 1, { version: '1', running: '' }, '{}');
+    expect(none.get(1, 1, { version: '1', running: '' })).toBeUndefined();
+    expect(() => parseEnv({ VERDANT_ROOM_CACHE_MB: '-1' })).toThrow(/VERDANT_ROOM_CACHE_MB/);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one PostgreSQL database', () => {
   it('never serves a room written through the other one stale', async () => {
     const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: 'verdant_test' });

@@ -70,7 +70,7 @@ export interface RoomsAnswer {
  * cost of that query. The kept texts are the company's, the same for every caller: who may ask for which
  * room is decided before (tenancy here, a consultant's rooms by app.callerGuards), as without the cache.
  */
-export async function loadRooms(deps: Pick<RoomsDeps, 'db'>, caller: Caller, companyId: number, roomId: number | null): Promise<RoomsAnswer> {
+export async function loadRooms(deps: Pick<RoomsDeps, 'db' | 'config'>, caller: Caller, companyId: number, roomId: number | null): Promise<RoomsAnswer> {
   assertOwnCompany(caller, companyId);
   const { rooms, running } = await repo.roomVersions(deps.db, companyId, roomId);
   if (roomId !== null && rooms.length === 0) throw notFound('Room');
