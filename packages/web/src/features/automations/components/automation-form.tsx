@@ -1,23 +1,14 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { automationsMessages } from '@verdant/contract';
-import { Alert, Button, Card, ErrorState, LoadingState, useToast } from '../../../components/ui';
+import { Button, Card, ErrorState, LoadingState, useToast } from '../../../components/ui';
+import { DraftFormAlerts, useDraftForm } from '../../../components/draft-form';
 import { automationFieldsQuery } from '../../../api/queries/automations';
 import { usersListQuery } from '../../../api/queries/users';
-import { ApiError } from '../../../api/api-error';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useCreateAutomation } from '../api/use-create-automation';
-import {
-  draftRequest,
-  emptyDraft,
-  validateDraft,
-  WIRE_FIELD,
-  type AutomationDraft,
-  type DraftErrors,
-  type DraftField,
-  type DraftKind,
-} from '../lib/automation-draft';
+import { automationSchema, emptyDraft, WIRE_FIELD, type DraftField, type DraftKind } from '../lib/automation-draft';
 import { RecipientFields } from './recipient-fields';
 import { TriggerFields } from './trigger-fields';
 
@@ -36,9 +27,9 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
   const choices = useQuery(automationFieldsQuery(companyId));
   const users = useQuery(usersListQuery(companyId));
   const create = useCreateAutomation(companyId);
-  const [draft, setDraft] = useState<AutomationDraft>(() => emptyDraft(userId));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [serverError, setServerError] = useState<{ field?: DraftField; text: string } | null>(null);
+  const [schema] = useState(() => automationSchema(userId));
+  const [defaultValues] = useState(() => emptyDraft(userId));
+  const { form, draft, change, errorOf: errorIn, hasRuleErrors, serverError, showServerError } = useDraftForm({ schema, defaultValues, wireField: WIRE_FIELD });
   const server = (message: string) => translateServerMessage(message, automationsMessages, t, 'automations:server');
 
   const people = useMemo(
@@ -49,42 +40,17 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
     [users.data],
   );
 
-  const change = (patch: Partial<AutomationDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    const touched = Object.keys(patch) as Array<keyof AutomationDraft>;
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of touched) delete next[k as DraftField];
-      return next;
-    });
-    if (serverError?.field && touched.includes(serverError.field as keyof AutomationDraft)) setServerError(null);
-  };
+  const errorOf = (field: DraftField) => errorIn(field, (key) => t(key));
 
-  const errorOf = (field: DraftField): string | undefined => {
-    const e = errors[field];
-    if (e) return 'server' in e ? t(`server.${e.server}`) : t(`errors.${e.local}`);
-    return serverError?.field === field ? serverError.text : undefined;
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(draftRequest(draft, userId), {
+  const submit = form.handleSubmit((request) => {
+    create.mutate(request, {
       onSuccess: (res) => {
         toast.success(server(res.message));
         onDone();
       },
-      onError: (err) => {
-        const field = err instanceof ApiError && err.field ? WIRE_FIELD[err.field] : undefined;
-        setServerError({ field, text: server(err.message) });
-      },
+      onError: (err) => showServerError(err, server(err.message)),
     });
-  };
-
-  const hasErrors = Object.keys(errors).length > 0;
+  });
 
   return (
     <Card title={t('form.title')} description={t('form.description')}>
@@ -94,8 +60,7 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
         <ErrorState error={new Error(server(choices.error.message))} onRetry={() => void choices.refetch()} />
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5" aria-label={t('form.title')}>
-          {hasErrors && <Alert tone="danger">{t('form.fixErrors')}</Alert>}
-          {serverError && !serverError.field && <Alert tone="danger">{serverError.text}</Alert>}
+          <DraftFormAlerts hasRuleErrors={hasRuleErrors} fixErrors={t('form.fixErrors')} serverError={serverError} />
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-stone-800">{t('form.kind')}</legend>
             <div className="grid gap-2 sm:grid-cols-3">
@@ -110,9 +75,8 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
                     className="size-5 shrink-0 accent-brand-700"
                     checked={draft.kind === k}
                     onChange={() => {
-                      setErrors({});
-                      setServerError(null);
-                      setDraft((d) => ({ ...d, kind: k, templateId: '', fieldId: '' }));
+                      form.clearErrors();
+                      change({ kind: k, templateId: '', fieldId: '' });
                     }}
                   />
                   {t(`kinds.${k}`)}

@@ -1,5 +1,6 @@
 import { automationsMessages, type NotificationMethod, type NotificationTrigger } from '@verdant/contract';
 import type { CreateNotificationInput, CreateTaskNotificationInput, CreateTemplateNotificationInput } from '../../../api/automations';
+import { draftSchema } from '../../../components/draft-form';
 
 /** The three things a person can set up: an automation on an event, their tasks' news, a form reminder. */
 export type DraftKind = 'automation' | 'task' | 'template';
@@ -195,3 +196,10 @@ export function draftRequest(d: AutomationDraft, userId: number): DraftRequest {
     },
   };
 }
+
+/** The form's schema: `validateDraft`'s refusals as keys of the automations texts; a valid draft becomes its call. */
+export const automationSchema = (userId: number) =>
+  draftSchema<AutomationDraft, DraftRequest>(
+    (d) => Object.fromEntries(Object.entries(validateDraft(d)).map(([field, e]) => [field, 'server' in e ? `server.${e.server}` : `errors.${e.local}`])),
+    (d) => draftRequest(d, userId),
+  );

@@ -1,15 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { thresholdsMessages, type ActionThreshold } from '@verdant/contract';
-import { Alert, Button, Card, Input, Select, Switch, useToast } from '../../../components/ui';
+import { Button, Card, Input, Select, Switch, useToast } from '../../../components/ui';
+import { DraftFormAlerts, useDraftForm } from '../../../components/draft-form';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { usersListQuery } from '../../../api/queries/users';
 import { notificationsQuery } from '../../../api/queries/automations';
-import { ApiError } from '../../../api/api-error';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useSaveThreshold } from '../api/use-threshold-writes';
-import { draftOf, draftRequest, emptyDraft, validateDraft, WIRE_FIELD, type DraftErrors, type DraftField, type ThresholdDraft } from '../lib/threshold-draft';
+import { draftOf, emptyDraft, thresholdSchema, WIRE_FIELD, type DraftField, type ThresholdDraft } from '../lib/threshold-draft';
 
 interface Props {
   companyId: number;
@@ -27,9 +27,9 @@ export function ThresholdForm({ companyId, userId, editing, onDone }: Props) {
   const users = useQuery(usersListQuery(companyId));
   const automations = useQuery(notificationsQuery(companyId, userId));
   const save = useSaveThreshold(companyId);
-  const [draft, setDraft] = useState<ThresholdDraft>(() => (editing ? draftOf(editing) : emptyDraft()));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [serverError, setServerError] = useState<{ field?: DraftField; text: string } | null>(null);
+  const [schema] = useState(() => thresholdSchema(companyId, editing?.threshold_id));
+  const [defaultValues] = useState(() => (editing ? draftOf(editing) : emptyDraft()));
+  const { form, draft, change, errorOf: errorIn, hasRuleErrors, serverError, showServerError } = useDraftForm({ schema, defaultValues, wireField: WIRE_FIELD });
   const server = (message: string) => translateServerMessage(message, thresholdsMessages, t, 'thresholds:server');
 
   const people = useMemo(
@@ -51,48 +51,24 @@ export function ThresholdForm({ companyId, userId, editing, onDone }: Props) {
     [automations.data, t],
   );
 
-  const change = (patch: Partial<ThresholdDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    const touched = Object.keys(patch) as DraftField[];
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of touched) delete next[k];
-      return next;
-    });
-    if (serverError?.field && touched.includes(serverError.field)) setServerError(null);
-  };
+  const errorOf = (field: DraftField) => errorIn(field, (key) => t(key));
 
-  const errorOf = (field: DraftField): string | undefined => {
-    const e = errors[field];
-    if (e) return t(`errors.${e}`);
-    return serverError?.field === field ? serverError.text : undefined;
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(draftRequest(draft, companyId, editing?.threshold_id), {
+  const submit = form.handleSubmit((request) => {
+    save.mutate(request, {
       onSuccess: (res) => {
         toast.success(server(res.message));
         onDone();
       },
-      onError: (err) => {
-        const field = err instanceof ApiError && err.field ? WIRE_FIELD[err.field] : undefined;
-        setServerError({ field, text: server(err.message) });
-      },
+      onError: (err) => showServerError(err, server(err.message)),
     });
-  };
+  });
 
   const unit = draft.metric === 'count' ? t('form.unitCount') : t('form.unitSeverity');
 
   return (
     <Card title={editing ? t('form.editTitle', { problem: editing.problem }) : t('form.title')} description={t('form.description')}>
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={editing ? t('form.editTitle', { problem: editing.problem }) : t('form.title')}>
-        {Object.keys(errors).length > 0 && <Alert tone="danger">{t('form.fixErrors')}</Alert>}
-        {serverError && !serverError.field && <Alert tone="danger">{serverError.text}</Alert>}
+        <DraftFormAlerts hasRuleErrors={hasRuleErrors} fixErrors={t('form.fixErrors')} serverError={serverError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
             label={t('form.problem')}

@@ -1,5 +1,6 @@
 import { THRESHOLD_VALUE_MAX, THRESHOLD_WINDOW_HOURS_MAX, type ActionThreshold, type ThresholdMetric } from '@verdant/contract';
 import type { SaveThresholdInput } from '../../../api/thresholds';
+import { draftSchema } from '../../../components/draft-form';
 
 /** What the threshold form holds: text as typed, checked when saving. */
 export interface ThresholdDraft {
@@ -78,3 +79,10 @@ export function draftRequest(d: ThresholdDraft, companyId: number, thresholdId?:
     assign_to: d.createTask && d.assignTo !== '' ? Number(d.assignTo) : undefined,
   };
 }
+
+/** The form's schema: the rules above, each refusal a key of the thresholds texts; a valid draft becomes its request. */
+export const thresholdSchema = (companyId: number, thresholdId?: number) =>
+  draftSchema<ThresholdDraft, SaveThresholdInput>(
+    (d) => Object.fromEntries(Object.entries(validateDraft(d)).map(([field, key]) => [field, `errors.${key}`])),
+    (d) => draftRequest(d, companyId, thresholdId),
+  );

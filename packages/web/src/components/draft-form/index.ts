@@ -1,0 +1,2 @@
+export { draftSchema, useDraftForm } from './use-draft-form';
+export { DraftFormAlerts } from './draft-form-alerts';
