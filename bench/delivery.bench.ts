@@ -18,7 +18,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { openScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { DEFAULT_WEBHOOK_HOSTS } from '../packages/server/src/lib/webhooks/index.js';
-import { DEFAULT_DELIVERY_POLICY } from '../packages/server/src/jobs/notification-delivery.js';
+import { DEFAULT_DELIVERY_POLICY } from '../packages/server/src/modules/automations/automations.delivery.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { makeTemplate } from '../packages/server/src/test/fixtures/form-responses.test-kit.js';
 import { startWebhookReceiver } from '../packages/server/src/test/fixtures/delivery-receivers.js';

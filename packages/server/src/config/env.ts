@@ -82,7 +82,7 @@ export interface Config {
    * allowLoopbackForTests is never set from the environment: only test code sets it, for local receivers.
    */
   webhooks: { allowHosts: WebhookAllowHosts; allowLoopbackForTests?: boolean };
-  /** Tests and benchmarks: notification delivery retries, back-off and polling (jobs/notification-delivery.ts has the defaults). */
+  /** Tests and benchmarks: notification delivery retries, back-off and polling (modules/automations/automations.delivery.ts has the defaults). */
   notificationDelivery?: { retryLimit?: number; retryDelaySeconds?: number; pollMs?: number; batchSize?: number };
 }
 

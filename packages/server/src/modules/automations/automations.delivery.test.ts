@@ -5,8 +5,8 @@ import { makeTemplate, SCOUTING_FIELDS } from '../../test/fixtures/form-response
 import { startSmtpSink, startWebhookReceiver } from '../../test/fixtures/delivery-receivers.js';
 import { smtpMailer } from '../../lib/mailer.js';
 import { DEFAULT_WEBHOOK_HOSTS } from '../../lib/webhooks/index.js';
-import { DELIVERY_QUEUE } from '../../jobs/notification-events.js';
-import { workDelivery } from '../../jobs/notification-delivery.js';
+import { DELIVERY_QUEUE } from './automations.events.js';
+import { workDelivery } from './automations.delivery.js';
 import { webhookClientOf } from './automations.service.js';
 
 /** Real delivery: pg-boss running, an SMTP sink, and local receivers answering as Slack and Teams do. */

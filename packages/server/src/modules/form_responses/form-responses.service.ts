@@ -15,7 +15,7 @@ import { recordFormObservations } from '../observations/observations.service.js'
 import * as repo from './form-responses.repository.js';
 import { checkAnswers, observedAt, severityOf, type AcceptedAnswer, type FormFieldDef, type HideLink } from './form-responses.rules.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { raiseNotificationEvent } from '../automations/index.js';
 
 export interface SubmissionInput {
   submittedBy: number;

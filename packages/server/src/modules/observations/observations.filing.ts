@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TxDeps } from '../../lib/deps.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { raiseNotificationEvent } from '../automations/index.js';
 import { evaluateThresholds } from '../thresholds/thresholds.evaluate.js';
 import { suspectedAlertRule } from '../company_settings/company-settings.service.js';
 import * as repo from './observations.repository.js';

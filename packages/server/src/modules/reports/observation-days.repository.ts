@@ -1,6 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -34,26 +32,9 @@ export async function compactObservationDays(db: Kysely<DB>, companyId: number):
 }
 
 /** Every company that has rows. */
-async function companiesWithDays(db: Kysely<DB>) {
+export async function companiesWithDays(db: Kysely<DB>) {
   const rows = await db.selectFrom('companies').select('company_id')
     .where(({ exists, selectFrom }) => exists(selectFrom('problem_observation_days as d').select('d.company_id').whereRef('d.company_id', '=', 'companies.company_id')))
     .execute();
   return rows.map((r) => r.company_id);
-}
-
-export const OBSERVATION_DAYS_QUEUE = 'observation-days-compaction';
-
-/** A cron job every 5 minutes (a singleton queue, so one process at a time) compacting every company's rows. */
-export async function startObservationDaysCompaction(db: Kysely<DB>, boss: PgBoss, log: FastifyBaseLogger): Promise<void> {
-  await boss.createQueue(OBSERVATION_DAYS_QUEUE, { name: OBSERVATION_DAYS_QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 600 });
-  await boss.schedule(OBSERVATION_DAYS_QUEUE, '*/5 * * * *', {}, { tz: 'UTC' });
-  await boss.work(OBSERVATION_DAYS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    for (const companyId of await companiesWithDays(db)) {
-      try {
-        await compactObservationDays(db, companyId);
-      } catch (err) {
-        log.error({ err, company_id: companyId }, 'observation days not compacted');
-      }
-    }
-  });
 }

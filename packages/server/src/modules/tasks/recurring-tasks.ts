@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { startCronJob } from '../../jobs/cron.js';
+import { raiseNotificationEvent } from '../automations/index.js';
 import { todayIn } from '@verdant/contract';
 import { safeTimeZone } from '@verdant/contract/zoned-time';
 import { latestDueOccurrence, type Occurrence } from './recurring-schedule.js';
@@ -109,13 +110,17 @@ export async function runRecurringTasks(db: Db, now: Date, log?: FastifyBaseLogg
   return { created };
 }
 
-/** The queue, its every-minute schedule, a worker, and one catch-up pass now. Every API process calls it. */
+/** Every minute through the one cron helper, and one catch-up pass now. Every API process calls it. */
 export async function startRecurringTasks(db: Db, boss: PgBoss, log: FastifyBaseLogger): Promise<void> {
-  await boss.createQueue(RECURRING_TASKS_QUEUE, { name: RECURRING_TASKS_QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
-  await boss.schedule(RECURRING_TASKS_QUEUE, '* * * * *', {}, { tz: 'UTC' });
-  await boss.work(RECURRING_TASKS_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    const { created } = await runRecurringTasks(db, new Date(), log);
-    if (created.length) log.info({ created: created.length }, 'recurring tasks made');
+  await startCronJob(boss, {
+    queue: RECURRING_TASKS_QUEUE,
+    cron: '* * * * *',
+    pollingIntervalSeconds: 5,
+    expireInSeconds: 300,
+    runAtStart: true,
+    run: async () => {
+      const { created } = await runRecurringTasks(db, new Date(), log);
+      if (created.length) log.info({ created: created.length }, 'recurring tasks made');
+    },
   });
-  await boss.send(RECURRING_TASKS_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 30 });
 }

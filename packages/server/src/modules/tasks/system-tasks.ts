@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../lib/deps.js';
 import { writeAudit } from '../../lib/audit.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { raiseNotificationEvent } from '../automations/index.js';
 import * as repo from './tasks.repository.js';
 
 /**

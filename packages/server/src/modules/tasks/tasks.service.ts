@@ -3,7 +3,7 @@ import {
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { raiseNotificationEvent, taskEvents } from '../../jobs/notification-events.js';
+import { raiseNotificationEvent, taskEvents } from '../automations/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import * as repo from './tasks.repository.js';

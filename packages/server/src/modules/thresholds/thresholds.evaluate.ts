@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { raiseNotificationEvent } from '../../jobs/notification-events.js';
+import { raiseNotificationEvent } from '../automations/index.js';
 import { makeSystemTask } from '../tasks/system-tasks.js';
 
 export interface ObservedProblems {

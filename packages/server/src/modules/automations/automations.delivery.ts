@@ -1,13 +1,14 @@
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB, DeliveryMessage } from '../db/schema.js';
-import type { Mailer } from '../lib/mailer.js';
-import { WebhookRefusedError, type WebhookClient } from '../lib/webhooks/index.js';
-import { DELIVERY_QUEUE } from './notification-events.js';
-import { renderEmail, renderSlack, renderTeams } from './notification-messages.js';
+import type { Kysely } from 'kysely';
+import type { DB, DeliveryMessage } from '../../db/schema.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { WebhookRefusedError, type WebhookClient } from '../../lib/webhooks/index.js';
+import { DELIVERY_QUEUE } from './automations.events.js';
+import { renderEmail, renderSlack, renderTeams } from './automations.messages.js';
+import { claim, finish, heldElsewhere, renew, waitingDeliveries, type Channel, type Claimed, type Finished, type Target } from './automations.delivery.repository.js';
 
-export type Channel = 'email' | 'slack' | 'teams';
+export type { Channel } from './automations.delivery.repository.js';
 
 export interface DeliveryDeps {
   db: Kysely<DB>;
@@ -45,12 +46,6 @@ export interface SendOutcome {
   answer: string;
 }
 
-interface Target {
-  email_recipients: string[];
-  slack_webhook_url: string | null;
-  teams_webhook_url: string | null;
-}
-
 const short = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Sends one message through one channel now; never throws for a channel's failure, says what happened instead. */
@@ -85,76 +80,6 @@ export async function sendThrough(
     const text = err instanceof Error ? err.message : String(err);
     return { ok: false, permanent: err instanceof WebhookRefusedError, answer: short(text) };
   }
-}
-
-interface Claimed extends Target {
-  delivery_id: number;
-  channel: Channel;
-  message: DeliveryMessage;
-  deleted_at: Date | null;
-  /** The attempt number this claim set: the claim's fencing token (a later claim raises it). */
-  attempts: number;
-}
-
-/**
- * Takes deliveries for sending, with where they go, in one statement: only pending or failed ones whose
- * lease is free. Those not answered are sent, dead, or being sent by someone else.
- */
-async function claim(db: Kysely<DB>, deliveryIds: number[], leaseSeconds: number): Promise<Map<number, Claimed>> {
-  if (deliveryIds.length === 0) return new Map();
-  const rows = await db
-    .updateTable('notification_deliveries as d')
-    .from('notifications as n')
-    .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`d.attempts + 1` })
-    .whereRef('n.notification_id', '=', 'd.notification_id')
-    .where('d.delivery_id', 'in', deliveryIds)
-    .where('d.status', 'in', ['pending', 'failed'])
-    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', sql<Date>`now()`)]))
-    .returning(['d.delivery_id', 'd.channel', 'd.message', 'd.attempts', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.deleted_at'])
-    .execute();
-  return new Map(rows.map((r) => [r.delivery_id, r]));
-}
-
-/** Of deliveries that could not be claimed, those still to be sent: someone else holds their lease now. */
-async function heldElsewhere(db: Kysely<DB>, deliveryIds: number[]): Promise<Set<number>> {
-  if (deliveryIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('notification_deliveries')
-    .select('delivery_id')
-    .where('delivery_id', 'in', deliveryIds)
-    .where('status', 'in', ['pending', 'failed'])
-    .execute();
-  return new Set(rows.map((r) => r.delivery_id));
-}
-
-/** Pushes the leases of claims still held (same attempt number) another `leaseSeconds` on. */
-async function renew(db: Kysely<DB>, held: Claimed[], leaseSeconds: number) {
-  if (held.length === 0) return;
-  const fences = JSON.stringify(held.map((d) => ({ id: d.delivery_id, attempts: d.attempts })));
-  await sql`
-    UPDATE notification_deliveries d SET locked_until = now() + make_interval(secs => ${leaseSeconds})
-    FROM jsonb_to_recordset(${fences}::jsonb) AS v(id int, attempts int)
-    WHERE d.delivery_id = v.id AND d.attempts = v.attempts AND d.status IN ('pending', 'failed')`.execute(db);
-}
-
-interface Finished {
-  id: number;
-  /** The claim's attempt number: the outcome is written only while that claim is the latest. */
-  attempts: number;
-  status: 'sent' | 'failed' | 'dead';
-  answer: string | null;
-  error: string | null;
-}
-
-/** Records what happened to each delivery and frees its lease, in one statement; a superseded claim writes nothing. */
-async function finish(db: Kysely<DB>, done: Finished[]) {
-  if (done.length === 0) return;
-  await sql`
-    UPDATE notification_deliveries d
-    SET status = v.status, answer = v.answer, last_error = v.error, locked_until = NULL,
-        sent_at = CASE WHEN v.status = 'sent' THEN now() ELSE d.sent_at END
-    FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS v(id int, attempts int, status text, answer text, error text)
-    WHERE d.delivery_id = v.id AND d.attempts = v.attempts AND d.status IN ('pending', 'failed')`.execute(db);
 }
 
 type Verdict = 'done' | 'retry';
@@ -224,14 +149,8 @@ export async function startDeliveryWorker(deps: DeliveryDeps, boss: PgBoss, poli
   await boss.createQueue(DELIVERY_QUEUE, queueOptions);
   await boss.updateQueue(DELIVERY_QUEUE, queueOptions);
 
-  const waiting = await deps.db
-    .selectFrom('notification_deliveries')
-    .select('delivery_id')
-    .where('status', '=', 'pending')
-    .where('locked_until', 'is', null)
-    .where('attempts', '=', 0)
-    .execute();
-  if (waiting.length) await boss.insert(waiting.map((w) => ({ name: DELIVERY_QUEUE, data: { delivery_id: w.delivery_id } })));
+  const waiting = await waitingDeliveries(deps.db);
+  if (waiting.length) await boss.insert(waiting.map((id) => ({ name: DELIVERY_QUEUE, data: { delivery_id: id } })));
 
   let stopping = false;
   let wake: (() => void) | null = null;

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { makeTenant } from '../test/factories.js';
-import { makeTemplate } from '../test/fixtures/form-responses.test-kit.js';
-import { blockEventLoop, startThreadReceiver } from '../test/fixtures/delivery-receivers.js';
-import { createWebhookClient, DEFAULT_WEBHOOK_HOSTS, type WebhookClient, type WebhookResponse } from '../lib/webhooks/index.js';
-import { sendThrough, workDelivery, type DeliveryDeps } from './notification-delivery.js';
-import type { Mail } from '../lib/mailer.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { makeTenant } from '../../test/factories.js';
+import { makeTemplate } from '../../test/fixtures/form-responses.test-kit.js';
+import { blockEventLoop, startThreadReceiver } from '../../test/fixtures/delivery-receivers.js';
+import { createWebhookClient, DEFAULT_WEBHOOK_HOSTS, type WebhookClient, type WebhookResponse } from '../../lib/webhooks/index.js';
+import { sendThrough, workDelivery, type DeliveryDeps } from './automations.delivery.js';
+import type { Mail } from '../../lib/mailer.js';
 
 /**
  * Issue 12, "sent twice on the embedded database": the worker is driven by hand (jobs off) on a fresh

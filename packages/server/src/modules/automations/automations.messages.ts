@@ -1,4 +1,4 @@
-import type { DeliveryMessage } from '../db/schema.js';
+import type { DeliveryMessage } from '../../db/schema.js';
 
 /** What each channel is sent for one delivery: the same facts, in e-mail, Slack and Teams shapes, with a link back. */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { makeTemplate } from '../test/fixtures/form-responses.test-kit.js';
-import { makeTenant } from '../test/factories.js';
-import { t, useTwoTenants, type Tenant } from '../test/two-tenants.js';
-import { runNotificationSchedules } from './notification-schedules.js';
+import { makeTemplate } from '../../test/fixtures/form-responses.test-kit.js';
+import { makeTenant } from '../../test/factories.js';
+import { t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
+import { runNotificationSchedules } from './automations.schedules.js';
 
 useTwoTenants();
 
