@@ -1,7 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DB, PasswordResetTable, RefreshTokenTable, UserTable } from '../../db/schema.js';
 
-// Auth owns the credential side of `users` (e-mail, password hash); profile fields belong to users/.
+// Auth owns the `users` table (issue 21: one writer): its credential side here, and the account columns other
+// modules change through changeAccount (auth.service.ts): users/ the profile and access, consultants/ a grant's access.
 export type UserRow = Selectable<UserTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;
@@ -108,4 +109,11 @@ export async function claimPasswordReset(db: Kysely<DB>, tokenHash: string, at: 
     .where('used_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The account columns other modules change (never e-mail or password: those are auth's own). */
+export type AccountChange = Pick<Updateable<UserTable>, 'threshold' | 'location' | 'user_role' | 'active' | 'language'>;
+
+export async function updateAccount(db: Kysely<DB>, userId: number, fields: AccountChange): Promise<UserRow> {
+  return db.updateTable('users').set({ ...fields, updated_at: new Date() }).where('user_id', '=', userId).returningAll().executeTakeFirstOrThrow();
 }

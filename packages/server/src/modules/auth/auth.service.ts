@@ -140,3 +140,12 @@ export async function refreshSession(deps: AuthDeps, bearer: string | null) {
   const reused = result.verdict === 'reused' || result.verdict === 'revoked';
   throw unauthorized(reused ? authMessages.refreshReused : authMessages.sessionExpired);
 }
+
+/**
+ * Changes a user's account columns for another module (users: threshold, location, role, active, language;
+ * consultants: a grant's access), on `db` — the caller's transaction when it holds one, after its own checks
+ * and row lock. Answers the row as it is now.
+ */
+export function changeAccount({ db }: Deps, userId: number, fields: repo.AccountChange): Promise<repo.UserRow> {
+  return repo.updateAccount(db, userId, fields);
+}

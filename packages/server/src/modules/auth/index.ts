@@ -4,7 +4,7 @@ import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { authHandlers } from './auth.routes.js';
 
 export { hashPassword, verifyPassword, validatePassword } from './passwords.js';
-export { endUserSessions, expireAccessTokens, issueSession } from './auth.service.js';
+export { changeAccount, endUserSessions, expireAccessTokens, issueSession } from './auth.service.js';
 
 export async function authModule(app: FastifyInstance) {
   registerEndpoints(app, authEndpoints, authHandlers);

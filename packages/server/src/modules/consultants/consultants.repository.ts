@@ -123,10 +123,6 @@ export async function markRevoked(trx: Transaction<DB>, consultantId: number, by
   await trx.updateTable('consultants').set({ revoked_at: at, revoked_by: by, updated_at: at }).where('consultant_id', '=', consultantId).execute();
 }
 
-export async function setUserActive(trx: Transaction<DB>, userId: number, active: boolean) {
-  await trx.updateTable('users').set({ active, updated_at: new Date() }).where('user_id', '=', userId).execute();
-}
-
 /**
  * The rooms a signed-in consultant was given, or null when they hold no live grant (revoked, or never
  * one). Read on every request of theirs, so a change or a revoke applies to the next one.

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 import { expireUnusedInvitation, issueInvitation, mailInvitation, type InvitationDeps } from '../invitations/invitations.service.js';
-import { endUserSessions } from '../auth/auth.service.js';
+import { changeAccount, endUserSessions } from '../auth/index.js';
 import * as repo from './consultants.repository.js';
 import { toConsultant } from './consultants.mapper.js';
 
@@ -64,7 +64,7 @@ export async function inviteConsultant(
         invited_by: caller.user_id,
       });
       await repo.setConsultantRooms(trx, input.company_id, consultant_id, roomIds);
-      if (account) await repo.setUserActive(trx, account.user_id, true);
+      if (account) await changeAccount({ db: trx }, account.user_id, { active: true });
       await writeAudit(trx, {
         companyId: input.company_id,
         userId: caller.user_id,
@@ -123,7 +123,7 @@ export async function revokeConsultant(deps: Deps, caller: Caller, input: { comp
     // The grant's sign-up link stops working (the invitations module's row).
     if (row.invitation_id !== null) await expireUnusedInvitation({ db: trx }, row.invitation_id, at);
     if (row.user_id !== null) {
-      await repo.setUserActive(trx, row.user_id, false);
+      await changeAccount({ db: trx }, row.user_id, { active: false });
       await endUserSessions({ db: trx }, row.user_id, at);
     }
     await writeAudit(trx, {

@@ -22,20 +22,3 @@ export async function linksOfTemplate(db: Kysely<DB>, templateId: number): Promi
     .where('f.template_id', '=', templateId)
     .execute();
 }
-
-export async function insertLink(db: Kysely<DB>, row: { company_id: number; hidden_field_id: number; linked_field_id: number; linked_input: string }): Promise<LinkRow> {
-  return db.insertInto('form_hide_until').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updateLink(db: Kysely<DB>, uid: string, linkedFieldId: number, linkedInput: string): Promise<LinkRow> {
-  return db
-    .updateTable('form_hide_until')
-    .set({ linked_field_id: linkedFieldId, linked_input: linkedInput })
-    .where('form_field_hidden_uid', '=', uid)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function deleteLink(db: Kysely<DB>, uid: string): Promise<void> {
-  await db.deleteFrom('form_hide_until').where('form_field_hidden_uid', '=', uid).execute();
-}

@@ -2,7 +2,7 @@ import { hideUntilMessages as msg, type HideUntilLink } from '@verdant/contract'
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { findLiveFields, wouldCycle } from '../form_templates/index.js';
+import { addHideUntilRule, changeHideUntilRule, findLiveFields, removeHideUntilRule, wouldCycle } from '../form_templates/index.js';
 import { toHideUntilLink, toRule } from './form-hide-until.mapper.js';
 import * as repo from './form-hide-until.repository.js';
 import type { Deps } from '../../lib/deps.js';
@@ -40,7 +40,7 @@ export async function addLink({ db }: Deps, caller: Caller, input: LinkInput): P
     const templateId = await checkLink({ db: trx }, companyId, input);
     if (await repo.findLinkByHiddenField(trx, companyId, input.form_field_hidden_FieldID, true)) throw conflict(msg.exists);
     const link = toHideUntilLink(
-      await repo.insertLink(trx, {
+      await addHideUntilRule({ db: trx }, {
         company_id: companyId,
         hidden_field_id: input.form_field_hidden_FieldID,
         linked_field_id: input.form_field_linked_FieldID,
@@ -67,7 +67,7 @@ export async function updateLink({ db }: Deps, caller: Caller, input: LinkInput)
     const existing = await repo.findLinkByHiddenField(trx, companyId, input.form_field_hidden_FieldID, true);
     if (!existing) throw linkNotFound();
     const templateId = await checkLink({ db: trx }, companyId, input);
-    const link = toHideUntilLink(await repo.updateLink(trx, existing.form_field_hidden_uid, input.form_field_linked_FieldID, input.form_field_linked_input));
+    const link = toHideUntilLink(await changeHideUntilRule({ db: trx }, existing.form_field_hidden_uid, input.form_field_linked_FieldID, input.form_field_linked_input));
     await writeAudit(trx, {
       companyId,
       userId: caller.user_id,
@@ -87,7 +87,7 @@ export async function deleteLink({ db }: Deps, caller: Caller, hiddenFieldId: nu
     const existing = await repo.findLinkByHiddenField(trx, companyId, hiddenFieldId, true);
     if (!existing) throw linkNotFound();
     const [field] = await findLiveFields({ db: trx }, companyId, [hiddenFieldId]);
-    await repo.deleteLink(trx, existing.form_field_hidden_uid);
+    await removeHideUntilRule({ db: trx }, existing.form_field_hidden_uid);
     await writeAudit(trx, {
       companyId,
       userId: caller.user_id,

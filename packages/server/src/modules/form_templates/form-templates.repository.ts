@@ -144,3 +144,21 @@ export async function findDefaultTemplateId(db: Kysely<DB>, companyId: number, t
     .executeTakeFirst();
   return row?.template_id;
 }
+
+/** One hide-until link (the form_hide_until module's routes, through the service): form_templates own the rules of their fields. */
+export async function insertRule(db: Kysely<DB>, row: { company_id: number; hidden_field_id: number; linked_field_id: number; linked_input: string }): Promise<RuleRow> {
+  return db.insertInto('form_hide_until').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateRule(db: Kysely<DB>, uid: string, linkedFieldId: number, linkedInput: string): Promise<RuleRow> {
+  return db
+    .updateTable('form_hide_until')
+    .set({ linked_field_id: linkedFieldId, linked_input: linkedInput })
+    .where('form_field_hidden_uid', '=', uid)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteRule(db: Kysely<DB>, uid: string): Promise<void> {
+  await db.deleteFrom('form_hide_until').where('form_field_hidden_uid', '=', uid).execute();
+}

@@ -19,7 +19,7 @@ import { BUILT_IN_TEMPLATES } from './default-templates.js';
 import { optionsOf, toFormTemplate } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 /** Templates with their fields and rules, in three queries whatever their number. */
 async function withFields({ db }: Deps, rows: repo.TemplateRow[]): Promise<FormTemplate[]> {
@@ -299,4 +299,20 @@ export async function deleteFormTemplate({ db }: Deps, caller: Caller, templateI
     });
     return { retired: retired.length > 0 };
   });
+}
+
+/**
+ * A hide-until rule's writes, for the form_hide_until module's routes in their transaction (after they checked
+ * the fields and locked the link): a template's rules are saved and retired with its fields here.
+ */
+export function addHideUntilRule({ db: trx }: TxDeps, row: { company_id: number; hidden_field_id: number; linked_field_id: number; linked_input: string }) {
+  return repo.insertRule(trx, row);
+}
+
+export function changeHideUntilRule({ db: trx }: TxDeps, uid: string, linkedFieldId: number, linkedInput: string) {
+  return repo.updateRule(trx, uid, linkedFieldId, linkedInput);
+}
+
+export function removeHideUntilRule({ db: trx }: TxDeps, uid: string) {
+  return repo.deleteRule(trx, uid);
 }

@@ -17,4 +17,4 @@ export {
   type SubmissionTemplate,
 } from './submission-template.js';
 export { visibleFields, missingRequiredFields, answerMatches, wouldCycle, type HideUntilRule, type Answers } from '@verdant/contract';
-export { createBuiltInTemplates } from './form-templates.service.js';
+export { createBuiltInTemplates, addHideUntilRule, changeHideUntilRule, removeHideUntilRule } from './form-templates.service.js';

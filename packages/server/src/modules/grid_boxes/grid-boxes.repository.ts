@@ -18,19 +18,6 @@ export function findGridBox(db: Db, companyId: number, boxId: number): Promise<G
   return db.selectFrom('grid_boxes').selectAll().where('company_id', '=', companyId).where('grid_box_id', '=', boxId).executeTakeFirst();
 }
 
-export function setCulled(trx: Transaction<DB>, boxId: number, culled: boolean, userId: number) {
-  return trx
-    .updateTable('grid_boxes')
-    .set(culled ? { culled: true, culled_at: new Date(), culled_by: userId } : { culled: false, culled_at: null, culled_by: null })
-    .where('grid_box_id', '=', boxId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function setCustomName(trx: Transaction<DB>, boxId: number, name: string | null) {
-  return trx.updateTable('grid_boxes').set({ custom_name: name }).where('grid_box_id', '=', boxId).returningAll().executeTakeFirstOrThrow();
-}
-
 export function culledBoxes(db: Db, companyId: number, gridId: number) {
   return db
     .selectFrom('grid_boxes')

@@ -2,7 +2,7 @@ import { gridBoxesMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { requireGrid } from '../grids/index.js';
+import { requireGrid, setBoxCulled, setBoxName } from '../grids/index.js';
 import * as repo from './grid-boxes.repository.js';
 import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './grid-boxes.mapper.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
@@ -18,7 +18,7 @@ export async function updateCulling(deps: Deps, caller: Caller, input: { GridBox
     const box = await repo.lockGridBox(trx, caller.company_id, input.GridBoxID);
     if (!box) throw notFound('Grid box');
     if (box.culled === culled) return box;
-    const updated = await repo.setCulled(trx, box.grid_box_id, culled, caller.user_id);
+    const updated = await setBoxCulled({ db: trx }, box.grid_box_id, culled, caller.user_id);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -52,7 +52,7 @@ export async function renameGridBox(deps: Deps, caller: Caller, boxId: number, c
     if (expected !== undefined && (box.custom_name ?? '') !== expected) {
       throw conflict(box.custom_name ? gridBoxesMessages.renamedMeanwhile.replace('{name}', box.custom_name) : gridBoxesMessages.clearedMeanwhile);
     }
-    const updated = await repo.setCustomName(trx, boxId, name);
+    const updated = await setBoxName({ db: trx }, boxId, name);
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,

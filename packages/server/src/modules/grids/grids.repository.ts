@@ -94,3 +94,17 @@ export function gridsOfRoom(db: Db, companyId: number, roomId: number) {
     .orderBy('g.grid_id')
     .execute();
 }
+
+/** A box's own columns (culled, custom name): grids own grid_boxes, the grid_boxes module's routes call these through the grids service. */
+export function setBoxCulled(trx: Transaction<DB>, boxId: number, culled: boolean, userId: number) {
+  return trx
+    .updateTable('grid_boxes')
+    .set(culled ? { culled: true, culled_at: new Date(), culled_by: userId } : { culled: false, culled_at: null, culled_by: null })
+    .where('grid_box_id', '=', boxId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setBoxName(trx: Transaction<DB>, boxId: number, name: string | null) {
+  return trx.updateTable('grid_boxes').set({ custom_name: name }).where('grid_box_id', '=', boxId).returningAll().executeTakeFirstOrThrow();
+}

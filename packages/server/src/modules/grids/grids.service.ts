@@ -8,7 +8,7 @@ import { requireRoom } from '../rooms/index.js';
 import * as repo from './grids.repository.js';
 import { toGrid, toGridBackground } from './grids.mapper.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 
 export type GridsDeps = Deps<'files' | 'config' | 'log'>;
 
@@ -164,4 +164,14 @@ export async function gridBackgrounds(deps: GridsDeps, caller: Caller, roomId: n
   await requireRoom(deps, caller, roomId);
   const rows = await repo.gridsOfRoom(deps.db, caller.company_id, roomId);
   return { status: 'success' as const, RoomID: roomId, grids: rows.map(toGridBackground) };
+}
+
+/** Culls or restores a box (grid_boxes' route, in its transaction after it locked and checked the box); answers the row. */
+export function setBoxCulled({ db: trx }: TxDeps, boxId: number, culled: boolean, userId: number) {
+  return repo.setBoxCulled(trx, boxId, culled, userId);
+}
+
+/** Names a box, or clears its name with null (grid_boxes' route, in its transaction); answers the row. */
+export function setBoxName({ db: trx }: TxDeps, boxId: number, name: string | null) {
+  return repo.setBoxName(trx, boxId, name);
 }

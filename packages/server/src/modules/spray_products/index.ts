@@ -8,3 +8,4 @@ export async function sprayProductsModule(app: FastifyInstance) {
 }
 
 export { findProduct, findProductByName, lockProduct } from './spray-products.repository.js';
+export { onProductDeleted } from './spray-products.service.js';

@@ -55,16 +55,7 @@ export async function updateProduct(trx: Transaction<DB>, productId: number, cha
   await trx.updateTable('spray_products').set({ ...changes, updated_at: new Date() }).where('product_id', '=', productId).execute();
 }
 
-/** Stamps the product deleted and switches its treatments off; returns the treatments it switched off. */
-export async function softDeleteProduct(trx: Transaction<DB>, productId: number): Promise<number[]> {
-  const now = new Date();
-  await trx.updateTable('spray_products').set({ deleted_at: now, updated_at: now }).where('product_id', '=', productId).execute();
-  const off = await trx
-    .updateTable('treatments')
-    .set({ is_deleted: true, updated_at: now })
-    .where('product_id', '=', productId)
-    .where('is_deleted', '=', false)
-    .returning('treatment_id')
-    .execute();
-  return off.map((r) => r.treatment_id);
+/** Stamps the product deleted (its treatments are switched off by the treatments module, see spray-products.service). */
+export async function softDeleteProduct(trx: Transaction<DB>, productId: number, at: Date): Promise<void> {
+  await trx.updateTable('spray_products').set({ deleted_at: at, updated_at: at }).where('product_id', '=', productId).execute();
 }

@@ -2,7 +2,7 @@ import { sprayProductsMessages as msg, type EndpointInput, type sprayProductsEnd
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 import * as repo from './spray-products.repository.js';
 import { toSprayProduct } from './spray-products.mapper.js';
 
@@ -67,12 +67,27 @@ export async function updateProduct({ db }: Deps, caller: Caller, input: Input<'
   return { status: 'success' as const, message: msg.updated, product: await readProduct({ db }, caller, input.product_id) };
 }
 
+/** Switches a deleted product's treatments off in the delete's transaction; answers their ids (the treatments module's). */
+export type TreatmentsSwitchOff = (deps: TxDeps, productId: number, at: Date) => Promise<number[]>;
+let switchOffTreatments: TreatmentsSwitchOff | null = null;
+
+/**
+ * The treatments module hands its switch-off here when it registers (treatments own their table and already
+ * read products through this module, so this module cannot import theirs without a cycle).
+ */
+export function onProductDeleted(switchOff: TreatmentsSwitchOff): void {
+  switchOffTreatments = switchOff;
+}
+
 /** Removes the product from the list and switches its treatments off; its applications stay on record. */
 export async function deleteProduct({ db }: Deps, caller: Caller, productId: number) {
   await db.transaction().execute(async (trx) => {
     const before = await repo.lockProduct(trx, caller.company_id, productId);
     if (!before) throw notFound('Spray product');
-    const treatmentsOff = await repo.softDeleteProduct(trx, productId);
+    if (!switchOffTreatments) throw new Error('The treatments module is not registered: a deleted product would keep its treatments.');
+    const at = new Date();
+    await repo.softDeleteProduct(trx, productId, at);
+    const treatmentsOff = await switchOffTreatments({ db: trx }, productId, at);
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'spray_product.delete', entityType: 'spray_product', entityId: productId,
       before: toSprayProduct(before), after: { deleted: true, treatments_switched_off: treatmentsOff },

@@ -62,3 +62,15 @@ export interface TreatmentChanges {
 export async function updateTreatment(trx: Transaction<DB>, treatmentId: number, changes: TreatmentChanges): Promise<void> {
   await trx.updateTable('treatments').set({ ...changes, updated_at: new Date() }).where('treatment_id', '=', treatmentId).execute();
 }
+
+/** Switches off the live treatments of a product (it was deleted); answers their ids. */
+export async function switchOffByProduct(trx: Transaction<DB>, productId: number, at: Date): Promise<number[]> {
+  const off = await trx
+    .updateTable('treatments')
+    .set({ is_deleted: true, updated_at: at })
+    .where('product_id', '=', productId)
+    .where('is_deleted', '=', false)
+    .returning('treatment_id')
+    .execute();
+  return off.map((r) => r.treatment_id);
+}

@@ -2,7 +2,7 @@ import { treatmentsMessages as msg, type EndpointInput, type treatmentsEndpoints
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 import { findProduct, lockProduct } from '../spray_products/index.js';
 import * as repo from './treatments.repository.js';
 import { toTreatment } from './treatments.mapper.js';
@@ -79,4 +79,9 @@ export async function toggleDeleted({ db }: Deps, caller: Caller, input: Input<'
     return { id: before.treatment_id, deleted };
   });
   return { status: 'success' as const, message: deleted ? msg.deleted : msg.restored, treatment: await readTreatment({ db }, caller, id) };
+}
+
+/** A deleted product's treatments are switched off in its delete's transaction (registered with spray_products). */
+export function switchOffProductTreatments({ db: trx }: TxDeps, productId: number, at: Date): Promise<number[]> {
+  return repo.switchOffByProduct(trx, productId, at);
 }

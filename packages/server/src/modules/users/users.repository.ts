@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Language } from '@verdant/contract';
 import type { DB, UserTable } from '../../db/schema.js';
 
 export type UserProfileRow = Pick<
@@ -20,18 +19,6 @@ export async function findThreshold(db: Kysely<DB>, userId: number): Promise<num
   return row?.threshold ?? null;
 }
 
-export async function updateUserFields(
-  db: Kysely<DB>,
-  userId: number,
-  fields: { threshold?: number; location?: string },
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ ...fields, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 /** Row-locks one user of the company, so two administrators changing them at once are serialised. */
 export async function lockUser(db: Kysely<DB>, companyId: number, userId: number): Promise<UserProfileRow | undefined> {
   return db
@@ -43,23 +30,11 @@ export async function lockUser(db: Kysely<DB>, companyId: number, userId: number
     .executeTakeFirst();
 }
 
-export async function updateAccess(
-  db: Kysely<DB>,
-  userId: number,
-  fields: { user_role?: UserProfileRow['user_role']; active?: boolean },
-): Promise<UserProfileRow> {
-  return db
-    .updateTable('users')
-    .set({ ...fields, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .returning(PROFILE)
-    .executeTakeFirstOrThrow();
-}
+/** The profile columns of a user row. */
+export const profileOf = (row: Selectable<UserTable>): UserProfileRow =>
+  Object.fromEntries(PROFILE.map((k) => [k, row[k]])) as UserProfileRow;
 
-/** The user's own language (null follows the company's), in the caller's transaction; the previous value for the audit. */
-export async function setLanguage(trx: Transaction<DB>, companyId: number, userId: number, language: Language | null) {
-  const before = await trx.selectFrom('users').select('language').where('user_id', '=', userId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
-  if (!before) return undefined;
-  await trx.updateTable('users').set({ language, updated_at: new Date() }).where('user_id', '=', userId).execute();
-  return before;
+/** Locks a user of the company for a change of their language; their language now, for the audit. */
+export function lockLanguage(trx: Transaction<DB>, companyId: number, userId: number) {
+  return trx.selectFrom('users').select('language').where('user_id', '=', userId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
 }

@@ -3,7 +3,7 @@ import { userLanguage } from '../../lib/caller-language.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
-import { endUserSessions, expireAccessTokens } from '../auth/index.js';
+import { changeAccount, endUserSessions, expireAccessTokens } from '../auth/index.js';
 import * as repo from './users.repository.js';
 import { toUserSummary } from './users.mapper.js';
 import type { Deps } from '../../lib/deps.js';
@@ -30,13 +30,13 @@ export async function getThreshold(deps: UsersDeps, caller: Caller, userId: numb
 
 export async function setThreshold(deps: UsersDeps, caller: Caller, userId: number, threshold: number) {
   assertSelfOrAdmin(caller, userId);
-  await repo.updateUserFields(deps.db, userId, { threshold });
+  await changeAccount(deps, userId, { threshold });
   return { status: 'success' as const, message: usersMessages.thresholdSaved };
 }
 
 export async function updateLocation(deps: UsersDeps, caller: Caller, userId: number, location: string) {
   assertSelfOrAdmin(caller, userId);
-  await repo.updateUserFields(deps.db, userId, { location });
+  await changeAccount(deps, userId, { location });
   return { status: 'success' as const, message: usersMessages.locationSaved };
 }
 
@@ -67,7 +67,7 @@ export async function updateUserRole(deps: UsersDeps, caller: Caller, userId: nu
     if (!target) throw notFound('User');
     assertMayChangeRole(caller, target, role);
     if (target.user_role === role) return target;
-    const updated = await repo.updateAccess(trx, userId, { user_role: role });
+    const updated = repo.profileOf(await changeAccount({ db: trx }, userId, { user_role: role }));
     await expireAccessTokens({ db: trx }, userId);
     await writeAudit(trx, {
       companyId: caller.company_id,
@@ -94,7 +94,7 @@ export async function setUserActive(deps: UsersDeps, caller: Caller, userId: num
     if (!target) throw notFound('User');
     assertMaySetActive(caller, target);
     if (target.active === active) return target;
-    const updated = await repo.updateAccess(trx, userId, { active });
+    const updated = repo.profileOf(await changeAccount({ db: trx }, userId, { active }));
     if (!active) await endUserSessions({ db: trx }, userId);
     await writeAudit(trx, {
       companyId: caller.company_id,
@@ -125,8 +125,9 @@ export async function getUserLanguage(deps: UsersDeps, caller: Caller, userId: n
 export async function setUserLanguage(deps: UsersDeps, caller: Caller, userId: number, language: Language | null) {
   if (caller.user_id !== userId) throw forbidden(usersMessages.notOwnLanguage);
   const after = await deps.db.transaction().execute(async (trx) => {
-    const before = await repo.setLanguage(trx, caller.company_id, userId, language);
+    const before = await repo.lockLanguage(trx, caller.company_id, userId);
     if (!before) throw notFound('User');
+    await changeAccount({ db: trx }, userId, { language });
     if (before.language !== language) {
       await writeAudit(trx, {
         companyId: caller.company_id, userId: caller.user_id, action: 'user.language_changed', entityType: 'user', entityId: userId,
