@@ -28,8 +28,8 @@ interface Entry extends RoomTextKey {
 export class RoomTextCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  /** Rooms served from here and rooms built (tests count builds; the bench reads both). */
-  readonly stats = { hits: 0, builds: 0 };
+  /** Rooms served from here, rooms built, whole answers served compressed already (tests count them). */
+  readonly stats = { hits: 0, builds: 0, packedHits: 0 };
 
   constructor(readonly maxBytes = ROOM_TEXTS_BYTES) {}
 
@@ -59,6 +59,39 @@ export class RoomTextCache {
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);
+    }
+  }
+
+  /** Whether a room's text is kept at exactly this key (no use recorded). */
+  has(companyId: number, roomId: number, key: RoomTextKey): boolean {
+    const entry = this.entries.get(`${companyId}:${roomId}`);
+    return entry !== undefined && entry.version === key.version && entry.running === key.running;
+  }
+
+  /**
+   * Whole answers already compressed, by ETag and encoding: a facility read again unchanged is not compressed
+   * again. A few only (the latest answers asked), bounded by an eighth of maxBytes.
+   */
+  private readonly packed = new Map<string, Buffer>();
+  private packedBytes = 0;
+
+  getPacked(id: string): Buffer | undefined {
+    const bytes = this.packed.get(id);
+    if (!bytes) return undefined;
+    this.packed.delete(id);
+    this.packed.set(id, bytes);
+    this.stats.packedHits += 1;
+    return bytes;
+  }
+
+  setPacked(id: string, bytes: Buffer): void {
+    if (this.packed.has(id) || bytes.length > this.maxBytes / 8) return;
+    this.packed.set(id, bytes);
+    this.packedBytes += bytes.length;
+    for (const [oldest, old] of this.packed) {
+      if (this.packedBytes <= this.maxBytes / 8) break;
+      this.packed.delete(oldest);
+      this.packedBytes -= old.length;
     }
   }
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomsEndpoints } from '@verdant/contract';
@@ -198,6 +199,44 @@ describe('load_room_grids_boxes kept per room', () => {
     const all = await t.app.inject({ method: 'GET', url: `/api/load_room_grids_boxes?company_id=${a.companyId}`, headers: { ...consultant, 'if-none-match': staffEtag } });
     expect(all.statusCode).toBe(403);
   });
+});
+
+describe('load_room_grids_boxes compressed from kept texts', () => {
+  it('sends the same bytes once decompressed, compressing an unchanged answer once', async () => {
+    // As in production: answers are not joined and checked by the routes layer.
+    const p = await buildTestApp({ validateResponses: false });
+    try {
+      const tenant = await makeTenant(p.app);
+      const k = facilityKit(() => p.app);
+      const room = await k.room(tenant, 'Packed');
+      await k.grid(tenant, room, 30, 20);
+      const url = `/api/load_room_grids_boxes?company_id=${tenant.companyId}`;
+      const read = async (encoding: string) => {
+        const res = await p.app.inject({ method: 'GET', url, headers: { ...tenant.regular.auth, 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding.startsWith('br') ? 'br' : 'gzip');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const text = (encoding.startsWith('br') ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload)).toString('utf8');
+        const ref = await sql<{ rooms: unknown }>`SELECT ${roomTreeJson(tenant.companyId, null)} AS rooms`.execute(p.app.db);
+        expect(JSON.parse(text)).toEqual({ status: 'success', rooms: ref.rows[0]!.rooms });
+        return text;
+      };
+      const stats = roomTexts(p.app).stats;
+      const cold = await read('br'); // built and streamed through the plugin's compressor
+      expect([stats.builds, stats.packedHits]).toEqual([1, 0]);
+      expect(await read('gzip, br;q=0')).toBe(cold); // kept: compressed here once
+      expect(await read('br, gzip')).toBe(cold);
+      expect(await read('br')).toBe(cold);
+      expect(await read('gzip')).toBe(cold);
+      expect([stats.builds, stats.packedHits]).toEqual([1, 2]);
+      await sql`UPDATE rooms SET name = 'Packed again' WHERE room_id = ${room}`.execute(p.app.db);
+      expect(await read('br')).toContain('"Name":"Packed again"');
+      expect(await read('br')).toContain('"Name":"Packed again"');
+      expect([stats.builds, stats.packedHits]).toEqual([2, 2]);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
 });
 
 describe('RoomTextCache', () => {

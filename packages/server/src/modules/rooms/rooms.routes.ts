@@ -9,6 +9,18 @@ import * as rooms from './rooms.service.js';
 const matches = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
+/** brotli, else gzip, when the client accepts it (a q of 0 refuses), as the compression plugin prefers them. */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*/))
+      .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
 export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   createRoom: ({ app, user, input }) => rooms.createRoom(app, user, input),
   loadRoomGridsBoxes: async ({ app, user, input, req, reply }) => {
@@ -20,6 +32,13 @@ export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
         reply.code(304);
         return Readable.from([]);
       }
+    }
+    // Made from kept texts alone: sent as compressed once for this ETag (not when tests check the answer).
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (answer.kept && encoding && !app.config.validateResponses) {
+      const bytes = await rooms.packedAnswer(app, answer, encoding);
+      reply.type('application/json; charset=utf-8').header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return Readable.from([bytes], { objectMode: false });
     }
     return streamJsonText(app, reply, answer.chunks());
   },

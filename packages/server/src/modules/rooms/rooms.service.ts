@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { roomsMessages, type UploadedFile } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
@@ -59,6 +61,8 @@ export interface RoomsAnswer {
   etag: string | null;
   /** The answer as JSON text in chunks, made as they are taken. */
   chunks(): AsyncGenerator<string>;
+  /** Every room's text is kept at this state: the answer is made from memory alone. */
+  kept: boolean;
 }
 
 /**
@@ -76,7 +80,30 @@ export async function loadRooms(deps: Pick<RoomsDeps, 'db' | 'config'>, caller: 
   if (roomId !== null && rooms.length === 0) throw notFound('Room');
   const state = JSON.stringify([TEXT_FORMAT, companyId, roomId, running, rooms.map((r) => [r.id, r.version])]);
   const etag = rooms.every((r) => r.version !== null) ? `"r${createHash('sha256').update(state).digest('base64url').slice(0, 32)}"` : null;
-  return { etag, chunks: () => inChunks(facilityPieces(deps.db, roomTexts(deps), companyId, rooms, running)) };
+  const cache = roomTexts(deps);
+  const kept = etag !== null && rooms.every((r) => cache.has(companyId, r.id, { version: r.version!, running }));
+  return { etag, kept, chunks: () => inChunks(facilityPieces(deps.db, cache, companyId, rooms, running)) };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A kept answer compressed, once per ETag and encoding (the compression plugin passes an answer already
+ * encoded through): brotli at quality 4 as the plugin, or gzip; in the thread pool, off the event loop.
+ */
+export async function packedAnswer(deps: Pick<RoomsDeps, 'db' | 'config'>, answer: RoomsAnswer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const cache = roomTexts(deps);
+  const id = `${answer.etag}:${encoding}`;
+  const kept = cache.getPacked(id);
+  if (kept) return kept;
+  let text = '';
+  for await (const chunk of answer.chunks()) text += chunk;
+  const bytes = encoding === 'br'
+    ? await brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+    : await gzip(text);
+  cache.setPacked(id, bytes);
+  return bytes;
 }
 
 async function* facilityPieces(db: Kysely<DB>, cache: RoomTextCache, companyId: number, rooms: repo.RoomVersion[], running: string) {
