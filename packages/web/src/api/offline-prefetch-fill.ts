@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deviceToday, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
 import { db as defaultDb, type OfflineReadinessRow } from '../offline/db';
-import { readReadiness, writeReadiness } from '../offline/answer-cache';
+import { readAnswer, readReadiness, saveAnswer, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { loadRoomGridsBoxes } from './rooms';
 import { savesSettled } from './offline-read';
@@ -13,6 +13,7 @@ import {
   batchDashboardQuery,
   batchDetailQuery,
   batchesQuery,
+  batchMovesOf,
   batchMovesQuery,
   batchPlantsQuery,
   batchProblemsQuery,
@@ -42,8 +43,8 @@ import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
 import { tasksQuery } from './queries/tasks';
 import { usersListQuery } from './queries/users';
 import { sprayProductsQuery } from './queries/treatments';
+import { getOfflineBatchesBundle, getOfflineRoomBundle, OFFLINE_BATCHES_MAX } from './offline-prefetch-bundles';
 import {
-  DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
   RESUME_WITHIN_MS,
   type PrefetchOptions,
@@ -94,7 +95,6 @@ export async function prefetchForOffline(
   const database = options.database ?? defaultDb;
   const now = options.now ?? Date.now;
   const concurrency = Math.max(1, options.concurrency ?? 2);
-  const maxSubBoxes = options.maxSubBoxes ?? DEFAULT_MAX_SUB_BOXES;
   const maxThumbnails = options.maxThumbnails ?? DEFAULT_MAX_THUMBNAILS;
 
   const previous = await readReadiness(companyId, database);
@@ -155,6 +155,61 @@ export async function prefetchForOffline(
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, worker));
+  }
+
+  type Entry = readonly [queryKey: readonly unknown[], value: unknown];
+  /**
+   * A bulk answer's parts, each under the query key of the read it stands for: on the screen now, and on
+   * the device (in one IndexedDB transaction) as that read's own copy, so every screen opens offline as before.
+   */
+  const store = async (entries: readonly Entry[]) => {
+    if (options.signal?.aborted) return;
+    for (const [key, value] of entries) queryClient.setQueryData(key, value);
+    await database.transaction('rw', database.cachedAnswers, () =>
+      Promise.all(entries.map(([key, value]) => saveAnswer(companyId, key, value, database))),
+    );
+  };
+  /** Where the ETag of a room's last stored bundle is kept (wiped with the copies it vouches for). */
+  const roomEtagKey = (roomId: number) => ['offline-fill', companyId, 'room-etag', roomId] as const;
+
+  async function fillRoom(roomId: number) {
+    const known = await readAnswer<string>(companyId, roomEtagKey(roomId), database).catch(() => undefined);
+    const bundle = await getOfflineRoomBundle(companyId, roomId, known?.value);
+    // Unchanged since the copies on the device were stored.
+    if (!bundle) return;
+    await store([
+      [roomProblemsQuery(companyId, roomId).queryKey, bundle.problems],
+      [gridBackgroundsQuery(companyId, roomId).queryKey, bundle.backgrounds.grids],
+      ...(bundle.scroll ? [[roomScrollQuery(companyId, roomId).queryKey, bundle.scroll.StartScroll] as const] : []),
+      ...(bundle.batches ? [[roomBatchesQuery(companyId, roomId).queryKey, bundle.batches.batches] as const] : []),
+      ...bundle.circles.map((c): Entry => [gridCirclesQuery(companyId, c.grid_id).queryKey, c.answer.data]),
+      ...bundle.box_problems.map((p): Entry => [boxProblemsQuery(companyId, p.gridbox_id).queryKey, p.answer.problems]),
+      ...(bundle.sub_boxes ?? []).map((b): Entry => [subBoxesQuery(companyId, b.parent_gridbox_id).queryKey, b.answer]),
+    ]);
+    // Last: the ETag only ever names copies already stored.
+    if (!options.signal?.aborted) await saveAnswer(companyId, roomEtagKey(roomId), bundle.etag, database);
+  }
+
+  async function fillBatches(ids: number[], today: string) {
+    const answer = await getOfflineBatchesBundle(companyId, ids, today);
+    const histories = new Map(answer.room_histories.map((h) => [h.room_id, h.answer.history]));
+    await store(
+      answer.batches.flatMap((b): Entry[] => {
+        const id = b.batch_id;
+        const roomIds = b.rooms.data.map((r) => r.RoomID);
+        return [
+          [batchDetailQuery(companyId, id).queryKey, b.detail],
+          [batchProblemsQuery(companyId, id, true).queryKey, b.problems.problems],
+          [batchProblemsQuery(companyId, id, false).queryKey, b.open_problems.problems],
+          [batchPlantsQuery(companyId, id).queryKey, b.plants],
+          [batchDashboardQuery(companyId, id, '', today).queryKey, b.dashboard.batch_details],
+          [batchRoomsQuery(companyId, id).queryKey, b.rooms.data],
+          ...(roomIds.length
+            ? [[batchMovesQuery(companyId, id, roomIds).queryKey, batchMovesOf(id, roomIds.map((r) => histories.get(r) ?? []))] as const]
+            : []),
+        ];
+      }),
+    );
   }
 
   const leaf = (name: string, run: () => Promise<unknown>): Step => ({ name, leaf: true, run });
@@ -241,8 +296,6 @@ export async function prefetchForOffline(
       },
     ]);
 
-    const grids = rooms.flatMap((r) => r.grids);
-    const problemBoxes: number[] = [];
     // The same day the batch screen asks its dashboard up to.
     const today = deviceToday(new Date(now()));
     // The overview's weather, for the user's own location (the service may be down or not set up: no step fails for it).
@@ -251,6 +304,8 @@ export async function prefetchForOffline(
       read.catch((err: unknown) => {
         if (isNetworkError(err)) throw err;
       });
+    const batchChunks: number[][] = [];
+    for (let i = 0; i < batchIds.length; i += OFFLINE_BATCHES_MAX) batchChunks.push(batchIds.slice(i, i + OFFLINE_BATCHES_MAX));
     await runSteps([
       ...(location
         ? [
@@ -258,44 +313,14 @@ export async function prefetchForOffline(
             leaf('weather:week', () => courtesy(fetch(weatherWeekQuery(companyId, location, today)))),
           ]
         : []),
-      ...rooms.flatMap((r) => [
-        leaf(`room:${r.RoomID}:problems`, () => fetch(roomProblemsQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:scroll`, () => fetch(roomScrollQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:backgrounds`, () => fetch(gridBackgroundsQuery(companyId, r.RoomID))),
-        leaf(`room:${r.RoomID}:batches`, () => fetch(roomBatchesQuery(companyId, r.RoomID))),
-      ]),
-      // The map's problem colours; always read, since they also name the boxes with open problems.
-      ...grids.map(
-        (g): Step => ({
-          name: `grid:${g.id}:circles`,
-          leaf: false,
-          run: async () => {
-            const circles = await fetch<{ Boxes?: Array<{ GridBoxID?: number; id?: number }> }>(gridCirclesQuery(companyId, g.id));
-            for (const b of circles?.Boxes ?? []) {
-              const id = b.GridBoxID ?? b.id;
-              if (typeof id === 'number') problemBoxes.push(id);
-            }
-          },
-        }),
-      ),
-      ...batchIds.flatMap((id) => [
-        leaf(`batch:${id}:detail`, () => fetch(batchDetailQuery(companyId, id))),
-        leaf(`batch:${id}:problems`, () => fetch(batchProblemsQuery(companyId, id, true))),
-        leaf(`batch:${id}:open-problems`, () => fetch(batchProblemsQuery(companyId, id, false))),
-        leaf(`batch:${id}:plants`, () => fetch(batchPlantsQuery(companyId, id))),
-        leaf(`batch:${id}:dashboard`, () => fetch(batchDashboardQuery(companyId, id, '', today))),
-        leaf(`batch:${id}:rooms`, async () => {
-          const batchRooms = await fetch<Array<{ RoomID: number }>>(batchRoomsQuery(companyId, id));
-          const roomIds = batchRooms.map((r) => r.RoomID);
-          if (roomIds.length) await fetch(batchMovesQuery(companyId, id, roomIds));
-        }),
-      ]),
+      // One request per room (issue 19): its problems, scroll, backgrounds, batches, every grid's circles,
+      // every box's open problems and sub-boxes; 304 when nothing of it changed since the last fill.
+      ...rooms.map((r) => leaf(`room:${r.RoomID}`, () => fillRoom(r.RoomID))),
+      // The batch screens, OFFLINE_BATCHES_MAX batches per request.
+      ...batchChunks.map((ids) => leaf(`batches:${ids.join(',')}`, () => fillBatches(ids, today))),
     ]);
 
-    const boxes = grids.flatMap((g) => g.grid_boxes.map((b) => b.id)).slice(0, maxSubBoxes);
     await runSteps([
-      ...[...new Set(problemBoxes)].map((id) => leaf(`box:${id}:problems`, () => fetch(boxProblemsQuery(companyId, id)))),
-      ...boxes.map((id) => leaf(`box:${id}:sub-boxes`, () => fetch(subBoxesQuery(companyId, id)))),
       // The recent observations' photo thumbnails (the full photos are fetched when opened online).
       ...[...new Set(thumbnails)].slice(0, maxThumbnails).map((url) => leaf(`thumb:${url}`, () => fetch(imageQuery(url)))),
     ]);

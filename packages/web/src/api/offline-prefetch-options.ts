@@ -11,8 +11,6 @@ export interface PrefetchOptions {
   signal?: AbortSignal;
   /** Requests at a time (low, so the screens the user opens are not held up). */
   concurrency?: number;
-  /** Sub-boxes are read one box at a time: at most this many boxes per fill. */
-  maxSubBoxes?: number;
   /** Photo thumbnails of the recent observations stored per fill. */
   maxThumbnails?: number;
   database?: OfflineDatabase;
@@ -25,5 +23,4 @@ export const RESUME_WITHIN_MS = 6 * 60 * 60_000;
 export const FRESH_ENOUGH_MS = 2 * 60_000;
 /** Coming back online refills when the device was last ready longer ago than this. */
 export const LONG_GAP_MS = 30 * 60_000;
-export const DEFAULT_MAX_SUB_BOXES = 300;
 export const DEFAULT_MAX_THUMBNAILS = 60;

@@ -15,7 +15,6 @@ import { browserOffline } from '../offline/network';
 export type { OfflineReadinessRow };
 
 export {
-  DEFAULT_MAX_SUB_BOXES,
   DEFAULT_MAX_THUMBNAILS,
   FRESH_ENOUGH_MS,
   LONG_GAP_MS,

@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { API } from '../../testing/msw-server';
 import { makeRoom } from '../../testing/room-fixtures';
 
+type Room = ReturnType<typeof makeRoom>;
+
 /** One batch as /get_batches answers it. */
 export const BATCH = {
   BatchID: 5,
@@ -45,15 +47,48 @@ export const ROOM = makeRoom({ roomId: 11, gridId: 21, nx: 2, ny: 1 });
 export const BOX_WITH_PROBLEM = 2_100_001;
 
 const ok = (body: object) => HttpResponse.json({ status: 'success', ...body });
+const success = <T extends object>(body: T) => ({ status: 'success' as const, ...body });
+
+/** The room's and the batch's single answers, which the bulk answers hold part by part. */
+const roomProblems = () => ({ RoomID: 11, problems: [], summary: [] });
+const roomScroll = () => ({ room_id: 11, StartScroll: 40 });
+const gridBackground = () => ({ RoomID: 11, grids: [] });
+const roomBatches = () => ({ room_id: 11, batches: [BATCH] });
+const gridCircles = () => ({ data: { GridID: 21, Boxes: [{ GridBoxID: BOX_WITH_PROBLEM, x: 1, y: 1, circles: [] }] } });
+const boxProblems = () => ({ GridBoxID: BOX_WITH_PROBLEM, problems: [] });
+const subBoxes = (id: number) => ({
+  parent_gridbox: { id, GridID: 21, RoomID: 11, X: 1, Y: 1, CustomName: null, Color: null, Status: null, culled: false, display_name: '1,1' },
+  total_count: 0,
+  max_allowed: 16,
+  sub_gridboxes: [],
+});
+const batchDetail = () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' });
+const batchPlants = () => ({ batch_id: 5, harvested: false, total_count: 0, plants: [] });
+const batchDashboard = () => ({
+  batch_details: {
+    batch: BATCH, start_date: '2026-01-05', end_date: '2026-03-01',
+    plant_counts: { number_of_plants: 100, pre_books: 10, linked_plants: 0, rooms: 1, grids: 0, grid_boxes: 0 },
+    status_timeline: [], problems_over_time: [], treatments: [], form_responses_per_week: [],
+  },
+});
+const batchRooms = () => ({ data: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }] });
+const roomHistory = () => ({ room_id: 11, history: [] });
 
 /**
  * The server as the background fill meets it: one room with a grid of two boxes (one with an open
  * problem), one form template, one colour mapping, a library problem, one batch, one observation.
  * `requests` counts each path asked; `fail` makes a path get no answer (the connection drops there).
  */
-export function offlineServer(user: { location?: string | null } = {}) {
+export function offlineServer(user: { location?: string | null; rooms?: Room[]; batches?: number } = {}) {
+  const rooms = user.rooms ?? [ROOM];
+  /** The company's batches: BATCH, and more of its kind from id 6 on. */
+  const batches = Array.from({ length: user.batches ?? 1 }, (_, i) => (i === 0 ? BATCH : { ...BATCH, BatchID: BATCH.BatchID + i, BatchNumber: `B-${BATCH.BatchID + i}` }));
+  const batchOf = (id: number) => ({ ...BATCH, ...batches.find((b) => b.BatchID === id) });
   const requests = new Map<string, number>();
   const fail = new Set<string>();
+  /** The room's version: its ETag changes when a test bumps it (something in the room changed). */
+  const room = { version: 1, notModified: 0 };
+  const etag = (roomId: number) => `"room-${roomId}-v${room.version}"`;
   const count = (path: string) => requests.set(path, (requests.get(path) ?? 0) + 1);
   const answer = (path: string, body: () => object) => ({ request }: { request: Request }) => {
     count(path);
@@ -76,7 +111,7 @@ export function offlineServer(user: { location?: string | null } = {}) {
     http.get(`${API}/get_company_auto_refresh_mode`, answer('/get_company_auto_refresh_mode', () => ({ auto_refresh_mode: 0 }))),
     http.get(`${API}/get_company_language`, answer('/get_company_language', () => ({ language: 'en' }))),
     http.get(`${API}/get_stickytrap_render`, answer('/get_stickytrap_render', () => ({ value: 1 }))),
-    http.get(`${API}/load_room_grids_boxes`, answer('/load_room_grids_boxes', () => ({ rooms: [ROOM] }))),
+    http.get(`${API}/load_room_grids_boxes`, answer('/load_room_grids_boxes', () => ({ rooms }))),
     http.get(`${API}/get_grid_templates`, answer('/get_grid_templates', () => ({ templates: [] }))),
     http.get(`${API}/get_form_templates`, answer('/get_form_templates', () => ({
       templates: [{
@@ -93,7 +128,7 @@ export function offlineServer(user: { location?: string | null } = {}) {
     http.get(`${API}/get_batches`, ({ request }) => {
       count('/get_batches');
       void request;
-      return fail.has('/get_batches') ? HttpResponse.error() : HttpResponse.json([BATCH]);
+      return fail.has('/get_batches') ? HttpResponse.error() : HttpResponse.json(batches);
     }),
     http.get(`${API}/get_custom_batch_statuses`, answer('/get_custom_batch_statuses', () => ({ custom_statuses: [], built_in_statuses: ['Vegetative'] }))),
     http.get(`${API}/get_plant_count_report`, answer('/get_plant_count_report', () => ({
@@ -120,37 +155,68 @@ export function offlineServer(user: { location?: string | null } = {}) {
       return answer('/get_tasks', () => ({ tasks: status === 'open' ? [TASK] : [], page: 1, per_page: 50, has_more: false }))({ request });
     }),
     http.get(`${API}/get_product_details`, answer('/get_product_details', () => ({ products: [] }))),
-    http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', () => ({ RoomID: 11, problems: [], summary: [] }))),
-    http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', () => ({ room_id: 11, StartScroll: 40 }))),
-    http.get(`${API}/get_grid_background`, answer('/get_grid_background', () => ({ RoomID: 11, grids: [] }))),
-    http.get(`${API}/get_batches_by_room`, answer('/get_batches_by_room', () => ({ room_id: 11, batches: [BATCH] }))),
-    http.get(`${API}/get_unresolved_problems_for_grid_circles`, answer('/get_unresolved_problems_for_grid_circles', () => ({
-      data: { GridID: 21, Boxes: [{ GridBoxID: BOX_WITH_PROBLEM, x: 1, y: 1, circles: [] }] },
-    }))),
-    http.get(`${API}/batch_qr_info/:id`, answer('/batch_qr_info', () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' }))),
+    http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', roomProblems)),
+    http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', roomScroll)),
+    http.get(`${API}/get_grid_background`, answer('/get_grid_background', gridBackground)),
+    http.get(`${API}/get_batches_by_room`, answer('/get_batches_by_room', roomBatches)),
+    http.get(`${API}/get_unresolved_problems_for_grid_circles`, answer('/get_unresolved_problems_for_grid_circles', gridCircles)),
+    http.get(`${API}/batch_qr_info/:id`, answer('/batch_qr_info', batchDetail)),
     http.get(`${API}/get_batch_problems`, answer('/get_batch_problems', () => ({ problems: [] }))),
-    http.get(`${API}/get_all_plants_linked_to_batch`, answer('/get_all_plants_linked_to_batch', () => ({ batch_id: 5, harvested: false, total_count: 0, plants: [] }))),
-    http.get(`${API}/get_batch_dashboard`, answer('/get_batch_dashboard', () => ({
-      batch_details: {
-        batch: BATCH, start_date: '2026-01-05', end_date: '2026-03-01',
-        plant_counts: { number_of_plants: 100, pre_books: 10, linked_plants: 0, rooms: 1, grids: 0, grid_boxes: 0 },
-        status_timeline: [], problems_over_time: [], treatments: [], form_responses_per_week: [],
-      },
-    }))),
-    http.get(`${API}/get_rooms_by_batch`, answer('/get_rooms_by_batch', () => ({ data: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }] }))),
-    http.post(`${API}/get_batch_history_by_room`, answer('/get_batch_history_by_room', () => ({ room_id: 11, history: [] }))),
-    http.get(`${API}/get_unresolved_problems_for_gridbox`, answer('/get_unresolved_problems_for_gridbox', () => ({ GridBoxID: BOX_WITH_PROBLEM, problems: [] }))),
+    http.get(`${API}/get_all_plants_linked_to_batch`, answer('/get_all_plants_linked_to_batch', batchPlants)),
+    http.get(`${API}/get_batch_dashboard`, answer('/get_batch_dashboard', batchDashboard)),
+    http.get(`${API}/get_rooms_by_batch`, answer('/get_rooms_by_batch', batchRooms)),
+    http.post(`${API}/get_batch_history_by_room`, answer('/get_batch_history_by_room', roomHistory)),
+    http.get(`${API}/get_unresolved_problems_for_gridbox`, answer('/get_unresolved_problems_for_gridbox', boxProblems)),
     http.get(`${API}/get_sub_gridboxes`, ({ request }) => {
       count('/get_sub_gridboxes');
       if (fail.has('/get_sub_gridboxes')) return HttpResponse.error();
-      const id = Number(new URL(request.url).searchParams.get('parent_gridbox_id'));
-      return ok({
-        parent_gridbox: { id, GridID: 21, RoomID: 11, X: 1, Y: 1, CustomName: null, Color: null, Status: null, culled: false, display_name: '1,1' },
-        total_count: 0,
-        max_allowed: 16,
-        sub_gridboxes: [],
-      });
+      return ok(subBoxes(Number(new URL(request.url).searchParams.get('parent_gridbox_id'))));
+    }),
+    // The fill's bulk reads (issue 19): the same answers, a room or many batches at a time.
+    http.get(`${API}/offline_room_bundle`, ({ request }) => {
+      count('/offline_room_bundle');
+      if (fail.has('/offline_room_bundle')) return HttpResponse.error();
+      const roomId = Number(new URL(request.url).searchParams.get('room_id'));
+      const asked = rooms.find((r) => r.RoomID === roomId)!;
+      if (request.headers.get('if-none-match') === etag(roomId)) {
+        room.notModified++;
+        return new HttpResponse(null, { status: 304, headers: { etag: etag(roomId) } });
+      }
+      // Each grid's first box has an open problem.
+      const problemBoxes = asked.grids.map((g) => ({ grid: g.id, box: g.grid_boxes[0]!.id }));
+      return HttpResponse.json(
+        success({
+          room_id: roomId,
+          etag: etag(roomId),
+          problems: success({ ...roomProblems(), RoomID: roomId }),
+          backgrounds: success({ ...gridBackground(), RoomID: roomId }),
+          scroll: success({ ...roomScroll(), room_id: roomId }),
+          batches: success({ room_id: roomId, batches: roomId === ROOM.RoomID ? [BATCH] : [] }),
+          circles: problemBoxes.map((p) => ({
+            grid_id: p.grid,
+            answer: success({ data: { GridID: p.grid, Boxes: [{ GridBoxID: p.box, x: 1, y: 1, circles: [] }] } }),
+          })),
+          box_problems: problemBoxes.map((p) => ({ gridbox_id: p.box, answer: success({ GridBoxID: p.box, problems: [] }) })),
+          sub_boxes: asked.grids.flatMap((g) => g.grid_boxes.map((b) => ({ parent_gridbox_id: b.id, answer: success(subBoxes(b.id)) }))),
+        }),
+        { headers: { etag: etag(roomId) } },
+      );
+    }),
+    http.get(`${API}/offline_batches_bundle`, ({ request }) => {
+      const ids = (new URL(request.url).searchParams.get('batch_ids') ?? '').split(',').map(Number);
+      return answer('/offline_batches_bundle', () => ({
+        batches: ids.map((id) => ({
+          batch_id: id,
+          detail: success({ ...batchDetail(), batch: batchOf(id) }),
+          problems: success({ problems: [] }),
+          open_problems: success({ problems: [] }),
+          dashboard: success({ batch_details: { ...batchDashboard().batch_details, batch: batchOf(id) } }),
+          rooms: success(batchRooms()),
+          plants: success({ ...batchPlants(), batch_id: id }),
+        })),
+        room_histories: [{ room_id: 11, answer: success(roomHistory()) }],
+      }))({ request });
     }),
   ];
-  return { handlers, requests, fail, total: () => [...requests.values()].reduce((a, b) => a + b, 0) };
+  return { handlers, requests, fail, room, total: () => [...requests.values()].reduce((a, b) => a + b, 0) };
 }

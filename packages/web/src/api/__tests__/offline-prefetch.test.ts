@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { OBSERVATIONS_LIMIT } from '@verdant/contract';
+import { deviceToday, OBSERVATIONS_LIMIT } from '@verdant/contract';
 import { db } from '../../offline/db';
 import { server } from '../../testing/msw-server';
 import { signInAs } from '../../testing/session';
-import { setOnline } from '../../testing/room-fixtures';
+import { makeRoom, setOnline } from '../../testing/room-fixtures';
 import { forgetOfflineData, prefetchForOffline, shouldPrefetch, FRESH_ENOUGH_MS, LONG_GAP_MS } from '../offline-prefetch';
 import { gridTemplatesQuery, imageQuery, roomKeys, roomQuery, roomScrollQuery } from '../queries/rooms';
 import { formTemplatesQuery } from '../queries/form-templates';
 import { problemColorsQuery } from '../queries/problem-colors';
 import { plantProblemsQuery } from '../queries/plant-problems';
-import { batchDetailQuery, batchesQuery, batchPlantsQuery, batchProblemsQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
+import { batchDashboardQuery, batchDetailQuery, batchesQuery, batchMovesQuery, batchPlantsQuery, batchProblemsQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
 import { boxProblemsQuery, gridCirclesQuery } from '../queries/problems';
 import { subBoxesQuery } from '../queries/grid-boxes';
 import { observationsQuery } from '../queries/observations';
@@ -67,10 +67,12 @@ describe('background fill for offline use', () => {
     expect(await db.formTemplates.count()).toBe(1);
     expect(await db.formFields.count()).toBe(1);
     expect(await db.problemColorMapping.count()).toBe(1);
-    // Every box's sub-boxes, the problems of the box that has some, the batch's screen.
-    expect(api.requests.get('/get_sub_gridboxes')).toBe(2);
-    expect(api.requests.get('/get_unresolved_problems_for_gridbox')).toBe(1);
-    expect(api.requests.get('/get_batch_history_by_room')).toBe(1);
+    // Every box's sub-boxes, the problems of the box that has some, the batch's screen: one bulk read each (issue 19).
+    expect(api.requests.get('/offline_room_bundle')).toBe(1);
+    expect(api.requests.get('/offline_batches_bundle')).toBe(1);
+    for (const single of ['/get_sub_gridboxes', '/get_unresolved_problems_for_gridbox', '/get_batch_history_by_room', '/get_unresolved_problems_for_grid_circles', '/batch_qr_info', '/get_room_scroll']) {
+      expect(api.requests.get(single), single).toBeUndefined();
+    }
     expect(fetchImage).toHaveBeenCalledTimes(1);
 
     // Cold offline: a new query client (a reload), no connection. Nothing reaches the network.
@@ -90,6 +92,9 @@ describe('background fill for offline use', () => {
     expect(await read(batchRoomsQuery(3, 5))).toHaveLength(1);
     expect(await read(batchProblemsQuery(3, 5, false))).toEqual([]);
     expect(await read(batchPlantsQuery(3, 5))).toMatchObject({ total_count: 0 });
+    expect(await read(batchProblemsQuery(3, 5, true))).toEqual([]);
+    expect(await read(batchMovesQuery(3, 5, [11]))).toEqual([]);
+    expect((await read<{ batch: typeof BATCH }>(batchDashboardQuery(3, 5, '', deviceToday(new Date())))).batch).toEqual(BATCH);
     expect((await read<{ Boxes: unknown[] }>(gridCirclesQuery(3, 21))).Boxes).toHaveLength(1);
     expect(await read(boxProblemsQuery(3, BOX_WITH_PROBLEM))).toEqual([]);
     expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002))).total_count).toBe(0);
@@ -113,25 +118,26 @@ describe('background fill for offline use', () => {
   it('an interrupted fill resumes where it stopped instead of starting over', async () => {
     const api = offlineServer();
     server.use(...api.handlers);
-    // The connection drops when the fill reaches the sub-boxes.
-    api.fail.add('/get_sub_gridboxes');
+    // The connection drops when the fill reaches the batches' bulk read (after the room's).
+    api.fail.add('/offline_batches_bundle');
 
     expect(await prefetchForOffline(newClient(), { companyId: 3, userId: 7 }, { concurrency: 1 })).toBeNull();
     const stopped = await db.offlineReadiness.get(3);
     expect(stopped).toMatchObject({ state: 'running', readyAt: null });
-    expect(stopped?.doneSteps).toEqual(expect.arrayContaining(['user', 'library', `batch:${BATCH.BatchID}:detail`, 'room:11:scroll']));
+    expect(stopped?.doneSteps).toEqual(expect.arrayContaining(['user', 'library', 'room:11']));
+    expect(stopped?.doneSteps).not.toContain(`batches:${BATCH.BatchID}`);
     expect(stopped!.done).toBeLessThan(stopped!.total);
 
     api.fail.clear();
     const threshold = api.requests.get('/threshold');
-    const detail = api.requests.get('/batch_qr_info');
+    const roomBundles = api.requests.get('/offline_room_bundle');
     const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 }, { concurrency: 1 });
     expect(result?.state).toBe('ready');
     // Steps stored before the drop are not asked again; the list reads that name the rest are.
     expect(api.requests.get('/threshold')).toBe(threshold);
-    expect(api.requests.get('/batch_qr_info')).toBe(detail);
+    expect(api.requests.get('/offline_room_bundle')).toBe(roomBundles);
     expect(api.requests.get('/load_room_grids_boxes')).toBe(2);
-    expect(api.requests.get('/get_sub_gridboxes')).toBe(3);
+    expect(api.requests.get('/offline_batches_bundle')).toBe(2);
     expect(result?.startedAt).toBe(stopped?.startedAt);
   });
 
@@ -180,12 +186,12 @@ describe('background fill for offline use', () => {
     const { http, HttpResponse } = await import('msw');
     const { API } = await import('../../testing/msw-server');
     server.use(
-      http.get(`${API}/get_batch_problems`, () => HttpResponse.json({ status: 'error', message: 'nope' }, { status: 400 })),
+      http.get(`${API}/offline_batches_bundle`, () => HttpResponse.json({ status: 'error', message: 'nope' }, { status: 400 })),
       ...api.handlers,
     );
     const result = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
     expect(result?.state).toBe('incomplete');
-    expect(result?.failedSteps).toEqual([`batch:${BATCH.BatchID}:problems`, `batch:${BATCH.BatchID}:open-problems`]);
+    expect(result?.failedSteps).toEqual([`batches:${BATCH.BatchID}`]);
     expect(result?.readyAt).toEqual(expect.any(Number));
     expect(await db.rooms.count()).toBe(1);
   });
@@ -196,6 +202,45 @@ describe('background fill for offline use', () => {
     restoreOnline = setOnline(false);
     expect(await prefetchForOffline(newClient(), { companyId: 3, userId: 7 })).toBeNull();
     expect(api.total()).toBe(0);
+  });
+
+  it('a demo-sized company (3 rooms, 704 boxes, 8 batches) fills in fewer than 60 requests; a second fill with nothing changed gets 304s', async () => {
+    const rooms = [
+      makeRoom({ roomId: 11, gridId: 21, nx: 12, ny: 12, name: 'Propagation' }),
+      makeRoom({ roomId: 12, gridId: 22, nx: 22, ny: 24, name: 'Flower Room A' }),
+      makeRoom({ roomId: 13, gridId: 23, nx: 4, ny: 8, name: 'Mother Stock' }),
+    ];
+    expect(rooms.flatMap((r) => r.grids.flatMap((g) => g.grid_boxes))).toHaveLength(704);
+    const api = offlineServer({ location: 'Westland', rooms, batches: 8 });
+    const { http, HttpResponse } = await import('msw');
+    const { API } = await import('../../testing/msw-server');
+    const weather = () => HttpResponse.json({ status: 'error', message: 'not set up' }, { status: 503 });
+    server.use(http.get(`${API}/weather/todays_weather`, weather), http.get(`${API}/weather/weather_range`, weather), ...api.handlers);
+
+    const first = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    expect(first?.state).toBe('ready');
+    // Every box's sub-boxes are on the device, though no box was asked one by one.
+    expect(await db.cachedAnswers.where('key').startsWith(JSON.stringify(['rooms', 3, 'sub-boxes']).slice(0, -1)).count()).toBe(704);
+    // The counted paths, and the two weather reads.
+    const firstRequests = api.total() + 2;
+    expect(firstRequests).toBeLessThan(60);
+    expect(api.requests.get('/offline_room_bundle')).toBe(3);
+    expect(api.requests.get('/offline_batches_bundle')).toBe(1);
+
+    // Nothing changed: every room answers 304 and the copies stay.
+    const second = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    expect(second?.state).toBe('ready');
+    expect(api.room.notModified).toBe(3);
+    expect(api.requests.get('/offline_room_bundle')).toBe(6);
+    restoreOnline = setOnline(false);
+    expect((await newClient().fetchQuery(subBoxesQuery(3, 2_200_001) as never) as { total_count: number }).total_count).toBe(0);
+    restoreOnline();
+    restoreOnline = null;
+
+    // A room changed: its bundle is read in full again.
+    api.room.version++;
+    await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
+    expect(api.room.notModified).toBe(3);
   });
 
   it('sign-out wipes every local copy of company data but keeps the queues', async () => {

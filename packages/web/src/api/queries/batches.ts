@@ -131,7 +131,13 @@ export const batchMovesQuery = (companyId: number, batchId: number, roomIds: rea
   });
 
 async function batchMoves(batchId: number, roomIds: readonly number[]) {
-  const histories = await Promise.all(roomIds.map((id) => getBatchHistoryByRoom(id)));
+  return batchMovesOf(batchId, await Promise.all(roomIds.map((id) => getBatchHistoryByRoom(id))));
+}
+
+type RoomHistory = Awaited<ReturnType<typeof getBatchHistoryByRoom>>;
+
+/** A batch's moves out of the histories of the rooms it is in (also the offline fill's, from its bulk answer). */
+export function batchMovesOf(batchId: number, histories: readonly RoomHistory[]) {
   const seen = new Set<string>();
   return histories
     .flat()
