@@ -7,26 +7,29 @@ import { roomListQuery } from '../../../api/queries/rooms';
 import { plantProblemsQuery } from '../../../api/queries/plant-problems';
 import { batchesQuery, batchStatusesQuery } from '../../../api/queries/batches';
 import { reportableFieldsQuery } from '../../../api/queries/saved-reports';
-import { kindParameters, type BuilderErrors, type BuilderValues, type KindInfo } from '../lib/builder';
+import { kindParameters, type BuilderField, type BuilderValues, type KindInfo } from '../lib/builder';
 import { CheckList } from './check-list';
 
 interface Props {
   companyId: number;
   kinds: readonly KindInfo[];
   values: BuilderValues;
-  errors: BuilderErrors;
-  onChange: (values: BuilderValues) => void;
+  /** A field's refusal from the last "Show report", in the reader's language. */
+  errorOf: (field: BuilderField) => string | undefined;
+  /** Some field was refused at the last "Show report". */
+  refused: boolean;
+  /** The fields that changed (a kind change may move the period too). */
+  onChange: (patch: Partial<BuilderValues>) => void;
   onSubmit: () => void;
   drawing: boolean;
 }
 
 /** The report's choices: kind, its parameters (only those its call takes), period and chart type. */
-export function ReportBuilder({ companyId, kinds, values, errors, onChange, onSubmit, drawing }: Props) {
+export function ReportBuilder({ companyId, kinds, values, errorOf: err, refused, onChange, onSubmit, drawing }: Props) {
   const { t } = useTranslation('reports');
   const info = kinds.find((k) => k.report_type === values.kind);
   const { has, needs, dateOptions } = kindParameters(info);
-  const set = <K extends keyof BuilderValues>(key: K, value: BuilderValues[K]) => onChange({ ...values, [key]: value });
-  const err = (field: keyof BuilderErrors) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+  const set = <K extends keyof BuilderValues>(key: K, value: BuilderValues[K]) => onChange({ [key]: value } as Partial<BuilderValues>);
 
   const wantsRooms = has('room_ids') || has('room_id');
   const wantsProblems = has('problem') || has('plant_problems');
@@ -62,13 +65,13 @@ export function ReportBuilder({ companyId, kinds, values, errors, onChange, onSu
     const nextInfo = kindParameters(kinds.find((k) => k.report_type === next));
     // A kind that does not take the chosen period starts on its first one (cumulative has no batch dates).
     const dateOption = nextInfo.dateOptions.includes(values.dateOption) ? values.dateOption : (nextInfo.dateOptions[0] ?? values.dateOption);
-    onChange({ ...values, kind: next, dateOption });
+    onChange({ kind: next, dateOption });
   }
 
   function takeBatchDates(batchId: string) {
     const batch = batches.data?.find((b) => String(b.BatchID) === batchId);
     if (!batch) return set('batchId', batchId);
-    onChange({ ...values, batchId, startDate: batch.StartDate ?? values.startDate, endDate: batch.EndDate && batch.EndDate < deviceToday() ? batch.EndDate : deviceToday() });
+    onChange({ batchId, startDate: batch.StartDate ?? values.startDate, endDate: batch.EndDate && batch.EndDate < deviceToday() ? batch.EndDate : deviceToday() });
   }
 
   function submit(e: FormEvent) {
@@ -220,7 +223,7 @@ export function ReportBuilder({ companyId, kinds, values, errors, onChange, onSu
         <Button type="submit" loading={drawing}>
           {t('builder.show')}
         </Button>
-        {Object.keys(errors).length > 0 && (
+        {refused && (
           <p role="alert" className="text-sm font-medium text-red-700">
             {t('builder.fixErrors')}
           </p>

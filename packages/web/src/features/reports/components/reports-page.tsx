@@ -11,7 +11,8 @@ import { errorMessage } from '../../../api/api-error';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useFormatDay } from '../../../lib/format-date';
 import { useAuth } from '../../../state/hooks';
-import { initialValues, validateBuilder, valuesFromSaved, type BuilderErrors, type BuilderValues } from '../lib/builder';
+import { builderSchema, initialValues, validateBuilder, valuesFromSaved, type BuilderField, type BuilderValues } from '../lib/builder';
+import { useDraftForm } from '../../../components/draft-form';
 import { toReportTable } from '../lib/report-table';
 import { ReportBuilder } from './report-builder';
 import { ReportView } from './report-view';
@@ -33,14 +34,15 @@ export default function ReportsPage() {
   const fromId = Number(search.get('from')) || 0;
   const info = useQuery({ ...reportInfoQuery(companyId), enabled: Boolean(companyID) });
   const from = useQuery({ ...savedReportQuery(companyId, fromId), enabled: Boolean(companyID) && fromId > 0 });
-  const [values, setValues] = useState<BuilderValues>(() => initialValues());
-  const [errors, setErrors] = useState<BuilderErrors>({});
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [saving, setSaving] = useState(false);
   const day = useFormatDay();
 
   const kinds = useMemo(() => info.data?.report_types ?? [], [info.data]);
-  const kindInfo = (v: BuilderValues) => kinds.find((k) => k.report_type === v.kind);
+  const schema = useMemo(() => builderSchema(kinds), [kinds]);
+  const [defaultValues] = useState(() => initialValues());
+  const { form, draft: values, change: changeFields, errorOf: errorIn, hasRuleErrors } = useDraftForm({ schema, defaultValues });
+  const errorOf = (field: BuilderField) => errorIn(field, (key) => t(key));
 
   // The screen opens with a report drawn: the defaults, or the saved report it was opened from.
   useEffect(() => {
@@ -49,7 +51,7 @@ export default function ReportsPage() {
     if (fromId > 0 && from.isPending) return;
     const start = from.data ? valuesFromSaved(from.data) : values;
     const { params } = validateBuilder(start, info.data.report_types.find((k) => k.report_type === start.kind));
-    setValues(start);
+    form.reset(start);
     if (params) setDrawn({ values: start, params });
     // Runs once the choices (and the saved report) are known; later changes wait for "Show report".
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -59,15 +61,12 @@ export default function ReportsPage() {
   const table = useMemo(() => (run.data ? toReportTable(run.data) : null), [run.data]);
   const range = run.data && 'range' in run.data.answer ? run.data.answer.range : null;
 
-  function show() {
-    const result = validateBuilder(values, kindInfo(values));
-    setErrors(result.errors);
-    if (result.params) setDrawn({ values, params: result.params });
-  }
+  const show = form.handleSubmit((params) => setDrawn({ values: form.getValues(), params }));
 
   // A chart type change redraws at once: the figures are the same.
-  function change(next: BuilderValues) {
-    setValues(next);
+  function change(patch: Partial<BuilderValues>) {
+    changeFields(patch);
+    const next = { ...values, ...patch };
     if (drawn && next.chartType !== drawn.values.chartType && next.kind === drawn.values.kind) setDrawn({ ...drawn, values: { ...drawn.values, chartType: next.chartType } });
   }
 
@@ -84,7 +83,7 @@ export default function ReportsPage() {
           ) : info.isError ? (
             <ErrorState error={info.error} onRetry={() => void info.refetch()} title={t('builder.infoFailed')} />
           ) : (
-            <ReportBuilder companyId={companyId} kinds={kinds} values={values} errors={errors} onChange={change} onSubmit={show} drawing={run.isFetching} />
+            <ReportBuilder companyId={companyId} kinds={kinds} values={values} errorOf={errorOf} refused={hasRuleErrors} onChange={change} onSubmit={() => void show()} drawing={run.isFetching} />
           )}
         </Card>
 

@@ -14,6 +14,7 @@ import {
   type ReportTypeName,
 } from '@verdant/contract';
 import type { ReportParams } from '../../../api/reports';
+import { draftSchema } from '../../../components/draft-form';
 
 /** What the builder's form holds, as typed (text until it is checked). */
 export interface BuilderValues {
@@ -198,3 +199,16 @@ export function valuesFromSaved(saved: { report_type: string; chart_type: string
     strainNames: list(f.strain_names),
   };
 }
+
+/**
+ * The builder's schema: `validateBuilder`'s refusals as keys of the reports texts (`errors.…`); valid
+ * choices become the call's parameters. `kinds` is what get_report_info offers.
+ */
+export const builderSchema = (kinds: readonly KindInfo[]) => {
+  const info = (v: BuilderValues) => kinds.find((k) => k.report_type === v.kind);
+  return draftSchema<BuilderValues, ReportParams>(
+    (v) => Object.fromEntries(Object.entries(validateBuilder(v, info(v)).errors).map(([field, key]) => [field, `errors.${key}`])),
+    (v) => validateBuilder(v, info(v)).params ?? {},
+  );
+};
+
