@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +10,7 @@ import {
   type ProblemAction,
 } from '@verdant/contract';
 import { Badge, Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, ProblemChip, Select, useToast, type BadgeTone } from '../../../components/ui';
+import { DateRangeFields, RoomFilterField, useRoomDateFilter } from '../../../components/filter-bar';
 import { useProblemLook } from '../../../components/problem-look';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../api/api-error';
@@ -28,34 +28,17 @@ import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { confidencePercent, isSuspected } from '../lib/suspected';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isStatus = (v: string | null): v is ObservationStatus => (OBSERVATION_STATUSES as readonly string[]).includes(v ?? '');
 const STATUS_TONE: Record<ObservationStatus, BadgeTone> = { open: 'warning', resolved: 'success', dismissed: 'neutral', suspected: 'info' };
 
 /** Filters and page live in the address, so a filtered list can be shared and survives reloads. */
 function useObservationParams() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const update = (changes: Record<string, string | undefined>, keepPage = false) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) p.set(k, v);
-          else p.delete(k);
-        }
-        if (!keepPage) p.delete('page');
-        return p;
-      },
-      { replace: true },
-    );
+  const filter = useRoomDateFilter();
+  const status = filter.params.get('status');
   return {
+    ...filter,
     status: isStatus(status) ? status : undefined,
-    room: Number(params.get('room')) || undefined,
-    problem: params.get('problem')?.trim() || undefined,
-    from: DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined,
-    to: DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined,
-    page: Math.max(0, Math.floor(Number(params.get('page')) || 0)),
-    update,
+    problem: filter.params.get('problem')?.trim() || undefined,
   };
 }
 
@@ -169,15 +152,12 @@ export default function ObservationsPage() {
   const companyId = companyID ?? 0;
   const p = useObservationParams();
   const [problem, setProblem] = useState(p.problem ?? '');
-  const [from, setFrom] = useState(p.from ?? '');
-  const [to, setTo] = useState(p.to ?? '');
   const [expanded, setExpanded] = useState<number | null>(null);
   const rooms = useQuery({ ...roomsQuery(companyId), enabled: Boolean(companyID) });
   const colors = useProblemColors(companyId);
   const filters = toObservationQuery(p);
   const list = useQuery({ ...observationsQuery(companyId, filters), enabled: Boolean(companyID) });
   const manage = useManageObservation(companyId, userId ?? 0);
-  const dateError = from && to && from > to ? t('filters.dateOrder') : undefined;
 
   // Typing a problem name narrows the list once the typing pauses, not on every key.
   const update = useRef(p.update);
@@ -189,19 +169,9 @@ export default function ObservationsPage() {
     return () => clearTimeout(timer);
   }, [problem, current]);
 
-  const setDate = (key: 'from' | 'to', value: string) => {
-    if (key === 'from') setFrom(value);
-    else setTo(value);
-    const nextFrom = key === 'from' ? value : from;
-    const nextTo = key === 'to' ? value : to;
-    if (nextFrom && nextTo && nextFrom > nextTo) return;
-    p.update({ from: nextFrom || undefined, to: nextTo || undefined });
-  };
   const clear = () => {
     setProblem('');
-    setFrom('');
-    setTo('');
-    p.update({ status: undefined, room: undefined, problem: undefined, from: undefined, to: undefined });
+    p.clear(['status', 'problem']);
   };
   const act = (o: ObservationListItem, action: ProblemAction) =>
     manage.mutate(
@@ -238,17 +208,11 @@ export default function ObservationsPage() {
           onChange={(e) => p.update({ status: e.target.value || undefined })}
           options={[{ value: '', label: t('filters.anyStatus') }, ...OBSERVATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
         />
-        <Select
-          label={t('filters.room')}
-          value={p.room ? String(p.room) : ''}
-          onChange={(e) => p.update({ room: e.target.value || undefined })}
-          options={[{ value: '', label: t('filters.allRooms') }, ...(rooms.data?.rooms ?? []).map((r) => ({ value: String(r.RoomID), label: r.Name }))]}
-        />
+        <RoomFilterField filter={p} rooms={rooms.data?.rooms ?? []} labels={{ room: t('filters.room'), allRooms: t('filters.allRooms') }} />
         <div className="col-span-2 lg:col-span-1">
           <Input label={t('filters.problem')} type="search" value={problem} placeholder={t('filters.problemPlaceholder')} onChange={(e) => setProblem(e.target.value)} />
         </div>
-        <Input label={t('filters.from')} type="date" value={from} max={to || undefined} onChange={(e) => setDate('from', e.target.value)} />
-        <Input label={t('filters.to')} type="date" value={to} min={from || undefined} error={dateError} onChange={(e) => setDate('to', e.target.value)} />
+        <DateRangeFields filter={p} labels={{ from: t('filters.from'), to: t('filters.to'), dateOrder: t('filters.dateOrder') }} />
         <div className="col-span-2 flex items-end empty:hidden lg:col-span-1 lg:self-end">
           {filtered && (
             <Button variant="ghost" onClick={clear}>

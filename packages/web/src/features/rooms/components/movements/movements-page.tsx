@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_HISTORY_LIMIT, MOVEMENT_SORT_KEYS, type Movement } from '@verdant/contract';
-import { Button, ButtonLink, EmptyState, ErrorState, Input, LoadingState, PageHeader, Pager, Select } from '../../../../components/ui';
+import { Button, ButtonLink, EmptyState, ErrorState, LoadingState, PageHeader, Pager, Select } from '../../../../components/ui';
+import { DateRangeFields, RoomFilterField, useRoomDateFilter } from '../../../../components/filter-bar';
 import { Icon } from '../../../../components/icons';
 import { cn } from '../../../../lib/cn';
 import type { MovementHistoryFilters } from '../../../../api/movement';
@@ -16,34 +15,17 @@ type SortKey = (typeof MOVEMENT_SORT_KEYS)[number];
 type SortOrder = 'asc' | 'desc';
 
 const isSortKey = (v: string | null): v is SortKey => (MOVEMENT_SORT_KEYS as readonly string[]).includes(v ?? '');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Newest first for dates, A→Z for names: what people expect when they first click a column. */
 const firstOrder = (key: SortKey): SortOrder => (key === 'moved_at' ? 'desc' : 'asc');
 
 /** Filters, sort and page live in the address, so a filtered history can be shared and survives reloads. */
 function useHistoryParams() {
-  const [params, setParams] = useSearchParams();
-  const sortRaw = params.get('sort');
+  const filter = useRoomDateFilter();
+  const sortRaw = filter.params.get('sort');
   const sort: SortKey = isSortKey(sortRaw) ? sortRaw : 'moved_at';
-  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : params.get('order') === 'desc' ? 'desc' : firstOrder(sort);
-  const page = Math.max(0, Math.floor(Number(params.get('page')) || 0));
-  const room = Number(params.get('room')) || undefined;
-  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined;
-  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
-  const update = (changes: Record<string, string | undefined>, keepPage = false) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) p.set(k, v);
-          else p.delete(k);
-        }
-        if (!keepPage) p.delete('page');
-        return p;
-      },
-      { replace: true },
-    );
-  return { sort, order, page, room, from, to, update };
+  const order: SortOrder = filter.params.get('order') === 'asc' ? 'asc' : filter.params.get('order') === 'desc' ? 'desc' : firstOrder(sort);
+  return { ...filter, sort, order };
 }
 
 /** Room on the first line, box › sub-box below it: long place names stay readable in narrow cells. */
@@ -159,10 +141,7 @@ export default function MovementsPage() {
   const { companyID } = useAuth();
   const companyId = companyID ?? 0;
   const p = useHistoryParams();
-  const [from, setFrom] = useState(p.from ?? '');
-  const [to, setTo] = useState(p.to ?? '');
   const rooms = useQuery({ ...roomsQuery(companyId), enabled: Boolean(companyID) });
-  const dateError = from && to && from > to ? t('movements.dateOrder') : undefined;
 
   const filters: MovementHistoryFilters = {
     ...(p.room ? { room_id: p.room } : {}),
@@ -180,19 +159,7 @@ export default function MovementsPage() {
 
   const onSort = (column: SortKey) =>
     p.update({ sort: column, order: column === p.sort ? (p.order === 'asc' ? 'desc' : 'asc') : firstOrder(column) });
-  const setDate = (key: 'from' | 'to', value: string) => {
-    if (key === 'from') setFrom(value);
-    else setTo(value);
-    const nextFrom = key === 'from' ? value : from;
-    const nextTo = key === 'to' ? value : to;
-    if (nextFrom && nextTo && nextFrom > nextTo) return;
-    p.update({ from: nextFrom || undefined, to: nextTo || undefined });
-  };
-  const clear = () => {
-    setFrom('');
-    setTo('');
-    p.update({ room: undefined, from: undefined, to: undefined });
-  };
+  const clear = () => p.clear();
 
   return (
     <>
@@ -212,15 +179,9 @@ export default function MovementsPage() {
         className="mb-4 grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-xs lg:grid-cols-[repeat(3,minmax(0,14rem))_auto] lg:items-start"
       >
         <div className="col-span-2 lg:col-span-1">
-        <Select
-          label={t('movements.room')}
-          value={p.room ? String(p.room) : ''}
-          onChange={(e) => p.update({ room: e.target.value || undefined })}
-          options={[{ value: '', label: t('movements.allRooms') }, ...(rooms.data?.rooms ?? []).map((r) => ({ value: String(r.RoomID), label: r.Name }))]}
-        />
+          <RoomFilterField filter={p} rooms={rooms.data?.rooms ?? []} labels={{ room: t('movements.room'), allRooms: t('movements.allRooms') }} />
         </div>
-        <Input label={t('movements.from')} type="date" value={from} max={to || undefined} onChange={(e) => setDate('from', e.target.value)} />
-        <Input label={t('movements.to')} type="date" value={to} min={from || undefined} error={dateError} onChange={(e) => setDate('to', e.target.value)} />
+        <DateRangeFields filter={p} labels={{ from: t('movements.from'), to: t('movements.to'), dateOrder: t('movements.dateOrder') }} />
         <div className="col-span-2 flex flex-wrap items-end gap-2 empty:hidden lg:col-span-1 lg:self-end">
           <div className="min-w-0 flex-1 md:hidden">
             <Select
