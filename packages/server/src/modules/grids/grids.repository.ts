@@ -108,3 +108,14 @@ export function setBoxCulled(trx: Transaction<DB>, boxId: number, culled: boolea
 export function setBoxName(trx: Transaction<DB>, boxId: number, name: string | null) {
   return trx.updateTable('grid_boxes').set({ custom_name: name }).where('grid_box_id', '=', boxId).returningAll().executeTakeFirstOrThrow();
 }
+
+/** A grid's scan flag (the scouting module marks and resets it through the grids service). */
+export async function setGridScanned(trx: Transaction<DB>, gridId: number, userId: number, at: Date): Promise<void> {
+  await trx.updateTable('grids').set({ scanned: true, scanned_at: at, last_scanned_by: userId }).where('grid_id', '=', gridId).execute();
+}
+
+/** Clears the company's grids' scan flags (when and by whom stays as history); answers how many were set. */
+export async function clearScanned(trx: Transaction<DB>, companyId: number): Promise<number> {
+  const r = await trx.updateTable('grids').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

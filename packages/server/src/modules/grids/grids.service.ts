@@ -175,3 +175,13 @@ export function setBoxCulled({ db: trx }: TxDeps, boxId: number, culled: boolean
 export function setBoxName({ db: trx }: TxDeps, boxId: number, name: string | null) {
   return repo.setBoxName(trx, boxId, name);
 }
+
+/** Marks a grid scanned, for scouting in its transaction (after it locked and checked the grid). */
+export function markGridScanned({ db: trx }: TxDeps, gridId: number, userId: number, at: Date) {
+  return repo.setGridScanned(trx, gridId, userId, at);
+}
+
+/** Clears every scanned grid of the company, for scouting's reset in its transaction; answers how many were set. */
+export function clearScannedGrids({ db: trx }: TxDeps, companyId: number) {
+  return repo.clearScanned(trx, companyId);
+}

@@ -47,9 +47,8 @@ export async function lockTarget(trx: Transaction<DB>, companyId: number, t: Tar
 }
 
 export async function markScanned(trx: Transaction<DB>, companyId: number, t: Target, userId: number, roundId: number, at: Date) {
-  const state = { scanned: true, scanned_at: at, last_scanned_by: userId };
-  if (t.kind === 'room') await trx.updateTable('rooms').set(state).where('room_id', '=', t.id).execute();
-  else await trx.updateTable('grids').set(state).where('grid_id', '=', t.id).execute();
+  // A grid's flag is the grids module's (scouting.service calls it); a room's is still written here.
+  if (t.kind === 'room') await trx.updateTable('rooms').set({ scanned: true, scanned_at: at, last_scanned_by: userId }).where('room_id', '=', t.id).execute();
   return trx
     .insertInto('scan_marks')
     .values({
@@ -64,11 +63,10 @@ export async function markScanned(trx: Transaction<DB>, companyId: number, t: Ta
     .executeTakeFirstOrThrow();
 }
 
-/** Clears the flag only: when and by whom it was last scanned stays visible as history. */
-export async function resetCompany(trx: Transaction<DB>, companyId: number) {
+/** Clears the rooms' flag only (the grids' is cleared through the grids module): when and by whom stays visible as history. */
+export async function resetRooms(trx: Transaction<DB>, companyId: number): Promise<number> {
   const rooms = await trx.updateTable('rooms').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
-  const grids = await trx.updateTable('grids').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
-  return { rooms: Number(rooms.numUpdatedRows), grids: Number(grids.numUpdatedRows) };
+  return Number(rooms.numUpdatedRows);
 }
 
 export async function findTarget(db: Db, companyId: number, t: Target) {
