@@ -3,13 +3,13 @@ import { ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { IdList } from '../batches/batch.schemas.js';
-import { unresolvedProblemsEndpoints } from '../unresolved_problems/unresolved-problems.endpoints.js';
-import { subGridboxesEndpoints } from '../sub_gridboxes/sub-gridboxes.endpoints.js';
-import { roomScrollEndpoints } from '../room_scroll/room-scroll.endpoints.js';
-import { gridsEndpoints } from '../grids/grids.endpoints.js';
-import { batchesEndpoints } from '../batches/batches.endpoints.js';
-import { batchProblemsEndpoints } from '../batch_problems/batch-problems.endpoints.js';
-import { plantsEndpoints } from '../plants/plants.endpoints.js';
+import type { unresolvedProblemsEndpoints } from '../unresolved_problems/unresolved-problems.endpoints.js';
+import type { subGridboxesEndpoints } from '../sub_gridboxes/sub-gridboxes.endpoints.js';
+import type { roomScrollEndpoints } from '../room_scroll/room-scroll.endpoints.js';
+import type { gridsEndpoints } from '../grids/grids.endpoints.js';
+import type { batchesEndpoints } from '../batches/batches.endpoints.js';
+import type { batchProblemsEndpoints } from '../batch_problems/batch-problems.endpoints.js';
+import type { plantsEndpoints } from '../plants/plants.endpoints.js';
 
 /**
  * Verdant extension (issue 19, "An offline fill in bulk"): the phone's offline fill reads a room, and many
@@ -22,27 +22,37 @@ const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 /** At most this many batches per batches' bundle: a fill asks the company's batches a page at a time. */
 export const OFFLINE_BATCHES_MAX = 25;
 
-const answer = <E extends { response: unknown }>(e: E) => e.response as Exclude<E['response'], 'binary'>;
+/**
+ * A part: the answer of the single endpoint `E`, typed as it. Only its envelope is checked here — in the
+ * built web app another endpoint module is metadata without schemas (vite-endpoint-metadata.ts) — and the
+ * web parses each part with that endpoint's own answer schema (api/offline-prefetch-bundles.ts); the
+ * server's route tests compare every part with the single endpoint's answer.
+ */
+type AnswerOf<E> = E extends { response: infer R } ? (R extends z.ZodType ? z.output<R> : never) : never;
+const answer = <E>() =>
+  z.custom<AnswerOf<E>>((v) => typeof v === 'object' && v !== null && (v as { status?: unknown }).status === 'success', {
+    error: 'must be a successful answer',
+  });
 
 export const OfflineRoomBundle = success({
   room_id: z.number(),
   /** The answer's version (also the ETag header): sent back in If-None-Match, an unchanged room answers 304. */
   etag: z.string(),
   /** GET /get_unresolved_problems_for_room?room_id. */
-  problems: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForRoom),
+  problems: answer<typeof unresolvedProblemsEndpoints.getUnresolvedProblemsForRoom>(),
   /** GET /get_grid_background?RoomID. */
-  backgrounds: answer(gridsEndpoints.getGridBackground),
+  backgrounds: answer<typeof gridsEndpoints.getGridBackground>(),
   /** GET /get_room_scroll (absent for a consultant, who may not read it). */
-  scroll: answer(roomScrollEndpoints.getRoomScroll).optional(),
+  scroll: answer<typeof roomScrollEndpoints.getRoomScroll>().optional(),
   /** GET /get_batches_by_room?room_id (absent for a consultant). */
-  batches: answer(batchesEndpoints.getBatchesByRoom).optional(),
+  batches: answer<typeof batchesEndpoints.getBatchesByRoom>().optional(),
   /** GET /get_unresolved_problems_for_grid_circles?grid_id, one per grid of the room. */
-  circles: z.array(z.object({ grid_id: z.number(), answer: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForGridCircles) })),
+  circles: z.array(z.object({ grid_id: z.number(), answer: answer<typeof unresolvedProblemsEndpoints.getUnresolvedProblemsForGridCircles>() })),
   /** GET /get_unresolved_problems_for_gridbox?gridbox_id, one per box with an open problem. */
-  box_problems: z.array(z.object({ gridbox_id: z.number(), answer: answer(unresolvedProblemsEndpoints.getUnresolvedProblemsForGridbox) })),
+  box_problems: z.array(z.object({ gridbox_id: z.number(), answer: answer<typeof unresolvedProblemsEndpoints.getUnresolvedProblemsForGridbox>() })),
   /** GET /get_sub_gridboxes?parent_gridbox_id, one per box of the room (absent for a consultant). */
   sub_boxes: z
-    .array(z.object({ parent_gridbox_id: z.number(), answer: answer(subGridboxesEndpoints.getSubGridboxes) }))
+    .array(z.object({ parent_gridbox_id: z.number(), answer: answer<typeof subGridboxesEndpoints.getSubGridboxes>() }))
     .optional(),
 });
 export type OfflineRoomBundle = z.infer<typeof OfflineRoomBundle>;
@@ -50,17 +60,17 @@ export type OfflineRoomBundle = z.infer<typeof OfflineRoomBundle>;
 export const OfflineBatchBundle = z.object({
   batch_id: z.number(),
   /** GET /batch_qr_info/{batchId}?company_id. */
-  detail: answer(batchesEndpoints.batchQrInfo),
+  detail: answer<typeof batchesEndpoints.batchQrInfo>(),
   /** GET /get_batch_problems?batch_id&include_resolved=true. */
-  problems: answer(batchProblemsEndpoints.getBatchProblems),
+  problems: answer<typeof batchProblemsEndpoints.getBatchProblems>(),
   /** The same with include_resolved=false. */
-  open_problems: answer(batchProblemsEndpoints.getBatchProblems),
+  open_problems: answer<typeof batchProblemsEndpoints.getBatchProblems>(),
   /** GET /get_batch_dashboard?batch_id&end_date (no start date: the batch's own). */
-  dashboard: answer(batchesEndpoints.getBatchDashboard),
+  dashboard: answer<typeof batchesEndpoints.getBatchDashboard>(),
   /** GET /get_rooms_by_batch?batch_id. */
-  rooms: answer(batchesEndpoints.getRoomsByBatch),
+  rooms: answer<typeof batchesEndpoints.getRoomsByBatch>(),
   /** GET /get_all_plants_linked_to_batch?batch_id&include_harvested=true. */
-  plants: answer(plantsEndpoints.getAllPlantsLinkedToBatch),
+  plants: answer<typeof plantsEndpoints.getAllPlantsLinkedToBatch>(),
 });
 export type OfflineBatchBundle = z.infer<typeof OfflineBatchBundle>;
 
@@ -82,7 +92,7 @@ export const offlineFillEndpoints = {
     response: success({
       batches: z.array(OfflineBatchBundle),
       /** GET /get_batch_history_by_room?room_id of every room those batches are in (the batch screen's moves). */
-      room_histories: z.array(z.object({ room_id: z.number(), answer: answer(batchesEndpoints.getBatchHistoryByRoom) })),
+      room_histories: z.array(z.object({ room_id: z.number(), answer: answer<typeof batchesEndpoints.getBatchHistoryByRoom>() })),
     }),
   }),
 };
