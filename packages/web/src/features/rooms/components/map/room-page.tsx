@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,14 @@ import { errorMessage } from '../../../../api/api-error';
 import { useRoomProblemStyles } from '../../api/use-room-problem-styles';
 import { FillFormDialog } from '../scouting/fill-form-dialog';
 import { RoomThresholdBadge } from '../../../../components/threshold-level/threshold-level-badge';
-import { ProblemLegend } from './problem-legend';
-import { MapModeControls } from './map-mode-controls';
-import { PressureControls } from './pressure-controls';
 import { usePressureMode } from './pressure-mode';
-import { SelectionBar } from './selection-bar';
+import { RoomMapToolbar } from './room-map-toolbar';
+import { RoomModeBar } from './room-mode-bar';
+import { initialRoomState, openBoxOf, roomReducer, type BoxRef } from './room-modes';
 import { gridBackgroundsQuery, roomKeys } from '../../../../api/queries/rooms';
-import { BoxPanel, type MovingPlant } from '../scouting/box-panel';
+import { BoxPanel } from '../scouting/box-panel';
 import { CreateGridForm } from './create-grid-form';
-import type { MapGrid, MultiSelectType } from './grid-map';
+import type { MapGrid } from './grid-map';
 import { GridSection } from './grid-section';
 import { MovePlantPanel } from '../movements/move-plant-panel';
 import { useRoomScroll } from './use-room-scroll';
@@ -32,6 +31,8 @@ import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';
 import { useRoomRoute } from '../use-room-route';
+
+const NONE_CHOSEN: ReadonlySet<number> = new Set();
 
 export default function RoomPage() {
   const { t } = useTranslation('rooms');
@@ -50,16 +51,14 @@ export default function RoomPage() {
     onError: (err) => toast.danger(t('grid.backgroundFailed', { reason: errorMessage(err) })),
   });
 
-  const [selected, setSelected] = useState<{ boxId: number; gridId: number } | null>(null);
-  const [moving, setMoving] = useState<MovingPlant | null>(null);
-  const [target, setTarget] = useState<{ boxId: number; gridId: number } | null>(null);
-  const [addGrid, setAddGrid] = useState(false);
-  const [showProblems, setShowProblems] = useState(true);
-  const [showPressure, setShowPressure] = useState(false);
-  const [selectMode, setSelectMode] = useState<MultiSelectType | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
-  const [fillFor, setFillFor] = useState<'boxes' | 'room' | null>(null);
-  const [treating, setTreating] = useState(false);
+  // What the page is doing (one mode at a time) and the map's layers: room-modes.ts.
+  const [state, dispatch] = useReducer(roomReducer, initialRoomState);
+  const { mode, layers } = state;
+  const selected = openBoxOf(mode);
+  const moving = mode.kind === 'moving' ? mode.plant : null;
+  const target = mode.kind === 'moving' ? mode.target : null;
+  const selectMode = mode.kind === 'selecting' ? mode.type : null;
+  const chosen = mode.kind === 'selecting' ? mode.chosen : NONE_CHOSEN;
   // A link to one box (paths.room(roomId, { box })): its sheet opens and its grid zooms onto it, once per link.
   const [search] = useSearchParams();
   const linkedBoxId = Number(search.get('box')) || 0;
@@ -71,42 +70,29 @@ export default function RoomPage() {
     const grid = data.grids.find((g) => g.grid_boxes.some((b) => b.id === linkedBoxId));
     const box = grid?.grid_boxes.find((b) => b.id === linkedBoxId);
     setLink({ boxId: linkedBoxId, gridId: grid?.id ?? null, at: box ? { x: box.X, y: box.Y } : null });
-    if (grid && box) setSelected({ boxId: box.id, gridId: grid.id });
+    if (grid && box) dispatch({ type: 'openBox', box: { boxId: box.id, gridId: grid.id } });
   }
   const gridIds = useMemo(() => grids.map((g) => g.id), [grids]);
-  const problemStyles = useRoomProblemStyles(companyId, gridIds, showProblems);
-  const { styles, legend } = problemStyles;
-  const pressure = usePressureMode(companyId, roomId, grids, showPressure && online);
+  const problemStyles = useRoomProblemStyles(companyId, gridIds, layers.problems);
+  const { styles } = problemStyles;
+  const pressure = usePressureMode(companyId, roomId, grids, layers.pressure && online);
 
-  const onSelectBoxes = useCallback(
-    (boxes: GridBox[], how: 'toggle' | 'add') => {
-      setChosen((prev) => {
-        const next = new Set(prev);
-        if (how === 'toggle' && boxes.length === 1 && next.has(boxes[0]!.id)) next.delete(boxes[0]!.id);
-        else for (const b of boxes) next.add(b.id);
-        if (next.size > MAX_SUBMIT_BOXES) {
-          toast.warning(t('select.tooMany', { max: MAX_SUBMIT_BOXES }));
-          return prev;
-        }
-        return next;
-      });
-    },
-    [toast, t],
-  );
+  const onSelectBoxes = useCallback((boxes: GridBox[], how: 'toggle' | 'add') => dispatch({ type: 'choose', boxIds: boxes.map((b) => b.id), how }), []);
+  const refusals = mode.kind === 'selecting' ? mode.refusals : 0;
+  useEffect(() => {
+    if (refusals > 0) toast.warning(t('select.tooMany', { max: MAX_SUBMIT_BOXES }));
+  }, [refusals, toast, t]);
   const chosenBoxes = useMemo(() => {
     const out: Array<{ box: GridBox; grid: MapGrid }> = [];
     for (const g of grids) for (const b of g.grid_boxes) if (chosen.has(b.id)) out.push({ box: b, grid: g });
     return out;
   }, [grids, chosen]);
-  const stopSelecting = () => {
-    setSelectMode(null);
-    setChosen(new Set());
-  };
+  const done = () => dispatch({ type: 'done' });
   // Opened at a linked box, the map shows that box rather than the room's remembered scroll position.
   const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data) && linkedBoxId === 0);
   const mapHeight = useAvailableHeight(scrollRef, Boolean(data?.grids.length));
 
-  const findBox = (ref: { boxId: number; gridId: number } | null) => {
+  const findBox = (ref: BoxRef | null) => {
     if (!ref || !data) return null;
     const grid = data.grids.find((g) => g.id === ref.gridId);
     const box = grid?.grid_boxes.find((b) => b.id === ref.boxId);
@@ -116,17 +102,18 @@ export default function RoomPage() {
   const targetBox = findBox(target);
 
   const roomName = data?.Name ?? '';
+  const picking = mode.kind === 'moving';
   const onOpenBox = useCallback(
     (box: GridBox, grid: MapGrid) => {
-      if (moving) {
-        setTarget({ boxId: box.id, gridId: grid.id });
+      if (picking) {
+        dispatch({ type: 'pickTarget', box: { boxId: box.id, gridId: grid.id } });
         return;
       }
-      setSelected({ boxId: box.id, gridId: grid.id });
+      dispatch({ type: 'openBox', box: { boxId: box.id, gridId: grid.id } });
       // The tapped box becomes where quick observation starts, as a scanned label does.
       rememberPlace(companyId, userId ?? 0, { kind: 'box', id: box.id, label: boxPlaceLabel(boxLabel(box), roomName, grid.Name) });
     },
-    [moving, companyId, userId, roomName],
+    [picking, companyId, userId, roomName],
   );
 
   const backgroundOf = (gridId: number) => backgrounds.data?.find((g) => g.id === gridId)?.image_url ?? null;
@@ -149,7 +136,7 @@ export default function RoomPage() {
     <div>
       <PageHeader title={data.Name} description={data.Description || undefined} actions={<RoomThresholdBadge companyId={companyId} roomId={roomId} />} className="mb-3" />
       {/* The room's actions come before its map, on a phone too: a grower looks for them at the top (issue 20). */}
-      <RoomActions room={data} companyId={companyId} userId={userId ?? 0} online={online} onFillRoom={() => setFillFor('room')} onAddGrid={() => setAddGrid(true)} />
+      <RoomActions room={data} companyId={companyId} userId={userId ?? 0} online={online} onFillRoom={() => dispatch({ type: 'fillRoom' })} onAddGrid={() => dispatch({ type: 'addGrid' })} />
 
       {link && link.boxId === linkedBoxId && !link.at && (
         <Alert tone="warning" className="mb-3">
@@ -169,7 +156,7 @@ export default function RoomPage() {
           title={t('room.noGridsTitle')}
           description={t('room.noGridsBody')}
           action={
-            <Button disabled={!online} onClick={() => setAddGrid(true)}>
+            <Button disabled={!online} onClick={() => dispatch({ type: 'addGrid' })}>
               {t('room.addGrid')}
             </Button>
           }
@@ -177,49 +164,8 @@ export default function RoomPage() {
       ) : (
         <div className="lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
-            {/* From `sm` up the key sits beside the map's switches, not under them: the map gets the height. */}
-            <div className="flex flex-col sm:flex-row-reverse sm:items-start sm:justify-between sm:gap-4">
-              <div className="sm:shrink-0">
-                <MapModeControls
-                  showProblems={showProblems}
-                  onShowProblems={setShowProblems}
-                  showPressure={showPressure}
-                  onShowPressure={setShowPressure}
-                  online={online}
-                  canSelect={!selectMode}
-                  selectDisabled={Boolean(moving)}
-                  onSelect={() => setSelectMode('Coordinates')}
-                />
-              </div>
-              <div className="min-w-0 flex-1">
-                <ProblemLegend
-                  entries={showProblems && !showPressure ? legend : []}
-                  suspected={showProblems && !showPressure ? problemStyles.suspected : null}
-                  showProblems={showProblems && !showPressure}
-                  loading={showProblems && online && problemStyles.pending}
-                  failed={showProblems && problemStyles.failed}
-                  offline={!online}
-                  selecting={Boolean(selectMode)}
-                />
-              </div>
-            </div>
-            {selectMode && (
-              <SelectionBar
-                mode={selectMode}
-                onMode={setSelectMode}
-                count={chosen.size}
-                onClear={() => setChosen(new Set())}
-                onFill={() => setFillFor('boxes')}
-                onTreat={() => setTreating(true)}
-                onDone={stopSelecting}
-              />
-            )}
-            {showPressure && online && <PressureControls mode={pressure} />}
-            {moving && (
-              <p role="status" className="mb-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-300">
-                {t('move.banner', { uid: moving.plantUid })}
-              </p>
-            )}
+            <RoomMapToolbar state={state} dispatch={dispatch} problemStyles={problemStyles} online={online} />
+            <RoomModeBar state={state} dispatch={dispatch} pressure={pressure} online={online} />
             <div
               ref={scrollRef}
               onScroll={onScroll}
@@ -241,8 +187,8 @@ export default function RoomPage() {
                   onOpenBox={onOpenBox}
                   onUploadBackground={(gridId, file) => uploadBg.mutate({ gridId, file })}
                   uploading={uploadBg.isPending && uploadBg.variables?.gridId === grid.id}
-                  problems={showProblems ? (styles.get(grid.id) ?? null) : null}
-                  pressure={showPressure && online && pressure.data ? (pressure.paints.get(grid.id) ?? null) : null}
+                  problems={layers.problems ? (styles.get(grid.id) ?? null) : null}
+                  pressure={layers.pressure && online && pressure.data ? (pressure.paints.get(grid.id) ?? null) : null}
                   selectMode={selectMode}
                   selectedIds={chosen}
                   onSelectBoxes={onSelectBoxes}
@@ -259,25 +205,15 @@ export default function RoomPage() {
                   key={moving.plantUid}
                   plant={moving}
                   target={targetBox?.box ?? null}
-                  onCancel={() => {
-                    setMoving(null);
-                    setTarget(null);
-                  }}
-                  onMoved={(to) => {
-                    setMoving(null);
-                    setTarget(null);
-                    setSelected({ boxId: to.id, gridId: to.GridID });
-                  }}
+                  onCancel={() => dispatch({ type: 'cancelMove' })}
+                  onMoved={(to) => dispatch({ type: 'moved', to: { boxId: to.id, gridId: to.GridID } })}
                 />
               ) : current ? (
                 <BoxPanel
                   box={current.box}
                   gridName={current.grid.Name}
-                  onClose={() => setSelected(null)}
-                  onStartMove={(plant) => {
-                    setMoving(plant);
-                    setTarget(null);
-                  }}
+                  onClose={() => dispatch({ type: 'closeBox' })}
+                  onStartMove={(plant) => dispatch({ type: 'startMove', plant })}
                 />
               ) : null}
             </BoxSheet>
@@ -290,30 +226,27 @@ export default function RoomPage() {
       </div>
 
       <FillFormDialog
-        open={fillFor === 'boxes'}
-        onClose={() => setFillFor(null)}
+        open={mode.kind === 'selecting' && mode.dialog === 'fill'}
+        onClose={() => dispatch({ type: 'selectDialog', dialog: null })}
         title={t('fill.boxesTitle', { count: chosenBoxes.length })}
         description={t('fill.boxesBody', { count: chosenBoxes.length, room: data.Name })}
         place={{ kind: 'boxes', GridBoxIDs: chosenBoxes.map((c) => c.box.id) }}
         preferred="multiselect"
         coordinates={chosenBoxes.map((c) => `${c.box.X},${c.box.Y}`).join('; ')}
         label={t('fill.boxesQueueLabel', { count: chosenBoxes.length, room: data.Name })}
-        onSubmitted={stopSelecting}
+        onSubmitted={done}
       />
       <ApplyTreatmentDialog
-        open={treating}
-        onClose={() => setTreating(false)}
+        open={mode.kind === 'selecting' && mode.dialog === 'treat'}
+        onClose={() => dispatch({ type: 'selectDialog', dialog: null })}
         companyId={companyId}
         roomName={data.Name}
         boxes={chosenBoxes.map((c) => c.box)}
-        onApplied={() => {
-          setTreating(false);
-          stopSelecting();
-        }}
+        onApplied={done}
       />
       <FillFormDialog
-        open={fillFor === 'room'}
-        onClose={() => setFillFor(null)}
+        open={mode.kind === 'fillingRoom'}
+        onClose={done}
         title={t('fill.roomTitle', { room: data.Name })}
         description={t('fill.roomBody')}
         place={{ kind: 'room', roomID: data.RoomID }}
@@ -321,15 +254,15 @@ export default function RoomPage() {
         label={t('fill.roomQueueLabel', { room: data.Name })}
       />
 
-      <Dialog open={addGrid} onClose={() => setAddGrid(false)} title={t('room.addGrid')} description={t('gridPage.description')}>
-        {addGrid && (
+      <Dialog open={mode.kind === 'addingGrid'} onClose={done} title={t('room.addGrid')} description={t('gridPage.description')}>
+        {mode.kind === 'addingGrid' && (
           <CreateGridForm
             companyId={companyId}
             roomId={data.RoomID}
-            onCancel={() => setAddGrid(false)}
+            onCancel={done}
             onCreated={({ name }) => {
               toast.success(t('grid.created', { name }));
-              setAddGrid(false);
+              done();
             }}
           />
         )}

@@ -1,0 +1,40 @@
+import type { Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PressureControls } from './pressure-controls';
+import type { PressureMode } from './pressure-mode';
+import type { RoomAction, RoomPageState } from './room-modes';
+import { SelectionBar } from './selection-bar';
+
+interface Props {
+  state: RoomPageState;
+  dispatch: Dispatch<RoomAction>;
+  pressure: PressureMode;
+  online: boolean;
+}
+
+/** Under the map's toolbar, what the current mode needs: the selection's actions, the pressure settings, the move's banner. */
+export function RoomModeBar({ state, dispatch, pressure, online }: Props) {
+  const { t } = useTranslation('rooms');
+  const { mode, layers } = state;
+  return (
+    <>
+      {mode.kind === 'selecting' && (
+        <SelectionBar
+          mode={mode.type}
+          onMode={(select) => dispatch({ type: 'selectType', select })}
+          count={mode.chosen.size}
+          onClear={() => dispatch({ type: 'clearChosen' })}
+          onFill={() => dispatch({ type: 'selectDialog', dialog: 'fill' })}
+          onTreat={() => dispatch({ type: 'selectDialog', dialog: 'treat' })}
+          onDone={() => dispatch({ type: 'done' })}
+        />
+      )}
+      {layers.pressure && online && <PressureControls mode={pressure} />}
+      {mode.kind === 'moving' && (
+        <p role="status" className="mb-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-300">
+          {t('move.banner', { uid: mode.plant.plantUid })}
+        </p>
+      )}
+    </>
+  );
+}
