@@ -20,7 +20,10 @@ export function inScope(scope: Scope): Expression<SqlBool> {
     parts.push(
       eb.or([
         eb('problem_observations.room_id', '=', scope.id),
-        eb('problem_observations.grid_id', 'in', eb.selectFrom('room_grid').select('room_grid.grid_id').where('room_grid.room_id', '=', scope.id)),
+        // `= ANY(ARRAY(sub-select))`, not `IN (sub-select)`: the grids become one value computed first, so each side of
+        // the OR is an index condition (the partial open_room / open_grid indexes, a BitmapOr). With `IN` PostgreSQL
+        // hashed the sub-select into a filter and read every open observation of every company (issue 19: 580 ms → 9 ms).
+        sql<SqlBool>`problem_observations.grid_id = ANY(ARRAY(${eb.selectFrom('room_grid').select('room_grid.grid_id').where('room_grid.room_id', '=', scope.id)}))`,
       ]),
     );
   }
