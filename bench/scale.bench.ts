@@ -7,6 +7,9 @@
  * among them (none is expected of a GET) is left out and counted.
  * Also the bench process's resident memory (the API runs in it) and the answers' bytes as a browser gets them (br).
  * Args: --database-url (the server, default postgres://postgres@127.0.0.1:5432/), --database (default verdant_scale);
+ * or --embedded <dir> (a PGlite data directory `npm run seed:scale -- --embedded <dir>` made): the app opens it, and the
+ * bare SQL runs through the app's own handle of it (one session: the replays take turns, as the app's statements do);
+ * a replayed request's BEGIN / COMMIT are left out there (another replay's statements would land inside them).
  * env BENCH_ITERATIONS (calls per concurrent client, default 10).
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
@@ -25,6 +29,7 @@ const { values } = parseArgs({
   options: {
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/' },
     database: { type: 'string', default: 'verdant_scale' },
+    embedded: { type: 'string' },
   },
 });
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
@@ -41,11 +46,44 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (capture && text) capture.push({ text, values: Array.isArray(params) ? params : typeof config === 'object' ? config.values : undefined });
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
+// The same on the embedded database: every statement reaches PGlite through query (with values) or exec.
+const embeddedDir = values.embedded;
+const pgliteQuery = PGlite.prototype.query;
+PGlite.prototype.query = function (this: PGlite, text: string, params?: unknown[], options?: unknown) {
+  if (capture) capture.push({ text, values: params });
+  return pgliteQuery.call(this, text, params, options as never);
+} as typeof pgliteQuery;
+const pgliteExec = PGlite.prototype.exec;
+PGlite.prototype.exec = function (this: PGlite, text: string, options?: unknown) {
+  if (capture) capture.push({ text });
+  return pgliteExec.call(this, text, options as never);
+} as typeof pgliteExec;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-scale-'));
 const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
-const app = await buildApp(config, { database: { kind: 'postgres', url: url.toString() }, jobs: false, logger: false });
-const bare = new pg.Pool({ connectionString: url.toString(), max: 16 });
+if (embeddedDir !== undefined && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION'))) throw new Error(`--embedded: no data directory at ${embeddedDir} (npm run seed:scale -- --embedded <dir>)`);
+const app = await buildApp(config, {
+  database: embeddedDir !== undefined ? { kind: 'embedded', dir: embeddedDir } : { kind: 'postgres', url: url.toString() }, jobs: false, logger: false,
+});
+const pool = embeddedDir === undefined ? new pg.Pool({ connectionString: url.toString(), max: 16 }) : null;
+// The bare side: its own pool on a server; the app's own handle (the one session) when embedded.
+const bare = {
+  query: async (text: string, params?: unknown[]) => (pool ? pool.query(text, params) : app.database.query(text, params)) as Promise<{ rows: Array<Record<string, unknown>> }>,
+  /** One request's statements in order: on a connection of its own on a server, through the one session when embedded. */
+  async replay(stmts: Stmt[]) {
+    if (!pool) {
+      for (const s of stmts) if (!/^\s*(begin|commit|rollback|start transaction)\b/i.test(s.text)) await app.database.query(s.text, s.values);
+      return;
+    }
+    const client = await pool.connect();
+    try {
+      for (const s of stmts) await client.query(s.text, s.values);
+    } finally {
+      client.release();
+    }
+  },
+  end: async () => { await pool?.end(); },
+};
 const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
   const row = (await bare.query(text, params)).rows[0] as T | undefined;
   if (!row) throw new Error(`no row: ${text}`);
@@ -142,14 +180,7 @@ try {
     const app = await concurrent(async () => {
       bytes = (await Promise.all(paths.map((p) => get(`${address}/api${p}`, auth)))).reduce((n, r) => n + r.bytes, 0);
     }, ITERATIONS);
-    const replayed = await concurrent(() => Promise.all(caught.map(async (stmts) => {
-      const client = await bare.connect();
-      try {
-        for (const s of stmts) await client.query(s.text, s.values);
-      } finally {
-        client.release();
-      }
-    })), ITERATIONS);
+    const replayed = await concurrent(() => Promise.all(caught.map((stmts) => bare.replay(stmts))), ITERATIONS);
     const row = { read, requests: paths.length, app, bare: replayed, bytes, statements: caught.flat().length, skipped, slowest };
     rows.push(row);
     console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
@@ -164,8 +195,8 @@ try {
     `## Scale (issue 19) — ${new Date().toISOString().slice(0, 16)} UTC`,
     '',
     machineLine(),
-    `- data: database ${values.database} (npm run seed:scale): company ${companyId} with ${sizes.boxes.toLocaleString('en')} boxes, ${sizes.plants.toLocaleString('en')} plants, ${sizes.observations.toLocaleString('en')} observations, beside ${(sizes.companies - 1).toLocaleString('en')} other companies; PostgreSQL at ${url.host}`,
-    `- ${CONCURRENCY} concurrent clients × ${ITERATIONS} calls per read; bare SQL: the statements each request ran, replayed in order on its own connection`,
+    `- data: ${embeddedDir !== undefined ? `embedded PGlite data directory ${embeddedDir}` : `database ${values.database}`} (npm run seed:scale): company ${companyId} with ${sizes.boxes.toLocaleString('en')} boxes, ${sizes.plants.toLocaleString('en')} plants, ${sizes.observations.toLocaleString('en')} observations, beside ${(sizes.companies - 1).toLocaleString('en')} other companies; ${embeddedDir !== undefined ? 'embedded PGlite (one session, single-threaded WASM, in the bench process)' : `PostgreSQL at ${url.host}`}`,
+    `- ${CONCURRENCY} concurrent clients × ${ITERATIONS} calls per read; bare SQL: the statements each request ran, replayed in order ${embeddedDir !== undefined ? 'through the same session' : 'on its own connection'}`,
     `- API resident memory (the bench process, which holds the API): peak ${(peakRss / 2 ** 20).toFixed(0)} MB (goal < 1024 MB)`,
     '',
     ...table,
@@ -175,7 +206,7 @@ try {
     ...rows.filter((r) => !goalMet(r.app, r.bare)).map((r) => `- ${r.read}: ${r.slowest.ms.toFixed(0)} ms — \`${r.slowest.text}…\``),
   ].join('\n');
   console.info(`\n${out}`);
-  if (!only) writeResultsSection(`scale-${values.database}`, out);
+  if (!only) writeResultsSection(`scale-${embeddedDir !== undefined ? `embedded-${path.basename(embeddedDir)}` : values.database}`, out);
 } finally {
   clearInterval(sampler);
   agent.destroy();

@@ -112,7 +112,9 @@ export async function seedScale(db: DatabaseHandle, opts: ScaleOptions, log: Log
  * its heap write only. The generator makes every reference from rows it has just written; the kept values are
  * then derived as the migrations derive them for existing data: box_last_visits by the migration's own full
  * recomputation, problem_observation_days as one row per company, day and problem (what compaction leaves).
- * Needs a superuser (the default postgres user; the embedded database is one).
+ * Needs a superuser (the default postgres user; the embedded database is one). The same statements run on the
+ * embedded database (PGlite's one session is a superuser, VACUUM and session_replication_role work there); only the
+ * index build's sort memory is smaller there.
  */
 async function bulkLoad(db: DatabaseHandle, log: Log, run: () => Promise<void>) {
   const indexes = (await db.query(`
@@ -129,7 +131,8 @@ async function bulkLoad(db: DatabaseHandle, log: Log, run: () => Promise<void>) 
   // The window skipped the room_versions triggers too: every room gets a new version (rooms module's kept texts).
   await db.query(ROOM_VERSIONS_RENEWED);
   const t0 = performance.now();
-  await db.query(`SET maintenance_work_mem = '512MB'`);
+  // The embedded database is one WASM heap (at most 2 GB in all): a smaller sort memory there.
+  await db.query(`SET maintenance_work_mem = '${db.kind === 'embedded' ? '128MB' : '512MB'}'`);
   for (const i of indexes) await db.query(String(i.indexdef));
   await db.query(`RESET maintenance_work_mem`);
   log(`${indexes.length} indexes built: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
