@@ -1,6 +1,6 @@
 import { batchesEndpoints as ep, batchesMessages as msg, QR_SIZE_DEFAULT, type Batch } from '@verdant/contract';
 import { ApiError, errorMessage, orNull, toApiError, withFallback } from './api-error';
-import { callEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 
 /** The batch form's fields as the spec names them (spec-1 §3); dates as YYYY-MM-DD or null. */
 export interface BatchFields {
@@ -132,7 +132,7 @@ export async function getBatchQrUrl(batchId: number | null | undefined, companyI
 export async function downloadBatchQr(batchId: number | null | undefined, companyId: number | null | undefined): Promise<Blob | null> {
   if (!batchId || !companyId) return null;
   try {
-    return (await callEndpoint(ep.batchQr, { batchId, company_id: companyId })) as unknown as Blob;
+    return await callBinaryEndpoint(ep.batchQr, { batchId, company_id: companyId });
   } catch (err) {
     throw new ApiError(msg.qrDownloadFailed, { cause: err });
   }

@@ -117,3 +117,27 @@ export async function callEndpoint<E extends EndpointConfig>(
   }
   return parsed.data as EndpointOutput<E>;
 }
+
+/** A Blob, from this window or another realm (the fetch of a test runner answers its own Blob class). */
+function isBlob(value: unknown): value is Blob {
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
+  return typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number' && typeof (value as Blob).type === 'string';
+}
+
+/** An endpoint whose answer is a file (the contract types it as the server's Buffer). */
+type BinaryEndpoint = EndpointConfig & { response: 'binary' };
+
+/**
+ * Calls an endpoint that answers a file and gives it as the browser holds it: a Blob (`callEndpoint`
+ * asks for one on every binary answer). Rejects if anything else came back.
+ */
+export async function callBinaryEndpoint<E extends BinaryEndpoint>(
+  endpoint: E,
+  input: EndpointRequest<E>,
+  client: HttpClient = httpPrivate,
+  config: RequestConfig = {},
+): Promise<Blob> {
+  const data: unknown = await callEndpoint(endpoint, input, client, config);
+  if (!isBlob(data)) throw new ApiError(`${endpoint.method} ${endpoint.path} did not answer a file`);
+  return data;
+}

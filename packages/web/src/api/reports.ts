@@ -2,36 +2,14 @@ import {
   cropReportsEndpoints as crop,
   reportsEndpoints as trends,
   reportsMessages as msg,
-  type DateOption,
   type EndpointConfig,
   type EndpointOutput,
   type EndpointRequest,
   type ReportTypeName,
 } from '@verdant/contract';
+import type { z } from 'zod';
 import { withFallback } from './api-error';
 import { callEndpoint } from './call-endpoint';
-
-/**
- * What a report is drawn with: the union of the report calls' parameters under their wire names. Each
- * call takes the ones its contract lists (`callEndpoint` sends no others).
- */
-export interface ReportParams {
-  date_option?: DateOption;
-  weeks_ago?: number;
-  start_date?: string;
-  end_date?: string;
-  room_ids?: number[];
-  room_id?: number;
-  problem?: string;
-  plant_problems?: string[];
-  FieldID?: number;
-  batch_id?: number;
-  /** The field-responses report's spelling of the batch. */
-  batchid?: number;
-  group_by?: 'crop' | 'room' | 'status';
-  batch_statuses?: string[];
-  strain_names?: string[];
-}
 
 /** The call that draws each kind (its contract lists the parameters it reads). */
 const CALLS = {
@@ -49,6 +27,18 @@ const CALLS = {
   crop_availability: crop.cropAvailabilityReport,
   crop_status_by_variety: crop.getCropStatusByVariety,
 } as const satisfies Record<ReportTypeName, EndpointConfig>;
+
+/** The parsed query of each kind's call, as its contract's schema reads it (lists as lists, ids as numbers). */
+type ReportQuery = { [K in ReportTypeName]: z.output<NonNullable<(typeof CALLS)[K]['query']>> }[ReportTypeName];
+type KeysOfAny<U> = U extends unknown ? keyof U : never;
+type ValueInAny<U, Key extends PropertyKey> = U extends unknown ? (Key extends keyof U ? U[Key] : never) : never;
+
+/**
+ * What a report is drawn with: the union of the report calls' parameters under their wire names, typed
+ * from their contracts (the company travels apart). Each call takes the ones its contract lists
+ * (`callEndpoint` sends no others).
+ */
+export type ReportParams = { [Key in Exclude<KeysOfAny<ReportQuery>, 'company_id'>]?: Exclude<ValueInAny<ReportQuery, Key>, undefined | null> };
 
 export type ReportAnswer<K extends ReportTypeName> = EndpointOutput<(typeof CALLS)[K]>;
 /** Any kind's answer, tagged with its kind so a reader can narrow it. */

@@ -5,7 +5,7 @@ import {
   type UploadedFile,
 } from '@verdant/contract';
 import { ApiError, errorMessage, orNull } from './api-error';
-import { callEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { NotAvailableOfflineError } from './offline-read';
 
@@ -132,6 +132,5 @@ export function getWhiteboardHistory(roomId: number) {
  */
 export async function fetchImage(urlOrKey: string): Promise<Blob> {
   const key = urlOrKey.includes('key=') ? (new URL(urlOrKey, 'http://x').searchParams.get('key') ?? urlOrKey) : urlOrKey;
-  const data = await callEndpoint(ep.getImage, { key });
-  return data as unknown as Blob;
+  return callBinaryEndpoint(ep.getImage, { key });
 }

@@ -1,6 +1,6 @@
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { scanModelsEndpoints as ep, type AiModelRecipe } from '@verdant/contract';
-import { callEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 import { hasDeviceFile, modelCacheKey, readDeviceFile, storeDeviceFile } from '../offline/device-model-store';
 import { browserOffline } from '../offline/network';
 import type { ClassifierBytes } from '../lib/on-device-analysis/classifier';
@@ -12,10 +12,7 @@ export async function getAiModelRecipe(companyId: number, name: string): Promise
 
 /** GET /download_ai_model: the classifier's .onnx file. */
 export async function downloadAiModel(companyId: number, name: string): Promise<Blob> {
-  const data: unknown = await callEndpoint(ep.downloadAiModel, { company_id: companyId, name });
-  // A binary answer arrives as the Blob the HTTP client read (the contract's type is the server's Buffer).
-  if (!(data instanceof Blob)) throw new Error('download_ai_model did not answer a file');
-  return data;
+  return callBinaryEndpoint(ep.downloadAiModel, { company_id: companyId, name });
 }
 
 const keyOf = (companyId: number, recipe: AiModelRecipe) => modelCacheKey(companyId, recipe.name, recipe.model_version);

@@ -3,7 +3,7 @@ import {
   type ScanRegion, type ScanStatus, type ScanType,
 } from '@verdant/contract';
 import { withFallback } from './api-error';
-import { callEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 
 /** The input of POST /create_scan (multipart: the photos travel as files). */
 export type CreateScanInput = Omit<EndpointRequest<typeof ep.createScan>, 'images'> & { images: Blob[] };
@@ -85,9 +85,7 @@ export function getScanModelAgreement(companyId: number, scanId: number) {
 
 /** GET /export_scan_examples (Admins): the labelled examples as a zip, read as it streams so the screen can show progress. */
 export async function exportScanExamples(companyId: number, onProgress: (received: number, total: number | null) => void): Promise<Blob> {
-  const zip = await withFallback(reviewMsg.exportFailed, () =>
-    callEndpoint(ep.exportScanExamples, { company_id: companyId }, undefined, { onDownloadProgress: onProgress }),
+  return withFallback(reviewMsg.exportFailed, () =>
+    callBinaryEndpoint(ep.exportScanExamples, { company_id: companyId }, undefined, { onDownloadProgress: onProgress }),
   );
-  // responseType 'blob' (callEndpoint, for a 'binary' answer): in the browser the bytes arrive as a Blob.
-  return zip as unknown as Blob;
 }
