@@ -143,11 +143,14 @@ test('cold offline: signed in once online, a phone reloads offline and opens roo
   // for the batches, not one per grid, box and batch screen (issue 19). The company also holds the rooms of specs run
   // before this one in a whole run (a handful), each one more request.
   console.info(`API requests from sign-in to ready: ${apiRequests.length}, ${apiBytes} bytes decoded\n${parts.join('\n')}`);
-  expect(apiRequests.filter((r) => r.endsWith('/offline_room_bundle')).length).toBeGreaterThanOrEqual(4);
+  const roomBundles = apiRequests.filter((r) => r.endsWith('/offline_room_bundle')).length;
+  expect(roomBundles).toBeGreaterThanOrEqual(4);
   for (const single of ['/get_sub_gridboxes', '/get_unresolved_problems_for_grid_circles', '/get_unresolved_problems_for_gridbox', '/batch_qr_info', '/get_batch_dashboard']) {
     expect(apiRequests.filter((r) => r.includes(single)), single).toEqual([]);
   }
-  expect(apiRequests.length, apiRequests.join('\n')).toBeLessThan(60);
+  // Rooms that other specs of a whole run left in this shared company cost one bundle each (no per-grid or per-box
+  // read, checked above): the demo-sized facility is its 4 rooms, so only those count toward the goal.
+  expect(apiRequests.length - (roomBundles - 4), apiRequests.join('\n')).toBeLessThan(60);
 
   // The service worker controls the page before the connection goes.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
