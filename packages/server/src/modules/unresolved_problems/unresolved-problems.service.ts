@@ -59,14 +59,20 @@ export async function forGrid(deps: Deps, caller: Caller, gridId: number | undef
 export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
   const id = required(gridId, msg.gridRequired, 'grid_id');
   await grid(deps, caller, id);
-  const perBox = await openProblemsByBox(deps, caller.company_id, id);
+  // Independent reads run side by side (issue 19: the room map asks this once per grid of the room).
+  const [perBox, suspectedRows] = await Promise.all([
+    openProblemsByBox(deps, caller.company_id, id),
+    repo.suspectedProblemsPerBox(deps.db, caller.company_id, id),
+  ]);
   // Suspected problems come apart from the circles (issue 18): a box with only those is listed with no circle.
   const suspected = new Map<number, Array<ReturnType<typeof toSummary> & { confidence: number }>>();
-  for (const r of await repo.suspectedProblemsPerBox(deps.db, caller.company_id, id)) {
+  for (const r of suspectedRows) {
     suspected.set(r.grid_box_id, [...(suspected.get(r.grid_box_id) ?? []), { ...toSummary(r), confidence: r.confidence }]);
   }
-  const colors = await colorsForProblems(deps, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem));
-  const boxes = await repo.boxesOf(deps.db, [...new Set([...perBox.keys(), ...suspected.keys()])]);
+  const [colors, boxes] = await Promise.all([
+    colorsForProblems(deps, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem)),
+    repo.boxesOf(deps.db, [...new Set([...perBox.keys(), ...suspected.keys()])]),
+  ]);
   return {
     status: 'success' as const,
     data: {
