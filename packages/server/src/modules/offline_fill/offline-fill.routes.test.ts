@@ -32,6 +32,12 @@ beforeAll(async () => {
   await observeInBox(t.app, a.companyId, other, 1, 1, 'Aphids');
   const sub = await call('POST', '/create_sub_gridboxes', a.regular.auth, { parent_gridbox_id: place.box(1, 2), user_id: a.regular.user_id, nx: 2, ny: 1 });
   expect(sub.statusCode, sub.body).toBe(200);
+  // A second box with sub-boxes, one of them deleted: the bundle reads all boxes' lists at once and keeps them apart.
+  const more = await call('POST', '/create_sub_gridboxes', a.regular.auth, { parent_gridbox_id: place.box(2, 1), user_id: a.regular.user_id, nx: 3, ny: 1 });
+  expect(more.statusCode, more.body).toBe(200);
+  const [gone] = (await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: place.box(2, 1) })).sub_gridboxes;
+  const deleted = await call('DELETE', '/delete_sub_gridbox', a.regular.auth, { sub_gridbox_id: gone.Sub_gridboxID });
+  expect(deleted.statusCode, deleted.body).toBe(200);
   batchIds = [];
   for (const n of [1, 2]) {
     const batch = await postBatch(t.app, a.admin.auth, a.companyId, { BatchNumber: `FILL-${n}` });
@@ -66,6 +72,8 @@ describe('GET /offline_room_bundle', () => {
       expect(s.answer).toEqual(await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: s.parent_gridbox_id }));
     }
     expect(bundle.sub_boxes.find((s: { parent_gridbox_id: number }) => s.parent_gridbox_id === place.box(1, 2)).answer.sub_gridboxes).toHaveLength(2);
+    const second = bundle.sub_boxes.find((s: { parent_gridbox_id: number }) => s.parent_gridbox_id === place.box(2, 1)).answer;
+    expect([second.total_count, second.sub_gridboxes.length]).toEqual([2, 2]);
     expect(res.headers.etag).toBe(bundle.etag);
   });
 

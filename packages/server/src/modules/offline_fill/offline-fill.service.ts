@@ -6,7 +6,7 @@ import { assertOwnCompany } from '../../lib/own-company.js';
 import { circlesForGrid, forGridbox, forRoom } from '../unresolved_problems/index.js';
 import { gridBackgrounds } from '../grids/index.js';
 import { getRoomScroll } from '../room_scroll/index.js';
-import { listSubGridboxes } from '../sub_gridboxes/index.js';
+import { listSubGridboxesOfBoxes } from '../sub_gridboxes/index.js';
 import { batchDashboard, batchesByRoom, historyByRoom, qrInfo, roomsByBatch } from '../batches/index.js';
 import { listBatchProblems } from '../batch_problems/index.js';
 import { plantsOfBatch } from '../plants/index.js';
@@ -54,8 +54,11 @@ export async function roomBundle(deps: OfflineFillDeps, caller: Caller, companyI
   let subBoxes: RoomParts['sub_boxes'];
   if (staff) {
     subBoxes = [];
-    for (const box of await repo.boxesOfRoom(deps.db, caller.company_id, roomId)) {
-      const list = await listSubGridboxes(deps, caller, box.grid_box_id, false);
+    const boxes = await repo.boxesOfRoom(deps.db, caller.company_id, roomId);
+    const lists = await listSubGridboxesOfBoxes(deps, caller, boxes.map((b) => b.grid_box_id));
+    for (const box of boxes) {
+      const list = lists.get(box.grid_box_id);
+      if (!list) continue;
       subBoxes.push({
         parent_gridbox_id: box.grid_box_id,
         answer: { status: ok, parent_gridbox: list.parent, total_count: list.totalCount, max_allowed: SUB_GRIDBOX_MAX_ALLOWED, sub_gridboxes: list.subGridboxes },

@@ -3,7 +3,7 @@ import { subGridboxesEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { subGridboxesHandlers } from './sub-gridboxes.routes.js';
 
-export { listSubGridboxes } from './sub-gridboxes.service.js';
+export { listSubGridboxes, listSubGridboxesOfBoxes } from './sub-gridboxes.service.js';
 
 export async function subGridboxesModule(app: FastifyInstance) {
   registerEndpoints(app, subGridboxesEndpoints, subGridboxesHandlers);

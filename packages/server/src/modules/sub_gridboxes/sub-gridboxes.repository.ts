@@ -32,6 +32,18 @@ export async function findGridbox(db: Kysely<DB>, companyId: number, gridBoxId: 
     .executeTakeFirst();
 }
 
+/** findGridbox of many boxes at once; boxes that are not the company's are left out. */
+export async function findGridboxes(db: Kysely<DB>, companyId: number, gridBoxIds: number[]): Promise<GridboxRow[]> {
+  if (!gridBoxIds.length) return [];
+  return db
+    .selectFrom('grid_boxes')
+    .selectAll()
+    .select(roomOfGrid.as('room_id'))
+    .where('company_id', '=', companyId)
+    .where('grid_box_id', 'in', gridBoxIds)
+    .execute();
+}
+
 /**
  * Locks the grid box row: creations in one box queue behind each other, so the count check holds.
  * FOR NO KEY UPDATE, not FOR UPDATE: rows that only reference the box (a movement's from_gridbox_id)
@@ -69,6 +81,19 @@ export async function listSubGridboxes(db: Kysely<DB>, parentId: number, include
   let q = withPlant(db).where('s.parent_gridbox_id', '=', parentId);
   if (!includeDeleted) q = q.where('s.deleted_at', 'is', null);
   return q.orderBy('s.suby').orderBy('s.subx').orderBy('s.sub_gridbox_id').execute();
+}
+
+/** The live sub-boxes of many parents, each parent's in listSubGridboxes' order. */
+export async function listLiveSubGridboxesOf(db: Kysely<DB>, parentIds: number[]): Promise<SubGridboxRow[]> {
+  if (!parentIds.length) return [];
+  return withPlant(db)
+    .where('s.parent_gridbox_id', 'in', parentIds)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('s.parent_gridbox_id')
+    .orderBy('s.suby')
+    .orderBy('s.subx')
+    .orderBy('s.sub_gridbox_id')
+    .execute();
 }
 
 export async function findSubGridbox(

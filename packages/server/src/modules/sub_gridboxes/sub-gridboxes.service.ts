@@ -108,6 +108,34 @@ export async function listSubGridboxes({ db }: Deps, caller: Caller, parentId: n
   return { parent: toParentGridbox(parent), totalCount: total, subGridboxes: rows.map(toSubGridbox) };
 }
 
+/** Boxes asked of listSubGridboxesOfBoxes per statement (bound parameters stay far below PostgreSQL's limit). */
+const BOXES_PER_READ = 5_000;
+
+/**
+ * listSubGridboxes(…, false) of many boxes at once, keyed by box (the offline fill's room bundle): the same
+ * answers in two statements per 5,000 boxes instead of three per box. A box that is not the caller's company's is
+ * left out. The live count is the live list's length (countActive counts the same rows).
+ */
+export async function listSubGridboxesOfBoxes({ db }: Deps, caller: Caller, parentIds: number[]) {
+  const answers = new Map<number, Awaited<ReturnType<typeof listSubGridboxes>>>();
+  for (let i = 0; i < parentIds.length; i += BOXES_PER_READ) {
+    const ids = parentIds.slice(i, i + BOXES_PER_READ);
+    const parents = await repo.findGridboxes(db, caller.company_id, ids);
+    const rows = await repo.listLiveSubGridboxesOf(db, parents.map((p) => p.grid_box_id));
+    const byParent = new Map<number, repo.SubGridboxRow[]>();
+    for (const row of rows) {
+      const list = byParent.get(row.parent_gridbox_id);
+      if (list) list.push(row);
+      else byParent.set(row.parent_gridbox_id, [row]);
+    }
+    for (const parent of parents) {
+      const list = byParent.get(parent.grid_box_id) ?? [];
+      answers.set(parent.grid_box_id, { parent: toParentGridbox(parent), totalCount: list.length, subGridboxes: list.map(toSubGridbox) });
+    }
+  }
+  return answers;
+}
+
 /** Soft delete: the row stays for history; its plant is free to be placed elsewhere. */
 export async function deleteSubGridbox({ db }: Deps, caller: Caller, id: number) {
   return db.transaction().execute(async (trx) => {
