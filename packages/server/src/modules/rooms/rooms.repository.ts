@@ -164,3 +164,20 @@ export async function roomVersions(db: Db, companyId: number, roomId: number | n
     ORDER BY ro.room_id`.execute(db);
   return { rooms: res.rows.map((r) => ({ id: r.id, version: r.version })), running: res.rows[0]?.running ?? '' };
 }
+
+/**
+ * Locks the version rows of the rooms a room or a grid belongs to, in room id order, until the caller's transaction
+ * ends. The version triggers take a room's row after a row of its tree is written; a transaction that writes the
+ * room's row and then locks one of its grids (a scan marks both) meets one that holds the grid and waits for the
+ * version in the other order, and one of them deadlocks (bench:scouts). Taking the version first puts both in line.
+ */
+export async function lockRoomVersions(db: Kysely<DB>, companyId: number, place: { kind: 'room' | 'grid'; id: number }) {
+  const rooms =
+    place.kind === 'room'
+      ? sql`SELECT ${place.id}::int`
+      : sql`SELECT rg.room_id FROM room_grid rg WHERE rg.grid_id = ${place.id} AND rg.company_id = ${companyId}`;
+  await sql`
+    SELECT v.room_id FROM room_versions v WHERE v.company_id = ${companyId} AND v.room_id IN (${rooms})
+    ORDER BY v.room_id FOR UPDATE
+  `.execute(db);
+}

@@ -201,3 +201,11 @@ export async function readImage(deps: Pick<RoomsDeps, 'files'>, caller: Caller, 
   if (!file) throw notFound('Image');
   return file;
 }
+
+/**
+ * Holds the room versions of a room or a grid for the caller's transaction, before it locks or writes the room's or
+ * grid's own row (rooms.repository lockRoomVersions says why: scouting's marks call it first).
+ */
+export async function holdRoomVersions({ db }: Pick<Deps, 'db'>, companyId: number, place: { kind: 'room' | 'grid'; id: number }) {
+  await repo.lockRoomVersions(db, companyId, place);
+}

@@ -358,16 +358,22 @@ describe('DELETE /delete_scan', () => {
 
 // Last: its scans would change the counts the history tests above expect.
 describe('scans of one room at once', () => {
-  it('all land: each marks the room it has already referenced without a deadlock (FOR NO KEY UPDATE)', async () => {
+  it('all land, with marks of the grid and the room between them: no deadlock on the room, the grid or the room\'s version', async () => {
     const room = await kit.room(a, 'Busy house');
     const grid = await kit.grid(a, room, 3, 2, 'Busy bench');
     const boxes = await kit.boxes(grid);
-    const answers = await Promise.all(
-      boxes.map((box, i) =>
+    // Scans mark the room and then the grid; plain marks of the grid and of the room come in between.
+    const marks = [0, 1, 2].flatMap((i) => [
+      () => kit.call('POST', '/mark_grid_scanned', { ...a.regular.auth, 'idempotency-key': `busy-grid-${i}-${Date.now()}` }, { grid_id: grid, user_id: a.regular.user_id }),
+      () => kit.call('POST', '/mark_room_scanned', { ...a.regular.auth, 'idempotency-key': `busy-room-${i}-${Date.now()}` }, { room_id: room, user_id: a.regular.user_id }),
+    ]);
+    const answers = await Promise.all([
+      ...boxes.map((box, i) =>
         scan(a.regular, { company_id: a.companyId, scan_type: 'box', grid_box_id: box.grid_box_id, images: leafPng }, { 'idempotency-key': `busy-${i}-${Date.now()}` }),
       ),
-    );
-    expect(answers.map((r) => r.statusCode)).toEqual(boxes.map(() => 200));
+      ...marks.map((mark) => mark()),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
     const count = await t.app.db.selectFrom('scans').select((eb) => eb.fn.countAll<string>().as('n')).where('room_id', '=', room).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(boxes.length);
   });

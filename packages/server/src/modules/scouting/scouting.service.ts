@@ -3,6 +3,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { clearScannedGrids, markGridScanned } from '../grids/index.js';
+import { holdRoomVersions } from '../rooms/index.js';
 import * as repo from './scouting.repository.js';
 import { toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
 import { fullName } from '../../lib/full-name.js';
@@ -27,6 +28,8 @@ export async function markScanned(deps: Deps, caller: Caller, target: repo.Targe
 
 /** The mark of `markScanned` inside the caller's transaction (a photo scan marks its room and grid with its own write). */
 export async function markScannedIn({ db: trx }: TxDeps, caller: Caller, target: repo.Target, userId: number, now: Date) {
+  // The room's version before its room or grid row: a scan marks both, in the order the version triggers take them.
+  await holdRoomVersions({ db: trx }, caller.company_id, target);
   const before = await repo.lockTarget(trx, caller.company_id, target);
   if (!before) throw notFound(label[target.kind]);
   const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id, now);
