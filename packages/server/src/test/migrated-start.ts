@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { dumpEmbeddedImage } from '../db/pglite.js';
+import { openScratchDatabase } from '../db/scratch-database.js';
 
 /**
  * Vitest global set-up of the server tests: migrates one database before any test file runs, and every test app
@@ -16,31 +15,19 @@ import { dumpEmbeddedImage } from '../db/pglite.js';
 export const IMAGE_VARIABLE = 'VERDANT_TEST_PGLITE_IMAGE';
 export const TEMPLATE_VARIABLE = 'VERDANT_TEST_TEMPLATE';
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export default async function setup(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `verdant_template_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template' });
+    const handle = await openDatabase(template.target);
     try {
       await migrateToLatest(handle.db);
     } finally {
       await handle.close();
     }
-    process.env[TEMPLATE_VARIABLE] = name;
-    return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (template.target.kind !== 'postgres') throw new Error('migrated-start: a server database was expected');
+    process.env[TEMPLATE_VARIABLE] = new URL(template.target.url).pathname.slice(1);
+    return () => template.drop();
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'verdant-image-'));
   const file = path.join(dir, 'migrated.tar');

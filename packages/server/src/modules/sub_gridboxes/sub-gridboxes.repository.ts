@@ -22,26 +22,17 @@ export interface SubGridboxChanges {
 /** The room a grid is linked to (the first, should a grid ever sit in two). */
 const roomOfGrid = sql<number | null>`(select min(rg.room_id) from room_grid rg where rg.grid_id = grid_boxes.grid_id)`;
 
+const gridboxesOf = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('grid_boxes').selectAll().select(roomOfGrid.as('room_id')).where('company_id', '=', companyId);
+
 export async function findGridbox(db: Kysely<DB>, companyId: number, gridBoxId: number): Promise<GridboxRow | undefined> {
-  return db
-    .selectFrom('grid_boxes')
-    .selectAll()
-    .select(roomOfGrid.as('room_id'))
-    .where('company_id', '=', companyId)
-    .where('grid_box_id', '=', gridBoxId)
-    .executeTakeFirst();
+  return gridboxesOf(db, companyId).where('grid_box_id', '=', gridBoxId).executeTakeFirst();
 }
 
 /** findGridbox of many boxes at once; boxes that are not the company's are left out. */
 export async function findGridboxes(db: Kysely<DB>, companyId: number, gridBoxIds: number[]): Promise<GridboxRow[]> {
   if (!gridBoxIds.length) return [];
-  return db
-    .selectFrom('grid_boxes')
-    .selectAll()
-    .select(roomOfGrid.as('room_id'))
-    .where('company_id', '=', companyId)
-    .where('grid_box_id', 'in', gridBoxIds)
-    .execute();
+  return gridboxesOf(db, companyId).where('grid_box_id', 'in', gridBoxIds).execute();
 }
 
 /**
