@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frameworkErrors, registerErrorHandler } from './error-handler.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, frameworkErrors, registerErrorHandler } from './error-handler.js';
 
 /** A bare app with only the error handling, so each failure kind is produced on purpose. */
 let sut: FastifyInstance;
@@ -15,6 +15,17 @@ beforeAll(async () => {
   sut.get('/out-of-range', async () => {
     // What node-postgres throws for `SELECT 2147483648::int4`.
     throw Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003', severity: 'ERROR' });
+  });
+  // What node-postgres and PgBouncer throw while a primary dies or a replica is promoted (issue 23).
+  const lost: Record<string, Error> = {
+    refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6432'), { code: 'ECONNREFUSED' }),
+    terminated: new Error('Connection terminated unexpectedly'),
+    shutdown: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+    bouncer: Object.assign(new Error('server conn crashed?'), { code: '08P01', severity: 'ERROR' }),
+    demoted: Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006', severity: 'ERROR' }),
+  };
+  sut.get('/lost/:kind', async (req) => {
+    throw lost[(req.params as { kind: string }).kind];
   });
   sut.get('/plain-bug', async () => {
     throw new Error('Boundary not found in my own code');
@@ -47,5 +58,14 @@ describe('error handler', () => {
     expect(range.json()).toEqual({ status: 'error', error: 'bad_request', message: 'A value in this request is out of range or malformed.' });
     const bug = await sut.inject({ method: 'GET', url: '/plain-bug' });
     expect(bug.statusCode).toBe(500);
+  });
+
+  it('answers a database that cannot be reached (a failover under way) with 503 and Retry-After, never a 500', async () => {
+    for (const kind of ['refused', 'terminated', 'shutdown', 'bouncer', 'demoted']) {
+      const res = await sut.inject({ method: 'GET', url: `/lost/${kind}` });
+      expect(res.statusCode, kind).toBe(503);
+      expect(res.headers['retry-after'], kind).toBe('2');
+      expect(res.json(), kind).toEqual({ status: 'error', error: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
   });
 });

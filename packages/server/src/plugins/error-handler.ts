@@ -19,6 +19,24 @@ const RACE_STATES = new Set(['23505', '40001', '40P01', '55P03']);
 const RACE_MESSAGE = 'Someone else changed this at the same moment. Try again.';
 
 /**
+ * The database cannot be reached or is changing primaries (issue 23: a failover takes up to ~30 s): connection
+ * exceptions (class 08, PgBouncer's "server conn crashed?" and query_wait_timeout too), a server shutting down or
+ * starting (57P01–57P03), a write reaching a primary that was demoted (25006), no connection slot (53300), and the
+ * driver's own socket failures. Nothing was applied that a retry would double (a keyed write's key was never
+ * committed), so the client is told to come back: 503 with Retry-After, never a 500.
+ */
+const UNAVAILABLE_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|25006|53300)$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_TEXT = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Your change was not saved; try again in a few seconds.';
+
+function isDatabaseUnavailable(err: Error): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SOCKET.has(code) || ('severity' in err && UNAVAILABLE_STATES.test(code)))) return true;
+  return UNAVAILABLE_TEXT.test(err.message);
+}
+
+/**
  * The multipart parser (busboy) reports a broken body with plain errors: no code, only these texts. They are
  * the client's mistake, so a 400 that says what is wrong, never a 500.
  */
@@ -81,6 +99,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // statement_timeout (db/database.ts): the same answer as the request timeout.
       reportServerError(err, req);
       return reply.code(503).header('retry-after', '5').send({ status: 'error', message: REQUEST_TIMEOUT_MESSAGE, error: 'unavailable' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ status: 'error', message: DATABASE_UNAVAILABLE_MESSAGE, error: 'unavailable' });
     }
     req.log.error({ err }, 'unhandled error');
     reportServerError(err, req);
