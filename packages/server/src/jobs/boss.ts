@@ -12,21 +12,19 @@ const QUEUE_CREATE_LOCK = 746_100_002;
  * pg-boss 10 creates a queue (its row, then a partition of the job table with a foreign key to the queue
  * table) without a lock of its own, so two creations at once deadlock in PostgreSQL: replicas starting
  * together, or one process's modules creating their queues side by side (jobs/boss-queues.test.ts).
- * On a server the turns are a session advisory lock held on a connection of our own while pg-boss's pool
- * does the work (no transaction is open on it); the embedded database belongs to one process.
+ * On a server the turns are a transaction-scoped advisory lock, held by a transaction of our own while pg-boss's
+ * pool does the work: a session lock would be taken and released on different server connections behind
+ * PgBouncer's transaction pooling (docs/deploy.md), and leak; an open transaction keeps its server connection.
+ * The embedded database belongs to one process.
  */
 export function queueCreationInTurns(boss: PgBoss, database: DatabaseHandle): void {
   // pg-boss puts its methods on the instance in its constructor: replace the property, bound as it is.
   const create = boss.createQueue;
   let turn: Promise<unknown> = Promise.resolve();
   const locked = (name: string, options?: PgBoss.Queue) =>
-    database.db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${QUEUE_CREATE_LOCK})`.execute(conn);
-      try {
-        return await create(name, options);
-      } finally {
-        await sql`select pg_advisory_unlock(${QUEUE_CREATE_LOCK})`.execute(conn);
-      }
+    database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`.execute(trx);
+      return create(name, options);
     });
   boss.createQueue = (name: string, options?: PgBoss.Queue) => {
     const run = turn.then(() => (database.kind === 'postgres' ? locked(name, options) : create(name, options)));
