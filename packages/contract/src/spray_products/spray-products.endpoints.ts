@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, Id } from '../common/fields.js';
+import { CompanyId, FileField, Id } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
-import { intervalChange, PreharvestDays, ProductDetails, ProductName, ReentryHours, SprayProduct } from './spray-products.schemas.js';
+import { intervalChange, PreharvestDays, ProductDetails, ProductName, ProductRegisterFields, ReentryHours, SprayProduct } from './spray-products.schemas.js';
 import { sprayProductsMessages as msg } from './spray-products.messages.js';
 
 // The product list carries safety intervals everyone relies on, so only admins change it (docs/decisions.md).
@@ -14,12 +14,15 @@ const ProductFields = {
   details: absentIfBlank(ProductDetails),
   reentry_interval_hours: intervalChange(ReentryHours),
   preharvest_interval_days: intervalChange(PreharvestDays),
+  ...ProductRegisterFields,
+  /** The product's label as a PDF (replaces the stored one). */
+  label: FileField.optional(),
 };
 
 export const sprayProductsEndpoints = {
   addSprayProduct: defineEndpoint({
     id: 'addSprayProduct', domain: 'spray_products', method: 'POST', path: '/add_spray_product',
-    summary: 'A spray product: a name unique in the company, details, re-entry interval (hours) and pre-harvest interval (days)',
+    summary: 'A spray product: a name unique in the company, details, re-entry interval (hours), pre-harvest interval (days) and the register fields (authorisation, type, substances, unit, maximum dose, crops and BBCH, label PDF)',
     ...admins, tenancy: { company: ['company_id'] },
     query: z.object({ company_id: CompanyId }),
     body: { kind: 'multipart', schema: z.object({ name: ProductName, ...ProductFields }) },
@@ -58,5 +61,13 @@ export const sprayProductsEndpoints = {
     query: z.object({ company_id: CompanyId }),
     response: success({ products: z.array(SprayProduct) }),
     clientMessages: { failure: msg.fetchDetailsFailed },
+  }),
+  getSprayProductLabel: defineEndpoint({
+    id: 'getSprayProductLabel', domain: 'spray_products', method: 'GET', path: '/spray_product_label',
+    summary: "The product's label PDF as it was uploaded; 404 when it has none",
+    ...anyone, tenancy: { resource: true },
+    query: z.object({ product_id: Id }),
+    response: 'binary',
+    clientMessages: { failure: msg.labelFailed },
   }),
 };

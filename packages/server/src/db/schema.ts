@@ -15,6 +15,11 @@ import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, Trea
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
+import type {
+  ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
+  TreatmentApplicationTargetTable, UserLicenceColumn,
+} from './tables/application-register.js';
+import type { SprayProductRegisterColumns, BatchCropColumn, PlantProblemEppoColumn, CropTable, CropListSeedTable, ProblemEppoCodeTable, StockLevelTable, StockLotTable, StockMovementTable } from './tables/plant-protection.js';
 
 export type * from './tables/foundation.js';
 export type * from './tables/facility.js';
@@ -30,11 +35,13 @@ export type * from './tables/notifications.js';
 export type * from './tables/scans.js';
 export type * from './tables/cameras.js';
 export type * from './tables/treatments.js';
+export type * from './tables/plant-protection.js';
+export type * from './tables/application-register.js';
 
 /** Every table; each later domain adds its own here. */
 export interface DB {
   companies: CompanyTable;
-  users: UserTable;
+  users: UserTable & UserLicenceColumn;
   company_settings: CompanySettingsTable;
   invitations: InvitationTable;
   refresh_tokens: RefreshTokenTable;
@@ -45,7 +52,7 @@ export interface DB {
   contact_messages: ContactMessageTable;
   rooms: RoomTable;
   room_whiteboards: RoomWhiteboardTable;
-  grids: GridTable;
+  grids: GridTable & GridCellSizeColumn;
   room_grid: RoomGridTable;
   grid_boxes: GridBoxTable;
   scouting_rounds: ScoutingRoundTable;
@@ -62,7 +69,7 @@ export interface DB {
   symptom_groups: SymptomGroupTable;
   symptoms: SymptomTable;
   color_symptoms: ColorSymptomTable;
-  plant_problems: PlantProblemTable;
+  plant_problems: PlantProblemTable & PlantProblemEppoColumn;
   plant_problem_symptoms: PlantProblemSymptomTable;
   plant_problem_color_symptoms: PlantProblemColorSymptomTable;
   problem_custom_solutions: ProblemCustomSolutionTable;
@@ -71,7 +78,7 @@ export interface DB {
   problem_observation_days: ProblemObservationDayTable;
   observation_actions: ObservationActionTable;
   comments: CommentTable;
-  batches: BatchTable;
+  batches: BatchTable & BatchCropColumn;
   batch_status_history: BatchStatusHistoryTable;
   custom_batch_statuses: CustomBatchStatusTable;
   room_batches: RoomBatchTable;
@@ -97,12 +104,22 @@ export interface DB {
   scan_detections: ScanDetectionTable;
   cameras: CameraTable;
   camera_scans: CameraScanTable;
-  spray_products: SprayProductTable;
+  spray_products: SprayProductTable & SprayProductRegisterColumns;
   treatments: TreatmentTable;
-  treatment_applications: TreatmentApplicationTable;
+  treatment_applications: TreatmentApplicationTable & ApplicationRegisterColumns;
   treatment_application_boxes: TreatmentApplicationBoxTable;
+  treatment_application_products: TreatmentApplicationProductTable;
+  treatment_application_releases: TreatmentApplicationReleaseTable;
+  treatment_application_targets: TreatmentApplicationTargetTable;
+  beneficial_side_effects: BeneficialSideEffectTable;
   consultants: ConsultantTable;
   consultant_rooms: ConsultantRoomTable;
   action_thresholds: ActionThresholdTable;
   threshold_crossings: ThresholdCrossingTable;
+  crops: CropTable;
+  crop_list_seeds: CropListSeedTable;
+  problem_eppo_codes: ProblemEppoCodeTable;
+  stock_levels: StockLevelTable;
+  stock_lots: StockLotTable;
+  stock_movements: StockMovementTable;
 }

@@ -33,6 +33,9 @@ import * as boxLastVisits from './2026_11_29_0400_box_last_visits.js';
 import * as batchReads from './2026_11_29_0410_batch_reads.js';
 import * as subGridboxCounts from './2026_11_30_0600_sub_gridbox_counts.js';
 import * as roomVersions from './2026_11_30_0700_room_versions.js';
+import * as plantProtectionRegister from './2026_12_01_0100_plant_protection_register.js';
+import * as applicationRegister from './2026_12_01_0200_application_register.js';
+import * as coverageCounts from './2026_12_01_0300_coverage_counts.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0410_batch_reads': batchReads,
   '2026_11_30_0600_sub_gridbox_counts': subGridboxCounts,
   '2026_11_30_0700_room_versions': roomVersions,
+  '2026_12_01_0100_plant_protection_register': plantProtectionRegister,
+  '2026_12_01_0200_application_register': applicationRegister,
+  '2026_12_01_0300_coverage_counts': coverageCounts,
 };

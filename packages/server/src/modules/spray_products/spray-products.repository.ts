@@ -1,10 +1,13 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { DB, SprayProductTable } from '../../db/schema.js';
+import type { ActiveSubstanceJson, AuthorisedCropJson, DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 const COLUMNS = [
   'product_id', 'company_id', 'name', 'details', 'reentry_interval_hours', 'preharvest_interval_days', 'created_at', 'updated_at',
+  // The plant-protection register's fields (migration 2026_12_01_0100).
+  'authorisation_number', 'authorisation_country', 'product_type', 'active_substances', 'formulation', 'unit', 'max_dose',
+  'max_dose_basis', 'max_applications_per_cycle', 'authorised_crops', 'protective_equipment', 'label_key', 'label_filename',
 ] as const;
 
 /** A company's live products (a deleted one is kept for the applications that name it). */
@@ -35,7 +38,24 @@ export async function nameTaken(db: Db, companyId: number, name: string, exceptI
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export interface NewProduct {
+/** The register's fields as the service sets them; the two lists are written as JSON. */
+export interface RegisterValues {
+  authorisation_number?: string | null;
+  authorisation_country?: string | null;
+  product_type?: string | null;
+  active_substances?: ActiveSubstanceJson[];
+  formulation?: string | null;
+  unit?: string | null;
+  max_dose?: number | null;
+  max_dose_basis?: string | null;
+  max_applications_per_cycle?: number | null;
+  authorised_crops?: AuthorisedCropJson[];
+  protective_equipment?: string | null;
+  label_key?: string | null;
+  label_filename?: string | null;
+}
+
+export interface NewProduct extends RegisterValues {
   company_id: number;
   name: string;
   details: string | null;
@@ -44,15 +64,21 @@ export interface NewProduct {
   created_by: number;
 }
 
+const asColumns = <T extends RegisterValues>({ active_substances, authorised_crops, ...rest }: T) => ({
+  ...rest,
+  ...(active_substances !== undefined ? { active_substances: JSON.stringify(active_substances) } : {}),
+  ...(authorised_crops !== undefined ? { authorised_crops: JSON.stringify(authorised_crops) } : {}),
+});
+
 export async function insertProduct(trx: Transaction<DB>, row: NewProduct): Promise<number> {
-  const made = await trx.insertInto('spray_products').values(row).returning('product_id').executeTakeFirstOrThrow();
+  const made = await trx.insertInto('spray_products').values(asColumns(row)).returning('product_id').executeTakeFirstOrThrow();
   return made.product_id;
 }
 
-export type ProductChanges = Pick<Updateable<SprayProductTable>, 'name' | 'details' | 'reentry_interval_hours' | 'preharvest_interval_days'>;
+export type ProductChanges = Pick<Updateable<DB['spray_products']>, 'name' | 'details' | 'reentry_interval_hours' | 'preharvest_interval_days'> & RegisterValues;
 
 export async function updateProduct(trx: Transaction<DB>, productId: number, changes: ProductChanges): Promise<void> {
-  await trx.updateTable('spray_products').set({ ...changes, updated_at: new Date() }).where('product_id', '=', productId).execute();
+  await trx.updateTable('spray_products').set({ ...asColumns(changes), updated_at: new Date() }).where('product_id', '=', productId).execute();
 }
 
 /** Stamps the product deleted (its treatments are switched off by the treatments module, see spray-products.service). */
