@@ -119,3 +119,33 @@ export async function clearScanned(trx: Transaction<DB>, companyId: number): Pro
   const r = await trx.updateTable('grids').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** What deleting a room's grids removed: their ids, how many boxes went with them (by cascade) and their images' keys. */
+export interface DeletedGrids {
+  gridIds: number[];
+  boxes: number;
+  fileKeys: string[];
+}
+
+/** Deletes the grids linked to a room and (by cascade) their boxes, links and scan marks. */
+export async function deleteGridsOfRoom(trx: Transaction<DB>, companyId: number, roomId: number): Promise<DeletedGrids> {
+  const grids = await trx
+    .selectFrom('grids')
+    .select(['grid_id', 'image_name', 'image_thumb'])
+    .where('company_id', '=', companyId)
+    .where('grid_id', 'in', (q) => q.selectFrom('room_grid').select('grid_id').where('room_id', '=', roomId))
+    .execute();
+  const gridIds = grids.map((g) => g.grid_id);
+  if (!gridIds.length) return { gridIds, boxes: 0, fileKeys: [] };
+  const counted = await trx
+    .selectFrom('grid_boxes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('grid_id', 'in', gridIds)
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('grids').where('grid_id', 'in', gridIds).execute();
+  return {
+    gridIds,
+    boxes: Number(counted.n),
+    fileKeys: grids.flatMap((g) => [g.image_name, g.image_thumb].filter((k): k is string => Boolean(k))),
+  };
+}

@@ -185,3 +185,11 @@ export function markGridScanned({ db: trx }: TxDeps, gridId: number, userId: num
 export function clearScannedGrids({ db: trx }: TxDeps, companyId: number) {
   return repo.clearScanned(trx, companyId);
 }
+
+/**
+ * Deletes a room's grids in the room delete's transaction (after rooms locked the room); the rooms module calls it
+ * through `onRoomDeleted`, registered by this module's index (rooms cannot import grids: grids check rooms).
+ */
+export function deleteGridsOfRoom({ db: trx }: TxDeps, companyId: number, roomId: number) {
+  return repo.deleteGridsOfRoom(trx, companyId, roomId);
+}

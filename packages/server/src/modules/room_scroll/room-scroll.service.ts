@@ -1,6 +1,7 @@
 import { roomScrollMessages } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { setRoomScroll, setScrollOfAllRooms } from '../rooms/index.js';
 import * as repo from './room-scroll.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
@@ -29,13 +30,13 @@ export async function updateRoomScroll(
 ) {
   assertOwnCompany(caller, input.company_id);
   const value = input.StartScroll ?? input.setValue ?? START_OF_ROOM;
-  const row = await repo.writeScroll(deps.db, input.company_id, input.room_id, value);
+  const row = await setRoomScroll(deps, input.company_id, input.room_id, value);
   if (!row) throw notFound('Room');
   return { status: 'success' as const, message: roomScrollMessages.saved, room_id: input.room_id, StartScroll: row.start_scroll };
 }
 
 export async function updateAllRoomScroll(deps: Deps, caller: Caller, companyId: number, value: number) {
   assertOwnCompany(caller, companyId);
-  const count = await repo.writeScrollOfAllRooms(deps.db, companyId, value);
+  const count = await setScrollOfAllRooms(deps, companyId, value);
   return { status: 'success' as const, message: roomScrollMessages.saved, StartScroll: value, rooms_updated: count };
 }

@@ -3,7 +3,9 @@ import { roomsEndpoints } from '@verdant/contract';
 import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { roomsHandlers } from './rooms.routes.js';
 
-export { holdRoomVersions, requireRoom } from './rooms.service.js';
+export {
+  holdRoomVersions, requireRoom, onRoomDeleted, setRoomScroll, setScrollOfAllRooms, markRoomScanned, clearScannedRooms,
+} from './rooms.service.js';
 
 export async function roomsModule(app: FastifyInstance) {
   registerEndpoints(app, roomsEndpoints, roomsHandlers);

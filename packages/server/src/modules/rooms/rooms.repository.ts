@@ -76,42 +76,37 @@ export function lockRoom(trx: Transaction<DB>, companyId: number, roomId: number
     .executeTakeFirst();
 }
 
-export interface DeletedRoomContents {
-  gridIds: number[];
-  boxes: number;
-  /** Storage keys of images that belonged to the deleted rows. */
-  fileKeys: string[];
+/** Deletes the room (its grids are the grids module's, deleted before); answers its whiteboards' storage keys. */
+export async function deleteRoom(trx: Transaction<DB>, companyId: number, roomId: number): Promise<string[]> {
+  const whiteboards = await trx.selectFrom('room_whiteboards').select(['image_key', 'thumb_key']).where('room_id', '=', roomId).execute();
+  await trx.deleteFrom('rooms').where('company_id', '=', companyId).where('room_id', '=', roomId).execute();
+  return whiteboards.flatMap((w) => [w.image_key, w.thumb_key]);
 }
 
-/** Deletes the room, the grids linked to it and (by cascade) their boxes, links and scan marks. */
-export async function deleteRoomWithGrids(trx: Transaction<DB>, companyId: number, roomId: number): Promise<DeletedRoomContents> {
-  const grids = await trx
-    .selectFrom('grids')
-    .select(['grid_id', 'image_name', 'image_thumb'])
+/** Answers undefined when the room is not the company's. */
+export function setStartScroll(db: Db, companyId: number, roomId: number, value: number) {
+  return db
+    .updateTable('rooms')
+    .set({ start_scroll: value })
     .where('company_id', '=', companyId)
-    .where('grid_id', 'in', (q) => q.selectFrom('room_grid').select('grid_id').where('room_id', '=', roomId))
-    .execute();
-  const gridIds = grids.map((g) => g.grid_id);
-  const whiteboards = await trx.selectFrom('room_whiteboards').select(['image_key', 'thumb_key']).where('room_id', '=', roomId).execute();
-  let boxes = 0;
-  if (gridIds.length) {
-    const counted = await trx
-      .selectFrom('grid_boxes')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('grid_id', 'in', gridIds)
-      .executeTakeFirstOrThrow();
-    boxes = Number(counted.n);
-    await trx.deleteFrom('grids').where('grid_id', 'in', gridIds).execute();
-  }
-  await trx.deleteFrom('rooms').where('company_id', '=', companyId).where('room_id', '=', roomId).execute();
-  return {
-    gridIds,
-    boxes,
-    fileKeys: [
-      ...grids.flatMap((g) => [g.image_name, g.image_thumb].filter((k): k is string => Boolean(k))),
-      ...whiteboards.flatMap((w) => [w.image_key, w.thumb_key]),
-    ],
-  };
+    .where('room_id', '=', roomId)
+    .returning('start_scroll')
+    .executeTakeFirst();
+}
+
+export async function setStartScrollOfAllRooms(db: Db, companyId: number, value: number): Promise<number> {
+  const r = await db.updateTable('rooms').set({ start_scroll: value }).where('company_id', '=', companyId).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function setRoomScanned(trx: Transaction<DB>, roomId: number, userId: number, at: Date): Promise<void> {
+  await trx.updateTable('rooms').set({ scanned: true, scanned_at: at, last_scanned_by: userId }).where('room_id', '=', roomId).execute();
+}
+
+/** Clears the company's rooms' scan flags (when and by whom stays as history); answers how many were set. */
+export async function clearScanned(trx: Transaction<DB>, companyId: number): Promise<number> {
+  const r = await trx.updateTable('rooms').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export async function insertWhiteboard(

@@ -12,7 +12,7 @@ import { toRoom, toWhiteboard } from './rooms.mapper.js';
 import { inChunks, ROOMS_PAGE, roomPieces, roomTreeChunks } from './room-tree.stream.js';
 import { roomTexts, type RoomTextCache } from './room-texts.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 import type { DB } from '../../db/schema.js';
 
 export type RoomsDeps = Deps<'files' | 'config' | 'log'>;
@@ -134,11 +134,26 @@ async function* facilityPieces(db: Kysely<DB>, cache: RoomTextCache, companyId: 
   yield ']}';
 }
 
+/** Deletes a room's grids in the room delete's transaction; answers what went (the grids module's, see `onRoomDeleted`). */
+export type RoomGridsDelete = (deps: TxDeps, companyId: number, roomId: number) => Promise<{ gridIds: number[]; boxes: number; fileKeys: string[] }>;
+let deleteGridsOfRoom: RoomGridsDelete | null = null;
+
+/**
+ * The grids module hands its delete of a room's grids here when it registers (grids own their table and check
+ * their room through this module, so this module cannot import theirs without a cycle).
+ */
+export function onRoomDeleted(deleteGrids: RoomGridsDelete): void {
+  deleteGridsOfRoom = deleteGrids;
+}
+
+/** Deletes the room, the grids linked to it and (by cascade) their boxes, links and scan marks. */
 export async function deleteRoom(deps: RoomsDeps, caller: Caller, roomId: number) {
   const result = await deps.db.transaction().execute(async (trx) => {
     const room = await repo.lockRoom(trx, caller.company_id, roomId);
     if (!room) throw notFound('Room');
-    const removed = await repo.deleteRoomWithGrids(trx, caller.company_id, roomId);
+    if (!deleteGridsOfRoom) throw new Error('The grids module is not registered: a deleted room would leave its grids.');
+    const grids = await deleteGridsOfRoom({ db: trx }, caller.company_id, roomId);
+    const removed = { ...grids, fileKeys: [...grids.fileKeys, ...(await repo.deleteRoom(trx, caller.company_id, roomId))] };
     await writeAudit(trx, {
       companyId: caller.company_id,
       userId: caller.user_id,
@@ -208,4 +223,24 @@ export async function readImage(deps: Pick<RoomsDeps, 'files'>, caller: Caller, 
  */
 export async function holdRoomVersions({ db }: Pick<Deps, 'db'>, companyId: number, place: { kind: 'room' | 'grid'; id: number }) {
   await repo.lockRoomVersions(db, companyId, place);
+}
+
+/** Saves where a room's map starts (room_scroll's route); answers undefined when the room is not the company's. */
+export function setRoomScroll({ db }: Pick<Deps, 'db'>, companyId: number, roomId: number, value: number) {
+  return repo.setStartScroll(db, companyId, roomId, value);
+}
+
+/** Saves where every room's map of the company starts (room_scroll's route); answers how many rooms. */
+export function setScrollOfAllRooms({ db }: Pick<Deps, 'db'>, companyId: number, value: number) {
+  return repo.setStartScrollOfAllRooms(db, companyId, value);
+}
+
+/** Marks a room scanned, for scouting in its transaction (after it locked and checked the room). */
+export function markRoomScanned({ db: trx }: TxDeps, roomId: number, userId: number, at: Date) {
+  return repo.setRoomScanned(trx, roomId, userId, at);
+}
+
+/** Clears every scanned room of the company, for scouting's reset in its transaction; answers how many were set. */
+export function clearScannedRooms({ db: trx }: TxDeps, companyId: number) {
+  return repo.clearScanned(trx, companyId);
 }

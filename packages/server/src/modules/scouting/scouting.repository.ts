@@ -51,8 +51,6 @@ export async function lockTarget(trx: Transaction<DB>, companyId: number, t: Tar
 }
 
 export async function markScanned(trx: Transaction<DB>, companyId: number, t: Target, userId: number, roundId: number, at: Date) {
-  // A grid's flag is the grids module's (scouting.service calls it); a room's is still written here.
-  if (t.kind === 'room') await trx.updateTable('rooms').set({ scanned: true, scanned_at: at, last_scanned_by: userId }).where('room_id', '=', t.id).execute();
   return trx
     .insertInto('scan_marks')
     .values({
@@ -65,12 +63,6 @@ export async function markScanned(trx: Transaction<DB>, companyId: number, t: Ta
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** Clears the rooms' flag only (the grids' is cleared through the grids module): when and by whom stays visible as history. */
-export async function resetRooms(trx: Transaction<DB>, companyId: number): Promise<number> {
-  const rooms = await trx.updateTable('rooms').set({ scanned: false }).where('company_id', '=', companyId).where('scanned', '=', true).executeTakeFirst();
-  return Number(rooms.numUpdatedRows);
 }
 
 export async function findTarget(db: Db, companyId: number, t: Target) {

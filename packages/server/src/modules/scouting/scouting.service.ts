@@ -3,7 +3,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { clearScannedGrids, markGridScanned } from '../grids/index.js';
-import { holdRoomVersions } from '../rooms/index.js';
+import { clearScannedRooms, holdRoomVersions, markRoomScanned } from '../rooms/index.js';
 import * as repo from './scouting.repository.js';
 import { toMark, toPreviousRound, toRound, toScanState } from './scouting.mapper.js';
 import { fullName } from '../../lib/full-name.js';
@@ -33,7 +33,9 @@ export async function markScannedIn({ db: trx }: TxDeps, caller: Caller, target:
   const before = await repo.lockTarget(trx, caller.company_id, target);
   if (!before) throw notFound(label[target.kind]);
   const round = await repo.currentRoundForMark(trx, caller.company_id, caller.user_id, now);
+  // The flags are the owners': rooms and grids set them in this transaction.
   if (target.kind === 'grid') await markGridScanned({ db: trx }, target.id, userId, now);
+  else await markRoomScanned({ db: trx }, target.id, userId, now);
   const mark = await repo.markScanned(trx, caller.company_id, target, userId, round.round_id, now);
   await writeAudit(trx, {
     companyId: caller.company_id,
@@ -52,7 +54,7 @@ export async function resetScanned(deps: Deps, caller: Caller, companyId: number
   if (companyId !== undefined) assertOwnCompany(caller, companyId);
   return deps.db.transaction().execute(async (trx) => {
     const previous = await repo.latestRound(trx, caller.company_id);
-    const counts = { rooms: await repo.resetRooms(trx, caller.company_id), grids: await clearScannedGrids({ db: trx }, caller.company_id) };
+    const counts = { rooms: await clearScannedRooms({ db: trx }, caller.company_id), grids: await clearScannedGrids({ db: trx }, caller.company_id) };
     const round = await repo.insertRound(trx, caller.company_id, caller.user_id);
     await writeAudit(trx, {
       companyId: caller.company_id,
