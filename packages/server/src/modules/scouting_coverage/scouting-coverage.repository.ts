@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { VISIT_DAY } from '../../db/migrations/2026_12_01_0300_coverage_counts.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -151,6 +152,106 @@ export async function coverage(db: Db, companyId: number, now: Date, roomId: num
     SELECT agg.room_id, agg.name, agg.due AS due_every_days, agg.room_override, agg.round_start AS round_started_at,
            agg.boxes_total, agg.boxes_scouted, agg.boxes_overdue, agg.last_scouted_at, agg.last_scouted_by,
            u.first_name, u.last_name, agg.overdue_box_ids
+    FROM agg LEFT JOIN users u ON u.user_id = agg.last_scouted_by
+    ORDER BY agg.name, agg.room_id`.execute(db);
+  return res.rows;
+}
+
+/**
+ * Coverage of every room of a company from the counts kept per grid and day (migration 2026_12_01_0300): the
+ * same answer as `coverage` without reading a row per box. Per grid (boxes not culled):
+ * - its mark is the later of its room's and its own latest scan mark (the room's on a tie, as `coverage` picks);
+ * - the boxes visited since a time T are the day counts after T's day plus the boxes of T's own day visited at or
+ *   after T (a range of box_last_visits_grid_visit_idx); only days from the earlier of the room's round start and
+ *   due time are read, all of them only when the room has neither;
+ * - scouted in the round: every box when the mark is in the round, else those visited since the round start;
+ *   overdue: none when the mark is recent enough, else the boxes not visited since the due time;
+ * - its latest scouting: its latest visit (one index probe) when later than the mark, else the mark.
+ * Rooms fold their grids as `coverage` folds boxes (the greatest time, then the greatest user).
+ */
+export async function coverageFromCounts(db: Db, companyId: number, now: Date): Promise<CoverageRow[]> {
+  const at = now.toISOString();
+  const day = (t: string) => sql.raw(VISIT_DAY(t));
+  // Boxes of grid g visited at or after t: whole days after t's day, then t's day from t on.
+  const since = (t: string) => sql`(
+    COALESCE(sum(d.boxes) FILTER (WHERE d.day > ${day(t)}), 0) + (
+      SELECT count(*) FROM box_last_visits v
+      WHERE v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at >= ${sql.raw(t)}
+        AND v.visited_at < ((${day(t)} + 1)::timestamp AT TIME ZONE 'UTC')))`;
+  const res = await sql<CoverageRow>`
+    WITH company_default AS (
+      SELECT due_every_days FROM scouting_frequencies WHERE company_id = ${companyId} AND room_id IS NULL
+    ),
+    current_round AS (
+      SELECT max(started_at) AS started_at FROM scouting_rounds WHERE company_id = ${companyId}
+    ),
+    rm AS (
+      SELECT r.room_id, r.name, f.room_id IS NOT NULL AS room_override,
+             COALESCE(f.due_every_days, d.due_every_days) AS due
+      FROM rooms r
+      LEFT JOIN scouting_frequencies f ON f.company_id = r.company_id AND f.room_id = r.room_id
+      LEFT JOIN company_default d ON true
+      WHERE r.company_id = ${companyId}
+    ),
+    rounds AS (
+      SELECT rm.*,
+             GREATEST(cr.started_at, ${at}::timestamptz - make_interval(days => rm.due)) AS round_start,
+             ${at}::timestamptz - make_interval(days => rm.due) AS due_since
+      FROM rm CROSS JOIN current_round cr
+    ),
+    room_mark AS (
+      SELECT rm.room_id, m.at, m.by FROM rm CROSS JOIN LATERAL (
+        SELECT scanned_at AS at, user_id AS by FROM scan_marks
+        WHERE room_id = rm.room_id AND company_id = ${companyId} ORDER BY scanned_at DESC, mark_id DESC LIMIT 1
+      ) m
+    ),
+    grids AS (
+      SELECT ro.room_id, ro.round_start, ro.due_since, ro.due, rg.grid_id, t.boxes AS total,
+             GREATEST(rk.at, gk.at) AS mark_at,
+             CASE WHEN gk.at IS NULL OR rk.at >= gk.at THEN rk.by ELSE gk.by END AS mark_by
+      FROM rounds ro
+      JOIN room_grid rg ON rg.room_id = ro.room_id AND rg.company_id = ${companyId}
+      JOIN coverage_grid_totals t ON t.grid_id = rg.grid_id AND t.boxes > 0
+      LEFT JOIN room_mark rk ON rk.room_id = ro.room_id
+      LEFT JOIN LATERAL (
+        SELECT scanned_at AS at, user_id AS by FROM scan_marks
+        WHERE grid_id = rg.grid_id AND company_id = ${companyId} ORDER BY scanned_at DESC, mark_id DESC LIMIT 1
+      ) gk ON true
+    ),
+    per_grid AS (
+      SELECT g.room_id, g.total,
+             CASE WHEN g.round_start IS NULL THEN (CASE WHEN g.mark_at IS NOT NULL THEN g.total ELSE COALESCE(sum(d.boxes), 0) END)
+                  WHEN g.mark_at >= g.round_start THEN g.total
+                  ELSE ${since('g.round_start')} END AS scouted,
+             CASE WHEN g.due IS NULL OR g.mark_at >= g.due_since THEN 0
+                  ELSE g.total - ${since('g.due_since')} END AS overdue,
+             CASE WHEN lv.at IS NOT NULL AND (g.mark_at IS NULL OR lv.at > g.mark_at) THEN lv.at ELSE g.mark_at END AS at,
+             CASE WHEN lv.at IS NOT NULL AND (g.mark_at IS NULL OR lv.at > g.mark_at) THEN lv.by ELSE g.mark_by END AS by
+      FROM grids g
+      LEFT JOIN coverage_grid_days d ON d.grid_id = g.grid_id
+        AND d.day >= COALESCE(${day('LEAST(g.round_start, g.due_since)')}, '-infinity'::date)
+      LEFT JOIN LATERAL (
+        SELECT v.visited_at AS at, v.visited_by AS by FROM box_last_visits v
+        WHERE v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at IS NOT NULL
+        ORDER BY v.visited_at DESC, v.visited_by DESC LIMIT 1
+      ) lv ON true
+      GROUP BY g.room_id, g.grid_id, g.total, g.round_start, g.due_since, g.due, g.mark_at, g.mark_by, lv.at, lv.by
+    ),
+    per_room AS (
+      SELECT p.room_id, sum(p.total)::int AS boxes_total, sum(p.scouted)::int AS boxes_scouted, sum(p.overdue)::int AS boxes_overdue,
+             max(p.at) AS last_scouted_at,
+             (max(ARRAY[extract(epoch FROM p.at), p.by]) FILTER (WHERE p.at IS NOT NULL))[2]::int AS last_scouted_by
+      FROM per_grid p GROUP BY p.room_id
+    ),
+    agg AS (
+      SELECT ro.room_id, ro.name, ro.due, ro.room_override, ro.round_start,
+             COALESCE(p.boxes_total, 0) AS boxes_total, COALESCE(p.boxes_scouted, 0) AS boxes_scouted,
+             COALESCE(p.boxes_overdue, 0) AS boxes_overdue, p.last_scouted_at, p.last_scouted_by
+      FROM rounds ro LEFT JOIN per_room p ON p.room_id = ro.room_id
+    )
+    SELECT agg.room_id, agg.name, agg.due AS due_every_days, agg.room_override, agg.round_start AS round_started_at,
+           agg.boxes_total, agg.boxes_scouted, agg.boxes_overdue, agg.last_scouted_at, agg.last_scouted_by,
+           u.first_name, u.last_name, NULL::int[] AS overdue_box_ids
     FROM agg LEFT JOIN users u ON u.user_id = agg.last_scouted_by
     ORDER BY agg.name, agg.room_id`.execute(db);
   return res.rows;

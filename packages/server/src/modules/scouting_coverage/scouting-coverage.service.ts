@@ -40,7 +40,10 @@ export async function setFrequency(deps: Deps, caller: Caller, roomId: number | 
 
 export async function getCoverage(deps: Deps, caller: Caller, roomId: number | null, now = new Date()) {
   if (roomId !== null && !(await repo.roomOfCompany(deps.db, caller.company_id, roomId))) throw notFound('Room');
-  const rows = await repo.coverage(deps.db, caller.company_id, now, roomId, roomId !== null);
+  // One room lists its overdue boxes (a row per box, bounded by the room); every room reads the kept counts.
+  const rows = roomId !== null
+    ? await repo.coverage(deps.db, caller.company_id, now, roomId, true)
+    : await repo.coverageFromCounts(deps.db, caller.company_id, now);
   return {
     status: 'success' as const,
     generated_at: now.toISOString(),
