@@ -6,8 +6,8 @@
 import type { GridBox } from '@verdant/contract';
 import { guttersFor, viewLayout } from '../../packages/web/src/features/rooms/lib/map-geometry';
 import { paintBoxes, paintLabels, paintMarkers } from '../../packages/web/src/features/rooms/lib/map-paint';
-import { gridPressure, indexPressure } from '../../packages/web/src/features/rooms/lib/pressure-frames';
-import { paintPressure } from '../../packages/web/src/features/rooms/lib/pressure-paint';
+import { gridPressure, indexPressure } from '../../packages/web/src/features/rooms/map/lib/pressure-frames';
+import { paintPressure } from '../../packages/web/src/features/rooms/map/lib/pressure-paint';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../packages/web/src/lib/i18n';
-import { GridMap } from '../../packages/web/src/features/rooms/components/map/grid-map';
+import { GridMap } from '../../packages/web/src/features/rooms/map/components/grid-map';
 import { benchGrid, markPainted } from './data';
 
 function Harness() {

@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { treatmentsMessages, type SprayProduct } from '@verdant/contract';
-import RoomPage from '../components/map/room-page';
-import { GridMap } from '../components/map/grid-map';
+import RoomPage from '../map/components/room-page';
+import { GridMap } from '../map/components/grid-map';
 import { renderRoutes } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
