@@ -103,6 +103,7 @@ export * from './spray_products/spray-products.endpoints.js';
 export * from './treatments/treatments.schemas.js';
 export * from './treatments/treatments.messages.js';
 export * from './treatments/treatments.endpoints.js';
+export * from './treatments/application-register.schemas.js';
 export * from './batches/batch.schemas.js';
 export * from './batches/batches.messages.js';
 export * from './batches/batches.endpoints.js';

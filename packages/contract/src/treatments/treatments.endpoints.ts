@@ -8,6 +8,7 @@ import {
   ApplicationDate, GridBoxIds, NewTreatmentData, QuantityUsed, Treatment, TreatmentApplication, TreatmentChanges, TreatmentTypeOrDefault,
 } from './treatments.schemas.js';
 import { treatmentsMessages as msg } from './treatments.messages.js';
+import { ApplicationRegisterDetails, ApplicationRegisterFields } from './application-register.schemas.js';
 
 // Growers apply treatments on the floor; the company's treatment plan (which product, which type) is for admins.
 const admins = { auth: { kind: 'user', roles: ADMIN_ROLES } } as const;
@@ -16,13 +17,22 @@ const anyone = { auth: { kind: 'user', roles: ALL_ROLES } } as const;
 export const treatmentsEndpoints = {
   linkTreatmentProductsGridboxes: defineEndpoint({
     id: 'linkTreatmentProductsGridboxes', domain: 'treatments', method: 'POST', path: '/link_treatment_products_gridboxes',
-    summary: 'Record that a product was applied to grid boxes on a date, with the quantity used; answers the re-entry and pre-harvest ends',
+    summary:
+      'Record that a product was applied to grid boxes on a date, with the quantity used; answers the re-entry and pre-harvest ends. ' +
+      'Optional register fields (issue 22): start and end, equipment, crop (EPPO) and BBCH stage, area, tank mix, water volume, weather, releases of beneficials, target problems',
     ...anyone, tenancy: { resource: true },
     body: {
       kind: 'multipart',
-      schema: z.object({ ApplicationDate, ProductName, QuantityUsed, Grid_boxIDs: GridBoxIds }),
+      schema: z
+        .object({ ApplicationDate, ProductName, QuantityUsed, Grid_boxIDs: GridBoxIds, ...ApplicationRegisterFields })
+        .superRefine((v, ctx) => {
+          if (v.StartTime && v.EndTime && Date.parse(v.EndTime) < Date.parse(v.StartTime)) {
+            ctx.addIssue({ code: 'custom', path: ['EndTime'], message: msg.endBeforeStart });
+          }
+          if (v.Dose !== undefined && v.DoseUnit === undefined) ctx.addIssue({ code: 'custom', path: ['DoseUnit'], message: msg.doseUnitRequired });
+        }),
     },
-    response: success({ message: z.string(), application: TreatmentApplication }),
+    response: success({ message: z.string(), application: TreatmentApplication, register: ApplicationRegisterDetails }),
     clientMessages: { failure: msg.linkFailed },
   }),
   createTreatment: defineEndpoint({

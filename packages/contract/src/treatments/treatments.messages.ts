@@ -14,4 +14,19 @@ export const treatmentsMessages = {
   exists: 'This product already has a treatment of this type.',
   unknownProduct: 'ProductName names no spray product of your company.',
   foreignBoxes: 'Grid_boxIDs names a grid box that is not in your company.',
+  endBeforeStart: 'must not be before StartTime',
+  doseUnitRequired: 'is required with a Dose (e.g. L/ha or L/1000L)',
+  unknownMixProduct: (name: string) => `TankMix names "${name}", which is no spray product of your company. Add it under Products first, or correct the name.`,
+  foreignProblems: 'TargetProblemIDs names a problem that is not in your library.',
+  foreignObservations: 'ObservationIDs names an observation that is not in your company.',
+  doseAboveMax: (product: string, dose: number, unit: string, max: number) =>
+    `The dose of ${product}, ${dose} ${unit}, is above its label's maximum of ${max} ${unit}. Lower the dose, or check the product's maximum dose.`,
+  tooManyApplications: (product: string, count: number, max: number, batch: string, since: string) =>
+    `${product} may be applied at most ${max} times per crop cycle; batch ${batch} has had it ${count} times since ${since}. Choose another product for this cycle.`,
+  cropNotAuthorised: (product: string, crop: string) =>
+    `${product} is not authorised on ${crop}. Choose a product authorised for this crop, or correct the crop (CropEppo).`,
+  bbchNotAuthorised: (product: string, crop: string, bbch: number, min: number | null, max: number | null) =>
+    `${product} is authorised on ${crop} only from BBCH ${min ?? 0} to ${max ?? 99}; the crop is at BBCH ${bbch}. Apply it at an authorised stage, or choose another product.`,
+  beneficialsHit: (product: string, species: string, effect: string, released: string, until: string) =>
+    `${product} is ${effect} to ${species}, released in these boxes on ${released}; its effect lasts until ${until}. Consider a product harmless to ${species}, or wait.`,
 } as const;

@@ -1,4 +1,4 @@
-import { utcDate, type Treatment, type TreatmentApplication } from '@verdant/contract';
+import { utcDate, type ApplicationRegisterDetails, type Treatment, type TreatmentApplication } from '@verdant/contract';
 import type { TreatmentRow } from './treatments.repository.js';
 import type { ApplicationRow } from './applications.repository.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
@@ -29,4 +29,24 @@ export const toApplication = (r: ApplicationRow): TreatmentApplication => ({
   applied_by: r.applied_by,
   reentry_until: isoOrNull(r.reentry_until),
   preharvest_until: r.preharvest_until === null ? null : day(r.preharvest_until),
+});
+
+export const toRegisterDetails = (r: ApplicationRow, warnings: string[]): ApplicationRegisterDetails => ({
+  started_at: isoOrNull(r.started_at),
+  ended_at: isoOrNull(r.ended_at),
+  operator_licence: r.operator_licence,
+  equipment: r.equipment,
+  crop_eppo: r.crop_eppo,
+  crop_name: r.crop_name,
+  bbch: r.bbch,
+  area_m2: r.area_m2,
+  area_source: r.area_source,
+  water_volume_l: r.water_volume_l,
+  weather: r.weather,
+  notes: r.notes,
+  products: r.products.map((p) => ({ ...p })),
+  releases: r.releases.map((x) => ({ ...x })),
+  target_problem_ids: [...new Set(r.targets.flatMap((t) => (t.problem_id === null ? [] : [t.problem_id])))],
+  observation_ids: r.targets.flatMap((t) => (t.observation_id === null ? [] : [t.observation_id])),
+  warnings,
 });
