@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UploadedFile } from '../common/fields.js';
 
 /** The staff roles: what an invitation or a role change may give. */
 export const ROLES = ['SuperAdmin', 'Admin', 'Regular'] as const;
@@ -94,11 +95,19 @@ export type EndpointInput<E extends EndpointConfig> = EmptyIfUnknown<Infer<E['pa
   EmptyIfUnknown<E['body'] extends { schema: infer S } ? Infer<S> : unknown> &
   EmptyIfUnknown<Infer<E['either']>>;
 
-/** What a client passes: the unparsed input types. */
-export type EndpointRequest<E extends EndpointConfig> = EmptyIfUnknown<InferIn<E['params']>> &
-  EmptyIfUnknown<InferIn<E['query']>> &
-  EmptyIfUnknown<E['body'] extends { schema: infer S } ? InferIn<S> : unknown> &
-  EmptyIfUnknown<InferIn<E['either']>>;
+/**
+ * A multipart file field as a client holds it: a `Blob` (a browser's `File` is one; its name travels as the part's
+ * filename). The schema (`FileField`) describes the file as the server's multipart parser hands it over
+ * (`UploadedFile`), which no client holds.
+ */
+export type ClientFile<T> = T extends UploadedFile ? Blob : T extends readonly UploadedFile[] ? Blob[] : T;
+type ClientFields<T> = T extends object ? { [K in keyof T]: ClientFile<T[K]> } : T;
+
+/** What a client passes: the unparsed input types, with files as `Blob`s. */
+export type EndpointRequest<E extends EndpointConfig> = EmptyIfUnknown<ClientFields<InferIn<E['params']>>> &
+  EmptyIfUnknown<ClientFields<InferIn<E['query']>>> &
+  EmptyIfUnknown<E['body'] extends { schema: infer S } ? ClientFields<InferIn<S>> : unknown> &
+  EmptyIfUnknown<ClientFields<InferIn<E['either']>>>;
 
 /** A file answer: bytes, or (server side) a stream sent as it is made, such as the labelled-examples zip. */
 export type EndpointOutput<E extends EndpointConfig> = E['response'] extends z.ZodType

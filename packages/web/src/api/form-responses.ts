@@ -1,5 +1,5 @@
 import type { HttpClient } from './http-client';
-import { formResponsesEndpoints as ep, type UploadedFile } from '@verdant/contract';
+import { formResponsesEndpoints as ep } from '@verdant/contract';
 import { toApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
 import { isNetworkError } from '../offline/network';
@@ -23,9 +23,9 @@ export function isTransient(err: unknown): boolean {
   return status >= 500 || [401, 408, 409, 429].includes(status);
 }
 
-function asUpload(file: Blob, name: string): UploadedFile {
-  const named = typeof File !== 'undefined' && !(file instanceof File) ? new File([file], name, { type: file.type }) : file;
-  return named as unknown as UploadedFile;
+/** The photo as a File, so its part carries the photo's name (a bare Blob travels as "blob"). */
+function named(file: Blob, name: string): Blob {
+  return typeof File !== 'undefined' && !(file instanceof File) ? new File([file], name, { type: file.type }) : file;
 }
 
 async function sendResponses(job: Job, http: HttpClient): Promise<{ ids: number[]; observations: number }> {
@@ -64,7 +64,7 @@ async function sendPhoto(job: Job, photo: Job['photos'][number], responseId: num
   const res = await callEndpoint(
     ep.submitFormImage,
     {
-      image: asUpload(photo.file, photo.name),
+      image: named(photo.file, photo.name),
       fieldID: photo.fieldID,
       submittedBy: job.submittedBy,
       submittedAt: job.submittedAt,

@@ -1,7 +1,6 @@
 import { gridsEndpoints as ep } from '@verdant/contract';
 import { errorMessage } from './api-error';
 import { callEndpoint } from './call-endpoint';
-import { asUpload } from './rooms';
 
 export interface NewGrid {
   nx: number;
@@ -34,7 +33,7 @@ export function deleteGrid(gridId: number) {
 /** POST /upload_grid_image?GridID (multipart image). Needs gridId and imageFile. */
 export async function uploadGridImage(gridId: number | null | undefined, imageFile: Blob | null | undefined) {
   if (!gridId || !imageFile) throw new Error('Required parameter(s) missing.');
-  return callEndpoint(ep.uploadGridImage, { GridID: gridId, image: asUpload(imageFile) });
+  return callEndpoint(ep.uploadGridImage, { GridID: gridId, image: imageFile });
 }
 
 /** GET /get_grid_background?RoomID: the background images of the room's grids. */

@@ -2,7 +2,6 @@ import {
   roomsEndpoints as ep,
   roomsMessages as msg,
   type RoomWithGrids,
-  type UploadedFile,
 } from '@verdant/contract';
 import { ApiError, errorMessage, orNull } from './api-error';
 import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
@@ -14,9 +13,6 @@ export interface RoomsAnswer {
   /** True when the answer came from the local database instead of the server. */
   fromCache: boolean;
 }
-
-/** The contract types files as the server receives them; the browser sends a File/Blob in their place. */
-export const asUpload = (file: Blob) => file as unknown as UploadedFile;
 
 /** The local room copy (Dexie) loads on first use, not with the first screen (initial JavaScript, issue 10). */
 const roomCache = () => import('../offline/room-cache');
@@ -117,7 +113,7 @@ export function deleteRoom(roomId: number) {
 /** POST /upload_whiteboard_image (multipart imageFile, room_id). Null on failure. */
 export function uploadWhiteboardImage(roomId: number, imageFile: Blob) {
   return orNull('uploadWhiteboardImage', async () =>
-    (await callEndpoint(ep.uploadWhiteboardImage, { room_id: roomId, imageFile: asUpload(imageFile) })).whiteboard,
+    (await callEndpoint(ep.uploadWhiteboardImage, { room_id: roomId, imageFile })).whiteboard,
   );
 }
 

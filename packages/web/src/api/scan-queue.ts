@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { scansEndpoints as ep, type EndpointRequest, type ScanType } from '@verdant/contract';
+import { scansEndpoints as ep, type ScanType } from '@verdant/contract';
 import { callEndpoint } from './call-endpoint';
 import { actionQueue, classifyActionError, type ActionQueue, type ActionState, type QueuedAction } from './action-queue';
 import { browserOffline } from '../offline/network';
@@ -84,7 +84,7 @@ export const newScanKey = newKey;
  * whether the failure means "no answer" (queue it with the same key) rather than a refusal.
  */
 export function sendScanNow(scan: ScanToSend, key: string) {
-  return callEndpoint(ep.createScan, scan as unknown as EndpointRequest<typeof ep.createScan>, undefined, {
+  return callEndpoint(ep.createScan, scan, undefined, {
     headers: { 'Idempotency-Key': key },
   });
 }

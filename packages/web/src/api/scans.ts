@@ -10,7 +10,7 @@ export type CreateScanInput = Omit<EndpointRequest<typeof ep.createScan>, 'image
 
 /** POST /create_scan: the server analyses the photos with the company's model and files the observations. */
 export function createScan(input: CreateScanInput) {
-  return callEndpoint(ep.createScan, input as unknown as EndpointRequest<typeof ep.createScan>);
+  return callEndpoint(ep.createScan, input);
 }
 
 export interface ScanHistoryFilter {
