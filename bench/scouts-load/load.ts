@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import {
   authEndpoints, commentsEndpoints, formResponsesEndpoints, formTemplatesEndpoints, plantProblemsEndpoints, roomsEndpoints, scansEndpoints,
   scoutingCoverageEndpoints, scoutingEndpoints, subGridboxesEndpoints, tasksEndpoints, unresolvedProblemsEndpoints,
-  type EndpointConfig, type EndpointOutput, type EndpointRequest, type UploadedFile,
+  type EndpointConfig, type EndpointOutput, type EndpointRequest,
 } from '@verdant/contract';
 import { makeLeafImage } from '@verdant/vision/testing';
 import { callEndpoint } from '../../packages/web/src/api/call-endpoint.js';
@@ -76,7 +76,7 @@ async function leafJpeg(): Promise<Buffer> {
   }
   return jpegCache.bytes;
 }
-const upload = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }) as unknown as UploadedFile;
+const upload = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
