@@ -26,6 +26,8 @@ import { batchProblemsEndpoints } from './batch_problems/batch-problems.endpoint
 import { plantsEndpoints } from './plants/plants.endpoints.js';
 import { traysEndpoints } from './trays/trays.endpoints.js';
 import { sprayProductsEndpoints } from './spray_products/spray-products.endpoints.js';
+import { cropsEndpoints } from './crops/crops.endpoints.js';
+import { stockEndpoints } from './stock/stock.endpoints.js';
 import { treatmentsEndpoints } from './treatments/treatments.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
@@ -100,6 +102,13 @@ export * from './trays/trays.endpoints.js';
 export * from './spray_products/spray-products.schemas.js';
 export * from './spray_products/spray-products.messages.js';
 export * from './spray_products/spray-products.endpoints.js';
+export * from './crops/crop-codes.js';
+export * from './crops/crops.schemas.js';
+export * from './crops/crops.messages.js';
+export * from './crops/crops.endpoints.js';
+export * from './stock/stock.schemas.js';
+export * from './stock/stock.messages.js';
+export * from './stock/stock.endpoints.js';
 export * from './treatments/treatments.schemas.js';
 export * from './treatments/treatments.messages.js';
 export * from './treatments/treatments.endpoints.js';
@@ -180,6 +189,10 @@ export const domains = {
   plants: plantsEndpoints,
   trays: traysEndpoints,
   spray_products: sprayProductsEndpoints,
+  /** Verdant extension: the company's crops by EPPO code (docs/decisions.md, "Plant-protection register: products, crops, stock"). */
+  crops: cropsEndpoints,
+  /** Verdant extension: stock of products per lot (same section). */
+  stock: stockEndpoints,
   treatments: treatmentsEndpoints,
   batches: batchesEndpoints,
   audit: auditEndpoints,

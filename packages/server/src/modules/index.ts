@@ -27,6 +27,8 @@ import { batchProblemsModule } from './batch_problems/index.js';
 import { plantsModule } from './plants/index.js';
 import { traysModule } from './trays/index.js';
 import { sprayProductsModule } from './spray_products/index.js';
+import { cropsModule } from './crops/index.js';
+import { stockModule } from './stock/index.js';
 import { treatmentsModule } from './treatments/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
@@ -76,6 +78,8 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   plantsModule,
   traysModule,
   sprayProductsModule,
+  cropsModule,
+  stockModule,
   treatmentsModule,
   searchModule,
   auditModule,
