@@ -4,6 +4,7 @@ import { MessageEnvelope, success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { QR_SIZE_DEFAULT } from '../common/constants.js';
 import { batchesMessages } from './batches.messages.js';
+import { absentIfBlank } from '../common/list-field.js';
 import {
   BatchCreateFields, BatchDashboardSchema, BatchMoveSchema, BatchResponseSchema, BatchRoomSchema, BatchSchema,
   BatchUpdateFields, CustomBatchStatusSchema, HARVEST_UNITS, IdList, LinkSchema, QR_LABELS_MAX, QR_SIZE_MAX,
@@ -158,6 +159,8 @@ export const batchesEndpoints = {
       wet_weight: Weight.optional(),
       dry_weight: Weight.optional(),
       unit: z.enum(HARVEST_UNITS, { error: `must be one of ${HARVEST_UNITS.join(', ')}` }).optional(),
+      /** issue 22: an Admin's reason to harvest inside a pre-harvest interval (audited); without it such a harvest is refused (422). */
+      preharvest_override_reason: absentIfBlank(z.string().trim().max(1000, { error: 'must be at most 1000 characters' })),
     }),
     /** preharvest_warnings: always sent by this server (empty when none); optional for older answers. */
     response: success({ message: z.string(), batch: BatchSchema, preharvest_warnings: z.array(PreharvestWarningSchema).optional() }),

@@ -21,6 +21,10 @@ export const batchesMessages = {
   statusAssigned: 'Status assigned to the batches.',
   customStatusCreated: 'Custom status created.',
   customStatusDeleted: 'Custom status deleted.',
+  /** issue 22: a harvest inside a pre-harvest interval is refused; each running interval is named. */
+  preharvestRefused: (items: ReadonlyArray<{ product: string; date: string; preharvest_until: string }>) =>
+    `Harvest refused: the crop is inside a pre-harvest interval (${items.map((i) => `${i.product} applied on ${i.date}, interval ends on ${i.preharvest_until}`).join('; ')}). Wait until it ends, or an Admin can override with a reason.`,
+  preharvestOverrideAdminOnly: 'Only an Admin can override a pre-harvest interval.',
   harvestedReadOnly: 'This batch has been harvested; its status and links can no longer change.',
   gridBoxesRequired: 'Linking grid boxes to a batch needs a batch id and a non-empty list of grid box ids',
   numberTaken: 'A batch with this BatchNumber already exists in your company.',

@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
 import {
-  BUILT_IN_BATCH_STATUSES, DEFAULT_BATCH_STATUS, HARVESTED_STATUS, batchesMessages as msg, unknownBatchStatus,
+  ADMIN_ROLES, BUILT_IN_BATCH_STATUSES, DEFAULT_BATCH_STATUS, HARVESTED_STATUS, batchesMessages as msg, unknownBatchStatus,
   utcDate,
 } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import { runningPreharvest } from './batch-dashboard.repository.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+import { cropOfCompany } from '../crops/index.js';
 
 export interface BatchesDeps {
   db: Kysely<DB>;
@@ -59,6 +60,13 @@ function checkDates(start: string | null, end: string | null) {
 const harvestStamp = (status: string, userId: number, at: Date) =>
   status === HARVESTED_STATUS ? { harvested_at: at, harvested_by: userId } : {};
 
+/** The crop id when it is one of the company's crops (held until the batch commits), else 404. */
+async function ownCrop(deps: TxDeps, companyId: number, cropId: number | null): Promise<number | null> {
+  if (cropId === null) return null;
+  if (!(await cropOfCompany(deps, companyId, cropId))) throw notFound('Crop');
+  return cropId;
+}
+
 export interface CreateBatchInput {
   BatchNumber: string;
   NumberOfPlants: number;
@@ -67,6 +75,7 @@ export interface CreateBatchInput {
   Color?: string | null;
   company_id: number;
   PreBooks: number;
+  CropID?: number | null;
   StartDate?: string | null;
   EndDate?: string | null;
 }
@@ -89,6 +98,7 @@ export async function createBatch(deps: BatchesDeps, caller: Caller, input: Crea
         batch_status: status,
         color: input.Color ?? null,
         pre_books: input.PreBooks,
+        crop_id: await ownCrop({ db: trx }, companyId, input.CropID ?? null),
         start_date: start,
         end_date: end,
         created_by: caller.user_id,
@@ -127,6 +137,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
     if (input.StrainName !== undefined) changes.strain_name = input.StrainName;
     if (input.Color !== undefined) changes.color = input.Color;
     if (input.PreBooks !== undefined) changes.pre_books = input.PreBooks;
+    if (input.CropID !== undefined) changes.crop_id = await ownCrop({ db: trx }, companyId, input.CropID);
     if (input.StartDate !== undefined) changes.start_date = input.StartDate;
     if (input.EndDate !== undefined) changes.end_date = input.EndDate;
     checkDates(changes.start_date !== undefined ? (changes.start_date as string | null) : before.start_date,
@@ -175,6 +186,7 @@ export interface HarvestInput {
   wet_weight?: number;
   dry_weight?: number;
   unit?: string;
+  preharvest_override_reason?: string;
 }
 
 export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: HarvestInput, opts: { at?: Date } = {}) {
@@ -187,6 +199,11 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await lockOwnBatch({ db: trx }, input.company_id, input.batch_id);
     assertNotHarvested(before);
+    // Inside a pre-harvest interval a harvest is refused unless an Admin overrides with a reason (issue 22), audited below.
+    const warnings = await runningPreharvest(trx, input.company_id, before.batch_id, utcDate(at));
+    const override = warnings.length > 0 ? input.preharvest_override_reason : undefined;
+    if (warnings.length > 0 && override === undefined) throw new AppError('unprocessable', msg.preharvestRefused(warnings), 'preharvest_override_reason');
+    if (override !== undefined && !ADMIN_ROLES.includes(caller.user_role)) throw forbidden(msg.preharvestOverrideAdminOnly);
     const after = await repo.updateBatch(trx, before.batch_id, {
       batch_status: HARVESTED_STATUS,
       harvested_at: at,
@@ -198,12 +215,10 @@ export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: Har
     if (before.batch_status !== HARVESTED_STATUS) {
       await repo.insertStatusHistory(trx, [{ company_id: input.company_id, batch_id: before.batch_id, from_status: before.batch_status, to_status: HARVESTED_STATUS, changed_by: harvester, changed_at: at }]);
     }
-    // Inside a pre-harvest interval the harvest still goes ahead (the grower may be destroying the crop,
-    // or the label allows it): it is answered and audited with the warning (docs/decisions.md).
-    const warnings = await runningPreharvest(trx, input.company_id, before.batch_id, utcDate(at));
     await writeAudit(trx, {
       companyId: input.company_id, userId: caller.user_id, action: 'batch.harvested', entityType: 'batch', entityId: before.batch_id,
-      before: toBatch(before), after: { ...toBatch(after), ...(warnings.length > 0 ? { preharvest_warnings: warnings } : {}) },
+      before: toBatch(before),
+      after: { ...toBatch(after), ...(warnings.length > 0 ? { preharvest_warnings: warnings, preharvest_override: { reason: override, by: caller.user_id } } : {}) },
     });
     return { after, warnings };
   });

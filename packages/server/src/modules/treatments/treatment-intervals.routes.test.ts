@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchesEndpoints, roomsEndpoints, type GridBox } from '@verdant/contract';
+import { batchesEndpoints, batchesMessages, roomsEndpoints, type GridBox } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
@@ -8,7 +8,7 @@ import { postBatch } from '../../test/fixtures/batches.test-kit.js';
 import { roomTreeJson } from '../rooms/room-tree.sql.js';
 
 // What a recorded application does elsewhere: "no entry until" on the room map, the batch dashboard's
-// treatments, and the warning when a batch is harvested inside a pre-harvest interval.
+// treatments, and the refusal (or an Admin's audited override) when a batch is harvested inside a pre-harvest interval.
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 type Auth = { authorization: string };
@@ -134,11 +134,28 @@ describe('batch dashboard treatments and the pre-harvest warning', () => {
     expect((await dashboard(batch.BatchID, b.regular.auth, b.companyId)).statusCode).toBe(404);
   });
 
-  it('harvests inside a pre-harvest interval with a warning in the answer and the audit event; none after it ended', async () => {
+  it('refuses a harvest inside a pre-harvest interval with product, date and end; an Admin overrides with a reason (audited); none after it ended', async () => {
     const product = await addProduct(a.admin.auth, a.companyId, { name: 'Pyrethrin', preharvest_interval_days: 5 });
     const inside = await batchOnBoxes([fa.box(3, 1)]);
     const applied = await apply(a.regular.auth, { ApplicationDate: isoDay(-1), ProductName: product.name, QuantityUsed: 1, Grid_boxIDs: [fa.box(3, 1), fa.box(1, 2)] });
-    const res = await t.app.inject({ method: 'POST', url: `/api/harvest_batch?batch_id=${inside.BatchID}&company_id=${a.companyId}`, headers: a.regular.auth });
+    const harvest = (auth: { authorization: string }, reason?: string) =>
+      t.app.inject({
+        method: 'POST', url: '/api/harvest_batch', headers: auth,
+        query: { batch_id: String(inside.BatchID), company_id: String(a.companyId), ...(reason === undefined ? {} : { preharvest_override_reason: reason }) },
+      });
+    const refused = await harvest(a.regular.auth);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      field: 'preharvest_override_reason',
+      message: batchesMessages.preharvestRefused([{ product: 'Pyrethrin', date: isoDay(-1), preharvest_until: isoDay(4) }]),
+    });
+    expect(refused.json().message).toContain(`Pyrethrin applied on ${isoDay(-1)}, interval ends on ${isoDay(4)}`);
+    const notAdmin = await harvest(a.regular.auth, 'Crop is being destroyed');
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().message).toBe(batchesMessages.preharvestOverrideAdminOnly);
+    // Another company's Admin cannot override on this batch.
+    expect((await t.app.inject({ method: 'POST', url: '/api/harvest_batch', headers: b.admin.auth, query: { batch_id: String(inside.BatchID), company_id: String(b.companyId), preharvest_override_reason: 'x' } })).statusCode).toBe(404);
+    const res = await harvest(a.admin.auth, 'Crop is being destroyed');
     expect(res.statusCode, res.body).toBe(200);
     const body = batchesEndpoints.harvestBatch.response.parse(res.json());
     expect(body.batch.Harvested).toBe(true);
@@ -146,7 +163,10 @@ describe('batch dashboard treatments and the pre-harvest warning', () => {
       { application_id: applied.application_id, product: 'Pyrethrin', date: isoDay(-1), preharvest_until: isoDay(4), grid_boxes: 1 },
     ]);
     const audit = await t.app.db.selectFrom('audit_events').select('after').where('action', '=', 'batch.harvested').where('entity_id', '=', String(inside.BatchID)).executeTakeFirstOrThrow();
-    expect(audit.after).toMatchObject({ preharvest_warnings: [{ application_id: applied.application_id, preharvest_until: isoDay(4) }] });
+    expect(audit.after).toMatchObject({
+      preharvest_warnings: [{ application_id: applied.application_id, preharvest_until: isoDay(4) }],
+      preharvest_override: { reason: 'Crop is being destroyed', by: a.admin.user_id },
+    });
 
     const ended = await addProduct(a.admin.auth, a.companyId, { name: 'Copper', preharvest_interval_days: 2 });
     const clear = await batchOnBoxes([fa.box(2, 1)]);
