@@ -47,6 +47,8 @@ export const BatchCreateFields = z.object({
   PreBooks: z.preprocess(blankToUndefined, Count0.default(0)),
   StartDate: BatchDate.optional(),
   EndDate: BatchDate.optional(),
+  /** The company's crop (GET /crops) the batch grows; its EPPO code goes into the plant-protection register. */
+  CropID: z.preprocess(blankToUndefined, Id.optional()),
 });
 
 /** The update form: only the fields sent change; StartDate/EndDate sent empty clear the date. */
@@ -60,6 +62,8 @@ export const BatchUpdateFields = z.object({
   PreBooks: z.preprocess(blankToUndefined, Count0.optional()),
   StartDate: BatchDate.optional(),
   EndDate: BatchDate.optional(),
+  /** Absent leaves the crop; blank or null clears it. */
+  CropID: z.preprocess((v) => (v === '' || v === 'null' ? null : v), Id.nullable().optional()),
 });
 
 export const BatchSchema = z.object({
@@ -79,6 +83,8 @@ export const BatchSchema = z.object({
   HarvestWetWeight: z.number().nullable(),
   HarvestDryWeight: z.number().nullable(),
   HarvestUnit: z.string().nullable(),
+  /** The batch's crop, or null; always sent by this server (optional for answers recorded before issue 22). */
+  CropID: z.number().nullable().optional(),
   CreatedAt: z.string(),
   UpdatedAt: z.string(),
 });

@@ -21,6 +21,7 @@ export function toBatch(row: BatchRow): Batch {
     HarvestWetWeight: row.harvest_wet_weight,
     HarvestDryWeight: row.harvest_dry_weight,
     HarvestUnit: row.harvest_unit,
+    CropID: row.crop_id,
     CreatedAt: iso(row.created_at),
     UpdatedAt: iso(row.updated_at),
   };

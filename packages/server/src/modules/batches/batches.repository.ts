@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { BatchTable, DB } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type BatchRow = Selectable<BatchTable>;
-export type InsertableBatchRow = Insertable<BatchTable>;
-export type UpdateableBatchRow = Updateable<BatchTable>;
+// DB['batches'] carries crop_id (issue 22), joined to BatchTable in schema.ts.
+export type BatchRow = Selectable<DB['batches']>;
+export type InsertableBatchRow = Insertable<DB['batches']>;
+export type UpdateableBatchRow = Updateable<DB['batches']>;
 
 export function findBatch(db: Db, companyId: number, batchId: number): Promise<BatchRow | undefined> {
   return db.selectFrom('batches').selectAll().where('company_id', '=', companyId).where('batch_id', '=', batchId).executeTakeFirst();

@@ -48,10 +48,14 @@ export async function updateCrop(trx: Transaction<DB>, cropId: number, changes: 
   await trx.updateTable('crops').set({ ...changes, updated_at: new Date() }).where('crop_id', '=', cropId).execute();
 }
 
-/** Batches naming the crop, counted under a share lock on them so one cannot take the crop while it is deleted. */
+/**
+ * Batches naming the crop. Counted after the crop's row lock (lockCrop): a batch taking the crop holds the crop
+ * for share (crops.service cropOfCompany) until it commits, so it is either counted here or waits and then finds
+ * the crop gone. No lock on batches, so a batch edit and a crop delete never wait on each other in turn.
+ */
 export async function batchesUsing(trx: Transaction<DB>, cropId: number): Promise<number> {
-  const rows = await trx.selectFrom('batches').select('batch_id').where('crop_id', '=', cropId).forShare().execute();
-  return rows.length;
+  const row = await trx.selectFrom('batches').select((eb) => eb.fn.countAll<number>().as('n')).where('crop_id', '=', cropId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteCrop(trx: Transaction<DB>, cropId: number) {
