@@ -11,6 +11,7 @@ import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import { runningPreharvest } from './batch-dashboard.repository.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+import { cropOfCompany } from '../crops/index.js';
 
 export interface BatchesDeps {
   db: Kysely<DB>;
@@ -59,6 +60,13 @@ function checkDates(start: string | null, end: string | null) {
 const harvestStamp = (status: string, userId: number, at: Date) =>
   status === HARVESTED_STATUS ? { harvested_at: at, harvested_by: userId } : {};
 
+/** The crop id when it is one of the company's crops (held until the batch commits), else 404. */
+async function ownCrop(deps: TxDeps, companyId: number, cropId: number | null): Promise<number | null> {
+  if (cropId === null) return null;
+  if (!(await cropOfCompany(deps, companyId, cropId))) throw notFound('Crop');
+  return cropId;
+}
+
 export interface CreateBatchInput {
   BatchNumber: string;
   NumberOfPlants: number;
@@ -67,6 +75,7 @@ export interface CreateBatchInput {
   Color?: string | null;
   company_id: number;
   PreBooks: number;
+  CropID?: number | null;
   StartDate?: string | null;
   EndDate?: string | null;
 }
@@ -89,6 +98,7 @@ export async function createBatch(deps: BatchesDeps, caller: Caller, input: Crea
         batch_status: status,
         color: input.Color ?? null,
         pre_books: input.PreBooks,
+        crop_id: await ownCrop({ db: trx }, companyId, input.CropID ?? null),
         start_date: start,
         end_date: end,
         created_by: caller.user_id,
@@ -127,6 +137,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
     if (input.StrainName !== undefined) changes.strain_name = input.StrainName;
     if (input.Color !== undefined) changes.color = input.Color;
     if (input.PreBooks !== undefined) changes.pre_books = input.PreBooks;
+    if (input.CropID !== undefined) changes.crop_id = await ownCrop({ db: trx }, companyId, input.CropID);
     if (input.StartDate !== undefined) changes.start_date = input.StartDate;
     if (input.EndDate !== undefined) changes.end_date = input.EndDate;
     checkDates(changes.start_date !== undefined ? (changes.start_date as string | null) : before.start_date,
