@@ -39,27 +39,31 @@ const ROWS = {
 
 const countFunction = `
   CREATE FUNCTION coverage_counts_kept() RETURNS trigger LANGUAGE plpgsql AS $fn$
-  DECLARE gs integer[]; ds date[]; ns integer[];
+  DECLARE cs integer[]; gs integer[]; ds date[]; ns integer[];
   BEGIN
+    -- Netted per grid and day, of grids that still exist (their company with them), in key order.
     IF TG_OP = 'INSERT' THEN
-      SELECT array_agg(grid_id), array_agg(day), array_agg(d) INTO gs, ds, ns FROM (${nettedChanges(ROWS.INSERT)}) n;
+      SELECT array_agg(gr.company_id ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.grid_id ORDER BY gr.company_id, n.grid_id, n.day),
+             array_agg(n.day ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.d ORDER BY gr.company_id, n.grid_id, n.day)
+      INTO cs, gs, ds, ns FROM (${nettedChanges(ROWS.INSERT)}) n JOIN grids gr ON gr.grid_id = n.grid_id;
     ELSIF TG_OP = 'DELETE' THEN
-      SELECT array_agg(grid_id), array_agg(day), array_agg(d) INTO gs, ds, ns FROM (${nettedChanges(ROWS.DELETE)}) n;
+      SELECT array_agg(gr.company_id ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.grid_id ORDER BY gr.company_id, n.grid_id, n.day),
+             array_agg(n.day ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.d ORDER BY gr.company_id, n.grid_id, n.day)
+      INTO cs, gs, ds, ns FROM (${nettedChanges(ROWS.DELETE)}) n JOIN grids gr ON gr.grid_id = n.grid_id;
     ELSE
-      SELECT array_agg(grid_id), array_agg(day), array_agg(d) INTO gs, ds, ns FROM (${nettedChanges(ROWS.UPDATE)}) n;
+      SELECT array_agg(gr.company_id ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.grid_id ORDER BY gr.company_id, n.grid_id, n.day),
+             array_agg(n.day ORDER BY gr.company_id, n.grid_id, n.day), array_agg(n.d ORDER BY gr.company_id, n.grid_id, n.day)
+      INTO cs, gs, ds, ns FROM (${nettedChanges(ROWS.UPDATE)}) n JOIN grids gr ON gr.grid_id = n.grid_id;
     END IF;
     IF gs IS NULL THEN RETURN NULL; END IF;
-    -- Grids that still exist, in key order (one lock order for every writer of a statement).
-    INSERT INTO coverage_grid_totals AS c (grid_id, company_id, boxes)
-    SELECT u.g, gr.company_id, u.n FROM unnest(gs, ds, ns) AS u(g, day, n) JOIN grids gr ON gr.grid_id = u.g
-    WHERE u.day IS NULL ORDER BY u.g
-    ON CONFLICT (grid_id) DO UPDATE SET boxes = c.boxes + EXCLUDED.boxes;
-    INSERT INTO coverage_grid_days AS c (grid_id, day, company_id, boxes)
-    SELECT u.g, u.day, gr.company_id, u.n FROM unnest(gs, ds, ns) AS u(g, day, n) JOIN grids gr ON gr.grid_id = u.g
-    WHERE u.day IS NOT NULL ORDER BY u.g, u.day
-    ON CONFLICT (grid_id, day) DO UPDATE SET boxes = c.boxes + EXCLUDED.boxes;
-    DELETE FROM coverage_grid_days c USING unnest(gs, ds) AS u(g, day)
-    WHERE c.grid_id = u.g AND c.day = u.day AND c.boxes = 0;
+    INSERT INTO coverage_grid_totals AS c (company_id, grid_id, boxes)
+    SELECT u.c, u.g, u.n FROM unnest(cs, gs, ds, ns) WITH ORDINALITY AS u(c, g, day, n, i) WHERE u.day IS NULL ORDER BY u.i
+    ON CONFLICT (company_id, grid_id) DO UPDATE SET boxes = c.boxes + EXCLUDED.boxes;
+    INSERT INTO coverage_grid_days AS c (company_id, grid_id, day, boxes)
+    SELECT u.c, u.g, u.day, u.n FROM unnest(cs, gs, ds, ns) WITH ORDINALITY AS u(c, g, day, n, i) WHERE u.day IS NOT NULL ORDER BY u.i
+    ON CONFLICT (company_id, grid_id, day) DO UPDATE SET boxes = c.boxes + EXCLUDED.boxes;
+    DELETE FROM coverage_grid_days c USING unnest(cs, gs, ds) AS u(c, g, day)
+    WHERE c.company_id = u.c AND c.grid_id = u.g AND c.day = u.day AND c.boxes = 0;
     RETURN NULL;
   END
   $fn$;`;
@@ -104,11 +108,11 @@ export const COVERAGE_COUNTS_RENEWED = [
    SELECT grid_box_id, company_id, grid_id, culled FROM grid_boxes ON CONFLICT (grid_box_id) DO NOTHING`,
   `DELETE FROM coverage_grid_totals`,
   `DELETE FROM coverage_grid_days`,
-  `INSERT INTO coverage_grid_totals (grid_id, company_id, boxes)
-   SELECT v.grid_id, g.company_id, count(*) FROM box_last_visits v JOIN grids g ON g.grid_id = v.grid_id
+  `INSERT INTO coverage_grid_totals (company_id, grid_id, boxes)
+   SELECT g.company_id, v.grid_id, count(*) FROM box_last_visits v JOIN grids g ON g.grid_id = v.grid_id
    WHERE NOT v.culled GROUP BY v.grid_id, g.company_id`,
-  `INSERT INTO coverage_grid_days (grid_id, day, company_id, boxes)
-   SELECT v.grid_id, ${VISIT_DAY('v.visited_at')}, g.company_id, count(*) FROM box_last_visits v JOIN grids g ON g.grid_id = v.grid_id
+  `INSERT INTO coverage_grid_days (company_id, grid_id, day, boxes)
+   SELECT g.company_id, v.grid_id, ${VISIT_DAY('v.visited_at')}, count(*) FROM box_last_visits v JOIN grids g ON g.grid_id = v.grid_id
    WHERE NOT v.culled AND v.visited_at IS NOT NULL GROUP BY 1, 2, 3`,
 ];
 
@@ -130,22 +134,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         CASE WHEN observed_at IS NOT NULL AND (responded_at IS NULL OR observed_at >= responded_at) THEN observed_by ELSE responded_by END
       ) STORED;
     CREATE TABLE coverage_grid_totals (
-      grid_id integer PRIMARY KEY REFERENCES grids(grid_id) ON DELETE CASCADE,
       company_id integer NOT NULL,
-      boxes integer NOT NULL
+      grid_id integer NOT NULL REFERENCES grids(grid_id) ON DELETE CASCADE,
+      boxes integer NOT NULL,
+      PRIMARY KEY (company_id, grid_id)
     );
     CREATE TABLE coverage_grid_days (
+      company_id integer NOT NULL,
       grid_id integer NOT NULL REFERENCES grids(grid_id) ON DELETE CASCADE,
       day date NOT NULL,
-      company_id integer NOT NULL,
       boxes integer NOT NULL,
-      PRIMARY KEY (grid_id, day)
+      PRIMARY KEY (company_id, grid_id, day)
     );
   `.execute(db);
   for (const s of COVERAGE_COUNTS_RENEWED) await sql.raw(s).execute(db);
   await sql`
     -- A grid's latest visit and its boxes visited since a time of one day: one range of this index.
-    CREATE INDEX box_last_visits_grid_visit_idx ON box_last_visits (grid_id, visited_at, visited_by)
+    CREATE INDEX box_last_visits_grid_visit_idx ON box_last_visits (company_id, grid_id, visited_at, visited_by)
       WHERE NOT culled AND visited_at IS NOT NULL;
   `.execute(db);
   await sql.raw(countFunction).execute(db);

@@ -176,7 +176,7 @@ export async function coverageFromCounts(db: Db, companyId: number, now: Date): 
   const since = (t: string) => sql`(
     COALESCE(sum(d.boxes) FILTER (WHERE d.day > ${day(t)}), 0) + (
       SELECT count(*) FROM box_last_visits v
-      WHERE v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at >= ${sql.raw(t)}
+      WHERE v.company_id = ${companyId} AND v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at >= ${sql.raw(t)}
         AND v.visited_at < ((${day(t)} + 1)::timestamp AT TIME ZONE 'UTC')))`;
   const res = await sql<CoverageRow>`
     WITH company_default AS (
@@ -211,7 +211,7 @@ export async function coverageFromCounts(db: Db, companyId: number, now: Date): 
              CASE WHEN gk.at IS NULL OR rk.at >= gk.at THEN rk.by ELSE gk.by END AS mark_by
       FROM rounds ro
       JOIN room_grid rg ON rg.room_id = ro.room_id AND rg.company_id = ${companyId}
-      JOIN coverage_grid_totals t ON t.grid_id = rg.grid_id AND t.boxes > 0
+      JOIN coverage_grid_totals t ON t.company_id = ${companyId} AND t.grid_id = rg.grid_id AND t.boxes > 0
       LEFT JOIN room_mark rk ON rk.room_id = ro.room_id
       LEFT JOIN LATERAL (
         SELECT scanned_at AS at, user_id AS by FROM scan_marks
@@ -228,11 +228,11 @@ export async function coverageFromCounts(db: Db, companyId: number, now: Date): 
              CASE WHEN lv.at IS NOT NULL AND (g.mark_at IS NULL OR lv.at > g.mark_at) THEN lv.at ELSE g.mark_at END AS at,
              CASE WHEN lv.at IS NOT NULL AND (g.mark_at IS NULL OR lv.at > g.mark_at) THEN lv.by ELSE g.mark_by END AS by
       FROM grids g
-      LEFT JOIN coverage_grid_days d ON d.grid_id = g.grid_id
+      LEFT JOIN coverage_grid_days d ON d.company_id = ${companyId} AND d.grid_id = g.grid_id
         AND d.day >= COALESCE(${day('LEAST(g.round_start, g.due_since)')}, '-infinity'::date)
       LEFT JOIN LATERAL (
         SELECT v.visited_at AS at, v.visited_by AS by FROM box_last_visits v
-        WHERE v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at IS NOT NULL
+        WHERE v.company_id = ${companyId} AND v.grid_id = g.grid_id AND NOT v.culled AND v.visited_at IS NOT NULL
         ORDER BY v.visited_at DESC, v.visited_by DESC LIMIT 1
       ) lv ON true
       GROUP BY g.room_id, g.grid_id, g.total, g.round_start, g.due_since, g.due, g.mark_at, g.mark_by, lv.at, lv.by
