@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../packages/server/src/test/build-test-app.js';
 import { BOX_LAST_VISITS_RECOMPUTED } from '../packages/server/src/db/migrations/2026_11_29_0400_box_last_visits.js';
+import { COVERAGE_COUNTS_RECOMPUTED } from '../packages/server/src/db/migrations/2026_12_01_0300_coverage_counts.js';
 import { SCALE_ADMIN_EMAIL, seedScale, shapeFor, SMALL } from './scale-reads/seed.js';
 
 let t: TestApp;
@@ -56,10 +57,18 @@ it('seeds a tiny site whose rows, references and kept values hold, and whose rea
   expect(broken).toEqual([]);
 
   // The kept values equal their full recomputation, and the day counts sum to the observations.
-  const kept = `SELECT grid_box_id, company_id, observed_at, observed_by, observation_id, responded_at, responded_by, response_id FROM box_last_visits`;
+  const kept = `SELECT grid_box_id, company_id, observed_at, observed_by, observation_id, responded_at, responded_by, response_id FROM box_last_visits
+    WHERE observation_id IS NOT NULL OR response_id IS NOT NULL`;
   expect(await n(`SELECT count(*) AS n FROM box_last_visits WHERE company_id = $1`, [id])).toBeGreaterThan(boxes / 2);
   expect(await n(`SELECT count(*) AS n FROM ((${BOX_LAST_VISITS_RECOMPUTED}) EXCEPT (${kept})) d`)).toBe(0);
   expect(await n(`SELECT count(*) AS n FROM ((${kept}) EXCEPT (${BOX_LAST_VISITS_RECOMPUTED})) d`)).toBe(0);
+  // Every box has its row, and the coverage counts equal theirs (migration 2026_12_01_0300).
+  expect(await n(`SELECT count(*) AS n FROM grid_boxes g LEFT JOIN box_last_visits v USING (grid_box_id) WHERE v.grid_id IS DISTINCT FROM g.grid_id`)).toBe(0);
+  for (const [table, recomputed] of [['coverage_grid_totals', COVERAGE_COUNTS_RECOMPUTED.totals], ['coverage_grid_days', COVERAGE_COUNTS_RECOMPUTED.days]] as const) {
+    const cols = table === 'coverage_grid_days' ? 'grid_id, day, boxes' : 'grid_id, boxes';
+    expect(await n(`SELECT count(*) AS n FROM ((SELECT ${cols} FROM (${recomputed}) r) EXCEPT (SELECT ${cols} FROM ${table})) d`), table).toBe(0);
+    expect(await n(`SELECT count(*) AS n FROM ((SELECT ${cols} FROM ${table}) EXCEPT (SELECT ${cols} FROM (${recomputed}) r)) d`), table).toBe(0);
+  }
   expect(await n(`SELECT sum(open_count + resolved_count + dismissed_count + suspected_count) AS n FROM problem_observation_days WHERE company_id = $1`, [id])).toBe(shape.observations);
 
   // The seeded company's reads answer.
