@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { absentIfBlank } from '../common/list-field.js';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
+import { EppoCode } from '../crops/crop-codes.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Id } from '../common/fields.js';
 import { ColorSymptom, CUSTOM_SOLUTION_MAX, CustomSolution, PlantProblem, SymptomGroup } from './plant-problems.schemas.js';
@@ -56,5 +57,13 @@ export const plantProblemsEndpoints = {
       }),
     },
     response: success({ message: z.string(), custom_solution: CustomSolution }),
+  }),
+  setProblemEppoCode: defineEndpoint({
+    id: 'setProblemEppoCode', domain: 'plant_problems', method: 'POST', path: '/plant_problems/set_eppo_code',
+    summary: "The company's EPPO code for a library or own problem (Admin); blank removes it (the library's code is then not used either); audited",
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, problem_id: Id }),
+    either: z.object({ eppo_code: z.preprocess((v) => (v === '' || v === null ? null : v), EppoCode.nullable()) }),
+    response: success({ message: z.string(), problem_id: z.number(), eppo_code: z.string().nullable() }),
   }),
 };

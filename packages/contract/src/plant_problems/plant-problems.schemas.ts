@@ -42,6 +42,11 @@ export const PlantProblem = z.object({
   default_color: z.string().nullable(),
   solutions: Solutions,
   custom_solutions: z.array(CustomSolution),
+  /**
+   * The problem's EPPO code (TETRUR, FRANOC, BOTRCI, …): the company's own when it set one, else the library's;
+   * null when none. Always sent by this server (optional for answers recorded before issue 22).
+   */
+  eppo_code: z.string().nullable().optional(),
 });
 export type PlantProblem = z.infer<typeof PlantProblem>;
 
@@ -49,4 +54,5 @@ export const CUSTOM_SOLUTION_MAX = 4000;
 
 export const plantProblemsMessages = {
   solutionAdded: 'Custom solution added.',
+  eppoSaved: 'EPPO code saved.',
 } as const;

@@ -58,6 +58,7 @@ export function toPlantProblems(
         chemical: p.solutions.chemical ?? [],
       },
       custom_solutions: (cs.get(p.problem_id) ?? []).map(toCustomSolution),
+      eppo_code: p.company_eppo_code,
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -13,7 +13,10 @@ export interface ProblemFilter {
 export function listProblems(db: Db, companyId: number, f: ProblemFilter = {}) {
   let q = db
     .selectFrom('plant_problems as p')
+    .leftJoin('problem_eppo_codes as pe', (j) => j.onRef('pe.problem_id', '=', 'p.problem_id').on('pe.company_id', '=', companyId))
     .selectAll('p')
+    // The company's own code wins, even a cleared one (null): it said the library's code does not fit.
+    .select(sql<string | null>`CASE WHEN pe.problem_id IS NULL THEN p.eppo_code ELSE pe.eppo_code END`.as('company_eppo_code'))
     .where((eb) => eb.or([eb('p.company_id', 'is', null), eb('p.company_id', '=', companyId)]));
   if (f.slug !== undefined) q = q.where('p.slug', '=', f.slug);
   if (f.symptomGroupId !== undefined) {
@@ -108,4 +111,19 @@ export async function symptomGroupExists(db: Db, id: number) {
 
 export async function symptomExists(db: Db, id: number) {
   return (await db.selectFrom('symptoms').select('symptom_id').where('symptom_id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The company's EPPO code for a problem (one row per company and problem; null clears the library's). */
+export async function upsertEppoCode(trx: Transaction<DB>, row: { company_id: number; problem_id: number; eppo_code: string | null; updated_by: number }) {
+  await trx.insertInto('problem_eppo_codes').values({ ...row, updated_at: new Date() })
+    .onConflict((oc) => oc.columns(['company_id', 'problem_id']).doUpdateSet({ eppo_code: row.eppo_code, updated_by: row.updated_by, updated_at: new Date() }))
+    .execute();
+}
+
+export async function eppoCodeOf(db: Db, companyId: number, problemId: number): Promise<string | null> {
+  const r = await db.selectFrom('plant_problems as p')
+    .leftJoin('problem_eppo_codes as pe', (j) => j.onRef('pe.problem_id', '=', 'p.problem_id').on('pe.company_id', '=', companyId))
+    .select(sql<string | null>`CASE WHEN pe.problem_id IS NULL THEN p.eppo_code ELSE pe.eppo_code END`.as('code'))
+    .where('p.problem_id', '=', problemId).executeTakeFirst();
+  return r?.code ?? null;
 }

@@ -8,4 +8,5 @@ export const plantProblemsHandlers: Handlers<typeof plantProblemsEndpoints> = {
   getColorSymptoms: ({ app, user }) => problems.colorSymptoms(app, user),
   filterPlantProblems: ({ app, user, input }) => problems.filterPlantProblems(app, user, input),
   addCustomSolution: ({ app, user, input }) => problems.addCustomSolution(app, user, input.problem_id, input.custom_solution),
+  setProblemEppoCode: ({ app, user, input }) => problems.setEppoCode(app, user, input.problem_id, input.eppo_code),
 };

@@ -92,6 +92,21 @@ export async function addCustomSolution(deps: Deps, caller: Caller, problemId: n
   });
 }
 
+/** Sets the company's EPPO code for a library or own problem; another company's problem is a 404. */
+export async function setEppoCode(deps: Deps, caller: Caller, problemId: number, code: string | null) {
+  return deps.db.transaction().execute(async (trx) => {
+    const problem = await repo.findProblem(trx, caller.company_id, problemId);
+    if (!problem) throw notFound('Plant problem');
+    const before = await repo.eppoCodeOf(trx, caller.company_id, problemId);
+    await repo.upsertEppoCode(trx, { company_id: caller.company_id, problem_id: problemId, eppo_code: code, updated_by: caller.user_id });
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'plant_problem.eppo_code', entityType: 'plant_problem', entityId: problemId,
+      before: { eppo_code: before }, after: { problem: problem.name, eppo_code: code },
+    });
+    return { status: 'success' as const, message: msg.eppoSaved, problem_id: problemId, eppo_code: code };
+  });
+}
+
 /** A plant problem found by a search: its id and name, the reader's name and category, how well it matched. */
 export interface ProblemMatch {
   problem_id: number;
