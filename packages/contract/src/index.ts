@@ -29,6 +29,7 @@ import { sprayProductsEndpoints } from './spray_products/spray-products.endpoint
 import { cropsEndpoints } from './crops/crops.endpoints.js';
 import { stockEndpoints } from './stock/stock.endpoints.js';
 import { treatmentsEndpoints } from './treatments/treatments.endpoints.js';
+import { registerEndpoints } from './register/register.endpoints.js';
 import { batchesEndpoints } from './batches/batches.endpoints.js';
 import { searchEndpoints } from './search/search.endpoints.js';
 import { auditEndpoints } from './audit/audit.endpoints.js';
@@ -113,6 +114,8 @@ export * from './treatments/treatments.schemas.js';
 export * from './treatments/treatments.messages.js';
 export * from './treatments/treatments.endpoints.js';
 export * from './treatments/application-register.schemas.js';
+export * from './register/register.endpoints.js';
+export * from './register/register.messages.js';
 export * from './batches/batch.schemas.js';
 export * from './batches/batches.messages.js';
 export * from './batches/batches.endpoints.js';
@@ -194,6 +197,8 @@ export const domains = {
   /** Verdant extension: stock of products per lot (same section). */
   stock: stockEndpoints,
   treatments: treatmentsEndpoints,
+  /** Verdant extension: the plant-protection register's exports (docs/decisions.md, "Plant-protection register: applications, rules, exports"). */
+  register: registerEndpoints,
   batches: batchesEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,

@@ -30,6 +30,7 @@ import { sprayProductsModule } from './spray_products/index.js';
 import { cropsModule } from './crops/index.js';
 import { stockModule } from './stock/index.js';
 import { treatmentsModule } from './treatments/index.js';
+import { registerModule } from './register/index.js';
 import { searchModule } from './search/index.js';
 import { auditModule } from './audit/index.js';
 import { reportsModule } from './reports/index.js';
@@ -81,6 +82,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   cropsModule,
   stockModule,
   treatmentsModule,
+  registerModule,
   searchModule,
   auditModule,
   reportsModule,

@@ -1,0 +1,16 @@
+import { REGISTER_EXPORT_HEADERS, type registerEndpoints } from '@verdant/contract';
+import type { Handlers } from '../../plugins/contract-routes.js';
+import { exportRegister } from './register.service.js';
+
+export const registerHandlers: Handlers<typeof registerEndpoints> = {
+  exportRegister: async ({ app, user, input, reply }) => {
+    const made = await exportRegister(app, user, input);
+    // The line count lets the app show progress while the body streams (its length is not known in advance).
+    reply
+      .type(made.contentType)
+      .header('content-disposition', `attachment; filename="${made.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .header(REGISTER_EXPORT_HEADERS.rows, String(made.rows));
+    return made.stream;
+  },
+};
