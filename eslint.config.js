@@ -1,38 +1,49 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Web import direction, as on the server: shared code (api, offline, components, lib, state, testing)
- * → features → app. A feature never imports another feature, shared code never imports a feature or app/,
- * and a feature never imports app/. Relative specifiers only say where they land given the importing
- * file's depth, so the feature rule is one block per depth below `features/<name>/`.
+ * Web import direction by zone (eslint-plugin-boundaries, docs/web-guide.md): each folder under packages/web/src is
+ * an element type, and a file may import only the zones its type lists below, whatever the depth or whether the
+ * specifier is relative or `@/`. Features are one zone each; a folder inside a feature that is not one of its
+ * layers (api, components, lib, locales, pages, __tests__) is a sub-feature (rooms/map, rooms/scouting, …).
  */
 const WEB = 'packages/web/src';
-const FEATURE_TO_FEATURE =
-  'A feature never imports another feature: move what both need into components/ or lib/ (or api/ for server data).';
-const FEATURE_TO_APP = 'A feature never imports app/: app/ composes features, not the other way round.';
-const SHARED_TO_UPPER =
-  'Shared web code (api, offline, components, lib, state, testing) never imports a feature or app/: move what it needs down.';
 const DASHBOARD_LITERAL = 'Build dashboard URLs with `paths` from lib/paths.ts, not by hand.';
-const featureDepthBlocks = [0, 1, 2, 3, 4, 5].map((depth) => ({
-  files: [`${WEB}/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          // depth + 1 steps up from a file `depth` folders inside features/<name>/ land in features/.
-          { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)`, message: FEATURE_TO_FEATURE },
-          { regex: `^(\\.\\./){${depth + 2}}features(/|$)`, message: FEATURE_TO_FEATURE },
-          { regex: `^(\\.\\./){${depth + 2}}app(/|$)`, message: FEATURE_TO_APP },
-        ],
-      },
-    ],
-  },
-}));
+const FEATURE_LAYERS = 'api|components|lib|locales|pages|__tests__';
+const SHARED = ['components', 'api', 'offline', 'state', 'lib'];
+const webElements = [
+  { type: 'sub-feature', pattern: `${WEB}/features/*/!(${FEATURE_LAYERS})`, capture: ['feature', 'part'] },
+  { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
+  ...['app', ...SHARED, 'testing'].map((type) => ({ type, pattern: `${WEB}/${type}` })),
+];
+const zone = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const sameFeature = (type) => ({ to: { element: { type, captured: { feature: '{{ from.element.captured.feature }}' } } } });
+/** What each zone may import (besides packages); anything else is refused. */
+const webPolicies = [
+  { from: { file: { categories: 'entry' } }, allow: [zone('app', ...SHARED), { to: { file: { categories: 'entry' } } }] },
+  { from: { element: { type: 'app' } }, allow: zone('app', 'feature', 'sub-feature', ...SHARED) },
+  // A feature's shared root never reaches into its own sub-features: they build on it, not the other way round.
+  { from: { element: { type: 'feature' } }, allow: [sameFeature('feature'), zone('components', 'api', 'state', 'lib')] },
+  // A sub-feature may use its feature's root and its sibling sub-features (the room page opens the box panel).
+  { from: { element: { type: 'sub-feature' } }, allow: [sameFeature('feature'), sameFeature('sub-feature'), zone('components', 'api', 'state', 'lib')] },
+  { from: { element: { type: 'components' } }, allow: zone('components', 'api', 'state', 'lib') },
+  // api/ hands offline/ its transports, so offline never imports api (docs/web-guide.md).
+  { from: { element: { type: 'api' } }, allow: zone('api', 'offline', 'state', 'lib') },
+  { from: { element: { type: 'offline' } }, allow: zone('offline', 'lib') },
+  { from: { element: { type: 'state' } }, allow: zone('state', 'lib') },
+  { from: { element: { type: 'lib' } }, allow: zone('lib') },
+  // The test harness mounts the app (testing/render.tsx); only features are out of its reach.
+  { from: { element: { type: 'testing' } }, allow: zone('testing', 'app', ...SHARED) },
+  // Tests drive their zone through the layers below it (seeding offline/, answering through api/) and the harness;
+  // a feature's tests may render its sub-features' pages. A test never imports another feature.
+  { from: { file: { categories: 'test' } }, allow: zone('testing', ...SHARED) },
+  { from: { file: { categories: 'test' }, element: { type: 'feature' } }, allow: sameFeature('sub-feature') },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/dev-dist/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -64,29 +75,29 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  ...featureDepthBlocks,
   {
-    files: [`${WEB}/{api,offline,components,lib,state}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(features|app)(/|$)', message: SHARED_TO_UPPER }] }],
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': webElements,
+      'boundaries/files': [
+        { category: 'test', pattern: ['**/__tests__/**', '**/*.test.{ts,tsx}'] },
+        // main.tsx, its stylesheet and the type declarations beside it, which start the app.
+        { category: 'entry', pattern: `${WEB}/*.{ts,tsx,css}` },
+      ],
+      'import/resolver': {
+        [fileURLToPath(new URL('./eslint-web-resolver.cjs', import.meta.url))]: {},
+        node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+      },
     },
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: webPolicies }] },
   },
   {
-    // The offline layer is handed its transports by api/ and never reaches up into it (docs/web-guide.md).
-    files: [`${WEB}/offline/**/*.{ts,tsx}`],
-    // Its tests may drive it through api/, as the app does.
-    ignores: [`${WEB}/offline/**/__tests__/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+(features|app)(/|$)', message: SHARED_TO_UPPER },
-            { regex: '^(\\.\\./)+api(/|$)', message: 'offline/ imports nothing from api/: take what it needs as a parameter, or move it to lib/.' },
-          ],
-        },
-      ],
-    },
+    // Shipped code imports only from the zones: an import landing outside them (a folder outside src/) is refused.
+    // Tests may read build code beside src/ (vite-endpoint-metadata.ts) and the contract's sources.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/__tests__/**`, `${WEB}/**/*.test.{ts,tsx}`],
+    rules: { 'boundaries/no-unknown-dependencies': 'error' },
   },
   {
     // Every link and navigate goes through lib/paths.ts; tests may spell a URL out.
@@ -98,13 +109,6 @@ export default tseslint.config(
         { selector: 'Literal[value=/^\\/dashboard/]', message: DASHBOARD_LITERAL },
         { selector: 'TemplateElement[value.raw=/^\\/dashboard/]', message: DASHBOARD_LITERAL },
       ],
-    },
-  },
-  {
-    // The test harness mounts the app (testing/render.tsx), so only features are out of its reach.
-    files: [`${WEB}/testing/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+features(/|$)', message: SHARED_TO_UPPER }] }],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webSrcAlias } from './packages/web/vite-alias.ts';
 
 export default defineConfig({
   test: {
@@ -34,6 +35,8 @@ export default defineConfig({
       },
       './packages/web',
       {
+        // It runs the web's queue code, which may import through `@/`.
+        resolve: { alias: webSrcAlias },
         test: {
           // The outbox property test (bench/outbox-property.test.ts): the web queue code against the real server.
           name: 'outbox-property',

@@ -3,8 +3,10 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointMetadata } from './vite-endpoint-metadata.ts';
+import { webSrcAlias } from './vite-alias.ts';
 
 export default defineConfig({
+  resolve: { alias: webSrcAlias },
   plugins: [
     endpointMetadata(),
     react(),

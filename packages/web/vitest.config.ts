@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { webSrcAlias } from './vite-alias.ts';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: webSrcAlias },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -5,7 +5,7 @@ import { DEFAULT_GRID_OPACITY, type DashboardTile } from '@verdant/contract';
 import { ErrorState } from '../../../components/ui';
 import { Icon } from '../../../components/icons';
 import { gridOpacityQuery, gridOrderQuery } from '../../../api/queries/company-settings';
-import { TILES } from '../../../lib/dashboard-tiles';
+import { TILES } from '../../../components/dashboard-tiles';
 import { useAuth } from '../../../state/hooks';
 
 function QuickLink({ id, opacity }: { id: DashboardTile; opacity: number }) {

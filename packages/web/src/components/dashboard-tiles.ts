@@ -1,6 +1,6 @@
 import type { DashboardTile } from '@verdant/contract';
-import type { IconName } from '../components/icons';
-import { paths } from './paths';
+import type { IconName } from './icons';
+import { paths } from '@/lib/paths';
 
 export interface TileInfo {
   id: DashboardTile;
