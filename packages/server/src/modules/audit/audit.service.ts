@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg } from '@verdant/contract';
+import { ADMIN_ROLES, AUDIT_NOTE_ACTION, AUDIT_NOTE_ENTITY, auditMessages as msg, type EndpointInput, type auditEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -7,6 +7,8 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset.js';
 import { canChange, isNote, noteBodyOf, toAuditEvent, type NoteBody } from './audit.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 
+type Input<K extends keyof typeof auditEndpoints> = EndpointInput<(typeof auditEndpoints)[K]>;
+
 async function answer(deps: Deps, caller: Caller, id: number) {
   const row = await repo.findEvent(deps.db, caller.company_id, id);
   if (!row) throw notFound('Audit event');
@@ -14,7 +16,7 @@ async function answer(deps: Deps, caller: Caller, id: number) {
 }
 
 /** One page of the trail; the total is counted up to COUNT_CAP and says when it stopped there. */
-export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFilters & { limit: number; offset: number; cursor?: string }) {
+export async function listEvents(deps: Deps, caller: Caller, input: Input<'getAuditEvents'>) {
   const { limit, offset, cursor, ...filters } = input;
   const after = decodeCursor(cursor);
   // One row more than the page tells whether a next page exists.
@@ -39,7 +41,7 @@ export async function listEvents(deps: Deps, caller: Caller, input: repo.AuditFi
  */
 export async function addNote(
   deps: Deps, caller: Caller,
-  input: { UserID: number; EventTitle: string; RoomID?: number | null; BatchID?: number | null; response_id?: number | null },
+  input: Input<'addAuditEvent'>,
 ) {
   const id = await deps.db.transaction().execute(async (trx) => {
     if (input.RoomID && !(await repo.findRoom(trx, caller.company_id, input.RoomID))) throw notFound('Room');
@@ -66,7 +68,7 @@ async function lockNote({ db: trx }: TxDeps, caller: Caller, id: number) {
   return row;
 }
 
-export async function updateNote(deps: Deps, caller: Caller, input: { id: number; EventTitle: string }) {
+export async function updateNote(deps: Deps, caller: Caller, input: Input<'updateAuditEvent'>) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockNote({ db: trx }, caller, input.id);
     const before = noteBodyOf(row);

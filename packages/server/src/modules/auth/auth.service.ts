@@ -1,4 +1,4 @@
-import { authMessages } from '@verdant/contract';
+import { authMessages, type EndpointInput, type authEndpoints } from '@verdant/contract';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
@@ -9,6 +9,8 @@ import { verifyPasswordOrBurn } from './passwords.js';
 import { forgiveAttempt, takeAttempt } from '../../lib/attempts/rate-limit.js';
 import { accountDelayMs, accountFailures, loginAccountAddressKey, loginKeys, signInLimits } from './rate-limit.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof authEndpoints> = EndpointInput<(typeof authEndpoints)[K]>;
 
 export type AuthDeps = Deps<'tokens' | 'config' | 'mailer' | 'log'>;
 
@@ -31,7 +33,7 @@ export async function issueSession(deps: Deps<'tokens'>, user: repo.UserRow) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function login(deps: AuthDeps, input: { email: string; password: string }, ip: string) {
+export async function login(deps: AuthDeps, input: Input<'login'>, ip: string) {
   const base = deps.config.authRateLimit;
   const attempt = await takeAttempt(deps.db, loginKeys(input.email, ip, base));
   // Guesses at one account from many addresses are slowed down, never refused: refusing would let

@@ -1,4 +1,4 @@
-import { authMessages } from '@verdant/contract';
+import { authMessages, type EndpointInput, type authEndpoints } from '@verdant/contract';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { assertInvitationUsable, findInvitationByToken, lockInvitation, markInvitationUsed } from '../invitations/invitations.service.js';
@@ -6,19 +6,13 @@ import * as repo from './auth.repository.js';
 import { issueSession, type AuthDeps } from './auth.service.js';
 import { hashPassword, validatePassword } from './passwords.js';
 
-export interface SignUpInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  invite_token: string;
-}
+type Input<K extends keyof typeof authEndpoints> = EndpointInput<(typeof authEndpoints)[K]>;
 
 const emailTaken = () => new AppError('conflict', authMessages.emailTaken, 'email');
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /** Sign-up by invitation: the invitation decides company and role; the answer is a signed-in session. */
-export async function signUp(deps: AuthDeps, input: SignUpInput) {
+export async function signUp(deps: AuthDeps, input: Input<'createNewUser'>) {
   const invitation = await findInvitationByToken(deps, input.invite_token);
   assertInvitationUsable(invitation, new Date());
   if (invitation.email.toLowerCase() !== input.email.toLowerCase()) throw badRequest(authMessages.inviteEmailMismatch, 'email');

@@ -1,10 +1,12 @@
-import { ADMIN_ROLES, commentsMessages as msg } from '@verdant/contract';
+import { ADMIN_ROLES, commentsMessages as msg, type EndpointInput, type commentsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './comments.repository.js';
 import { toComment } from './comments.mapper.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof commentsEndpoints> = EndpointInput<(typeof commentsEndpoints)[K]>;
 
 // The spec sends the commenter's UserID; the author is always the signed-in caller, whatever it names.
 
@@ -20,7 +22,7 @@ export async function listComments(deps: Deps, caller: Caller, responseId: numbe
   return { status: 'success' as const, ResponseID: responseId, comments: rows.map(toComment) };
 }
 
-export async function addComment(deps: Deps, caller: Caller, input: { ResponseID: number; UserID: number; CommentText: string }) {
+export async function addComment(deps: Deps, caller: Caller, input: Input<'addComment'>) {
   const id = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.findResponse(trx, caller.company_id, input.ResponseID))) throw notFound('Form response');
     const { comment_id } = await repo.insertComment(trx, {
@@ -38,7 +40,7 @@ export async function addComment(deps: Deps, caller: Caller, input: { ResponseID
   return { status: 'success' as const, message: msg.added, comment: await answer(deps, caller, id) };
 }
 
-export async function editComment(deps: Deps, caller: Caller, input: { CommentID: number; UserID: number; CommentText: string }) {
+export async function editComment(deps: Deps, caller: Caller, input: Input<'editComment'>) {
   await deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockComment(trx, caller.company_id, input.CommentID);
     if (!before) throw notFound('Comment');
@@ -53,7 +55,7 @@ export async function editComment(deps: Deps, caller: Caller, input: { CommentID
 }
 
 /** Your own comment; Admins and SuperAdmins moderate, so they may delete anyone's of their company. */
-export async function deleteComment(deps: Deps, caller: Caller, input: { CommentID: number; UserID: number }) {
+export async function deleteComment(deps: Deps, caller: Caller, input: Input<'deleteComment'>) {
   await deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockComment(trx, caller.company_id, input.CommentID);
     if (!before) throw notFound('Comment');

@@ -1,4 +1,4 @@
-import { companyMessages } from '@verdant/contract';
+import { companyMessages, type EndpointInput, type companyEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -10,6 +10,8 @@ import { emailHasOpenInvitation, findCompanyById, insertCompany } from './compan
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 
+type Input<K extends keyof typeof companyEndpoints> = EndpointInput<(typeof companyEndpoints)[K]>;
+
 export type CompanyDeps = Deps<'config' | 'mailer' | 'log'>;
 
 export async function loadCompany({ db }: Deps, caller: Caller, companyId: number) {
@@ -19,16 +21,8 @@ export async function loadCompany({ db }: Deps, caller: Caller, companyId: numbe
   return toCompanyResponse(row);
 }
 
-export interface NewCompany {
-  company_name: string;
-  contact_name: string;
-  contact_email: string;
-  company_type?: string;
-  contact_phone?: string;
-}
-
 /** Creates the company, its default settings and an Admin invitation for its contact, then mails the link. */
-export async function createCompany(deps: CompanyDeps, caller: Caller, input: NewCompany) {
+export async function createCompany(deps: CompanyDeps, caller: Caller, input: Input<'createCompany'>) {
   const created = await deps.db.transaction().execute(async (trx) => {
     // A person belongs to one company: an address with an account or an open invitation could never
     // accept this one. It also turns a repeated request into a 409 rather than a second company.

@@ -1,4 +1,4 @@
-import { consultantRule, consultantsMessages, type ConsultantScope, type EndpointConfig } from '@verdant/contract';
+import { consultantRule, consultantsMessages, type ConsultantScope, type EndpointConfig, type EndpointInput, type consultantsEndpoints } from '@verdant/contract';
 import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
@@ -8,6 +8,8 @@ import { expireUnusedInvitation, issueInvitation, mailInvitation, type Invitatio
 import { changeAccount, endUserSessions } from '../auth/index.js';
 import * as repo from './consultants.repository.js';
 import { toConsultant } from './consultants.mapper.js';
+
+type Input<K extends keyof typeof consultantsEndpoints> = EndpointInput<(typeof consultantsEndpoints)[K]>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 const already = () => new AppError('conflict', consultantsMessages.alreadyConsultant, 'email');
@@ -43,7 +45,7 @@ export async function listConsultants(deps: Deps, caller: Caller, companyId: num
 export async function inviteConsultant(
   deps: InvitationDeps,
   caller: Caller,
-  input: { company_id: number; email: string; name: string; room_ids: number[] },
+  input: Input<'inviteConsultant'>,
 ) {
   assertOwnCompany(caller, input.company_id);
   const roomIds = await assertOwnRooms(deps, input.company_id, input.room_ids);
@@ -88,7 +90,7 @@ export async function inviteConsultant(
   };
 }
 
-export async function updateConsultantRooms(deps: Deps, caller: Caller, input: { company_id: number; consultant_id: number; room_ids: number[] }) {
+export async function updateConsultantRooms(deps: Deps, caller: Caller, input: Input<'updateConsultantRooms'>) {
   assertOwnCompany(caller, input.company_id);
   const roomIds = await assertOwnRooms(deps, input.company_id, input.room_ids);
   await deps.db.transaction().execute(async (trx) => {
@@ -113,7 +115,7 @@ export async function updateConsultantRooms(deps: Deps, caller: Caller, input: {
  * Ends the access at once: the grant is stamped revoked (the gate reads it on every request), the
  * account is switched off with every session ended, and an unused sign-up link expires.
  */
-export async function revokeConsultant(deps: Deps, caller: Caller, input: { company_id: number; consultant_id: number }) {
+export async function revokeConsultant(deps: Deps, caller: Caller, input: Input<'revokeConsultant'>) {
   assertOwnCompany(caller, input.company_id);
   const userId = await deps.db.transaction().execute(async (trx) => {
     const row = await repo.lockConsultant(trx, input.company_id, input.consultant_id);

@@ -1,18 +1,14 @@
+import type { EndpointInput, contactEndpoints } from '@verdant/contract';
 import { tooManyRequests } from '../../lib/errors.js';
 import { insertContactMessage, recentAttempts, recordAttempt } from './contact.repository.js';
 import type { Deps } from '../../lib/deps.js';
 
+type Input<K extends keyof typeof contactEndpoints> = EndpointInput<(typeof contactEndpoints)[K]>;
+
 /** Enough for a person who retries; too few for a script filling the inbox. */
 export const CONTACT_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  company?: string;
-  message: string;
-}
-
-export async function storeContactMessage({ db }: Deps, ip: string, input: ContactMessage, now = new Date()) {
+export async function storeContactMessage({ db }: Deps, ip: string, input: Input<'contactUs'>, now = new Date()) {
   return db.transaction().execute(async (trx) => {
     const attempts = await recentAttempts(trx, ip, new Date(now.getTime() - CONTACT_LIMIT.windowMs));
     if (attempts.length >= CONTACT_LIMIT.max) {

@@ -1,4 +1,4 @@
-import { hideUntilMessages as msg, type HideUntilLink } from '@verdant/contract';
+import { hideUntilMessages as msg, type HideUntilLink, type EndpointInput, type formHideUntilEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
@@ -7,11 +7,9 @@ import { toHideUntilLink, toRule } from './form-hide-until.mapper.js';
 import * as repo from './form-hide-until.repository.js';
 import type { Deps } from '../../lib/deps.js';
 
-export interface LinkInput {
-  form_field_hidden_FieldID: number;
-  form_field_linked_FieldID: number;
-  form_field_linked_input: string;
-}
+type Input<K extends keyof typeof formHideUntilEndpoints> = EndpointInput<(typeof formHideUntilEndpoints)[K]>;
+
+type LinkInput = Pick<Input<'addHideFieldUntilLink'>, 'form_field_hidden_FieldID' | 'form_field_linked_FieldID' | 'form_field_linked_input'>;
 
 const linkNotFound = () => new AppError('not_found', msg.notFound);
 
@@ -34,7 +32,7 @@ async function checkLink({ db: trx }: Deps, companyId: number, input: LinkInput)
   return hidden.templateId;
 }
 
-export async function addLink({ db }: Deps, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
+export async function addLink({ db }: Deps, caller: Caller, input: Input<'addHideFieldUntilLink'>): Promise<HideUntilLink> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const templateId = await checkLink({ db: trx }, companyId, input);
@@ -61,7 +59,7 @@ export async function getLink({ db }: Deps, caller: Caller, key: { uid?: string;
   return toHideUntilLink(row);
 }
 
-export async function updateLink({ db }: Deps, caller: Caller, input: LinkInput): Promise<HideUntilLink> {
+export async function updateLink({ db }: Deps, caller: Caller, input: Input<'updateFieldHideUntilLink'>): Promise<HideUntilLink> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const existing = await repo.findLinkByHiddenField(trx, companyId, input.form_field_hidden_FieldID, true);

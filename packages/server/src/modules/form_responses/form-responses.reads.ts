@@ -1,10 +1,12 @@
-import { formResponsesMessages as msg, utcDaySpan } from '@verdant/contract';
+import { formResponsesMessages as msg, utcDaySpan, type EndpointInput, type formResponsesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './form-responses.repository.js';
 import * as reads from './form-responses.reads.repository.js';
 import { toFormResponses } from './form-responses.mapper.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof formResponsesEndpoints> = EndpointInput<(typeof formResponsesEndpoints)[K]>;
 
 /** 'YYYY-MM-DD'..'YYYY-MM-DD', both days included (UTC), as [from, to). */
 export function dayRange(start: string, end: string): { from: Date; to: Date } {
@@ -19,7 +21,7 @@ async function responses(deps: Deps, caller: Caller, filter: reads.ResponseFilte
 }
 
 /** Treatment forms (category 'treatment') apart from every other form. */
-export async function responsesForGrid(deps: Deps, caller: Caller, input: { GridID: number; start_date: string; end_date: string }) {
+export async function responsesForGrid(deps: Deps, caller: Caller, input: Input<'getResponsesForGrid2'>) {
   const range = dayRange(input.start_date, input.end_date);
   if (!(await repo.findGrid(deps.db, caller.company_id, input.GridID))) throw notFound('Grid');
   const all = await responses(deps, caller, { gridId: input.GridID, ...range });
@@ -31,7 +33,7 @@ export async function responsesForGrid(deps: Deps, caller: Caller, input: { Grid
   };
 }
 
-export async function responsesForBox(deps: Deps, caller: Caller, input: { GridBoxID: number; limit: number; offset: number }) {
+export async function responsesForBox(deps: Deps, caller: Caller, input: Input<'getFieldResponsesByGridbox'>) {
   if (!(await repo.findGridBox(deps.db, caller.company_id, input.GridBoxID))) throw notFound('Grid box');
   const filter = { gridBoxId: input.GridBoxID };
   const [list, total] = await Promise.all([
@@ -41,7 +43,7 @@ export async function responsesForBox(deps: Deps, caller: Caller, input: { GridB
   return { status: 'success' as const, GridBoxID: input.GridBoxID, total, responses: list };
 }
 
-export async function responsesForBoxInDays(deps: Deps, caller: Caller, input: { GridBoxID: number; start_date: string; end_date: string }) {
+export async function responsesForBoxInDays(deps: Deps, caller: Caller, input: Input<'getFieldResponsesByGridboxDateForms'>) {
   const range = dayRange(input.start_date, input.end_date);
   if (!(await repo.findGridBox(deps.db, caller.company_id, input.GridBoxID))) throw notFound('Grid box');
   return { status: 'success' as const, GridBoxID: input.GridBoxID, responses: await responses(deps, caller, { gridBoxId: input.GridBoxID, ...range }) };

@@ -3,8 +3,8 @@ import {
   formResponsesMessages as msg,
   OBSERVED_AT_MAX_AGE_DAYS,
   OBSERVED_AT_MAX_FUTURE_MS,
-  type FieldResponseInput,
-  type UploadedFile,
+  type EndpointInput,
+  type formResponsesEndpoints,
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -17,12 +17,10 @@ import { checkAnswers, observedAt, severityOf, type AcceptedAnswer, type FormFie
 import type { Deps, TxDeps } from '../../lib/deps.js';
 import { raiseNotificationEvent } from '../automations/index.js';
 
-export interface SubmissionInput {
-  submittedBy: number;
-  fieldResponses: FieldResponseInput[];
-  templateID?: number;
-  submittedAt?: string;
-}
+type Input<K extends keyof typeof formResponsesEndpoints> = EndpointInput<(typeof formResponsesEndpoints)[K]>;
+
+/** What every submission of a filled-in form carries, wherever it is filed. */
+export type SubmissionInput = Pick<Input<'submitForm'>, 'submittedBy' | 'fieldResponses' | 'templateID' | 'submittedAt'>;
 
 export interface Prepared {
   templateId: number;
@@ -187,7 +185,7 @@ const submitted = (p: Prepared, w: Written) => ({
 export async function submitForm(
   deps: Deps,
   caller: Caller,
-  input: SubmissionInput & { GridBoxID?: number; GridBoxIDs?: number[]; Sub_gridboxID?: number },
+  input: Input<'submitForm'>,
 ) {
   if (input.GridBoxID !== undefined && input.GridBoxIDs !== undefined) throw badRequest(msg.boxOrBoxes, 'GridBoxIDs');
   if (input.GridBoxIDs && input.GridBoxIDs.length > 1) throw badRequest(msg.oneBoxOnly, 'GridBoxIDs');
@@ -200,7 +198,7 @@ export async function submitForm(
   });
 }
 
-export async function submitFormRoom(deps: Deps, caller: Caller, input: SubmissionInput & { roomID: number }) {
+export async function submitFormRoom(deps: Deps, caller: Caller, input: Input<'submitFormRoom'>) {
   const room = await repo.findRoom(deps.db, caller.company_id, input.roomID);
   if (!room) throw notFound('Room');
   const place: Place = { ...NO_PLACE, room_id: room.room_id, room_name: room.name };
@@ -217,7 +215,7 @@ export async function submitFormRoom(deps: Deps, caller: Caller, input: Submissi
  * "Submitted MultiSelect Template in room {room}" is written once per room the boxes are in, with
  * CompanyID, UserID and RoomID set and BatchID null (the reading under which the trail stays usable).
  */
-export async function submitFormBoxes(deps: Deps, caller: Caller, input: SubmissionInput & { GridBoxIDs: number[] }) {
+export async function submitFormBoxes(deps: Deps, caller: Caller, input: Input<'submitFormBoxes'>) {
   const boxIds = [...new Set(input.GridBoxIDs)];
   const places = new Map((await repo.boxPlaces(deps.db, caller.company_id, boxIds)).map((b) => [b.grid_box_id, b]));
   if (boxIds.some((id) => !places.has(id))) throw notFound('Grid box');
@@ -267,16 +265,6 @@ export async function submitFormBoxes(deps: Deps, caller: Caller, input: Submiss
   });
 }
 
-export interface ImageInput {
-  image: UploadedFile;
-  fieldID: number;
-  response_id?: number;
-  submittedBy?: number;
-  submittedAt?: string;
-  GridBoxID?: number;
-  Sub_gridboxID?: number;
-}
-
 type ImageDeps = Deps<'files' | 'config' | 'log'>;
 
 /**
@@ -284,7 +272,7 @@ type ImageDeps = Deps<'files' | 'config' | 'log'>;
  * the response's image if it has none); without, it is a new response of the field's template, checked
  * like any submission. The file is decoded and re-encoded first; if the rows fail, the files go.
  */
-export async function submitFormImage(deps: ImageDeps, caller: Caller, input: ImageInput) {
+export async function submitFormImage(deps: ImageDeps, caller: Caller, input: Input<'submitFormImage'>) {
   const attachTo = input.response_id;
   let prepared: Prepared | undefined;
   let place = NO_PLACE;

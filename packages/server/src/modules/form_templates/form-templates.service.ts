@@ -8,8 +8,8 @@ import {
   formTemplatesMessages as msg,
   type FormTemplate,
   type NewFieldInput,
-  type TemplateType,
-  type UpdatedFieldInput,
+  type EndpointInput,
+  type formTemplatesEndpoints,
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -20,6 +20,8 @@ import { optionsOf, toFormTemplate } from './form-templates.mapper.js';
 import * as repo from './form-templates.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof formTemplatesEndpoints> = EndpointInput<(typeof formTemplatesEndpoints)[K]>;
 
 /** Templates with their fields and rules, in three queries whatever their number. */
 async function withFields({ db }: Deps, rows: repo.TemplateRow[]): Promise<FormTemplate[]> {
@@ -67,15 +69,7 @@ function assertUniqueNames(named: { name: string; active: boolean; field: string
   }
 }
 
-export interface SaveTemplateInput {
-  templateName: string;
-  companyID: number;
-  fields: NewFieldInput[];
-  FormCategory?: string;
-  PageCSS?: string;
-}
-
-export async function saveFormTemplate({ db }: Deps, caller: Caller, input: SaveTemplateInput): Promise<FormTemplate> {
+export async function saveFormTemplate({ db }: Deps, caller: Caller, input: Input<'saveFormTemplate'>): Promise<FormTemplate> {
   assertOwnCompany(caller, input.companyID);
   assertUniqueNames(input.fields.map((f, i) => ({ name: f.fieldName, active: true, field: `fields.${i}.fieldName` })));
   return db.transaction().execute(async (trx) => {
@@ -102,16 +96,7 @@ export async function saveFormTemplate({ db }: Deps, caller: Caller, input: Save
   });
 }
 
-export interface UpdateTemplateInput {
-  templateID: number;
-  newFields: NewFieldInput[];
-  updatedFields: UpdatedFieldInput[];
-  templateName?: string;
-  FormCategory?: string;
-  PageCSS?: string;
-}
-
-export async function updateFormTemplate({ db }: Deps, caller: Caller, input: UpdateTemplateInput): Promise<FormTemplate> {
+export async function updateFormTemplate({ db }: Deps, caller: Caller, input: Input<'updateFormTemplate'>): Promise<FormTemplate> {
   const companyId = caller.company_id;
   return db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, companyId, input.templateID, true);
@@ -182,13 +167,7 @@ export async function updateFormTemplate({ db }: Deps, caller: Caller, input: Up
   });
 }
 
-export interface SetDefaultInput {
-  template_id: number;
-  company_id: number;
-  template_type: TemplateType;
-}
-
-export async function setDefaultTemplate({ db }: Deps, caller: Caller, input: SetDefaultInput) {
+export async function setDefaultTemplate({ db }: Deps, caller: Caller, input: Input<'updateDefaultTemplate'>) {
   assertOwnCompany(caller, input.company_id);
   return db.transaction().execute(async (trx) => {
     const row = await repo.findTemplate(trx, input.company_id, input.template_id, true);

@@ -1,4 +1,4 @@
-import { gridBoxesMessages } from '@verdant/contract';
+import { gridBoxesMessages, type EndpointInput, type gridBoxesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -8,11 +8,13 @@ import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './gr
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 
+type Input<K extends keyof typeof gridBoxesEndpoints> = EndpointInput<(typeof gridBoxesEndpoints)[K]>;
+
 /**
  * Culls (or restores) a box. Who culled it is the signed-in caller: the request's `user_id` (checked to
  * be a user of the company) is not trusted for attribution.
  */
-export async function updateCulling(deps: Deps, caller: Caller, input: { GridBoxID: number; user_id: number; culled: number }) {
+export async function updateCulling(deps: Deps, caller: Caller, input: Input<'updateCullingStatus'>) {
   const culled = input.culled === 1;
   const row = await deps.db.transaction().execute(async (trx) => {
     const box = await repo.lockGridBox(trx, caller.company_id, input.GridBoxID);

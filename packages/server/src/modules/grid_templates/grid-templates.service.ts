@@ -7,6 +7,8 @@ import {
   tooManyTemplatePositions,
   type GridTemplateType,
   type Position,
+  type EndpointInput,
+  type gridTemplatesEndpoints,
 } from '@verdant/contract';
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -20,23 +22,14 @@ import * as repo from './grid-templates.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 
+type Input<K extends keyof typeof gridTemplatesEndpoints> = EndpointInput<(typeof gridTemplatesEndpoints)[K]>;
+
 const required = <T>(value: T | undefined, message: string, field: string): T => {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) throw badRequest(message, field);
   return value;
 };
 
-/** The route layer already checks this; the service repeats it so no other caller can skip it. */
-export interface CreateTemplateInput {
-  template_name?: string;
-  template_type?: GridTemplateType;
-  rows?: number;
-  columns?: number;
-  description?: string;
-  company_id?: number;
-  user_id?: number;
-}
-
-export async function createTemplate({ db }: Deps, caller: Caller, input: CreateTemplateInput) {
+export async function createTemplate({ db }: Deps, caller: Caller, input: Input<'createGridTemplates'>) {
   // In the order the spec's form checks them, with its sentences.
   const name = required(input.template_name, msg.nameRequired, 'template_name').trim();
   const type = required(input.template_type, msg.typeRequired, 'template_type');
@@ -95,15 +88,6 @@ export async function deleteTemplate({ db }: Deps, caller: Caller, companyId: nu
   });
 }
 
-export interface SubmitTemplateInput {
-  template_id: number;
-  company_id: number;
-  grid_name?: string;
-  room_id?: number;
-  parent_gridbox_id?: number;
-  auto_initialize_plants: boolean;
-}
-
 /** Every (subx, suby) of a columns × rows SubGrid template, row by row. */
 export function templatePositions(rows: number, columns: number): Position[] {
   const out: Position[] = [];
@@ -111,7 +95,7 @@ export function templatePositions(rows: number, columns: number): Position[] {
   return out;
 }
 
-export async function submitTemplate({ db }: Deps, caller: Caller, input: SubmitTemplateInput, boxLimits: Config['boxLimits']) {
+export async function submitTemplate({ db }: Deps, caller: Caller, input: Input<'submitGridTemplate'>, boxLimits: Config['boxLimits']) {
   assertOwnCompany(caller, input.company_id);
   const template = await repo.findTemplate(db, input.company_id, input.template_id);
   if (!template) throw notFound('Template');

@@ -1,4 +1,4 @@
-import { authMessages, invitationsMessages, type InvitationStatus, type Role, type UserRole } from '@verdant/contract';
+import { authMessages, invitationsMessages, type InvitationStatus, type Role, type UserRole, type EndpointInput, type invitationsEndpoints } from '@verdant/contract';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -7,6 +7,8 @@ import * as repo from './invitations.repository.js';
 import { toInvitation } from './invitations.mapper.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 import { forgiveAttempt, takeAttempt } from '../../lib/attempts/rate-limit.js';
+
+type Input<K extends keyof typeof invitationsEndpoints> = EndpointInput<(typeof invitationsEndpoints)[K]>;
 
 export type InvitationDeps = Deps<'config' | 'mailer' | 'log'>;
 export type { InvitationRow } from './invitations.repository.js';
@@ -91,7 +93,7 @@ export async function mailInvitation(deps: InvitationDeps, token: string, invita
   }
 }
 
-export async function createInvitation(deps: InvitationDeps, caller: Caller, input: { company_id: number; email: string; role: Role }) {
+export async function createInvitation(deps: InvitationDeps, caller: Caller, input: Input<'createInvitation'>) {
   assertMayInvite(caller, input.role);
   const issued = await deps.db
     .transaction()

@@ -1,4 +1,4 @@
-import { movementMessages as msg, type Position } from '@verdant/contract';
+import { movementMessages as msg, type Position, type EndpointInput, type movementEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
@@ -12,19 +12,10 @@ import * as repo from './movement.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
 
-export interface MovePlantInput {
-  plant_uid: string;
-  target_parent_gridbox_id: number;
-  target_position?: Position;
-  'target_position[subx]'?: number;
-  'target_position[suby]'?: number;
-  movement_reason: string | null;
-  notes: string | null;
-  /** Batch-move fields: ignored on a plant move, but never another company's. */
-  batch_id?: number;
-  old_room_id?: number;
-  new_room_id?: number;
-}
+type Input<K extends keyof typeof movementEndpoints> = EndpointInput<(typeof movementEndpoints)[K]>;
+
+/** Where a plant goes: a JSON position, or the two form fields. */
+type PositionFields = Pick<Input<'movePlant'>, 'target_position' | 'target_position[subx]' | 'target_position[suby]'>;
 
 /** Every id a request names must be the caller's company's (404), even one this path does not use. */
 async function requireNamedIds({ db }: Deps, caller: Caller, ids: { batch_id?: number; room_ids: (number | undefined)[] }) {
@@ -33,7 +24,7 @@ async function requireNamedIds({ db }: Deps, caller: Caller, ids: { batch_id?: n
 }
 
 /** The position from a JSON object / JSON text, or from form fields target_position[subx] and [suby]. */
-export function targetPositionOf(input: MovePlantInput): Position | undefined {
+export function targetPositionOf(input: PositionFields): Position | undefined {
   if (input.target_position) return input.target_position;
   const subx = input['target_position[subx]'];
   const suby = input['target_position[suby]'];
@@ -48,7 +39,7 @@ export function targetPositionOf(input: MovePlantInput): Position | undefined {
  * Moves one plant in one transaction: locks the plant, places it, records the move and an audit event.
  * `movedAt` only serves the demo data, which spreads its history over past weeks.
  */
-export async function movePlant({ db }: Deps, caller: Caller, input: MovePlantInput, opts: { movedAt?: Date } = {}) {
+export async function movePlant({ db }: Deps, caller: Caller, input: Input<'movePlant'> & Required<Pick<Input<'movePlant'>, 'plant_uid' | 'target_parent_gridbox_id'>>, opts: { movedAt?: Date } = {}) {
   const position = targetPositionOf(input);
   const actor = actorOf(caller);
   await requireNamedIds({ db }, caller, { batch_id: input.batch_id, room_ids: [input.old_room_id, input.new_room_id] });
@@ -89,19 +80,7 @@ export async function movePlant({ db }: Deps, caller: Caller, input: MovePlantIn
   });
 }
 
-export interface HistoryInput {
-  company_id?: number;
-  batch_id?: number;
-  room_id?: number;
-  start_date?: string;
-  end_date?: string;
-  sort_by: string;
-  sort_order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
-export async function movementHistory({ db }: Deps, caller: Caller, input: HistoryInput) {
+export async function movementHistory({ db }: Deps, caller: Caller, input: Input<'getCompanyMovementHistory'>) {
   if (input.company_id === undefined) throw badRequest(msg.companyRequired, 'company_id');
   assertOwnCompany(caller, input.company_id);
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');

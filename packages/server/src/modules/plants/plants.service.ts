@@ -1,4 +1,4 @@
-import { plantsMessages } from '@verdant/contract';
+import { plantsMessages, type EndpointInput, type plantsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -17,6 +17,8 @@ import {
   type PlantRef,
 } from './plants.repository.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof plantsEndpoints> = EndpointInput<(typeof plantsEndpoints)[K]>;
 
 export type { BatchRef, PlantRef };
 
@@ -62,17 +64,11 @@ export async function lockBatchForChange(deps: TxDeps, companyId: number, batchI
   return batch;
 }
 
-export interface LinkPlantsInput {
-  plant_uids: string[];
-  batch_id: number;
-  user_id: number;
-}
-
 /**
  * Links plants to a batch in one transaction with one audit event. Every uid must be one of the
  * company's plants (the first unknown one is named in the 404); a harvested batch refuses (409).
  */
-export async function linkPlantsToBatch({ db }: Deps, caller: Caller, input: LinkPlantsInput) {
+export async function linkPlantsToBatch({ db }: Deps, caller: Caller, input: Input<'linkPlantsToBatch'>) {
   const uids = [...new Set(input.plant_uids.map((u) => u.trim()))];
   return db.transaction().execute(async (trx) => {
     await lockBatchForChange({ db: trx }, caller.company_id, input.batch_id);

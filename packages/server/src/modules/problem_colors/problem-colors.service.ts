@@ -1,10 +1,12 @@
-import { problemAbbreviation, problemColorsMessages as msg } from '@verdant/contract';
+import { problemAbbreviation, problemColorsMessages as msg, type EndpointInput, type problemColorsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './problem-colors.repository.js';
 import { fallbackColor, toMapping } from './problem-colors.mapper.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof problemColorsEndpoints> = EndpointInput<(typeof problemColorsEndpoints)[K]>;
 
 function required<T>(value: T | undefined, message: string, field: string): T {
   if (value === undefined) throw badRequest(message, field);
@@ -17,19 +19,12 @@ export async function getMappings(deps: Deps, caller: Caller, companyId: number 
   return { status: 'success' as const, mappings: rows.map(toMapping) };
 }
 
-export interface MapInput {
-  company_id?: number;
-  problem?: string;
-  color?: string;
-  abbreviation?: string;
-}
-
 /**
  * Upserts the mapping of a problem (case-insensitive). The stored spelling of the problem stays as it
  * was first mapped, because the web caches mappings offline under CompanyID+Problem. A new mapping
  * without a colour takes the library colour; without an abbreviation, the library's (else the initials).
  */
-export async function mapProblemColor(deps: Deps, caller: Caller, input: MapInput) {
+export async function mapProblemColor(deps: Deps, caller: Caller, input: Input<'mapProblemColor'>) {
   required(input.company_id, msg.companyRequired, 'company_id');
   const problem = required(input.problem, msg.problemRequired, 'problem');
   const companyId = caller.company_id;
@@ -68,7 +63,7 @@ export async function mapProblemColor(deps: Deps, caller: Caller, input: MapInpu
   });
 }
 
-export async function deleteMapping(deps: Deps, caller: Caller, input: { company_id?: number; problem?: string }) {
+export async function deleteMapping(deps: Deps, caller: Caller, input: Input<'deleteProblemColorMapping'>) {
   required(input.company_id, msg.companyRequired, 'company_id');
   const problem = required(input.problem, msg.problemRequired, 'problem');
   return deps.db.transaction().execute(async (trx) => {

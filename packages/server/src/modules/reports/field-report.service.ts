@@ -1,4 +1,4 @@
-import { bucketStart, reportsMessages as msg, toWireRange, type DateOption, type DateOptionInput, type ReportRange, type TrendSeries } from '@verdant/contract';
+import { bucketStart, reportsMessages as msg, toWireRange, type DateOption, type ReportRange, type TrendSeries, type EndpointInput, type reportsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
@@ -6,6 +6,8 @@ import { splitList } from '../../lib/split-list.js';
 import { defaultWeeks, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import { toSeries } from './reports.mapper.js';
+
+type Input<K extends keyof typeof reportsEndpoints> = EndpointInput<(typeof reportsEndpoints)[K]>;
 
 const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_related_date'];
 /** Answers that are numbers: charted as their average, total and count per bucket. */
@@ -67,7 +69,7 @@ function capped(range: ReportRange, series: TrendSeries[]): TrendSeries[] {
 export async function fieldResponsesReport(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { FieldID: number; room_id?: number; batchid?: number },
+  input: Input<'getFieldResponsesReport'>,
 ) {
   const range = resolveRange(input, { options: ALL_OPTIONS, whenAbsent: defaultWeeks() });
   const field = await repo.findField(deps.db, caller.company_id, input.FieldID);

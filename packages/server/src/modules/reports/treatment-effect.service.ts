@@ -1,4 +1,4 @@
-import { DEFAULT_EFFECT_WEEKS, toWireRange, type DateOption, type DateOptionInput, type TreatmentEffect } from '@verdant/contract';
+import { DEFAULT_EFFECT_WEEKS, toWireRange, type DateOption, type TreatmentEffect, type EndpointInput, type reportsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
@@ -6,6 +6,8 @@ import { defaultWeeks, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import * as effects from './treatment-effect.repository.js';
 import { treatmentEffects } from './treatment-effect.figures.js';
+
+type Input<K extends keyof typeof reportsEndpoints> = EndpointInput<(typeof reportsEndpoints)[K]>;
 
 const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_related_date'];
 
@@ -17,7 +19,7 @@ const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_re
 export async function treatmentEffectiveness(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { room_ids?: number[]; weeks_before?: number; weeks_after?: number },
+  input: Input<'getTreatmentEffectivenessReport'>,
 ) {
   const range = resolveRange(input, { options: ALL_OPTIONS, whenAbsent: defaultWeeks() });
   if (input.room_ids?.length) {

@@ -26,7 +26,7 @@ const TODAY = '2026-11-20';
 
 /** The company's observations of a status (all without one), as the overview's list answers its total. */
 const totalOf = async (company: number, status?: 'open' | 'resolved' | 'dismissed') =>
-  (await listObservations(t.app, { user_id: 0, company_id: company, user_role: 'Admin' }, { status, limit: 1, offset: 0, sort_order: 'desc' })).total_count;
+  (await listObservations(t.app, { user_id: 0, company_id: company, user_role: 'Admin' }, { company_id: company, status, limit: 1, offset: 0, sort_order: 'desc' })).total_count;
 
 /** n observations spread over the DAYS before TODAY (a few at 23:59:59 and 00:00:00 UTC, the day's edges), seeded. */
 async function addObservations(company: number, roomIds: number[], n: number, seed: number) {

@@ -1,11 +1,13 @@
 import type { RawBuilder } from 'kysely';
-import { reportsMessages as msg, toWireRange, type DateOption, type DateOptionInput, type RangeRules } from '@verdant/contract';
+import { reportsMessages as msg, toWireRange, type DateOption, type RangeRules, type EndpointInput, type reportsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import { defaultWeeks, reportToday, resolveRange } from './report-range.js';
 import * as repo from './trends.repository.js';
 import { cumulative, toSeries, toSeveritySeries, withEmpty } from './reports.mapper.js';
+
+type Input<K extends keyof typeof reportsEndpoints> = EndpointInput<(typeof reportsEndpoints)[K]>;
 
 const ALL_OPTIONS: readonly DateOption[] = ['weeks_ago', 'date_range', 'batch_related_date'];
 const success = 'success' as const;
@@ -52,7 +54,7 @@ const filterFor = (caller: Caller, range: ReturnType<typeof resolveRange>) => ({
   batchOnly: range.option === 'batch_related_date',
 });
 
-export async function problemTrends(deps: Deps, caller: Caller, input: { start_date?: string; end_date?: string; granularity?: 'day' | 'week' }) {
+export async function problemTrends(deps: Deps, caller: Caller, input: Input<'getProblemTrends'>) {
   const given = input.start_date !== undefined || input.end_date !== undefined;
   const range = resolveRange({ ...input, date_option: given ? 'date_range' : undefined }, optionalDates());
   const [rows, suspected] = await Promise.all([
@@ -62,7 +64,7 @@ export async function problemTrends(deps: Deps, caller: Caller, input: { start_d
   return { status: success, range: toWireRange(range), trends: toSeries(range, rows), suspected: toSeries(range, suspected) };
 }
 
-export async function trendsReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_ids?: number[] }) {
+export async function trendsReportGraph(deps: Deps, caller: Caller, input: Omit<Input<'getTrendsReportGraph'>, 'company_id'>) {
   const range = resolveRange(input, { options: ALL_OPTIONS });
   const rows = await inRooms(deps, caller, input.room_ids, (rooms) => repo.countsByProblem({ ...filterFor(caller, range), rooms }));
   // Suspected problems apart (issue 18): the rooms were checked by the statement above.
@@ -70,7 +72,7 @@ export async function trendsReportGraph(deps: Deps, caller: Caller, input: DateO
   return { status: success, range: toWireRange(range), series: toSeries(range, rows), suspected: toSeries(range, suspected) };
 }
 
-export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: DateOptionInput & { room_id?: number }) {
+export async function cumulativeReportGraph(deps: Deps, caller: Caller, input: Input<'getTrendsCumulativeReportGraph'>) {
   const range = resolveRange(input, { options: ['weeks_ago', 'date_range'], weeksAgoAtLeastOne: true });
   const roomIds = input.room_id === undefined ? undefined : [input.room_id];
   const rows = await inRooms(deps, caller, roomIds, (rooms) => repo.countsByProblem({ ...filterFor(caller, range), rooms }));
@@ -89,7 +91,7 @@ function batchDays(batch: NonNullable<Awaited<ReturnType<typeof repo.findBatch>>
 export async function specificTrends(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { batch_id: number; form_category?: string; specificForm?: number; include_images_only?: number; room_id?: number },
+  input: Input<'getSpecificTrends'>,
 ) {
   const batch = (await ownBatch(deps, caller, input.batch_id))!;
   const range = resolveRange(input, { options: ALL_OPTIONS, whenAbsent: batchDays(batch) });
@@ -119,7 +121,7 @@ export async function specificTrends(
 export async function trendsWithSeverity(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { batch_id?: number; room_ids?: number[]; problem?: string },
+  input: Input<'getTrendsWithSeverity'>,
 ) {
   const range = resolveRange(input, optionalDates());
   const batch = await ownBatch(deps, caller, input.batch_id);
@@ -134,7 +136,7 @@ export async function trendsWithSeverity(
   return { status: success, range: toWireRange(range), series: toSeveritySeries(range, rows) };
 }
 
-export async function singleProblemTrend(deps: Deps, caller: Caller, input: DateOptionInput & { problem: string; room_ids?: number[] }) {
+export async function singleProblemTrend(deps: Deps, caller: Caller, input: Input<'getSingleProblemTrend'>) {
   if (!input.problem.trim()) throw badRequest(msg.problemRequired, 'problem');
   const range = resolveRange(input, optionalDates());
   const rooms = await roomScope(deps, caller, input.room_ids);
@@ -158,7 +160,7 @@ export async function singleProblemTrend(deps: Deps, caller: Caller, input: Date
 export async function gutterTrends(
   deps: Deps,
   caller: Caller,
-  input: DateOptionInput & { batch_id?: number | null; room_ids: number[]; plant_problems: string[] },
+  input: Input<'getGutterTrends'>,
 ) {
   if (!input.room_ids.length) throw badRequest(msg.roomsRequired, 'room_ids');
   if (!input.plant_problems.length) throw badRequest(msg.problemsRequired, 'plant_problems');

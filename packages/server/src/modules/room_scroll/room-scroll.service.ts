@@ -1,10 +1,12 @@
-import { roomScrollMessages } from '@verdant/contract';
+import { roomScrollMessages, type EndpointInput, type roomScrollEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { setRoomScroll, setScrollOfAllRooms } from '../rooms/index.js';
 import * as repo from './room-scroll.repository.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof roomScrollEndpoints> = EndpointInput<(typeof roomScrollEndpoints)[K]>;
 
 /** Where a room's map starts when nothing else was remembered: the top. */
 const START_OF_ROOM = 0;
@@ -26,7 +28,7 @@ export async function getRoomScroll(deps: Deps, caller: Caller, companyId: numbe
 export async function updateRoomScroll(
   deps: Deps,
   caller: Caller,
-  input: { company_id: number; room_id: number; StartScroll?: number; setValue?: number },
+  input: Input<'updateRoomScroll'>,
 ) {
   assertOwnCompany(caller, input.company_id);
   const value = input.StartScroll ?? input.setValue ?? START_OF_ROOM;

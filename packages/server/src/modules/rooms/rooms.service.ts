@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
-import { roomsMessages, type UploadedFile } from '@verdant/contract';
+import { roomsMessages, type UploadedFile, type EndpointInput, type roomsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
@@ -15,6 +15,8 @@ import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 import type { DB } from '../../db/schema.js';
 
+type Input<K extends keyof typeof roomsEndpoints> = EndpointInput<(typeof roomsEndpoints)[K]>;
+
 export type RoomsDeps = Deps<'files' | 'config' | 'log'>;
 
 /** The room, if it is the caller's company's; otherwise 404 whether it exists or not. */
@@ -24,7 +26,7 @@ export async function requireRoom(deps: Pick<RoomsDeps, 'db'>, caller: Caller, r
   return room;
 }
 
-export async function createRoom(deps: RoomsDeps, caller: Caller, input: { company_id: number; name: string; description: string }) {
+export async function createRoom(deps: RoomsDeps, caller: Caller, input: Input<'createRoom'>) {
   assertOwnCompany(caller, input.company_id);
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await repo.insertRoom(trx, { company_id: input.company_id, name: input.name, description: input.description });

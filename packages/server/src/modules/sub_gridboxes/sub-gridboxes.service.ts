@@ -6,15 +6,19 @@ import {
   tooManySubGridboxes,
   movementMessages,
   type Position,
+  type EndpointInput,
+  type subGridboxesEndpoints,
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createPlants, getPlantById, type PlantRef } from '../plants/plants.service.js';
 import { toParentGridbox, toSubGridbox } from './sub-gridboxes.mapper.js';
-import { requestedPositions, type PositionRequest } from './sub-gridboxes.rules.js';
+import { requestedPositions } from './sub-gridboxes.rules.js';
 import * as repo from './sub-gridboxes.repository.js';
 import type { Deps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof subGridboxesEndpoints> = EndpointInput<(typeof subGridboxesEndpoints)[K]>;
 
 /** Who does a change: the company it happens in and the signed-in user it is recorded against. */
 export interface Actor {
@@ -78,13 +82,7 @@ export async function addSubGridboxes(
   return { subGridboxes: rows.map(toSubGridbox), totalCount: has + ids.length };
 }
 
-export interface CreateSubGridboxesInput extends PositionRequest {
-  parent_gridbox_id?: number;
-  user_id?: number;
-  auto_initialize_plants: boolean;
-}
-
-export async function createSubGridboxes({ db }: Deps, caller: Caller, input: CreateSubGridboxesInput) {
+export async function createSubGridboxes({ db }: Deps, caller: Caller, input: Input<'createSubGridboxes'>) {
   const parentId = required(input.parent_gridbox_id, msg.gridboxRequired, 'parent_gridbox_id');
   required(input.user_id, msg.userRequired, 'user_id');
   const actor = actorOf(caller);

@@ -1,4 +1,4 @@
-import { gridBoxDisplayName, observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem } from '@verdant/contract';
+import { gridBoxDisplayName, observationsMessages as msg, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT, type ObservationListItem, type EndpointInput, type observationsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { clampPage } from '../../lib/paging.js';
@@ -8,20 +8,9 @@ import * as repo from './observation-list.repository.js';
 import type { Deps } from '../../lib/deps.js';
 import { iso } from '../../lib/iso.js';
 import { responsePhotos } from '../../lib/images/response-photos.js';
-import type { ObservationStatus, Photo } from '@verdant/contract';
+import type { Photo } from '@verdant/contract';
 
-export interface ObservationListInput {
-  status?: ObservationStatus;
-  room_id?: number;
-  grid_id?: number;
-  problem?: string;
-  start_date?: string;
-  end_date?: string;
-  sort_order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-  cursor?: string;
-}
+type Input<K extends keyof typeof observationsEndpoints> = EndpointInput<(typeof observationsEndpoints)[K]>;
 
 /** x and y are NOT NULL in grid_boxes: null means no box was joined (and then neither is a name). */
 const boxName = (name: string | null, x: number | null, y: number | null) => (x === null || y === null ? null : gridBoxDisplayName(name, x, y));
@@ -47,7 +36,7 @@ export const toListItem = (r: repo.ObservationListRow, photos: Photo[] = []): Ob
 });
 
 /** The company's observations, one page; a named room or grid must be the company's (404). */
-export async function listObservations({ db }: Deps, caller: Caller, input: ObservationListInput) {
+export async function listObservations({ db }: Deps, caller: Caller, input: Input<'getProblemObservations'>) {
   if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(msg.dateOrder, 'start_date');
   if (input.room_id !== undefined && !(await places.findRoom(db, caller.company_id, input.room_id))) throw notFound('Room');
   if (input.grid_id !== undefined && !(await places.findGrid(db, caller.company_id, input.grid_id))) throw notFound('Grid');

@@ -1,4 +1,4 @@
-import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction } from '@verdant/contract';
+import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction, type EndpointInput, type unresolvedProblemsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -7,6 +7,8 @@ import * as repo from './unresolved-problems.repository.js';
 import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
 import { changeObservationStatus } from '../observations/observations.service.js';
+
+type Input<K extends keyof typeof unresolvedProblemsEndpoints> = EndpointInput<(typeof unresolvedProblemsEndpoints)[K]>;
 
 const STATUS_AFTER = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' } as const;
 
@@ -88,7 +90,7 @@ export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number 
   };
 }
 
-export async function byType(deps: Deps, caller: Caller, input: { problemType: string; roomID?: number; gridID?: number }) {
+export async function byType(deps: Deps, caller: Caller, input: Input<'getUnresolvedProblemsByType'>) {
   if (input.roomID === undefined && input.gridID === undefined) throw badRequest(msg.placeRequired, 'roomID');
   if (input.roomID !== undefined) await room(deps, caller, input.roomID);
   if (input.gridID !== undefined) await grid(deps, caller, input.gridID);

@@ -12,12 +12,16 @@ import {
   type WeatherPlace,
   type WeatherRangeData,
   type WeatherUnavailableReason,
+  type EndpointInput,
+  type weatherEndpoints,
 } from '@verdant/contract';
 import type { Deps } from '../../lib/deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { fetchForecast, geocode, WeatherServiceError, WEATHER_TIMEOUT_MS } from './open-meteo.js';
 import { weatherUrls, type WeatherUrls } from './weather-urls.js';
 import * as repo from './weather.repository.js';
+
+type Input<K extends keyof typeof weatherEndpoints> = EndpointInput<(typeof weatherEndpoints)[K]>;
 
 type WeatherDeps = Deps<'config'> & { log: FastifyBaseLogger };
 
@@ -120,7 +124,7 @@ const isFresh = (fetchedAt: Date | null) => !!fetchedAt && Date.now() - fetchedA
 
 export async function weatherRange(
   deps: WeatherDeps,
-  input: { start?: string; end?: string; location?: string },
+  input: Input<'getWeatherRange'>,
 ): Promise<WeatherAnswer<WeatherRangeData>> {
   const start = required(input.start, m.startMissing, 'start');
   const end = required(input.end, m.endMissing, 'end');
@@ -158,7 +162,7 @@ async function todayFromCache(deps: WeatherDeps, place: repo.PlaceRow, date: str
 
 export async function todaysWeather(
   deps: WeatherDeps,
-  input: { datetoday?: string; location?: string },
+  input: Input<'getTodaysWeather'>,
 ): Promise<WeatherAnswer<TodaysWeatherData>> {
   const date = required(input.datetoday, m.datetodayMissing, 'datetoday');
   const location = required(input.location, m.locationMissing, 'location');
