@@ -124,6 +124,12 @@ export const SprayProductRegister = z.object({
   label_filename: z.string().nullable(),
 });
 
+/** The register fields of a product that has none set (every product made before issue 22). */
+export const EMPTY_PRODUCT_REGISTER: z.infer<typeof SprayProductRegister> = {
+  authorisation_number: null, authorisation_country: null, product_type: null, active_substances: [], formulation: null, unit: null,
+  max_dose: null, max_dose_basis: null, max_applications_per_cycle: null, authorised_crops: [], protective_equipment: null, label_filename: null,
+};
+
 export const SprayProduct = z.object({
   product_id: z.number(),
   name: z.string(),

@@ -1,12 +1,35 @@
 import { sprayProductsEndpoints as ep, type SprayProduct } from '@verdant/contract';
-import { callEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 
-/** The fields of a product form; a blank interval means "none" (the server clears it). */
+/**
+ * The fields of a product form; a blank interval means "none" (the server clears it). The register fields
+ * (issue 22) are optional: blank clears, the two lists travel as JSON text, `label` is a PDF.
+ */
 export interface SprayProductFields {
   name: string;
   details: string;
   reentry_interval_hours: string;
   preharvest_interval_days: string;
+  authorisation_number?: string;
+  authorisation_country?: string;
+  product_type?: string;
+  formulation?: string;
+  unit?: string;
+  max_dose?: string;
+  max_dose_basis?: string;
+  max_applications_per_cycle?: string;
+  protective_equipment?: string;
+  /** JSON list of { name, concentration, concentration_unit }. */
+  active_substances?: string;
+  /** JSON list of { eppo_code, bbch_min, bbch_max }. */
+  authorised_crops?: string;
+  label?: Blob;
+  remove_label?: 1;
+}
+
+/** GET /spray_product_label?product_id: the product's label PDF. */
+export function getSprayProductLabel(productId: number): Promise<Blob> {
+  return callBinaryEndpoint(ep.getSprayProductLabel, { product_id: productId });
 }
 
 /** GET /get_product_details?company_id: the company's products with their details and intervals, by name. */

@@ -51,6 +51,8 @@ const ReportPage = lazy(() => import('../features/reports/components/report-page
 const AutomationsPage = lazy(() => import('../features/automations/components/automations-page'));
 const ThresholdsPage = lazy(() => import('../features/thresholds/components/thresholds-page'));
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
+const StockPage = lazy(() => import('../features/stock/components/stock-page'));
+const CropsPage = lazy(() => import('../features/crops/components/crops-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 const ConsultantsPage = lazy(() => import('../features/consultants/components/consultants-page'));
 const ScanNowPage = lazy(() => import('../features/scans/components/scan-now-page'));
@@ -106,6 +108,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'automations', element: <AutomationsPage /> },
   { path: 'thresholds', element: <ThresholdsPage /> },
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
+  { path: 'stock', element: <StockPage /> },
+  { path: 'crops', element: <CropsPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'consultants', element: <ConsultantsPage /> },
   { path: 'scanNow', element: <ScanNowPage /> },

@@ -49,6 +49,10 @@ export const paths = {
   /** Action thresholds (Verdant extension, issue 12), reached from the automations screen. */
   thresholds: `${dashboard}/thresholds`,
   treatmentProduct: `${dashboard}/treatmentProduct`,
+  /** Stock of plant-protection products per lot (issue 22), reached from the treatments screen. */
+  stock: `${dashboard}/stock`,
+  /** The company's crops by EPPO code (issue 22). */
+  crops: `${dashboard}/crops`,
   automatedcameras: `${dashboard}/automatedcameras`,
   automatedcameradetail: (cameraId: Id) => `${dashboard}/automatedcameradetail/${cameraId}`,
   /** Record from the camera (or read a video file), analyse sampled frames, send chosen ones as a scan. */

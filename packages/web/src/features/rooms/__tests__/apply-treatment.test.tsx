@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { treatmentsMessages, type SprayProduct } from '@verdant/contract';
+import { EMPTY_PRODUCT_REGISTER, treatmentsMessages, type SprayProduct } from '@verdant/contract';
 import RoomPage from '../map/components/room-page';
 import { GridMap } from '../map/components/grid-map';
 import { renderRoutes } from '../../../testing/render';
@@ -18,7 +18,7 @@ afterAll(() => server.close());
 
 const T = '2026-01-05T08:00:00.000Z';
 const spinosad: SprayProduct = {
-  product_id: 5, name: 'Spinosad', details: null, reentry_interval_hours: 12, preharvest_interval_days: 3, company_id: 3, created_at: T, updated_at: T,
+  product_id: 5, name: 'Spinosad', details: null, reentry_interval_hours: 12, preharvest_interval_days: 3, company_id: 3, created_at: T, updated_at: T, ...EMPTY_PRODUCT_REGISTER,
 };
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { sprayProductsMessages, treatmentsMessages, type SprayProduct, type Treatment } from '@verdant/contract';
+import { EMPTY_PRODUCT_REGISTER, sprayProductsMessages, treatmentsMessages, type SprayProduct, type Treatment } from '@verdant/contract';
 import TreatmentsPage from '../components/treatments-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
@@ -14,21 +14,29 @@ afterAll(() => server.close());
 
 const at = '2026-11-20T10:00:00.000Z';
 const product = (product_id: number, name: string, reentry: number | null, preharvest: number | null): SprayProduct => ({
-  product_id, name, details: null, reentry_interval_hours: reentry, preharvest_interval_days: preharvest, company_id: 3, created_at: at, updated_at: at,
+  product_id, name, details: null, reentry_interval_hours: reentry, preharvest_interval_days: preharvest, company_id: 3, created_at: at, updated_at: at, ...EMPTY_PRODUCT_REGISTER,
 });
 
 /** A small treatments API over in-memory lists, changing them as the server would, and recording each write. */
 function treatmentsApi(products: SprayProduct[] = [product(1, 'Spinosad', 12, 3)], treatments: Treatment[] = []) {
   const state = { products: [...products], treatments: [...treatments], writes: [] as Array<{ path: string; body: unknown; query: string }> };
-  const fieldsOf = async (request: Request) => Object.fromEntries((await request.formData()).entries()) as Record<string, string>;
   const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
   const handlers = [
     http.get(`${API}/get_product_details`, () => HttpResponse.json({ status: 'success', products: state.products })),
     http.get(`${API}/get_all_treatment`, () => HttpResponse.json({ status: 'success', treatments: state.treatments })),
+    http.get(`${API}/crops`, () => HttpResponse.json({ status: 'success', crops: [{ crop_id: 1, name: 'Tomato', eppo_code: 'LYPES', batch_count: 0 }] })),
     http.post(`${API}/add_spray_product`, async ({ request }) => {
-      const f = await fieldsOf(request);
-      state.writes.push({ path: 'add_spray_product', body: f, query: new URL(request.url).search });
-      const made = { ...product(state.products.length + 10, f.name!, num(f.reentry_interval_hours), num(f.preharvest_interval_days)), details: f.details || null };
+      const form = await request.formData();
+      const f = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      const label = form.get('label');
+      state.writes.push({ path: 'add_spray_product', body: label ? { ...f, label: (label as File).name } : f, query: new URL(request.url).search });
+      const made: SprayProduct = {
+        ...product(state.products.length + 10, f.name!, num(f.reentry_interval_hours), num(f.preharvest_interval_days)), details: f.details || null,
+        authorisation_number: f.authorisation_number || null, authorisation_country: f.authorisation_country || null,
+        product_type: (f.product_type || null) as SprayProduct['product_type'], unit: (f.unit || null) as SprayProduct['unit'],
+        active_substances: JSON.parse(f.active_substances ?? '[]'), authorised_crops: JSON.parse(f.authorised_crops ?? '[]'),
+        label_filename: label ? (label as File).name : null,
+      };
       state.products.push(made);
       return HttpResponse.json({ status: 'success', message: sprayProductsMessages.added, product: made });
     }),
@@ -96,10 +104,10 @@ describe('TreatmentsPage', () => {
     await user.type(within(dialog).getByLabelText('Re-entry interval (hours)'), '48');
     await user.click(within(dialog).getByRole('button', { name: 'Add a product' }));
     await waitFor(() => expect(screen.getAllByTestId('spray-product')).toHaveLength(2));
-    expect(api.state.writes[0]).toEqual({
+    expect(api.state.writes[0]).toMatchObject({
       path: 'add_spray_product',
       query: '?company_id=3',
-      body: { name: 'Abamectin', details: '', reentry_interval_hours: '48', preharvest_interval_days: '' },
+      body: { name: 'Abamectin', details: '', reentry_interval_hours: '48', preharvest_interval_days: '', unit: '', active_substances: '[]', authorised_crops: '[]' },
     });
     expect(screen.getAllByTestId('spray-product')[1]).toHaveTextContent('No pre-harvest interval');
   });
@@ -149,5 +157,51 @@ describe('TreatmentsPage', () => {
       ['delete_treatment', { treatment_type: 'biological', company_id: 3, product_id: 1 }],
       ['delete_treatment', { treatment_type: 'biological', company_id: 3, product_id: 1 }],
     ]);
+  });
+
+  it('adds a product with its register fields and label; checks EPPO codes and BBCH stages before sending', async () => {
+    signInAs({ role: 'Admin' });
+    const api = treatmentsApi([]);
+    server.use(...api.handlers);
+    renderPage(<TreatmentsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a spray product' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Spruzit');
+    await user.type(within(dialog).getByLabelText('Authorisation number'), '12345 N');
+    await user.type(within(dialog).getByLabelText(/^Country/), 'NL');
+    await user.selectOptions(within(dialog).getByLabelText('Product type'), 'chemical');
+    await user.selectOptions(within(dialog).getByLabelText(/^Unit/), 'L');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a substance' }));
+    await user.type(within(dialog).getByLabelText('Substance'), 'Pyrethrins');
+    await user.type(within(dialog).getByLabelText('Concentration'), '4.59');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a crop' }));
+    await user.type(within(dialog).getByLabelText('EPPO code'), 'TOM');
+    await user.type(within(dialog).getByLabelText('BBCH from'), '60');
+    await user.type(within(dialog).getByLabelText('BBCH to'), '20');
+    await user.upload(within(dialog).getByLabelText('Label (PDF)'), new File(['%PDF-1.4'], 'spruzit.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add a product' }));
+    expect(within(dialog).getByText('Enter 5 or 6 capital letters or digits, e.g. LYPES.')).toBeInTheDocument();
+    expect(api.state.writes).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('EPPO code'));
+    await user.type(within(dialog).getByLabelText('EPPO code'), 'lypes');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a product' }));
+    expect(within(dialog).getByText('"BBCH to" must not be below "BBCH from".')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('BBCH to'));
+    await user.type(within(dialog).getByLabelText('BBCH to'), '89');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a product' }));
+
+    const row = await screen.findByTestId('spray-product');
+    // The label travels as a file part (its name is the browser's to send: jsdom's File reaches the test's FormData as a plain blob).
+    expect(api.state.writes[0]!.body).toMatchObject({
+      name: 'Spruzit', authorisation_number: '12345 N', authorisation_country: 'NL', product_type: 'chemical', unit: 'L', label: expect.any(String),
+      active_substances: JSON.stringify([{ name: 'Pyrethrins', concentration: 4.59, concentration_unit: null }]),
+      authorised_crops: JSON.stringify([{ eppo_code: 'LYPES', bbch_min: 60, bbch_max: 89 }]),
+    });
+    expect(row).toHaveTextContent('Chemical');
+    expect(row).toHaveTextContent('Auth. 12345 N NL');
+    expect(row).toHaveTextContent('Authorised on: LYPES (BBCH 60–89)');
+    expect(within(row).getByRole('button', { name: 'Open the label of Spruzit' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../api/api-error';
 import { sprayProductsQuery } from '../../../api/queries/treatments';
 import { useDeleteProduct } from '../api/use-products';
 import { ProductForm } from './product-form';
+import { ProductRegisterSummary } from './product-register-summary';
 
 /** The company's spray products with their safety intervals; admins add, edit and delete them. */
 export function ProductsCard({ companyId, canEdit, online }: { companyId: number; canEdit: boolean; online: boolean }) {
@@ -61,6 +62,7 @@ export function ProductsCard({ companyId, canEdit, online }: { companyId: number
                     {p.preharvest_interval_days === null ? t('products.noPreharvest') : t('products.preharvestValue', { count: p.preharvest_interval_days })}
                   </Badge>
                 </div>
+                <ProductRegisterSummary product={p} />
               </div>
               {canEdit && (
                 <div className="flex gap-2">

@@ -29,6 +29,12 @@ export default function TreatmentsPage() {
         <ButtonLink to={paths.rooms}>{t('apply.openRooms')}</ButtonLink>
       </Card>
       <ProductsCard companyId={companyId} canEdit={canEdit} online={online} />
+      <Card title={t('links.title')} description={t('links.description')}>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={paths.stock} variant="secondary">{t('links.stock')}</ButtonLink>
+          <ButtonLink to={paths.crops} variant="secondary">{t('links.crops')}</ButtonLink>
+        </div>
+      </Card>
       <TreatmentsCard companyId={companyId} canEdit={canEdit} online={online} />
     </div>
   );

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getStock, getStockWarnings } from '../stock';
+
+/** Query keys of the company's stock; a receipt, stocktake or application invalidates `all`. */
+export const stockKeys = {
+  all: (companyId: number) => ['stock', companyId] as const,
+  list: (companyId: number) => [...stockKeys.all(companyId), 'list'] as const,
+  warnings: (companyId: number) => [...stockKeys.all(companyId), 'warnings'] as const,
+};
+
+export const stockQuery = (companyId: number) => queryOptions({ queryKey: stockKeys.list(companyId), queryFn: () => getStock(companyId) });
+
+/** Low stock, expired lots and shortfalls, for the overview and the stock page. */
+export const stockWarningsQuery = (companyId: number) => queryOptions({ queryKey: stockKeys.warnings(companyId), queryFn: () => getStockWarnings(companyId) });

@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { stockMessages, type StockProduct, type StockWarnings } from '@verdant/contract';
+import StockPage from '../components/stock-page';
+import { renderPage } from '../../../testing/render';
+import { API, server } from '../../../testing/msw-server';
+import { signInAs } from '../../../testing/session';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const noWarnings: StockWarnings = { low_stock: [], expired_lots: [], shortfalls: [] };
+const vertimec = (lots: StockProduct['lots'] = []): StockProduct => ({
+  product_id: 7, name: 'Vertimec', unit: 'L', on_hand: lots.reduce((s, l) => s + l.quantity, 0), shortfall: 0, low_stock_threshold: null, low: false, lots,
+});
+
+/** A stock API over one product, receiving and counting as the server would, recording each write. */
+function stockApi(product: StockProduct, warnings: StockWarnings = noWarnings) {
+  const state = { product, writes: [] as Array<{ path: string; body: unknown }> };
+  return {
+    state,
+    handlers: [
+      http.get(`${API}/stock`, () => HttpResponse.json({ status: 'success', products: [state.product], warnings })),
+      http.post(`${API}/stock/receive`, async ({ request }) => {
+        const body = (await request.json()) as { lot_number: string; quantity: number; expiry_date?: string; received_on: string; supplier?: string };
+        state.writes.push({ path: 'receive', body });
+        const lot = { lot_id: 50, product_id: 7, lot_number: body.lot_number, supplier: body.supplier ?? null, expiry_date: body.expiry_date ?? null, received_on: body.received_on, quantity_received: body.quantity, quantity: body.quantity, expired: false };
+        state.product = vertimec([...state.product.lots, lot]);
+        return HttpResponse.json({ status: 'success', message: stockMessages.received, lot });
+      }),
+      http.post(`${API}/stock/stocktake`, async ({ request }) => {
+        const body = (await request.json()) as { counts: Array<{ lot_id: number; quantity: number }> };
+        state.writes.push({ path: 'stocktake', body });
+        state.product = vertimec(state.product.lots.map((l) => ({ ...l, quantity: body.counts.find((c) => c.lot_id === l.lot_id)?.quantity ?? l.quantity })));
+        return HttpResponse.json({ status: 'success', message: stockMessages.counted, product: state.product });
+      }),
+    ],
+  };
+}
+
+describe('StockPage', () => {
+  it('receives a lot, then counts it with a reason; each write checked first', async () => {
+    signInAs({ role: 'Admin' });
+    const api = stockApi(vertimec());
+    server.use(...api.handlers);
+    renderPage(<StockPage />);
+    expect(await screen.findByText('No lots in stock.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing to act on: no low stock, no expired lots.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Receive stock of Vertimec' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
+    await user.type(within(dialog).getByLabelText(/^Quantity/), '-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    expect(within(dialog).getByText('Enter the lot number from the package.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a quantity above 0 (at most 3 decimals).')).toBeInTheDocument();
+    expect(api.state.writes).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/^Lot number/), 'L-77');
+    await user.type(within(dialog).getByLabelText('Supplier'), 'Agrifirm');
+    await user.clear(within(dialog).getByLabelText(/^Quantity/));
+    await user.type(within(dialog).getByLabelText(/^Quantity/), '2.5');
+    await user.type(within(dialog).getByLabelText(/^Expiry date/), '2030-06-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    const lot = await screen.findByTestId('stock-lot');
+    expect(lot).toHaveTextContent('L-77');
+    expect(lot).toHaveTextContent('2030-06-30');
+    expect(screen.getByTestId('on-hand')).toHaveTextContent('2.5 L on hand');
+    expect(api.state.writes[0]).toMatchObject({ path: 'receive', body: { product_id: 7, lot_number: 'L-77', supplier: 'Agrifirm', quantity: 2.5, expiry_date: '2030-06-30' } });
+
+    await user.click(screen.getByRole('button', { name: 'Stocktake of Vertimec' }));
+    const take = await screen.findByRole('dialog', { name: 'Stocktake: Vertimec' });
+    await user.clear(within(take).getByLabelText(/^Counted in lot L-77/));
+    await user.type(within(take).getByLabelText(/^Counted in lot L-77/), '2');
+    await user.click(within(take).getByRole('button', { name: 'Save the stocktake' }));
+    expect(within(take).getByText('Say why the stock is adjusted.')).toBeInTheDocument();
+    await user.type(within(take).getByLabelText(/^Reason/), 'Spilt half a litre');
+    await user.click(within(take).getByRole('button', { name: 'Save the stocktake' }));
+    await waitFor(() => expect(screen.getByTestId('on-hand')).toHaveTextContent('2 L on hand'));
+    expect(api.state.writes[1]).toEqual({ path: 'stocktake', body: { product_id: 7, counts: [{ lot_id: 50, quantity: 2 }], reason: 'Spilt half a litre' } });
+  });
+
+  it('shows the warnings and reads without changing for a regular user', async () => {
+    signInAs({ role: 'Regular' });
+    const lot = { lot_id: 3, product_id: 7, lot_number: 'OLD-1', supplier: null, expiry_date: '2020-01-31', received_on: '2019-05-01', quantity_received: 5, quantity: 1, expired: true };
+    server.use(...stockApi({ ...vertimec([lot]), low_stock_threshold: 2, low: true }, {
+      low_stock: [{ product_id: 7, name: 'Vertimec', unit: 'L', on_hand: 1, low_stock_threshold: 2 }],
+      expired_lots: [{ lot_id: 3, product_id: 7, name: 'Vertimec', lot_number: 'OLD-1', expiry_date: '2020-01-31', quantity: 1 }],
+      shortfalls: [],
+    }).handlers);
+    renderPage(<StockPage />);
+    expect(await screen.findByText('Vertimec: 1 L left, at or below your level of 2 L. Time to reorder.')).toBeInTheDocument();
+    expect(screen.getByText(/lot OLD-1: expired on 2020-01-31/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('stock-lot')).getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Receive stock of Vertimec' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { StockWarnings } from '@verdant/contract';
+import { Alert, Card } from '../../../components/ui';
+
+/** Low stock, expired lots still holding stock, and stock used beyond the records: what to act on first. */
+export function StockWarningsCard({ warnings }: { warnings: StockWarnings }) {
+  const { t } = useTranslation('stock');
+  const none = warnings.low_stock.length + warnings.expired_lots.length + warnings.shortfalls.length === 0;
+  return (
+    <Card title={t('warnings.title')}>
+      {none ? (
+        <p className="text-sm text-stone-600">{t('warnings.none')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t('warnings.title')}>
+          {warnings.shortfalls.map((s) => (
+            <li key={`s${s.product_id}`}><Alert tone="danger">{t('warnings.shortfall', { name: s.name, quantity: s.shortfall, unit: s.unit ?? '' })}</Alert></li>
+          ))}
+          {warnings.expired_lots.map((l) => (
+            <li key={`e${l.lot_id}`}><Alert tone="warning">{t('warnings.expired', { name: l.name, lot: l.lot_number, date: l.expiry_date, quantity: l.quantity })}</Alert></li>
+          ))}
+          {warnings.low_stock.map((p) => (
+            <li key={`l${p.product_id}`}><Alert tone="warning">{t('warnings.low', { name: p.name, quantity: p.on_hand, level: p.low_stock_threshold, unit: p.unit ?? '' })}</Alert></li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
