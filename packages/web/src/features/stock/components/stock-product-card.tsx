@@ -49,12 +49,12 @@ export function StockProductCard({ product: p, canEdit, online, onAction }: {
             <tbody className="divide-y divide-stone-200">
               {p.lots.map((l) => (
                 <tr key={l.lot_id} data-testid="stock-lot">
-                  <td className="px-4 py-2 font-medium text-stone-900 sm:px-5">{l.lot_number}</td>
+                  <td className="whitespace-nowrap px-4 py-2 font-medium text-stone-900 sm:px-5">{l.lot_number}</td>
                   <td className="px-3 py-2 text-stone-700">{l.supplier ?? '—'}</td>
-                  <td className="px-3 py-2 text-stone-700">
+                  <td className="whitespace-nowrap px-3 py-2 text-stone-700">
                     {l.expiry_date ?? '—'} {l.expired && <Badge tone="danger">{t('lots.expired')}</Badge>}
                   </td>
-                  <td className="px-3 py-2 text-stone-700">{l.received_on}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-stone-700">{l.received_on}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-stone-900">{l.quantity} / {l.quantity_received}</td>
                 </tr>
               ))}

@@ -117,24 +117,29 @@ export function ProductForm({ companyId, product, onDone }: { companyId: number;
       </div>
 
       <h3 className="border-t border-stone-200 pt-4 text-sm font-semibold text-stone-900">{t('register.title')}</h3>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Input className="sm:col-span-2" label={t('register.authorisationNumber')} value={fields.authorisation_number} onChange={set('authorisation_number')} maxLength={100} />
+      {/* Two columns: the dialog is narrow (max-w-md) whatever the screen. */}
+      <div className="grid grid-cols-2 gap-4">
+        <div className="col-span-2">
+          <Input label={t('register.authorisationNumber')} value={fields.authorisation_number} onChange={set('authorisation_number')} maxLength={100} />
+        </div>
         <Input label={t('register.country')} hint={t('register.countryHint')} value={fields.authorisation_country} onChange={set('authorisation_country')} maxLength={2} error={err(countryError)} />
-        <Select
-          label={t('register.type')} value={fields.product_type} onChange={set('product_type')}
-          options={[{ value: '', label: '—' }, ...PRODUCT_TYPES.map((x) => ({ value: x, label: t(`register.types.${x}`) }))]}
-        />
         <Input label={t('register.formulation')} hint={t('register.formulationHint')} value={fields.formulation} onChange={set('formulation')} maxLength={50} />
+        <div className="col-span-2">
+          <Select
+            label={t('register.type')} value={fields.product_type} onChange={set('product_type')}
+            options={[{ value: '', label: '—' }, ...PRODUCT_TYPES.map((x) => ({ value: x, label: t(`register.types.${x}`) }))]}
+          />
+        </div>
         <Select
           label={t('register.unit')} hint={t('register.unitHint')} value={fields.unit} onChange={set('unit')}
           options={[{ value: '', label: '—' }, ...PRODUCT_UNITS.map((x) => ({ value: x, label: t(`register.units.${x}`) }))]}
         />
+        <Input label={t('register.maxApplications')} inputMode="numeric" value={fields.max_applications_per_cycle} onChange={set('max_applications_per_cycle')} error={err(applicationsError)} />
         <Input label={t('register.maxDose')} inputMode="decimal" value={fields.max_dose} onChange={set('max_dose')} error={err(doseError)} />
         <Select
           label={t('register.doseBasis')} value={fields.max_dose_basis} onChange={set('max_dose_basis')} error={err(basisError)}
           options={[{ value: '', label: '—' }, ...DOSE_BASES.map((x) => ({ value: x, label: t(`register.bases.${x}`) }))]}
         />
-        <Input label={t('register.maxApplications')} inputMode="numeric" value={fields.max_applications_per_cycle} onChange={set('max_applications_per_cycle')} error={err(applicationsError)} />
       </div>
       <SubstanceList rows={substances} onChange={setSubstances} showErrors={tried} />
       <CropList rows={authorised} onChange={setAuthorised} showErrors={tried} suggestions={crops.data ?? []} />

@@ -45,11 +45,10 @@ export function SubstanceList({ rows, onChange, showErrors }: { rows: SubstanceR
       {rows.map((r, i) => {
         const error = showErrors ? substanceRowError(r) : null;
         return (
-          <div key={i} className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]" data-testid="substance-row">
-            <Input label={t('register.substanceName')} value={r.name} onChange={(e) => set(i, 'name', e.target.value)} maxLength={200} error={error ? t(error) : undefined} />
-            <Button variant="ghost" size="sm" className="sm:order-last" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={t('register.removeSubstance', { n: i + 1 })}>
-              {t('register.remove')}
-            </Button>
+          <div key={i} className="grid grid-cols-2 items-end gap-2 rounded-lg border border-stone-200 p-3" data-testid="substance-row">
+            <div className="col-span-2">
+              <Input label={t('register.substanceName')} value={r.name} onChange={(e) => set(i, 'name', e.target.value)} maxLength={200} error={error ? t(error) : undefined} />
+            </div>
             <Input label={t('register.concentration')} inputMode="decimal" value={r.concentration} onChange={(e) => set(i, 'concentration', e.target.value)} />
             <Select
               label={t('register.concentrationUnit')}
@@ -57,6 +56,9 @@ export function SubstanceList({ rows, onChange, showErrors }: { rows: SubstanceR
               onChange={(e) => set(i, 'concentration_unit', e.target.value)}
               options={[{ value: '', label: '—' }, ...CONCENTRATION_UNITS.map((u) => ({ value: u, label: t(`register.concentrationUnits.${u.replace(/[^\w]/g, '_')}`) }))]}
             />
+            <Button variant="ghost" size="sm" className="col-span-2 justify-self-start" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={t('register.removeSubstance', { n: i + 1 })}>
+              {t('register.remove')}
+            </Button>
           </div>
         );
       })}
@@ -89,7 +91,7 @@ export function CropList({ rows, onChange, showErrors, suggestions }: {
       {rows.map((r, i) => {
         const error = showErrors ? cropRowError(r) : null;
         return (
-          <div key={i} className="grid grid-cols-3 items-end gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]" data-testid="crop-row">
+          <div key={i} className="grid grid-cols-3 items-end gap-2 rounded-lg border border-stone-200 p-3" data-testid="crop-row">
             <Input
               className="uppercase"
               label={t('register.eppo')}
@@ -101,7 +103,7 @@ export function CropList({ rows, onChange, showErrors, suggestions }: {
             />
             <Input label={t('register.bbchMin')} inputMode="numeric" value={r.bbch_min} onChange={(e) => set(i, 'bbch_min', e.target.value)} maxLength={2} />
             <Input label={t('register.bbchMax')} inputMode="numeric" value={r.bbch_max} onChange={(e) => set(i, 'bbch_max', e.target.value)} maxLength={2} />
-            <Button variant="ghost" size="sm" className="col-span-3 justify-self-start sm:col-span-1" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={t('register.removeCrop', { n: i + 1 })}>
+            <Button variant="ghost" size="sm" className="col-span-3 justify-self-start" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={t('register.removeCrop', { n: i + 1 })}>
               {t('register.remove')}
             </Button>
           </div>
