@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth, formRequest, jsonRequest, multipartRequest, tinyPng, type KeyedRequest, type Transport } from './keyed-transport.js';
 import { prng } from './prng.js';
+import { DAY_MS } from '@verdant/contract';
 
 /**
  * A reusable "nothing lost" workload: keyed writes of four kinds (create a room, submit a form — as
@@ -145,7 +146,7 @@ export interface KeyedWrite {
 export async function makeKeyedWrites(world: KeyedWorld, opts: { clients: number; perClient: number; seed?: number }): Promise<KeyedWrite[][]> {
   const seed = opts.seed ?? 1;
   // Photo answers are told apart by their observed time: one distinct second each, in the last day.
-  const photoBase = Date.now() - 86_400_000 + Math.floor(Math.random() * 1000) * 60_000;
+  const photoBase = Date.now() - DAY_MS + Math.floor(Math.random() * 1000) * 60_000;
   const pngs = await Promise.all([0, 1, 2, 3].map((n) => tinyPng(n)));
   const kinds = ['room', 'form', 'move', 'status'] as const;
   const out: KeyedWrite[][] = [];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { EndpointConfig } from '@verdant/contract';
+import { DAY_MS, type EndpointConfig } from '@verdant/contract';
 import { makeTenant } from './factories.js';
 import { SAMPLE_FILE, type SampleHints } from './zod-sample.js';
 import { makeFacility } from './fixtures/sub-gridboxes.fixtures.js';
@@ -70,7 +70,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       role: 'Regular',
       token_hash: `seed-${tag}`,
       invited_by: tenant.admin.user_id,
-      expires_at: new Date(Date.now() + 86_400_000),
+      expires_at: new Date(Date.now() + DAY_MS),
     })
     .returning('invitation_id')
     .executeTakeFirstOrThrow();

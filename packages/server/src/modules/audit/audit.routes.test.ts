@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { utcDate } from '@verdant/contract';
 
 let t: TestApp;
 let a: Tenant;
@@ -58,7 +59,7 @@ describe('audit', () => {
     expect(byUser.events.every((e: { UserID: number }) => e.UserID === a.regular.user_id)).toBe(true);
     const future = (await call('GET', '/get_audit_events', a.admin.auth, { company_id: a.companyId, start_date: '2999-01-01' })).json();
     expect(future).toMatchObject({ events: [], total_count: 0 });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const paged = (await call('GET', '/get_audit_events', a.admin.auth, { company_id: a.companyId, start_date: today, end_date: today, limit: 1, offset: 0 })).json();
     expect(paged.events).toHaveLength(1);
     expect(paged.total_count).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, companyMessages } from '@verdant/contract';
+import { DAY_MS, DASHBOARD_TILES, companyMessages } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant, makeUser } from '../../test/factories.js';
 import { createHash } from 'node:crypto';
@@ -75,7 +75,7 @@ describe('POST /Create_company', () => {
     const invitation = await t.app.db.selectFrom('invitations').selectAll().where('company_id', '=', body.company_id).executeTakeFirstOrThrow();
     expect(invitation).toMatchObject({ email: 'ada@fern.example', role: 'Admin', invited_by: a.superAdmin.user_id, used_at: null });
     expect(invitation.token_hash).toBe(createHash('sha256').update(body.invite_token).digest('hex'));
-    const days = (new Date(invitation.expires_at).getTime() - Date.now()) / 86_400_000;
+    const days = (new Date(invitation.expires_at).getTime() - Date.now()) / DAY_MS;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
 

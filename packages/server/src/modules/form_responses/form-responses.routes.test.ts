@@ -4,6 +4,7 @@ import { makeTenant } from '../../test/factories.js';
 import { SAMPLE_FILE } from '../../test/zod-sample.js';
 import type { Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { makeTemplate, scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
+import { DAY_MS, utcDate } from '@verdant/contract';
 
 let t: TestApp;
 let a: Tenant;
@@ -145,7 +146,7 @@ describe('submit_form', () => {
   });
 
   it('stores an offline time as observed, within 5 minutes ahead and 30 days back', async () => {
-    const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const at = new Date(Date.now() - 3 * DAY_MS).toISOString();
     const ok = await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, GridBoxID: place.boxes[0], fieldResponses: answers(), submittedAt: at });
     expect(ok.statusCode, ok.body).toBe(200);
     const row = await t.app.db.selectFrom('form_responses').select(['observed_at', 'submitted_at']).where('response_id', '=', ok.json().response_id).executeTakeFirstOrThrow();
@@ -154,7 +155,7 @@ describe('submit_form', () => {
     expect(new Date(obs.observed_at).toISOString()).toBe(at);
     const future = await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, fieldResponses: answers(), submittedAt: new Date(Date.now() + 10 * 60_000).toISOString() });
     expect(future.json()).toMatchObject({ message: 'submittedAt must not be in the future.', field: 'submittedAt' });
-    const old = await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, fieldResponses: answers(), submittedAt: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    const old = await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, fieldResponses: answers(), submittedAt: new Date(Date.now() - 31 * DAY_MS).toISOString() });
     expect(old.json().message).toBe('submittedAt must be within the last 30 days.');
     expect((await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, fieldResponses: answers(), submittedAt: 'yesterday' })).statusCode).toBe(400);
   });
@@ -268,7 +269,7 @@ describe('reading responses back', () => {
   it('lists a grid’s responses in a range, treatment forms apart', async () => {
     const treatment = await makeTemplate(t.app, a.companyId, 'Spray log', 'treatment', [['Product', 'text', [], true]]);
     await send('POST', '/submit_form', a.regular.auth, { submittedBy: a.regular.user_id, GridBoxID: place.boxes[5], fieldResponses: [{ fieldID: treatment.field.Product, inputData: 'Neem oil' }] });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const res = await send('GET', '/get_responses_for_grid2', a.regular.auth, { GridID: place.gridId, start_date: today, end_date: today });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -291,7 +292,7 @@ describe('reading responses back', () => {
     expect(all.json().responses.every((r: { GridBoxID: number }) => r.GridBoxID === box)).toBe(true);
     const page = await send('GET', '/get_field_responses_by_gridbox', a.regular.auth, { GridBoxID: box, limit: 2 });
     expect(page.json().responses).toHaveLength(2);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const ranged = await send('GET', '/get_field_responses_by_gridbox_date/forms', a.regular.auth, { GridBoxID: box, start_date: today, end_date: today });
     expect(ranged.statusCode, ranged.body).toBe(200);
     expect(ranged.json().responses.length).toBeGreaterThan(0);

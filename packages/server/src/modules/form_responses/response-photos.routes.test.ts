@@ -3,6 +3,7 @@ import { SAMPLE_FILE } from '../../test/zod-sample.js';
 import { makeTemplate, scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
 import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
+import { utcDate } from '@verdant/contract';
 
 /**
  * Every read that answers where a photo was taken names each photo's image and thumbnail address
@@ -71,7 +72,7 @@ describe('photo addresses in reads', () => {
 
     const one = await get('/get_field_responses', a.regular.auth, { response_id: responseId });
     expect(one.json().response.photos).toEqual(listed.photos);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const ranged = await get('/get_field_responses_by_gridbox_date/forms', a.regular.auth, { GridBoxID: place.boxes[1]!, start_date: today, end_date: today });
     expect(ranged.json().responses.find((r: { response_id: number }) => r.response_id === responseId).photos).toEqual(listed.photos);
   });

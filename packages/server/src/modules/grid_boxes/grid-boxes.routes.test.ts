@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
+import { utcDate } from '@verdant/contract';
 
 let t: TestApp;
 let a: Tenant;
@@ -102,7 +103,7 @@ describe('get_plant_history_date', () => {
     const body = res.json();
     expect(body.history.map((h: { kind: string }) => h.kind).sort()).toEqual(['culled', 'plant_moved_in', 'renamed']);
     expect(body.history.find((h: { kind: string }) => h.kind === 'plant_moved_in')).toMatchObject({ plant_uid: `P-${box}`, user_name: 'Test Admin' });
-    expect(body.dates).toEqual([new Date().toISOString().slice(0, 10)]);
+    expect(body.dates).toEqual([utcDate()]);
   });
 
   it('also answers the forms submitted on the box, the problems observed in it and comments on its forms', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, invitationsMessages as msg } from '@verdant/contract';
+import { DAY_MS, authMessages, invitationsMessages as msg } from '@verdant/contract';
 import { hashOpaqueToken } from '../../lib/opaque-token.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
@@ -18,7 +18,7 @@ describe('POST /create_invitation', () => {
     expect(body).toMatchObject({ status: 'success', message: msg.created });
     expect(body.invite_token).toMatch(/^[\w-]{43}$/);
     expect(body.invitation).toMatchObject({ company_id: a.companyId, email: 'grower@example.com', role: 'Regular', invited_by: a.admin.user_id });
-    const days = (Date.parse(body.invitation.expires_at) - Date.parse(body.invitation.created_at)) / 86_400_000;
+    const days = (Date.parse(body.invitation.expires_at) - Date.parse(body.invitation.created_at)) / DAY_MS;
     expect(days).toBe(7);
 
     const mail = t.mails.at(-1)!;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movementMessages as msg, positionOccupied } from '@verdant/contract';
+import { utcDate, movementMessages as msg, positionOccupied } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
@@ -190,7 +190,7 @@ describe('GET /get_company_movement_history', () => {
     res = await history(a.admin.auth, `company_id=${a.companyId}&room_id=${north.roomId}`);
     expect(res.json().movements.every((m: { from_room_id: number; to_room_id: number }) => m.from_room_id === north.roomId || m.to_room_id === north.roomId)).toBe(true);
     expect(res.json().total_count).toBe(4);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     res = await history(a.admin.auth, `company_id=${a.companyId}&start_date=${today}&end_date=${today}`);
     expect(res.json().total_count).toBe(5);
     res = await history(a.admin.auth, `company_id=${a.companyId}&end_date=2020-01-01`);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomsEndpoints } from '@verdant/contract';
+import { DAY_MS, roomsEndpoints } from '@verdant/contract';
 import { buildApp } from '../../app.js';
 import { parseEnv } from '../../config/env.js';
 import { openScratchDatabase } from '../../db/scratch-database.js';
@@ -116,7 +116,7 @@ describe('load_room_grids_boxes kept per room', () => {
 
     // A re-entry interval on a box of A shows; its end by time alone (moved into the past with the
     // triggers off, as the clock would) is seen too, though no version moved.
-    const until = new Date(Date.now() + 24 * 3600_000);
+    const until = new Date(Date.now() + DAY_MS);
     let application = 0;
     r = await afterWrite(async () => {
       const product = await sql<{ id: number }>`INSERT INTO spray_products (company_id, name, reentry_interval_hours) VALUES (${a.companyId}, 'Spinosad', 24) RETURNING product_id AS id`.execute(db);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanReviewMessages } from '@verdant/contract';
+import { utcDate, scanReviewMessages } from '@verdant/contract';
 import { makeCardImage, makeLeafImage, makeSkyImage } from '@verdant/vision/testing';
 import { a, b, t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
@@ -276,7 +276,7 @@ describe('history and details', () => {
     expect((await list({ status: 'clear' })).json().scans.every((s: { status: string }) => s.status === 'clear')).toBe(true);
     expect((await list({ room_id: roomId })).json().total).toBe(all.total);
     expect((await list({ grid_id: gridId })).json().scans.every((s: { GridID: number }) => s.GridID === gridId)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     expect((await list({ start_date: today, end_date: today })).json().total).toBe(all.total);
     expect((await list({ start_date: '2020-01-01', end_date: '2020-01-02' })).json().total).toBe(0);
     expect((await list({ start_date: '2026-03-02', end_date: '2026-03-01' })).json().field).toBe('start_date');

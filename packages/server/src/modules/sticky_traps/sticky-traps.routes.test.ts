@@ -3,13 +3,13 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import type { Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { scoutingPlace } from '../../test/fixtures/form-responses.test-kit.js';
+import { addDays, DAY_MS, utcDate } from '@verdant/contract';
 
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
 let place: Awaited<ReturnType<typeof scoutingPlace>>;
-const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(utcDate(), offset);
 
 const get = (path: string, headers: object, query: Record<string, string | number>) =>
   t.app.inject({ method: 'GET', url: `/api${path}`, headers: headers as Record<string, string>, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
@@ -18,7 +18,7 @@ async function trapReading(box: number, whiteflies: number | string, thrips: num
   const res = await t.app.inject({
     method: 'POST', url: '/api/submit_form', headers: a.regular.auth,
     payload: {
-      submittedBy: a.regular.user_id, GridBoxID: box, submittedAt: new Date(Date.now() - daysAgo * DAY).toISOString(),
+      submittedBy: a.regular.user_id, GridBoxID: box, submittedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
       fieldResponses: [{ fieldID: place.traps.field.Whiteflies, inputData: whiteflies }, { fieldID: place.traps.field.Thrips, inputData: thrips }],
     },
   });

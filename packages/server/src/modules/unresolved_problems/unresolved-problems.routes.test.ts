@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unresolvedProblemsMessages as msg } from '@verdant/contract';
+import { DAY_MS, unresolvedProblemsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
@@ -119,7 +119,7 @@ describe('actions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ action: 'resolve', message: msg.one.resolve, problem: { ProblemID: id, Status: 'resolved', StatusChangedBy: a.regular.user_id } });
     expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'dismiss', userID: a.regular.user_id })).statusCode).toBe(409);
-    await t.app.db.updateTable('problem_observations').set({ status_changed_at: new Date(Date.now() - 7 * 86_400_000) }).where('observation_id', '=', id).execute();
+    await t.app.db.updateTable('problem_observations').set({ status_changed_at: new Date(Date.now() - 7 * DAY_MS) }).where('observation_id', '=', id).execute();
     const reopen = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id });
     // Naming a colleague as userID does not make them the actor: the change is the caller's.
     expect(reopen.json().problem).toMatchObject({ Status: 'open', StatusChangedBy: a.regular.user_id });
@@ -147,7 +147,7 @@ describe('actions', () => {
     expect(roomType.json().affected).toBe(2);
     expect(await statusOf(roomOnly)).toBe('resolved');
 
-    const old = await observeInBox(t.app, a.companyId, place, 2, 1, 'Aphids', { status: 'resolved', statusChangedAt: new Date(Date.now() - 3 * 86_400_000) });
+    const old = await observeInBox(t.app, a.companyId, place, 2, 1, 'Aphids', { status: 'resolved', statusChangedAt: new Date(Date.now() - 3 * DAY_MS) });
     const reopenGrid = await post('/update_unresolved_problems_for_grid', a.regular.auth, { gridID: place.gridId, action: 'reopen', userID: a.regular.user_id });
     expect(reopenGrid.json().ProblemIDs).toEqual([...thrips, mite].sort((x, y) => x - y));
     expect(await statusOf(old)).toBe('resolved');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { weatherMessages as m } from '@verdant/contract';
+import { addDays, utcDate, weatherMessages as m } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { startOpenMeteoStub, stubDay, STUB_NOW, type OpenMeteoStub } from '../../test/fixtures/open-meteo-stub.js';
@@ -10,8 +10,7 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof makeTenant>>;
 let b: Awaited<ReturnType<typeof makeTenant>>;
 
-const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(utcDate(), offset);
 const today = day(0);
 
 const get = (path: string, auth: object | null, query: Record<string, string>, app = t) =>

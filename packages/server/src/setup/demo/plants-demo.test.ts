@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
 import { seedPlantsDemo } from './plants-demo.js';
+import { DAY_MS } from '@verdant/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('seedPlantsDemo', () => {
     expect(body.total_count).toBe(20);
     const first = Date.parse(body.movements[0].moved_at);
     const last = Date.parse(body.movements.at(-1).moved_at);
-    expect((Date.now() - first) / 86_400_000).toBeGreaterThan(20);
+    expect((Date.now() - first) / DAY_MS).toBeGreaterThan(20);
     expect(last).toBeLessThanOrEqual(Date.now());
     expect(body.movements.every((m: { moved_by: string }) => m.moved_by === 'Test SuperAdmin')).toBe(true);
   }, 30_000);

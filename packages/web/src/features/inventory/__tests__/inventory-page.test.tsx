@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { BUILT_IN_BATCH_STATUSES, cropReportsMessages, type CropStatusBatch, type PlantCountRow, type PlantCountSummary } from '@verdant/contract';
+import { DAY_MS, BUILT_IN_BATCH_STATUSES, cropReportsMessages, type CropStatusBatch, type PlantCountRow, type PlantCountSummary } from '@verdant/contract';
 import InventoryPage from '../components/inventory-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
@@ -25,10 +25,9 @@ const plantCounts = {
   status: { data: [row('Harvested', 1, 500), row('Vegetative', 2, 130)], summary: summary('status', { batches: 3, plants: 630 }) },
 };
 
-const DAY = 86_400_000;
 const statusBatch = (n: number, status: string, daysAgo: number, rooms: string[]): CropStatusBatch => ({
   batch_id: n, batch_number: `B${n}`, strain_name: 'Basil', batch_status: status, number_of_plants: 10 * n, pre_books: 0, start_date: null, end_date: null,
-  harvested: false, status_since: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(), rooms: rooms.map((name, i) => ({ room_id: i + 1, name })),
+  harvested: false, status_since: new Date(Date.now() - daysAgo * DAY_MS - 60_000).toISOString(), rooms: rooms.map((name, i) => ({ room_id: i + 1, name })),
 });
 const statusBatches = [statusBatch(2, 'Ready', 3, ['North']), statusBatch(3, 'Ready', 12, ['North', 'South']), statusBatch(5, 'Drying', 1, [])];
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../../testing/msw-server';
 import { makeRoom } from '../../../testing/room-fixtures';
+import { DAY_MS } from '@verdant/contract';
 
 const T = '2026-01-05T08:00:00.000Z';
 
@@ -13,7 +14,7 @@ export const template = (TemplateID: number, TemplateName: string, DefaultForTyp
 });
 
 /** Seen yesterday: inside the 30 days quick observation counts over. */
-const RECENT = new Date(Date.now() - 86_400_000).toISOString();
+const RECENT = new Date(Date.now() - DAY_MS).toISOString();
 
 export const observation = (ProblemID: number, Problem: string, ObservedAt = RECENT) => ({
   ProblemID, Problem, Severity: 3, Status: 'open', RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Grid A', GridBoxID: 2100001, BoxName: '1,1',
