@@ -9,15 +9,26 @@ import * as repo from './register.repository.js';
 
 type ExportInput = EndpointInput<(typeof registerEndpoints)['exportRegister']>;
 
-/** Applications per statement: a page of lines stays a few MB, however long the period. */
-export const REGISTER_PAGE = 2000;
+/**
+ * Applications per statement: a page of lines stays a few MB however long the period, and its statement's cost
+ * stays under PostgreSQL's JIT threshold (a 2,000 page was JIT-compiled each time: 224 ms a page against 56 ms).
+ */
+export const REGISTER_PAGE = 1000;
 
-/** Every application in scope, page by page, as its lines (a page never splits an application). */
+/**
+ * Every application in scope, page by page, as its lines (a page never splits an application). The next page
+ * is asked for as soon as a page arrives, so the database reads it while this one is written out.
+ */
 async function* applicationsOf(deps: Deps, filter: repo.RegisterFilter): AsyncGenerator<repo.RegisterLine[]> {
-  let after: repo.RegisterKey | null = null;
-  for (;;) {
-    const lines = await repo.registerPage(deps.db, filter, after, REGISTER_PAGE);
+  let pending: Promise<repo.RegisterLine[]> | null = repo.registerPage(deps.db, filter, null, REGISTER_PAGE);
+  while (pending) {
+    const lines: repo.RegisterLine[] = await pending;
     if (lines.length === 0) return;
+    const last = lines[lines.length - 1]!;
+    const full: boolean = new Set(lines.map((l) => l.application_id)).size === REGISTER_PAGE;
+    pending = full ? repo.registerPage(deps.db, filter, { day: last.day, applicationId: last.application_id }, REGISTER_PAGE) : null;
+    // A page read ahead but not awaited must not fail unobserved if the client goes away meanwhile.
+    pending?.catch(() => undefined);
     let start = 0;
     for (let i = 1; i <= lines.length; i++) {
       if (i === lines.length || lines[i]!.application_id !== lines[start]!.application_id) {
@@ -25,9 +36,6 @@ async function* applicationsOf(deps: Deps, filter: repo.RegisterFilter): AsyncGe
         start = i;
       }
     }
-    const last = lines[lines.length - 1]!;
-    after = { day: last.day, applicationId: last.application_id };
-    if (new Set(lines.map((l) => l.application_id)).size < REGISTER_PAGE) return;
   }
 }
 
