@@ -12,6 +12,8 @@ export interface BatchFields {
   PreBooks: number;
   StartDate: string | null;
   EndDate: string | null;
+  /** The company's crop (GET /crops); null: none. */
+  CropID?: number | null;
 }
 
 export interface HarvestInput {

@@ -29,6 +29,7 @@ function api() {
       HttpResponse.json({ status: 'success', custom_statuses: [{ id: 1, status_name: 'Hardening', created_at: '2026-01-01T00:00:00Z' }], built_in_statuses: BUILT_IN }),
     ),
     http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [] })),
+    http.get(`${API}/crops`, () => HttpResponse.json({ status: 'success', crops: [{ crop_id: 4, name: 'Tomato', eppo_code: 'LYPES', batch_count: 0 }] })),
     http.post(`${API}/assign_status_to_batches`, async ({ request }) => {
       const body = Object.fromEntries(new URLSearchParams(await request.text()));
       calls.assign = { query: new URL(request.url).search, body };
@@ -97,9 +98,11 @@ describe('BatchesPage', () => {
 
     await user.clear(within(dialog).getByLabelText('End date'));
     await user.type(within(dialog).getByLabelText('End date'), '2026-04-01');
+    // The batch's crop, from the company's crop list (issue 22).
+    await user.selectOptions(within(dialog).getByLabelText(/^Crop/), await within(dialog).findByRole('option', { name: 'Tomato (LYPES)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create batch' }));
     await waitFor(() => expect(calls.create).toBeDefined());
-    expect(calls.create).toMatchObject({ BatchNumber: 'B-100', company_id: '3', StartDate: '2026-03-10', EndDate: '2026-04-01', BatchStatus: 'Planned' });
+    expect(calls.create).toMatchObject({ BatchNumber: 'B-100', company_id: '3', StartDate: '2026-03-10', EndDate: '2026-04-01', BatchStatus: 'Planned', CropID: '4' });
   });
 
   it('shows the QR code at size 256 and downloads the PNG', async () => {

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Batch } from '@verdant/contract';
 import { Alert, Button, Dialog, Input, Select, useToast } from '../../../components/ui';
 import { ApiError, errorMessage } from '../../../api/api-error';
 import { useSaveBatch } from '../api/use-batches';
+import { cropsQuery } from '../../../api/queries/crops';
 import { batchToForm, emptyBatchForm, formToFields, validateBatchForm, type BatchFormErrors, type BatchFormValues } from '../lib/batch-form';
 import { useStatusLabel } from './batch-status-badge';
 
@@ -21,6 +23,8 @@ export function BatchFormDialog({ open, companyId, batch, statuses, onClose }: P
   const toast = useToast();
   const save = useSaveBatch(companyId);
   const statusLabel = useStatusLabel();
+  const crops = useQuery({ ...cropsQuery(companyId), enabled: open && companyId > 0 });
+  const { t: tc } = useTranslation('crops');
   const [values, setValues] = useState<BatchFormValues>(() => (batch ? batchToForm(batch) : emptyBatchForm()));
   const [errors, setErrors] = useState<BatchFormErrors>({});
   const [serverError, setServerError] = useState<{ message: string; field?: string } | null>(null);
@@ -75,6 +79,14 @@ export function BatchFormDialog({ open, companyId, batch, statuses, onClose }: P
           <Input label={t('fields.Color')} type="color" value={values.Color} onChange={set('Color')} error={fieldError('Color')} className="h-11 p-1" />
           <Input label={t('fields.StartDate')} type="date" value={values.StartDate} onChange={set('StartDate')} error={fieldError('StartDate')} />
           <Input label={t('fields.EndDate')} hint={t('form.endHint')} type="date" value={values.EndDate} min={values.StartDate || undefined} onChange={set('EndDate')} error={fieldError('EndDate')} />
+          <Select
+            label={tc('batch.crop')}
+            hint={tc('batch.hint')}
+            value={values.CropID}
+            onChange={set('CropID')}
+            error={fieldError('CropID')}
+            options={[{ value: '', label: tc('batch.none') }, ...(crops.data ?? []).map((c) => ({ value: String(c.crop_id), label: `${c.name} (${c.eppo_code})` }))]}
+          />
         </div>
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>

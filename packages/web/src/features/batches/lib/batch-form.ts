@@ -10,6 +10,8 @@ export interface BatchFormValues {
   PreBooks: string;
   StartDate: string;
   EndDate: string;
+  /** A crop id of the company, or '' for none. */
+  CropID: string;
 }
 
 export type BatchFormErrors = Partial<Record<keyof BatchFormValues, 'required' | 'wholeNumber' | 'endBeforeStart'>>;
@@ -17,7 +19,7 @@ export type BatchFormErrors = Partial<Record<keyof BatchFormValues, 'required' |
 export const DEFAULT_BATCH_COLOR = '#2f855a';
 
 export function emptyBatchForm(): BatchFormValues {
-  return { BatchNumber: '', NumberOfPlants: '0', StrainName: '', BatchStatus: 'Planned', Color: DEFAULT_BATCH_COLOR, PreBooks: '0', StartDate: '', EndDate: '' };
+  return { BatchNumber: '', NumberOfPlants: '0', StrainName: '', BatchStatus: 'Planned', Color: DEFAULT_BATCH_COLOR, PreBooks: '0', StartDate: '', EndDate: '', CropID: '' };
 }
 
 export function batchToForm(b: Batch): BatchFormValues {
@@ -30,6 +32,7 @@ export function batchToForm(b: Batch): BatchFormValues {
     PreBooks: String(b.PreBooks),
     StartDate: b.StartDate ?? '',
     EndDate: b.EndDate ?? '',
+    CropID: b.CropID ? String(b.CropID) : '',
   };
 }
 
@@ -55,5 +58,6 @@ export function formToFields(v: BatchFormValues): BatchFields {
     PreBooks: Number(v.PreBooks || 0),
     StartDate: v.StartDate || null,
     EndDate: v.EndDate || null,
+    CropID: v.CropID ? Number(v.CropID) : null,
   };
 }
