@@ -39,7 +39,7 @@ describe('service inputs come from the contract', () => {
     expect(Object.keys(ALLOWED).filter((where) => !found.some((f) => f.where === where))).toEqual([]);
   });
 
-  it('follows namespace and named imports, aliases, interfaces and spreads of input; leaves scalars alone', () => {
+  it('follows namespace and named imports, handlers in routes files or index.ts, aliases, interfaces and spreads of input; leaves scalars alone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'service-inputs-'));
     mkdirSync(join(dir, 'x'));
     writeFileSync(join(dir, 'x', 'x.routes.ts'), `
@@ -53,6 +53,9 @@ describe('service inputs come from the contract', () => {
         e: ({ input }) => svc.scalar(app, user, input.room_id),
         f: ({ input }) => svc.viaInterface(app, user, input),
       };`);
+    writeFileSync(join(dir, 'x', 'index.ts'), `
+      import { viaIndex } from './x.service.js';
+      const handlers: Handlers<typeof xEndpoints> = { g: ({ input }) => viaIndex(app, user, input) };`);
     writeFileSync(join(dir, 'x', 'x.service.ts'), `
       import type { EndpointInput, xEndpoints } from '@verdant/contract';
       type Input<K extends keyof typeof xEndpoints> = EndpointInput<(typeof xEndpoints)[K]>;
@@ -63,10 +66,12 @@ describe('service inputs come from the contract', () => {
       export const named = (d, input: Hand) => {};
       export function derived(d, c, input: Omit<Input<'d'>, 'company_id'> & { x: 1 }) {}
       export function scalar(d, c, roomId: number) {}
-      export function viaInterface(d, c, input: Extended) {}`);
+      export function viaInterface(d, c, input: Extended) {}
+      export function viaIndex(d, c, input: { command: string }) {}`);
     expect(handWrittenInputs(dir).map((f) => [f.where, f.type, f.handler])).toEqual([
       ['x/x.service.ts:literal', '{ room_id: number }', 'b'],
       ['x/x.service.ts:named', 'Hand', 'c'],
+      ['x/x.service.ts:viaIndex', '{ command: string }', 'g'],
     ]);
   });
 });

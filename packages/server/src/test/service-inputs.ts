@@ -119,7 +119,9 @@ export function handWrittenInputs(modulesDir: string): HandWrittenInput[] {
   for (const mod of readdirSync(modulesDir)) {
     const dir = join(modulesDir, mod);
     if (!statSync(dir).isDirectory()) continue;
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.routes.ts'))) {
+    // The handlers: `<x>.routes.ts`, or any file of the module that declares `Handlers<…>` (some keep them in index.ts).
+    const handlerFiles = readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts') && (n.endsWith('.routes.ts') || readFileSync(join(dir, n), 'utf8').includes('Handlers<')));
+    for (const name of handlerFiles) {
       const sf = parse(join(dir, name));
       const visit = (n: ts.Node): void => {
         if (ts.isCallExpression(n)) {

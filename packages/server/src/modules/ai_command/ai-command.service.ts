@@ -1,4 +1,4 @@
-import { aiCommandMessages as msg } from '@verdant/contract';
+import { aiCommandMessages as msg, type aiCommandEndpoints, type EndpointInput } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { iso } from '../../lib/iso.js';
@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.js';
  * Stores the command with its user. The spec sends user_id (a user of another company → 404 by the contract);
  * as with comments, the stored user is always the signed-in caller, whatever user_id names.
  */
-export async function saveCommand({ db }: Deps, caller: Caller, input: { command: string; user_id: number }) {
+export async function saveCommand({ db }: Deps, caller: Caller, input: EndpointInput<(typeof aiCommandEndpoints)['saveCommand']>) {
   const row = await db.transaction().execute(async (trx) => {
     const saved = await trx
       .insertInto('ai_commands')

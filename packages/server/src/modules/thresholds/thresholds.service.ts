@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ActionThreshold, ThresholdLevel } from '@verdant/contract';
+import type { ActionThreshold, EndpointInput, thresholdsEndpoints, ThresholdLevel } from '@verdant/contract';
 import { thresholdsMessages as msg } from '@verdant/contract';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -10,19 +10,7 @@ import { evaluateThresholds, roomThresholdLevels } from './thresholds.evaluate.j
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-export interface ThresholdInput {
-  threshold_id?: number | undefined;
-  problem: string;
-  room_id?: number | undefined;
-  crop_status?: string | undefined;
-  metric: 'count' | 'severity';
-  window_hours: number;
-  amber: number;
-  red: number;
-  notification_id?: number | undefined;
-  create_task: number;
-  assign_to?: number | undefined;
-}
+type ThresholdInput = EndpointInput<(typeof thresholdsEndpoints)['saveActionThreshold']>;
 
 const FIELDS = ['threshold_id', 'problem', 'room_id', 'crop_status', 'metric', 'window_hours', 'amber', 'red', 'notification_id', 'create_task', 'assign_to', 'created_at', 'updated_at'] as const;
 
