@@ -28,6 +28,15 @@ const allowed = new Set([
   'packages/web/src/features/rooms/components/map/apply-treatment-dialog.tsx',
 ]);
 
+/**
+ * Tests take their days from the calendar too (issue 21), except in the folders other helpers were changing in the
+ * same session: convert them when they are next touched, then drop them from here.
+ */
+const testsNotYetMoved = [
+  'packages/server/src/modules/pressure/', 'packages/server/src/modules/treatments/', 'packages/server/src/modules/scouting_coverage/',
+  'packages/web/src/features/rooms/', 'packages/web/src/features/batches/',
+];
+
 const isTest = (path: string) => /\.test\.tsx?$|\/__tests__\/|\/test\/|\/e2e\//.test(path);
 
 function sources(dir: string): string[] {
@@ -38,18 +47,29 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Every line of the checked files that matches a pattern, as `path:line: what: text`. */
+function copiesIn(checked: (path: string) => boolean, patterns: Array<[RegExp, string]>): string[] {
+  const found: string[] = [];
+  for (const root of roots) {
+    for (const file of sources(join(repo, root))) {
+      const path = relative(repo, file);
+      if (path.startsWith(home) || !checked(path)) continue;
+      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+        for (const [pattern, what] of patterns) if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}: ${line.trim()}`);
+      });
+    }
+  }
+  return found;
+}
+
 describe('one calendar', () => {
   it('has no local copy of the date helpers in shipped code', () => {
-    const found: string[] = [];
-    for (const root of roots) {
-      for (const file of sources(join(repo, root))) {
-        const path = relative(repo, file);
-        if (path.startsWith(home) || isTest(path) || allowed.has(path)) continue;
-        readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-          for (const [pattern, what] of copies) if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}: ${line.trim()}`);
-        });
-      }
-    }
-    expect(found).toEqual([]);
+    expect(copiesIn((path) => !isTest(path) && !allowed.has(path), copies)).toEqual([]);
+  });
+
+  it('has no day helper copies in tests either, outside the folders not moved yet', () => {
+    // Days only: a test may read a wall clock in a zone to check one (the zone pattern stays for shipped code).
+    const days = copies.filter(([, what]) => !what.startsWith('zone maths'));
+    expect(copiesIn((path) => isTest(path) && !testsNotYetMoved.some((dir) => path.startsWith(dir)), days)).toEqual([]);
   });
 });
