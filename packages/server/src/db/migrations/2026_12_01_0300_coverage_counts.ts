@@ -162,7 +162,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION coverage_counts_kept();
     CREATE TRIGGER coverage_counts_delete AFTER DELETE ON box_last_visits
       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION coverage_counts_kept();
-    CREATE TRIGGER box_last_visits_place BEFORE INSERT ON box_last_visits FOR EACH ROW EXECUTE FUNCTION box_last_visits_place();
+    -- Only rows that lack a place: a new box's row comes with it (creating a 40,000-box grid: 0.6 s of calls otherwise).
+    CREATE TRIGGER box_last_visits_place BEFORE INSERT ON box_last_visits FOR EACH ROW WHEN (NEW.grid_id IS NULL)
+      EXECUTE FUNCTION box_last_visits_place();
     CREATE TRIGGER box_last_visits_boxes_insert AFTER INSERT ON grid_boxes
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION box_last_visits_boxes();
     CREATE TRIGGER box_last_visits_boxes_update AFTER UPDATE ON grid_boxes
