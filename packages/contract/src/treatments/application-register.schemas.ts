@@ -44,6 +44,8 @@ export const TankMixLine = z.object(
     QuantityUnit: QuantityUnit.optional(),
     Dose: Dose.optional(),
     DoseUnit: DoseUnit.optional(),
+    /** The stock lot it was taken from; without one, lots are used earliest expiry first. */
+    LotID: Id.optional(),
   },
   { error: 'must be an object with ProductName and QuantityUsed' },
 );
@@ -81,6 +83,7 @@ export const ApplicationRegisterFields = {
   StartTime: absentIfBlank(DateTime),
   EndTime: absentIfBlank(DateTime),
   QuantityUnit: absentIfBlank(QuantityUnit),
+  LotID: absentIfBlank(Id),
   Dose: absentIfBlank(Dose),
   DoseUnit: absentIfBlank(DoseUnit),
   Equipment: absentIfBlank(text(200)),
@@ -132,7 +135,13 @@ export const ApplicationRegisterDetails = z.object({
   releases: z.array(z.object({ species: z.string(), quantity_per_m2: z.number(), method: z.string() })),
   target_problem_ids: z.array(z.number()),
   observation_ids: z.array(z.number()),
-  /** Rules that let the application through but that the grower should read (beneficials hit, …). */
+  /** What each product took from stock (lots, and any shortfall recorded beyond the stock). */
+  stock: z.array(z.object({
+    product_id: z.number(),
+    deductions: z.array(z.object({ lot_id: z.number(), lot_number: z.string(), quantity: z.number(), expired: z.boolean() })),
+    short_by: z.number(),
+  })),
+  /** Rules that let the application through but that the grower should read (beneficials hit, expired lot, short stock). */
   warnings: z.array(z.string()),
 });
 export type ApplicationRegisterDetails = z.infer<typeof ApplicationRegisterDetails>;

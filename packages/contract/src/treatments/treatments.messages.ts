@@ -27,6 +27,13 @@ export const treatmentsMessages = {
     `${product} is not authorised on ${crop}. Choose a product authorised for this crop, or correct the crop (CropEppo).`,
   bbchNotAuthorised: (product: string, crop: string, bbch: number, min: number | null, max: number | null) =>
     `${product} is authorised on ${crop} only from BBCH ${min ?? 0} to ${max ?? 99}; the crop is at BBCH ${bbch}. Apply it at an authorised stage, or choose another product.`,
+  wrongUnit: (product: string, unit: string) => `${product} is counted in ${unit}: give the quantity in ${unit}.`,
+  expiredLotChosen: (product: string, lot: string) =>
+    `Lot ${lot} of ${product} has expired. Choose an unexpired lot, or leave the lot out and the earliest-expiring good lot is used.`,
+  expiredLotUsed: (product: string, lot: string, quantity: number) =>
+    `${quantity} of ${product} came from lot ${lot}, which has expired: the good lots ran out. Check the stock and dispose of expired product.`,
+  stockShort: (product: string, short: number, unit: string) =>
+    `${product}: ${short} ${unit} more than the recorded stock was used; it is recorded as a shortfall. Record the delivery, or correct the stock with a stocktake.`,
   beneficialsHit: (product: string, species: string, effect: string, released: string, until: string) =>
     `${product} is ${effect} to ${species}, released in these boxes on ${released}; its effect lasts until ${until}. Consider a product harmless to ${species}, or wait.`,
 } as const;

@@ -22,7 +22,7 @@ async function product(companyId: number, name: string, cols: Record<string, unk
     .values({
       company_id: companyId, name, details: null, reentry_interval_hours: (cols.reentry as number) ?? null, preharvest_interval_days: (cols.phi as number) ?? null,
       created_by: null, created_at: new Date(), updated_at: new Date(), max_dose: (cols.max_dose as number) ?? null, max_dose_basis: (cols.basis as string) ?? null,
-      max_applications_per_cycle: (cols.max_apps as number) ?? null, authorised_crops: JSON.stringify(cols.crops ?? []), unit: 'L',
+      max_applications_per_cycle: (cols.max_apps as number) ?? null, authorised_crops: JSON.stringify(cols.crops ?? []), unit: (cols.unit as string) ?? 'L',
     })
     .returning('product_id')
     .executeTakeFirstOrThrow();
@@ -41,7 +41,7 @@ describe('register fields of an application', () => {
     const other = await makeFacility(t.app, a.companyId, { roomName: 'No size room', nx: 2, ny: 1 });
     bare = [other.box(1, 1), other.box(2, 1)];
     await product(a.companyId, 'Vertimec', { reentry: 12, phi: 3 });
-    await product(a.companyId, 'Teppeki', { reentry: 24, phi: 1 });
+    await product(a.companyId, 'Teppeki', { reentry: 24, phi: 1, unit: 'kg' });
     await product(b.companyId, 'Theirs');
     await t.app.db.updateTable('users').set({ spray_licence_number: 'NL-SPUIT-123' }).where('user_id', '=', a.regular.user_id).execute();
     const problem = await t.app.db.selectFrom('plant_problems').select('problem_id').where('slug', '=', 'two-spotted-spider-mite').executeTakeFirstOrThrow();
@@ -69,7 +69,7 @@ describe('register fields of an application', () => {
       started_at: '2026-05-01T08:00:00.000Z', ended_at: '2026-05-01T09:30:00.000Z', operator_licence: 'NL-SPUIT-123', equipment: 'Knapsack sprayer 2',
       crop_eppo: 'LYPES', crop_name: 'Tomato', bbch: 65, area_m2: 25, area_source: 'grid', water_volume_l: 1000,
       weather: { temperature_c: 21, humidity_pct: 70, wind_speed_ms: 0, source: 'typed' }, notes: 'Hot spot by the door',
-      releases: [{ species: 'Phytoseiulus persimilis', quantity_per_m2: 5, method: 'loose' }], observation_ids: [ourObservation], warnings: [],
+      releases: [{ species: 'Phytoseiulus persimilis', quantity_per_m2: 5, method: 'loose' }], observation_ids: [ourObservation],
     });
     expect(register.products.map((p: { product_name: string; dose: number; dose_unit: string }) => [p.product_name, p.dose, p.dose_unit])).toEqual([
       ['Vertimec', 0.5, 'L/1000L'], ['Teppeki', 0.16, 'kg/ha'],
@@ -170,7 +170,7 @@ describe('label rules on an application', () => {
 
   it('warns (and records) when a spray would hit beneficials released in the same boxes within the persistence', async () => {
     const harmful = await product(a.companyId, 'Harsh');
-    await product(a.companyId, 'Swirskii sachets');
+    await product(a.companyId, 'Swirskii sachets', { unit: 'units' });
     await t.app.db.insertInto('beneficial_side_effects').values({ company_id: a.companyId, product_id: harmful, species: 'Amblyseius swirskii', effect: 'harmful', persistence_days: 14, updated_by: null }).execute();
     const release = await link(a.regular.auth, {
       ApplicationDate: '2026-05-01', ProductName: 'Swirskii sachets', QuantityUsed: 100, QuantityUnit: 'units', Grid_boxIDs: JSON.stringify([boxes[0]]),
@@ -179,8 +179,63 @@ describe('label rules on an application', () => {
     expect(release.statusCode, release.body).toBe(200);
     const spray = await link(a.regular.auth, { ApplicationDate: '2026-05-08', ProductName: 'Harsh', QuantityUsed: 1, Grid_boxIDs: JSON.stringify(boxes) });
     expect(spray.statusCode, spray.body).toBe(200);
-    expect(spray.json().register.warnings).toEqual([msg.beneficialsHit('Harsh', 'amblyseius swirskii', 'harmful', '2026-05-01', '2026-05-15')]);
+    const hits = (res: { json(): { register: { warnings: string[] } } }) => res.json().register.warnings.filter((w) => w.includes('released in these boxes'));
+    expect(hits(spray)).toEqual([msg.beneficialsHit('Harsh', 'amblyseius swirskii', 'harmful', '2026-05-01', '2026-05-15')]);
     const later = await link(a.regular.auth, { ApplicationDate: '2026-05-20', ProductName: 'Harsh', QuantityUsed: 1, Grid_boxIDs: JSON.stringify(boxes) });
-    expect(later.json().register.warnings).toEqual([]);
+    expect(hits(later)).toEqual([]);
+  });
+});
+
+describe('stock taken by an application', () => {
+  let boxes: number[];
+  let productId: number;
+  const lot = async (number: string, quantity: number, expiry: string | null) =>
+    (await sql<{ lot_id: number }>`INSERT INTO stock_lots (company_id, product_id, lot_number, expiry_date, received_on, quantity_received, quantity)
+      VALUES (${a.companyId}, ${productId}, ${number}, ${expiry}, '2026-01-01', ${quantity}, ${quantity}) RETURNING lot_id`.execute(t.app.db)).rows[0]!.lot_id;
+  const left = async (lotId: number) => Number((await t.app.db.selectFrom('stock_lots').select('quantity').where('lot_id', '=', lotId).executeTakeFirstOrThrow()).quantity);
+  beforeAll(async () => {
+    const place = await makeFacility(t.app, a.companyId, { roomName: 'Stock room', nx: 2, ny: 1 });
+    boxes = [place.box(1, 1), place.box(2, 1)];
+    productId = await product(a.companyId, 'Stocked', { unit: 'L' });
+  });
+  const apply = (fields: Fields = {}) =>
+    link(a.regular.auth, { ApplicationDate: '2026-06-10', ProductName: 'Stocked', QuantityUsed: 3, QuantityUnit: 'L', Grid_boxIDs: JSON.stringify(boxes), ...fields });
+
+  it('deducts from the earliest-expiring good lot in the same transaction, refuses a chosen expired lot and a wrong unit', async () => {
+    const old = await lot('OLD-1', 10, '2026-01-31');
+    const soon = await lot('SOON-1', 10, '2026-08-01');
+    const late = await lot('LATE-1', 10, '2027-08-01');
+    const res = await apply();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().register.stock).toEqual([{ product_id: productId, deductions: [{ lot_id: soon, lot_number: 'SOON-1', quantity: 3, expired: false }], short_by: 0 }]);
+    expect([await left(old), await left(soon), await left(late)]).toEqual([10, 7, 10]);
+
+    const expired = await apply({ LotID: old });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json()).toMatchObject({ field: 'LotID', message: msg.expiredLotChosen('Stocked', 'OLD-1') });
+    expect(await left(old)).toBe(10);
+    const unit = await apply({ QuantityUnit: 'kg' });
+    expect(unit.statusCode).toBe(400);
+    expect(unit.json()).toMatchObject({ field: 'QuantityUnit', message: msg.wrongUnit('Stocked', 'L') });
+    const chosen = await apply({ LotID: late, QuantityUsed: 1 });
+    expect(chosen.json().register.stock[0].deductions).toEqual([{ lot_id: late, lot_number: 'LATE-1', quantity: 1, expired: false }]);
+    await sql`UPDATE stock_lots SET quantity = 0 WHERE lot_id IN (${soon}, ${late})`.execute(t.app.db);
+  });
+
+  it('two applications at the same moment deduct exactly; what the lots lack is recorded as a shortfall and warned', async () => {
+    const only = await lot('ONLY-1', 5, '2027-01-01');
+    const [one, two] = await Promise.all([apply(), apply()]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(await left(only)).toBe(0);
+    const shorts = [one, two].map((r) => r.json().register.stock[0]);
+    // 6 L used from 5 L of good stock: the old expired lot gives the rest before any shortfall is recorded.
+    const fromOnly = shorts.flatMap((x) => x.deductions).filter((d: { lot_id: number }) => d.lot_id === only).reduce((n: number, d: { quantity: number }) => n + d.quantity, 0);
+    expect(fromOnly).toBe(5);
+    const warned = [...one.json().register.warnings, ...two.json().register.warnings];
+    expect(warned).toContain(msg.expiredLotUsed('Stocked', 'OLD-1', 1));
+    await sql`UPDATE stock_lots SET quantity = 0 WHERE company_id = ${a.companyId} AND product_id = ${productId}`.execute(t.app.db);
+    const short = await apply({ QuantityUsed: 2 });
+    expect(short.json().register.stock[0].short_by).toBe(2);
+    expect(short.json().register.warnings).toContain(msg.stockShort('Stocked', 2, 'L'));
   });
 });

@@ -6,6 +6,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import { lockProduct, findProductByName } from '../spray_products/index.js';
+import { deductStock } from '../stock/index.js';
 import * as repo from './applications.repository.js';
 import { beneficialWarnings, checkProductRules, type RuleLine } from './applications.rules.js';
 import { toApplication, toRegisterDetails } from './treatments.mapper.js';
@@ -39,9 +40,9 @@ const longest = (values: readonly (number | null)[]): number | null =>
 /** The mix's products, found by name and locked (a product deleted or re-timed meanwhile cannot leave stale intervals). */
 async function lockMix(trx: Transaction<DB>, companyId: number, input: LinkInput) {
   const wanted = [
-    { name: input.ProductName, quantity: input.QuantityUsed, unit: input.QuantityUnit ?? null, dose: input.Dose ?? null, doseUnit: input.DoseUnit ?? null, at: '' },
+    { name: input.ProductName, quantity: input.QuantityUsed, unit: input.QuantityUnit ?? null, dose: input.Dose ?? null, doseUnit: input.DoseUnit ?? null, lotId: input.LotID, at: '' },
     ...(input.TankMix ?? []).map((l, i) => ({
-      name: l.ProductName, quantity: l.QuantityUsed, unit: l.QuantityUnit ?? null, dose: l.Dose ?? null, doseUnit: l.DoseUnit ?? null, at: `TankMix.${i}.`,
+      name: l.ProductName, quantity: l.QuantityUsed, unit: l.QuantityUnit ?? null, dose: l.Dose ?? null, doseUnit: l.DoseUnit ?? null, lotId: l.LotID, at: `TankMix.${i}.`,
     })),
   ];
   const lines = [];
@@ -50,6 +51,9 @@ async function lockMix(trx: Transaction<DB>, companyId: number, input: LinkInput
     const product = named && (await lockProduct(trx, companyId, named.product_id));
     if (!product) {
       throw w.at === '' ? new AppError('not_found', msg.unknownProduct, 'ProductName') : new AppError('not_found', msg.unknownMixProduct(w.name), `${w.at}ProductName`);
+    }
+    if (w.unit !== null && product.unit !== null && w.unit !== product.unit) {
+      throw new AppError('bad_request', msg.wrongUnit(product.name, product.unit), `${w.at}QuantityUnit`);
     }
     lines.push({ ...w, product });
   }
@@ -105,14 +109,38 @@ export async function linkProductToBoxes({ db }: Deps, caller: Caller, input: Li
     const products = mix.map((l) => ({ product_id: l.product.product_id, quantity_used: l.quantity, quantity_unit: l.unit, dose: l.dose, dose_unit: l.doseUnit }));
     const releases = (input.Releases ?? []).map((r) => ({ species: r.Species, quantity_per_m2: r.QuantityPerM2, method: r.Method }));
     const id = await repo.insertApplication(trx, row, boxIds, { products, releases, targets });
+    const stock = await takeStock(trx, caller, id, times.application_date, mix, warnings);
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'treatment.apply', entityType: 'treatment_application', entityId: id,
       after: { ...row, grid_box_ids: boxIds, products, releases, targets, ...(warnings.length > 0 ? { warnings } : {}) },
     });
-    return { id, warnings };
+    return { id, warnings, stock };
   });
   const row = (await repo.findApplication(db, caller.company_id, done.id))!;
-  return { status: 'success' as const, message: msg.linked, application: toApplication(row), register: toRegisterDetails(row, done.warnings) };
+  return { status: 'success' as const, message: msg.linked, application: toApplication(row), register: toRegisterDetails(row, done.warnings, done.stock) };
+}
+
+type MixLine = Awaited<ReturnType<typeof lockMix>>[number];
+
+/**
+ * What each product of the mix used comes off its stock lots (modules/stock), in the application's transaction:
+ * a chosen lot that has expired is refused; an expired lot used because the good ones ran out, and use beyond
+ * the recorded stock (kept as a shortfall), are warned.
+ */
+async function takeStock(trx: Transaction<DB>, caller: Caller, applicationId: number, day: string, mix: readonly MixLine[], warnings: string[]) {
+  const out = [];
+  for (const l of mix) {
+    const taken = await deductStock({ db: trx }, {
+      companyId: caller.company_id, productId: l.product.product_id, quantity: l.quantity, applicationId, userId: caller.user_id, on: day,
+      ...(l.lotId === undefined ? {} : { lotId: l.lotId }),
+    });
+    const chosen = taken.deductions.find((d) => d.lot_id === l.lotId);
+    if (chosen?.expired) throw new AppError('unprocessable', msg.expiredLotChosen(l.product.name, chosen.lot_number), `${l.at}LotID`);
+    for (const d of taken.deductions) if (d.expired) warnings.push(msg.expiredLotUsed(l.product.name, d.lot_number, d.quantity));
+    if (taken.shortBy > 0) warnings.push(msg.stockShort(l.product.name, taken.shortBy, l.product.unit ?? l.unit ?? ''));
+    out.push({ product_id: l.product.product_id, deductions: taken.deductions, short_by: taken.shortBy });
+  }
+  return out;
 }
 
 /** The problems aimed at: those named, and those of the observations that led to the spraying. */

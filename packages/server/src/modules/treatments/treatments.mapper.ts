@@ -31,7 +31,7 @@ export const toApplication = (r: ApplicationRow): TreatmentApplication => ({
   preharvest_until: r.preharvest_until === null ? null : day(r.preharvest_until),
 });
 
-export const toRegisterDetails = (r: ApplicationRow, warnings: string[]): ApplicationRegisterDetails => ({
+export const toRegisterDetails = (r: ApplicationRow, warnings: string[], stock: ApplicationRegisterDetails['stock'] = []): ApplicationRegisterDetails => ({
   started_at: isoOrNull(r.started_at),
   ended_at: isoOrNull(r.ended_at),
   operator_licence: r.operator_licence,
@@ -48,5 +48,6 @@ export const toRegisterDetails = (r: ApplicationRow, warnings: string[]): Applic
   releases: r.releases.map((x) => ({ ...x })),
   target_problem_ids: [...new Set(r.targets.flatMap((t) => (t.problem_id === null ? [] : [t.problem_id])))],
   observation_ids: r.targets.flatMap((t) => (t.observation_id === null ? [] : [t.observation_id])),
+  stock,
   warnings,
 });
