@@ -25,3 +25,8 @@ export async function filterPlantProblems(filter: { symptomGroupId?: number; sym
 export async function addCustomSolution(companyId: number, problemId: number, customSolution: string) {
   return callEndpoint(ep.addCustomSolution, { company_id: companyId, problem_id: problemId, custom_solution: customSolution });
 }
+
+/** POST /plant_problems/set_eppo_code?company_id&problem_id: the company's EPPO code for a problem ('' removes it). */
+export async function setProblemEppoCode(companyId: number, problemId: number, eppoCode: string) {
+  return callEndpoint(ep.setProblemEppoCode, { company_id: companyId, problem_id: problemId, eppo_code: eppoCode });
+}

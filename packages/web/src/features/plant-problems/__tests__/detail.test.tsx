@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import ProblemDetailPage from '../components/problem-detail-page';
 import { renderRoutes } from '../../../testing/render';
-import { server } from '../../../testing/msw-server';
+import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { mapping } from './fixtures';
 import { problemsApi } from './handlers';
@@ -94,5 +95,31 @@ describe('plant-problem detail', () => {
     render(999);
     expect(await screen.findByText('Problem not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All problems' })).toHaveAttribute('href', '/dashboard/plantsProblems');
+  });
+
+  it('shows the EPPO code and lets an admin set the company’s own, checked before sending (issue 22)', async () => {
+    signInAs({ role: 'Admin', companyId: 3 });
+    problemsApi();
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${API}/plant_problems/set_eppo_code`, async ({ request }) => {
+        const body = (await request.json()) as { eppo_code: string };
+        sent.push({ query: Object.fromEntries(new URL(request.url).searchParams), body });
+        return HttpResponse.json({ status: 'success', message: 'EPPO code saved.', problem_id: 1, eppo_code: body.eppo_code || null });
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    const card = await waitFor(() => section('EPPO code'));
+    expect(within(card).getByText('No EPPO code.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Change the code' }));
+    await user.type(within(card).getByLabelText(/^EPPO code/), 'FRA');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(within(card).getByText('Enter 5 or 6 capital letters or digits, e.g. TETRUR, or leave it blank.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(within(card).getByLabelText(/^EPPO code/), 'noc');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('EPPO code saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ query: { company_id: '3', problem_id: '1' }, body: { eppo_code: 'FRANOC' } }]);
   });
 });

@@ -22,6 +22,7 @@ export function ProblemCard({ problem, mapping }: { problem: PlantProblem; mappi
             <div className="mt-1 flex flex-wrap gap-1.5">
               <Badge>{t(`category.${problem.category}`, { defaultValue: problem.category })}</Badge>
               {problem.company_id !== null && <Badge tone="brand">{t('card.own')}</Badge>}
+              {problem.eppo_code && <Badge tone="neutral">{t('card.eppo', { code: problem.eppo_code })}</Badge>}
               {problem.custom_solutions.length > 0 && (
                 <Badge tone="info">{t('card.ourSolutions', { count: problem.custom_solutions.length })}</Badge>
               )}

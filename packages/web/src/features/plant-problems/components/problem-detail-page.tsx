@@ -14,6 +14,7 @@ import { useDeleteProblemColor, useMapProblemColor, type ColorMappingDraft } fro
 import { isLabelNote } from '../lib/filter-problems';
 import { ColorMappingForm } from './color-mapping-form';
 import { ColorSwatch } from './color-swatch';
+import { EppoCodeCard } from './eppo-code-card';
 import { paths } from '../../../lib/paths';
 import { useFormatDay } from '../../../lib/format-date';
 import { useTextDraft } from '../../../lib/use-text-draft';
@@ -271,6 +272,7 @@ export default function ProblemDetailPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <MapColourCard companyId={companyId} problem={problem} mapping={mapping} canEdit={canEdit} />
+          <EppoCodeCard companyId={companyId} problem={problem} canEdit={canEdit} />
           <OurSolutions companyId={companyId} problem={problem} canEdit={canEdit} />
         </div>
       </div>
