@@ -30,12 +30,49 @@ export async function toggleTreatmentDeleted(companyId: number, type: TreatmentT
   return (await callEndpoint(ep.deleteTreatment, { company_id: companyId, treatment_type: type, product_id: productId })).treatment;
 }
 
-/** The fields of POST /link_treatment_products_gridboxes, as the outbox stores them (Grid_boxIDs a JSON list, spec-2 §7). */
-export function linkTreatmentBody(input: { date: string; productName: string; quantity: number; boxIds: readonly number[] }) {
+/** The register fields of an application (issue 22), each optional; the names the phone types them under. */
+export interface ApplicationRegisterInput {
+  endedAt?: string;
+  equipment?: string;
+  cropEppo?: string;
+  bbch?: number;
+  areaM2?: number;
+  waterVolumeL?: number;
+  dose?: number;
+  doseUnit?: string;
+  quantityUnit?: string;
+  tankMix?: ReadonlyArray<{ productName: string; quantity: number; quantityUnit?: string }>;
+  weather?: { temperature_c?: number; humidity_pct?: number; wind_speed_ms?: number };
+}
+
+/**
+ * The fields of POST /link_treatment_products_gridboxes, as the outbox stores them (Grid_boxIDs a JSON list,
+ * spec-2 §7; the register's lists and objects as JSON text the same way). Only the fields given are sent.
+ */
+export function linkTreatmentBody(input: { date: string; productName: string; quantity: number; boxIds: readonly number[]; register?: ApplicationRegisterInput }) {
+  const r = input.register ?? {};
+  const weather = r.weather && Object.values(r.weather).some((v) => v !== undefined) ? JSON.stringify({ ...r.weather, source: 'typed' }) : undefined;
+  const optional = {
+    StartTime: r.endedAt ? input.date : undefined,
+    EndTime: r.endedAt,
+    Equipment: r.equipment,
+    CropEppo: r.cropEppo,
+    BBCH: r.bbch,
+    AreaM2: r.areaM2,
+    WaterVolumeL: r.waterVolumeL,
+    Dose: r.dose,
+    DoseUnit: r.doseUnit,
+    QuantityUnit: r.quantityUnit,
+    TankMix: r.tankMix && r.tankMix.length > 0
+      ? JSON.stringify(r.tankMix.map((l) => ({ ProductName: l.productName, QuantityUsed: l.quantity, ...(l.quantityUnit ? { QuantityUnit: l.quantityUnit } : {}) })))
+      : undefined,
+    Weather: weather,
+  };
   return {
     ApplicationDate: input.date,
     ProductName: input.productName,
     QuantityUsed: input.quantity,
     Grid_boxIDs: JSON.stringify([...input.boxIds]),
+    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined && v !== '')),
   };
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GridBox, SprayProduct } from '@verdant/contract';
 import { queueAction } from '../../../api/action-queue';
 import { keepLocalBox } from '../../../api/grid-boxes';
-import { linkTreatmentBody } from '../../../api/treatments';
+import { linkTreatmentBody, type ApplicationRegisterInput } from '../../../api/treatments';
 import { batchKeys } from '../../../api/queries/batches';
 import { useAuth } from '../../../state/hooks';
 import { patchBoxInCaches } from './use-rooms';
@@ -17,6 +17,8 @@ export interface ApplyTreatmentInput {
   boxes: ReadonlyArray<Pick<GridBox, 'id' | 'GridID' | 'NoEntryUntil'>>;
   /** What the outbox shows for it ("Spinosad on 4 boxes in Room 1"). */
   label: string;
+  /** The register's fields (end time, crop, BBCH, tank mix, …); the server checks the label's rules on them. */
+  register?: ApplicationRegisterInput;
 }
 
 /** The later of two ISO moments (a box already closed for longer keeps its later end). */
@@ -36,12 +38,14 @@ export function useApplyTreatment(companyId: number) {
     mutationFn: async (input: ApplyTreatmentInput) => {
       const out = await queueAction(
         'linkTreatmentProductsGridboxes',
-        linkTreatmentBody({ date: input.appliedAt, productName: input.product.name, quantity: input.quantity, boxIds: input.boxes.map((b) => b.id) }),
+        linkTreatmentBody({ date: input.appliedAt, productName: input.product.name, quantity: input.quantity, boxIds: input.boxes.map((b) => b.id), register: input.register }),
         { companyId, userId: userId ?? 0, label: input.label },
       );
       const hours = input.product.reentry_interval_hours;
       const sent = out.queued ? null : out.result;
-      const until = sent ? sent.application.reentry_until : hours === null ? null : new Date(Date.parse(input.appliedAt) + hours * HOUR_MS).toISOString();
+      // The server counts re-entry from the end of spraying when there is one (applications.service).
+      const from = Date.parse(input.register?.endedAt ?? input.appliedAt);
+      const until = sent ? sent.application.reentry_until : hours === null ? null : new Date(from + hours * HOUR_MS).toISOString();
       return { queued: out.queued, until };
     },
     onSuccess: ({ until }, input) => {

@@ -8,6 +8,7 @@ import { sprayProductsQuery } from '../../../../api/queries/treatments';
 import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 import { useApplyTreatment } from '../../api/use-apply-treatment';
+import { ApplyTreatmentRegisterFields, checkRegisterDraft, emptyRegisterDraft } from './apply-treatment-register-fields';
 
 /** Now as the value of a datetime-local input (local time, minutes). */
 function localNow(): string {
@@ -45,6 +46,7 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
   const [when, setWhen] = useState(localNow);
   const [quantity, setQuantity] = useState('');
   const [tried, setTried] = useState(false);
+  const [draft, setDraft] = useState(emptyRegisterDraft);
 
   if (products.isPending) return <LoadingState />;
   if (products.isError) return <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
@@ -67,14 +69,18 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
     when: at && !Number.isNaN(at.getTime()) ? null : t('treat.whenRequired'),
     quantity: quantity.trim() !== '' && Number.isFinite(amount) && amount > 0 ? null : t('treat.quantityInvalid'),
   };
+  const checked = checkRegisterDraft(draft, errors.when ? null : at, products.data);
   const reentryEnd = product?.reentry_interval_hours && at && !errors.when ? new Date(at.getTime() + product.reentry_interval_hours * 3_600_000).toISOString() : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!product || !at || errors.when || errors.quantity) return;
+    if (!product || !at || errors.when || errors.quantity || Object.keys(checked.errors).length > 0) return;
     apply.mutate(
-      { product, appliedAt: at.toISOString(), quantity: amount, boxes, label: t('treat.queueLabel', { product: product.name, count: boxes.length, room: roomName }) },
+      {
+        product, appliedAt: at.toISOString(), quantity: amount, boxes, register: checked.register,
+        label: t('treat.queueLabel', { product: product.name, count: boxes.length, room: roomName }),
+      },
       {
         onSuccess: ({ queued, until }) => {
           const done = until ? t('treat.appliedUntil', { product: product.name, count: boxes.length, until: formatDate(until) }) : t('treat.applied', { product: product.name, count: boxes.length });
@@ -116,6 +122,7 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
           error={tried ? errors.quantity : undefined}
         />
       </div>
+      <ApplyTreatmentRegisterFields draft={draft} onChange={setDraft} products={products.data} errors={checked.errors} showErrors={tried} />
       {reentryEnd && <Alert tone="warning">{t('treat.willClose', { count: boxes.length, until: formatDate(reentryEnd) })}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={apply.isPending}>

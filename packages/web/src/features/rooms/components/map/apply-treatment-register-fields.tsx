@@ -1,0 +1,136 @@
+import { useTranslation } from 'react-i18next';
+import { DOSE_UNITS, PRODUCT_UNITS, type SprayProduct } from '@verdant/contract';
+import { Button, Input, Select } from '../../../../components/ui';
+import type { ApplicationRegisterInput } from '../../../../api/treatments';
+
+/** What the register part of the apply form holds while typed: text as typed, checked on save. */
+export interface RegisterDraft {
+  endedAt: string;
+  equipment: string;
+  cropEppo: string;
+  bbch: string;
+  areaM2: string;
+  waterVolumeL: string;
+  dose: string;
+  doseUnit: string;
+  quantityUnit: string;
+  temperature: string;
+  humidity: string;
+  wind: string;
+  mix: Array<{ productId: string; quantity: string }>;
+}
+
+export const emptyRegisterDraft = (): RegisterDraft => ({
+  endedAt: '', equipment: '', cropEppo: '', bbch: '', areaM2: '', waterVolumeL: '', dose: '', doseUnit: '', quantityUnit: '',
+  temperature: '', humidity: '', wind: '', mix: [],
+});
+
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', '.')));
+
+/**
+ * The draft's refusals (locale keys by field) and, when there are none, the register fields to send. The rules
+ * are the contract's (BBCH 0–99, EPPO code form, end after start, positive numbers); the label's own limits are
+ * the server's, whose refusal is shown with its reason.
+ */
+export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, products: readonly SprayProduct[]) {
+  const errors: Partial<Record<keyof RegisterDraft | `mix.${number}`, string>> = {};
+  const positive = (k: 'areaM2' | 'dose', v: number | undefined) => {
+    if (v !== undefined && !(Number.isFinite(v) && v > 0)) errors[k] = 'treat.register.positive';
+  };
+  const bbch = num(d.bbch);
+  if (bbch !== undefined && !(Number.isInteger(bbch) && bbch >= 0 && bbch <= 99)) errors.bbch = 'treat.register.bbchInvalid';
+  if (d.cropEppo.trim() !== '' && !/^[A-Z0-9]{5,6}$/.test(d.cropEppo.trim().toUpperCase())) errors.cropEppo = 'treat.register.eppoInvalid';
+  const ended = d.endedAt ? new Date(d.endedAt) : null;
+  if (ended && (Number.isNaN(ended.getTime()) || (startedAt && ended < startedAt))) errors.endedAt = 'treat.register.endBeforeStart';
+  positive('areaM2', num(d.areaM2));
+  positive('dose', num(d.dose));
+  if (num(d.dose) !== undefined && !d.doseUnit) errors.doseUnit = 'treat.register.doseUnitRequired';
+  const water = num(d.waterVolumeL);
+  if (water !== undefined && !(Number.isFinite(water) && water >= 0)) errors.waterVolumeL = 'treat.register.zeroOrMore';
+  const humidity = num(d.humidity);
+  if (humidity !== undefined && !(humidity >= 0 && humidity <= 100)) errors.humidity = 'treat.register.humidityInvalid';
+  const mix = d.mix.map((m, i) => {
+    const product = products.find((p) => String(p.product_id) === m.productId);
+    const quantity = num(m.quantity);
+    if (!product || quantity === undefined || !(quantity > 0)) errors[`mix.${i}`] = 'treat.register.mixInvalid';
+    return { productName: product?.name ?? '', quantity: quantity ?? 0 };
+  });
+  const register: ApplicationRegisterInput = {
+    endedAt: ended && !errors.endedAt ? ended.toISOString() : undefined,
+    equipment: d.equipment.trim() || undefined,
+    cropEppo: d.cropEppo.trim().toUpperCase() || undefined,
+    bbch,
+    areaM2: num(d.areaM2),
+    waterVolumeL: water,
+    dose: num(d.dose),
+    doseUnit: d.doseUnit || undefined,
+    quantityUnit: d.quantityUnit || undefined,
+    tankMix: mix,
+    weather: { temperature_c: num(d.temperature), humidity_pct: humidity, wind_speed_ms: num(d.wind) },
+  };
+  return { errors, register };
+}
+
+export interface RegisterFieldsProps {
+  draft: RegisterDraft;
+  onChange: (next: RegisterDraft) => void;
+  products: readonly SprayProduct[];
+  errors: ReturnType<typeof checkRegisterDraft>['errors'];
+  showErrors: boolean;
+}
+
+/** The register's fields of an application, folded away: the spec's four fields alone still record one. */
+export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors, showErrors }: RegisterFieldsProps) {
+  const { t } = useTranslation('rooms');
+  const set = (k: keyof Omit<RegisterDraft, 'mix'>) => (e: { target: { value: string } }) => onChange({ ...draft, [k]: e.target.value });
+  const err = (k: keyof typeof errors) => (showErrors && errors[k] ? t(errors[k]) : undefined);
+  const options = products.map((p) => ({ value: String(p.product_id), label: p.name }));
+  return (
+    <details className="rounded border border-stone-300 p-3" open={showErrors && Object.keys(errors).length > 0 ? true : undefined}>
+      <summary className="cursor-pointer text-sm font-medium">{t('treat.register.summary')}</summary>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <Input label={t('treat.register.endedAt')} type="datetime-local" value={draft.endedAt} onChange={set('endedAt')} error={err('endedAt')} />
+        <Input label={t('treat.register.equipment')} value={draft.equipment} onChange={set('equipment')} />
+        <Input label={t('treat.register.cropEppo')} hint={t('treat.register.cropEppoHint')} value={draft.cropEppo} onChange={set('cropEppo')} error={err('cropEppo')} />
+        <Input label={t('treat.register.bbch')} inputMode="numeric" value={draft.bbch} onChange={set('bbch')} error={err('bbch')} />
+        <Select label={t('treat.register.quantityUnit')} value={draft.quantityUnit} onChange={set('quantityUnit')} placeholder={t('treat.register.productUnit')} options={PRODUCT_UNITS.map((u) => ({ value: u, label: u }))} />
+        <Input label={t('treat.register.waterVolumeL')} inputMode="decimal" value={draft.waterVolumeL} onChange={set('waterVolumeL')} error={err('waterVolumeL')} />
+        <Input label={t('treat.register.dose')} inputMode="decimal" value={draft.dose} onChange={set('dose')} error={err('dose')} />
+        <Select label={t('treat.register.doseUnit')} value={draft.doseUnit} onChange={set('doseUnit')} placeholder={t('treat.register.pickUnit')} options={DOSE_UNITS.map((u) => ({ value: u, label: u }))} error={err('doseUnit')} />
+        <Input label={t('treat.register.areaM2')} hint={t('treat.register.areaHint')} inputMode="decimal" value={draft.areaM2} onChange={set('areaM2')} error={err('areaM2')} />
+        <Input label={t('treat.register.temperature')} inputMode="decimal" value={draft.temperature} onChange={set('temperature')} />
+        <Input label={t('treat.register.humidity')} inputMode="decimal" value={draft.humidity} onChange={set('humidity')} error={err('humidity')} />
+        <Input label={t('treat.register.wind')} inputMode="decimal" value={draft.wind} onChange={set('wind')} />
+      </div>
+      <fieldset className="mt-3 flex flex-col gap-2">
+        <legend className="text-sm font-medium">{t('treat.register.mix')}</legend>
+        {draft.mix.map((m, i) => (
+          <div key={i} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2" data-testid="tank-mix-line">
+            <Select
+              label={t('treat.register.mixProduct', { n: i + 2 })}
+              value={m.productId}
+              placeholder={t('treat.pickProduct')}
+              options={options}
+              onChange={(e) => onChange({ ...draft, mix: draft.mix.map((x, j) => (j === i ? { ...x, productId: e.target.value } : x)) })}
+              error={err(`mix.${i}`)}
+            />
+            <Input
+              label={t('treat.quantity')}
+              inputMode="decimal"
+              value={m.quantity}
+              onChange={(e) => onChange({ ...draft, mix: draft.mix.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)) })}
+            />
+            <Button variant="secondary" onClick={() => onChange({ ...draft, mix: draft.mix.filter((_, j) => j !== i) })}>
+              {t('treat.register.removeMix')}
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button variant="secondary" onClick={() => onChange({ ...draft, mix: [...draft.mix, { productId: '', quantity: '' }] })}>
+            {t('treat.register.addMix')}
+          </Button>
+        </div>
+      </fieldset>
+    </details>
+  );
+}
