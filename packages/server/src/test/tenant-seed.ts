@@ -16,6 +16,7 @@ import { seedCamerasForWalk } from './fixtures/cameras-walk-seed.js';
 import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
+import { seedPlantProtectionForWalk } from './fixtures/plant-protection-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -104,6 +105,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const consultants = await seedConsultantsForWalk(app, tenant, tag, Number(facility.ids.roomid));
   // Action thresholds: one on the facility's room.
   const thresholds = await seedThresholdsForWalk(app, tenant, tag, Number(facility.ids.roomid));
+  // Plant-protection register: the company's crops, a product with a unit and a received lot of it.
+  const plantProtection = await seedPlantProtectionForWalk(app, tenant, tag);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -137,6 +140,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...consultants.markers,
       ...thresholds.markers,
       ...cameras.markers,
+      ...plantProtection.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -157,6 +161,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...consultants.ids,
       ...thresholds.ids,
       ...cameras.ids,
+      ...plantProtection.ids,
     },
     idsFor: {
       forms: responses.formIds,
@@ -166,6 +171,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       scans: { problemid: ownProblem.problem_id },
       audit: { id: (note.json() as { event: { id: number } }).event.id },
       tasks: tasks.tasksIds,
+      stock: plantProtection.stockIds,
     },
   };
 }

@@ -34,6 +34,7 @@ import * as batchReads from './2026_11_29_0410_batch_reads.js';
 import * as subGridboxCounts from './2026_11_30_0600_sub_gridbox_counts.js';
 import * as roomVersions from './2026_11_30_0700_room_versions.js';
 import * as plantProtectionRegister from './2026_12_01_0100_plant_protection_register.js';
+import * as stockMovementIndexes from './2026_12_01_0110_stock_movement_indexes.js';
 import * as applicationRegister from './2026_12_01_0200_application_register.js';
 import * as coverageCounts from './2026_12_01_0300_coverage_counts.js';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0600_sub_gridbox_counts': subGridboxCounts,
   '2026_11_30_0700_room_versions': roomVersions,
   '2026_12_01_0100_plant_protection_register': plantProtectionRegister,
+  '2026_12_01_0110_stock_movement_indexes': stockMovementIndexes,
   '2026_12_01_0200_application_register': applicationRegister,
   '2026_12_01_0300_coverage_counts': coverageCounts,
 };

@@ -1,5 +1,5 @@
 import type { TxDeps } from '../../lib/deps.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import * as repo from './stock.repository.js';
 
@@ -36,7 +36,7 @@ export interface DeductStockResult {
  * cover is added to the product's shortfall with a 'shortfall' movement and answered as `shortBy`.
  * The product's stock row is locked first (repo.lockLevel), so two applications at the same moment deduct one
  * after the other and neither takes stock the other already took. The product must be the caller's (checked by
- * the caller); a lot of another product or company is a 400 on `lot_id`.
+ * the caller); another company's lot is a 404, a lot of another product a 400 on `lot_id`.
  */
 export async function deductStock({ db: trx }: TxDeps, input: DeductStockInput): Promise<DeductStockResult> {
   let wanted = repo.toMilli(input.quantity);
@@ -48,7 +48,8 @@ export async function deductStock({ db: trx }: TxDeps, input: DeductStockInput):
     const chosen = lots.findIndex((l) => l.lot_id === input.lotId);
     if (chosen < 0) {
       const lot = await repo.findLot(trx, input.companyId, input.lotId);
-      if (!lot || lot.product_id !== input.productId) throw badRequest(`lot_id ${input.lotId} is not a lot of this product.`, 'lot_id');
+      if (!lot) throw notFound('Stock lot');
+      if (lot.product_id !== input.productId) throw badRequest(`lot_id ${input.lotId} is not a lot of this product.`, 'lot_id');
       // The chosen lot is empty: it gives nothing, the others give the rest.
     } else {
       lots.unshift(...lots.splice(chosen, 1));

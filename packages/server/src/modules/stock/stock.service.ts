@@ -86,8 +86,12 @@ export async function stocktake(deps: Deps, caller: Caller, input: Input<'stockt
     const level = await repo.lockLevel(trx, caller.company_id, input.product_id);
     const lots = await repo.lockLots(trx, caller.company_id, input.product_id, [...seen]);
     const byId = new Map(lots.map((l) => [l.lot_id, l]));
-    const missing = input.counts.find((c) => !byId.has(c.lot_id));
-    if (missing) throw badRequest(msg.lotNotOfProduct(missing.lot_id), 'counts');
+    for (const c of input.counts) {
+      if (byId.has(c.lot_id)) continue;
+      // Another company's lot is not found; one of this company's other products is a mistake in the form.
+      if (!(await repo.findLot(trx, caller.company_id, c.lot_id))) throw notFound('Stock lot');
+      throw badRequest(msg.lotNotOfProduct(c.lot_id), 'counts');
+    }
     const base = { company_id: caller.company_id, product_id: input.product_id, kind: 'stocktake' as const, reason: input.reason, user_id: caller.user_id };
     const movements: repo.NewMovement[] = [];
     const changes: Array<{ lot_id: number; before: number; after: number }> = [];
