@@ -1,4 +1,7 @@
+import { todayIn } from '@verdant/contract';
+import { safeTimeZone } from '@verdant/contract/zoned-time';
 import type { TxDeps } from '../../lib/deps.js';
+import { companyTimeZone } from '../company_settings/company-settings.service.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import * as repo from './stock.repository.js';
@@ -12,7 +15,7 @@ export interface DeductStockInput {
   lotId?: number;
   applicationId: number;
   userId: number;
-  /** The day of the application, judging which lots had expired; today (UTC) when absent. */
+  /** The day of the application (YYYY-MM-DD), judging which lots had expired; today in the company's zone when absent. */
   on?: string;
 }
 
@@ -41,7 +44,7 @@ export interface DeductStockResult {
 export async function deductStock({ db: trx }: TxDeps, input: DeductStockInput): Promise<DeductStockResult> {
   let wanted = repo.toMilli(input.quantity);
   if (!(wanted > 0)) throw badRequest('quantity must be more than 0.', 'quantity');
-  const on = input.on ?? new Date().toISOString().slice(0, 10);
+  const on = input.on ?? todayIn(safeTimeZone(await companyTimeZone({ db: trx }, input.companyId)), new Date());
   const level = await repo.lockLevel(trx, input.companyId, input.productId);
   const lots = await repo.lockLotsForUse(trx, input.companyId, input.productId, on);
   if (input.lotId !== undefined) {
