@@ -53,6 +53,7 @@ const ThresholdsPage = lazy(() => import('../features/thresholds/components/thre
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const StockPage = lazy(() => import('../features/stock/components/stock-page'));
 const CropsPage = lazy(() => import('../features/crops/components/crops-page'));
+const RegisterPage = lazy(() => import('../features/register/components/register-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
 const ConsultantsPage = lazy(() => import('../features/consultants/components/consultants-page'));
 const ScanNowPage = lazy(() => import('../features/scans/components/scan-now-page'));
@@ -110,6 +111,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'stock', element: <StockPage /> },
   { path: 'crops', element: <CropsPage /> },
+  { path: 'register', element: <RegisterPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'consultants', element: <ConsultantsPage /> },
   { path: 'scanNow', element: <ScanNowPage /> },

@@ -53,6 +53,8 @@ export const paths = {
   stock: `${dashboard}/stock`,
   /** The company's crops by EPPO code (issue 22). */
   crops: `${dashboard}/crops`,
+  /** The plant-protection register's exports (issue 22), reached from the treatments screen. */
+  register: `${dashboard}/register`,
   automatedcameras: `${dashboard}/automatedcameras`,
   automatedcameradetail: (cameraId: Id) => `${dashboard}/automatedcameradetail/${cameraId}`,
   /** Record from the camera (or read a video file), analyse sampled frames, send chosen ones as a scan. */

@@ -33,6 +33,7 @@ export default function TreatmentsPage() {
         <div className="flex flex-wrap gap-2">
           <ButtonLink to={paths.stock} variant="secondary">{t('links.stock')}</ButtonLink>
           <ButtonLink to={paths.crops} variant="secondary">{t('links.crops')}</ButtonLink>
+          <ButtonLink to={paths.register} variant="secondary">{t('links.register')}</ButtonLink>
         </div>
       </Card>
       <TreatmentsCard companyId={companyId} canEdit={canEdit} online={online} />

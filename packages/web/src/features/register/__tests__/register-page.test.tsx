@@ -1,0 +1,57 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import RegisterPage from '../components/register-page';
+import { renderPage } from '../../../testing/render';
+import { API, server } from '../../../testing/msw-server';
+import { signInAs } from '../../../testing/session';
+import { makeRoom } from '../../../testing/room-fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('register exports page', () => {
+  it('exports the EU record of a period and a room, says a wrong-way period, and shows a refusal', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Admin' });
+    const asked: URLSearchParams[] = [];
+    let refuse = false;
+    server.use(
+      http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [makeRoom()] })),
+      http.get(`${API}/register/export`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        if (refuse) return HttpResponse.json({ status: 'error', message: 'Room not found.', error: 'not_found' }, { status: 404 });
+        return new HttpResponse('\uFEFFrecord_id,date\r\n1-1,2026-03-02\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'x-export-rows': '1' } });
+      }),
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:register');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue();
+    const user = userEvent.setup();
+    renderPage(<RegisterPage />);
+    expect(await screen.findByRole('heading', { name: 'Plant-protection register' })).toBeInTheDocument();
+    expect(screen.getByTestId('format-help')).toHaveTextContent('One line per product per application');
+
+    await user.clear(screen.getByLabelText(/^From/));
+    await user.type(screen.getByLabelText(/^From/), '2026-04-01');
+    await user.clear(screen.getByLabelText(/^To/));
+    await user.type(screen.getByLabelText(/^To/), '2026-03-01');
+    expect(screen.getByText('"To" must not be before "From".')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+
+    await user.clear(screen.getByLabelText(/^From/));
+    await user.type(screen.getByLabelText(/^From/), '2026-01-01');
+    await screen.findByRole('option', { name: 'Bay 1' });
+    await user.selectOptions(screen.getByLabelText(/^Room/), 'Bay 1');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText(/Export saved/)).toBeInTheDocument();
+    expect(Object.fromEntries(asked[0]!)).toEqual({ company_id: '3', format: 'eu_csv', from: '2026-01-01', to: '2026-03-01', room_id: '11' });
+    expect(await (created.mock.calls[0]![0] as Blob).text()).toContain('1-1,2026-03-02');
+
+    refuse = true;
+    await user.selectOptions(screen.getByLabelText(/^Export/), 'Printable spray diary (HTML)');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('The export failed')).toBeInTheDocument();
+    expect(asked[1]!.get('format')).toBe('spray_diary_html');
+  });
+});
