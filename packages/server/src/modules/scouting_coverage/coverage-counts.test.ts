@@ -219,4 +219,32 @@ describe('coverage counts', () => {
     expect(rows.find((r) => r.room_id === room2)?.boxes_total).toBe(bm.length);
     expect((await coverageFromCounts(t.app.db, b.companyId, now)).map((r) => r.boxes_total)).toEqual([bB.length]);
   });
+  it('answer as the per-box statement after scouts mark and observe at once through the API and the database', async () => {
+    // Tenant b: its coverage has no round yet (the first mark opens it) and a 2-day interval.
+    await t.app.db.insertInto('scouting_frequencies').values({ company_id: b.companyId, room_id: null, due_every_days: 2 }).execute();
+    const room = await kit.room(b, 'Busy');
+    const grids = [await kit.grid(b, room, 4, 4, 'Busy one'), await kit.grid(b, room, 3, 3, 'Busy two')];
+    const busy = (await Promise.all(grids.map((g) => kit.boxes(g)))).flat().map((x) => x.grid_box_id);
+    const scouts = [b.regular, b.admin];
+    // 24 actions at once: grid and room marks through their endpoints, observations (several boxes a statement) beside them.
+    const actions = Array.from({ length: 24 }, (_, i) => async () => {
+      const scout = scouts[i % 2]!;
+      if (i % 4 === 0) {
+        const res = await kit.call('POST', '/mark_grid_scanned', scout.auth, { grid_id: grids[i % 3 === 0 ? 0 : 1]!, user_id: scout.user_id });
+        expect(res.statusCode, res.body).toBe(200);
+      } else if (i % 4 === 1) {
+        const res = await kit.call('POST', '/mark_room_scanned', scout.auth, { room_id: room, user_id: scout.user_id });
+        expect(res.statusCode, res.body).toBe(200);
+      } else {
+        await observe([0, 5, 11].map((k) => ({ box: busy[(i * 7 + k) % busy.length]!, at: new Date(Date.now() - (i % 5) * DAY), by: scout.user_id, company: b.companyId })));
+      }
+    });
+    await Promise.all(actions.map((act) => act()));
+    await expectCountsExact('concurrent marks and observations');
+    for (const days of [0, 1, 3]) await expectCoverageUnchanged(b.companyId, new Date(Date.now() + days * DAY), `concurrent marks and observations, ${days} days on`);
+    const counted = (await coverageFromCounts(t.app.db, b.companyId, new Date())).find((r) => r.room_id === room)!;
+    expect(counted.boxes_total).toBe(busy.length);
+    expect(counted.boxes_scouted).toBe(busy.length);
+    expect(scouts.map((u) => u.user_id)).toContain(counted.last_scouted_by);
+  });
 });
