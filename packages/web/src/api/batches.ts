@@ -23,6 +23,8 @@ export interface HarvestInput {
   wetWeight?: number | null;
   dryWeight?: number | null;
   unit?: 'g' | 'kg' | 'lb' | 'oz';
+  /** An Admin's reason to harvest inside a pre-harvest interval (issue 22); without it such a harvest is refused. */
+  overrideReason?: string;
 }
 
 /** Multipart sends text: null dates travel as '' (the contract reads '' as "no date"). */
@@ -165,6 +167,7 @@ export async function harvestBatch(i: HarvestInput) {
       ...(i.wetWeight != null ? { wet_weight: i.wetWeight } : {}),
       ...(i.dryWeight != null ? { dry_weight: i.dryWeight } : {}),
       ...(i.unit && (i.wetWeight != null || i.dryWeight != null) ? { unit: i.unit } : {}),
+      ...(i.overrideReason ? { preharvest_override_reason: i.overrideReason } : {}),
     }),
   );
   return { batch: res.batch, preharvestWarnings: res.preharvest_warnings ?? [] };

@@ -56,7 +56,7 @@ function api() {
 }
 
 describe('batch treatments', () => {
-  it('lists the applications on the batch with the intervals still running, and warns before and after a harvest inside one', async () => {
+  it('lists the applications on the batch with the intervals still running; inside one an Admin harvests only with a reason', async () => {
     signInAs({ companyId: 3, userId: 7 });
     const calls = api();
     const user = userEvent.setup();
@@ -76,9 +76,27 @@ describe('batch treatments', () => {
     // The check reads every application that can still be running: a year back at most.
     expect(calls.dashboards.some((q) => q.includes(`start_date=${day(-365)}`))).toBe(true);
 
-    // Harvest is not refused: it goes ahead and says it happened inside the interval.
-    await user.click(within(dialog).getByRole('button', { name: 'Harvest batch' }));
+    // Inside the interval the server refuses a harvest (issue 22); an Admin harvests anyway with a reason, audited there.
+    const anyway = within(dialog).getByRole('button', { name: 'Harvest anyway' });
+    expect(anyway).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/^Reason for harvesting inside the interval/), 'Crop destroyed: virus');
+    await user.click(anyway);
     await waitFor(() => expect(calls.harvests).toHaveLength(1));
+    expect(new URLSearchParams(calls.harvests[0]).get('preharvest_override_reason')).toBe('Crop destroyed: virus');
     expect(await screen.findByText('Batch B-001 harvested inside the pre-harvest interval of Spinosad. This is recorded with the harvest.')).toBeInTheDocument();
+  });
+
+  it('a Regular user cannot harvest inside an interval and is told to ask an Admin', async () => {
+    signInAs({ companyId: 3, userId: 7, role: 'Regular' });
+    const calls = api();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/dashboard/batch-info/:batchId', element: <BatchInfoPage /> }], '/dashboard/batch-info/1');
+    await screen.findAllByTestId('batch-treatment');
+    await user.click(screen.getByRole('button', { name: 'Harvest' }));
+    const dialog = screen.getByRole('dialog', { name: 'Harvest batch B-001?' });
+    expect(await within(dialog).findByTestId('preharvest-warning')).toHaveTextContent('ask an Admin to override it with a reason');
+    expect(within(dialog).queryByLabelText(/^Reason for harvesting/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Harvest anyway' })).toBeDisabled();
+    expect(calls.harvests).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addDays, deviceToday, HARVEST_UNITS, MAX_PREHARVEST_DAYS, type Batch } from '@verdant/contract';
-import { Alert, Button, Dialog, Input, Select, useToast } from '../../../components/ui';
+import { addDays, ADMIN_ROLES, deviceToday, HARVEST_UNITS, MAX_PREHARVEST_DAYS, type Batch } from '@verdant/contract';
+import { Alert, Button, Dialog, Input, Select, Textarea, useToast } from '../../../components/ui';
+import { useAuth } from '../../../state/hooks';
 import { errorMessage } from '../../../api/api-error';
 import { batchDashboardQuery } from '../../../api/queries/batches';
 import { useFormatDay } from '../../../lib/format-date';
@@ -30,16 +31,21 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
   const [dry, setDry] = useState('');
   const [unit, setUnit] = useState<Unit>('kg');
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const { userRole } = useAuth();
+  const isAdmin = Boolean(userRole && (ADMIN_ROLES as readonly string[]).includes(userRole));
+  // Inside a pre-harvest interval the server refuses a harvest unless an Admin gives a reason (issue 22).
+  const blocked = running.length > 0 && (!isAdmin || reason.trim() === '');
   const num = (s: string) => (s.trim() === '' ? null : Number(s));
   const invalid = [wet, dry].some((s) => s.trim() !== '' && !(Number(s) >= 0));
 
   const confirm = () => {
     setError(null);
     harvest.mutate(
-      { userId, wetWeight: num(wet), dryWeight: num(dry), unit },
+      { userId, wetWeight: num(wet), dryWeight: num(dry), unit, ...(running.length > 0 && reason.trim() ? { overrideReason: reason.trim() } : {}) },
       {
         onSuccess: ({ preharvestWarnings }) => {
-          // Harvest is never refused for a pre-harvest interval; the server answers (and audits) the warning.
+          // Harvested inside an interval only by an Admin's override, which the server audits with the intervals.
           if (preharvestWarnings.length > 0) {
             const products = [...new Set(preharvestWarnings.map((w) => w.product))].join(', ');
             toast.warning(t('harvest.doneInsideInterval', { number: batch.BatchNumber, products }));
@@ -62,8 +68,8 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
           <Button variant="secondary" onClick={onClose} disabled={harvest.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={confirm} loading={harvest.isPending} disabled={invalid}>
-            {t('harvest.confirm')}
+          <Button onClick={confirm} loading={harvest.isPending} disabled={invalid || blocked} variant={running.length > 0 ? 'danger' : undefined}>
+            {running.length > 0 ? t('harvest.overrideConfirm') : t('harvest.confirm')}
           </Button>
         </>
       }
@@ -76,8 +82,19 @@ export function HarvestDialog({ open, batch, companyId, userId, onClose }: { ope
                 <li key={r.application_id}>{t('harvest.preharvestItem', { product: r.product, date: day(r.date), until: day(r.preharvest_until ?? '') })}</li>
               ))}
             </ul>
-            <p className="mt-1">{t('harvest.preharvestBody')}</p>
+            <p className="mt-1">{isAdmin ? t('harvest.preharvestBody') : t('harvest.preharvestAdminOnly')}</p>
           </Alert>
+          {isAdmin && (
+            <Textarea
+              className="mt-3"
+              label={t('harvest.overrideReason')}
+              hint={t('harvest.overrideHint')}
+              value={reason}
+              required
+              maxLength={1000}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
         </div>
       )}
       <div className="grid grid-cols-2 gap-3">
