@@ -85,3 +85,4 @@ export const StockMovement = z.object({
   user_id: z.number().nullable(),
   created_at: z.string(),
 });
+export type StockMovement = z.infer<typeof StockMovement>;

@@ -1,4 +1,4 @@
-import { stockEndpoints as ep, type StockLot, type StockProduct, type StockWarnings } from '@verdant/contract';
+import { stockEndpoints as ep, type StockLot, type StockMovement, type StockProduct, type StockWarnings } from '@verdant/contract';
 import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 
 /** GET /stock?company_id: every product's stock and lots, with the warnings. */
@@ -39,4 +39,9 @@ export async function setStockThreshold(companyId: number, productId: number, le
 /** GET /stock/export?company_id: the stock per lot as CSV. */
 export function exportStockCsv(companyId: number): Promise<Blob> {
   return callBinaryEndpoint(ep.exportStock, { company_id: companyId });
+}
+
+/** GET /stock/movements?company_id&product_id: a product's receipts, applications, stocktakes and shortfalls, newest first. */
+export async function getStockMovements(companyId: number, productId: number): Promise<StockMovement[]> {
+  return (await callEndpoint(ep.getStockMovements, { company_id: companyId, product_id: productId })).movements;
 }

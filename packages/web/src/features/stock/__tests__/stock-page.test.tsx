@@ -31,6 +31,10 @@ function stockApi(product: StockProduct, warnings: StockWarnings = noWarnings) {
         state.product = vertimec([...state.product.lots, lot]);
         return HttpResponse.json({ status: 'success', message: stockMessages.received, lot });
       }),
+      http.get(`${API}/stock/movements`, () => HttpResponse.json({ status: 'success', movements: state.writes.map((w, i) => ({
+        movement_id: i + 1, product_id: 7, lot_id: 50, lot_number: 'L-77', kind: w.path === 'receive' ? 'receipt' : 'stocktake',
+        quantity: w.path === 'receive' ? 2.5 : -0.5, reason: w.path === 'receive' ? null : 'Spilt half a litre', application_id: null, user_id: 1, created_at: '2026-11-20T10:00:00.000Z',
+      })).reverse() })),
       http.post(`${API}/stock/stocktake`, async ({ request }) => {
         const body = (await request.json()) as { counts: Array<{ lot_id: number; quantity: number }> };
         state.writes.push({ path: 'stocktake', body });
@@ -79,6 +83,16 @@ describe('StockPage', () => {
     await user.click(within(take).getByRole('button', { name: 'Save the stocktake' }));
     await waitFor(() => expect(screen.getByTestId('on-hand')).toHaveTextContent('2 L on hand'));
     expect(api.state.writes[1]).toEqual({ path: 'stocktake', body: { product_id: 7, counts: [{ lot_id: 50, quantity: 2 }], reason: 'Spilt half a litre' } });
+
+    // The history lists both, newest first, the count with its reason.
+    await user.click(screen.getByRole('button', { name: 'History of Vertimec' }));
+    const history = await screen.findByRole('dialog', { name: 'History: Vertimec' });
+    const rows = await within(history).findAllByTestId('stock-movement');
+    expect(rows[0]).toHaveTextContent('Stocktake');
+    expect(rows[0]).toHaveTextContent('-0.5');
+    expect(rows[0]).toHaveTextContent('Spilt half a litre');
+    expect(rows[1]).toHaveTextContent('Received');
+    expect(rows[1]).toHaveTextContent('+2.5');
   });
 
   it('shows the warnings and reads without changing for a regular user', async () => {

@@ -14,6 +14,7 @@ import { StocktakeForm } from './stocktake-form';
 import { ThresholdForm } from './threshold-form';
 import { StockWarningsCard } from './stock-warnings';
 import { StockProductCard, type StockAction } from './stock-product-card';
+import { StockHistory } from './stock-history';
 
 /** Saves a Blob under a file name (the browser's download). */
 function download(blob: Blob, name: string) {
@@ -79,6 +80,9 @@ export default function StockPage() {
       </Dialog>
       <Dialog open={open?.action === 'stocktake'} onClose={close} title={t('stocktake.title', { name: open?.product?.name ?? '' })}>
         {open?.action === 'stocktake' && open.product && <StocktakeForm companyId={companyId} product={open.product} onDone={close} />}
+      </Dialog>
+      <Dialog open={open?.action === 'history'} onClose={close} title={t('history.title', { name: open?.product?.name ?? '' })}>
+        {open?.action === 'history' && open.product && <StockHistory companyId={companyId} product={open.product} />}
       </Dialog>
       <Dialog open={open?.action === 'threshold'} onClose={close} title={t('threshold.title', { name: open?.product?.name ?? '' })}>
         {open?.action === 'threshold' && open.product && <ThresholdForm companyId={companyId} product={open.product} onDone={close} />}

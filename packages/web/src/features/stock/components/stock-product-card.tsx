@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockProduct } from '@verdant/contract';
 import { Badge, Button, Card, ScrollRegion } from '../../../components/ui';
 
-export type StockAction = 'receive' | 'stocktake' | 'threshold';
+export type StockAction = 'receive' | 'stocktake' | 'threshold' | 'history';
 
 /** One product's stock: on hand, its level, and its lots earliest expiry first. */
 export function StockProductCard({ product: p, canEdit, online, onAction }: {
@@ -13,11 +13,15 @@ export function StockProductCard({ product: p, canEdit, online, onAction }: {
 }) {
   const { t } = useTranslation('stock');
   const unit = p.unit ?? '';
-  const actions = canEdit && (
+  const history = (
+    <Button size="sm" variant="ghost" onClick={() => onAction('history', p)} aria-label={t('history.openNamed', { name: p.name })}>{t('history.open')}</Button>
+  );
+  const actions = !canEdit ? <div className="flex flex-wrap gap-2">{history}</div> : (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" disabled={!online} onClick={() => onAction('receive', p)} aria-label={t('product.receiveNamed', { name: p.name })}>{t('product.receive')}</Button>
       <Button size="sm" variant="secondary" disabled={!online} onClick={() => onAction('stocktake', p)} aria-label={t('product.stocktakeNamed', { name: p.name })}>{t('product.stocktake')}</Button>
       <Button size="sm" variant="ghost" disabled={!online} onClick={() => onAction('threshold', p)} aria-label={t('product.thresholdNamed', { name: p.name })}>{t('product.threshold')}</Button>
+      {history}
     </div>
   );
   return (
