@@ -62,6 +62,11 @@ export const Task = z.object({
   task_template_id: z.number().nullable(),
   /** Verdant extension (issue 20): the answer of the task form's first date field ("Due date"), YYYY-MM-DD, or null. */
   due_date: z.string().nullable(),
+  /**
+   * Verdant extension (issue 22): the task's place (box, grid or room) is inside a re-entry interval until this
+   * moment (ISO) — a task there before it ends is flagged; null when none runs. Optional for older answers.
+   */
+  no_entry_until: z.string().nullable().optional(),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -21,6 +21,7 @@ export const toTask = (r: TaskRow): Task => ({
   updated_at: isoOrNull(r.updated_at),
   task_template_id: r.task_template_id,
   due_date: r.due_date ?? null,
+  no_entry_until: isoOrNull(r.no_entry_until),
 });
 
 export const toTaskTemplate = (r: TaskTemplateRow): TaskTemplate => ({

@@ -26,6 +26,19 @@ const dueDateOf = sql<string | null>`(SELECT substring(fr.input_data from 1 for 
     WHERE fr.response_id = r.response_id AND ff.field_type = 'date' AND fr.input_data ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}'
     ORDER BY ff.position, ff.field_id LIMIT 1)`;
 
+/**
+ * Issue 22: the latest running "no entry until" of the task's place — its box, else any box of its grid, else any
+ * box of its room — so a task assigned in a treated area before the re-entry interval ends is flagged. Only
+ * applications still inside their interval are looked at (treatment_applications_reentry_idx), a short list.
+ */
+const noEntryUntilOf = sql<Date | null>`(SELECT max(a.reentry_until) FROM treatment_applications a
+    WHERE a.company_id = r.company_id AND a.reentry_until > now() AND EXISTS (
+      SELECT 1 FROM treatment_application_boxes ab JOIN grid_boxes gb ON gb.grid_box_id = ab.grid_box_id
+      WHERE ab.application_id = a.application_id AND (
+        ab.grid_box_id = r.grid_box_id
+        OR (r.grid_box_id IS NULL AND gb.grid_id = r.grid_id)
+        OR (r.grid_box_id IS NULL AND r.grid_id IS NULL AND gb.grid_id IN (SELECT rg.grid_id FROM room_grid rg WHERE rg.room_id = r.room_id)))))`;
+
 /** The columns of a task as every read answers it. */
 function taskSelect(db: Db) {
   return db
@@ -37,6 +50,7 @@ function taskSelect(db: Db) {
       'r.response_id', 'r.template_id', 'ft.template_name', 'r.status', 'r.submitted_by', 'r.submitted_at',
       'r.company_id', titleOf.as('title'), sql<string>`coalesce(t.description, '')`.as('description'),
       't.assignee_id', 'u.first_name', 'u.last_name', 't.updated_at', 't.task_template_id', dueDateOf.as('due_date'),
+      noEntryUntilOf.as('no_entry_until'),
     ])
     .where(isTaskForm)
     .where('t.deleted_at', 'is', null);
@@ -74,7 +88,7 @@ export function assignedQuery(db: Db, companyId: number, userId: number, status:
     .select([
       'r.response_id', 'r.template_id', 'ft.template_name', 'r.status', 'r.submitted_by', 'r.submitted_at',
       'r.company_id', titleOf.as('title'), 't.description', 't.assignee_id', 'u.first_name', 'u.last_name',
-      't.updated_at', 't.task_template_id', dueDateOf.as('due_date'),
+      't.updated_at', 't.task_template_id', dueDateOf.as('due_date'), noEntryUntilOf.as('no_entry_until'),
     ])
     .orderBy('p.response_id', 'desc');
 }
