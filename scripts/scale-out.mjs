@@ -11,33 +11,16 @@
  *
  * The admin URL comes from the first argument, else SCALE_OUT_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, printLogs, runServerTests, startApi, stopAll, waitHealthy } from './lib/processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.argv[2] ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const HEALTH_TIMEOUT_MS = 180_000;
 
 const log = (line) => process.stdout.write(`[scale-out] ${line}\n`);
-
-/** A port nothing listens on now (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -62,54 +45,21 @@ const adminPassword = `So-${randomBytes(12).toString('base64url')}`;
 // One secret for both, as replicas share it: a token signed by one process is valid on the other.
 const sharedSecret = randomBytes(32).toString('hex');
 
-/** @type {{name: string, port: number, child: import('node:child_process').ChildProcess, logFile: string, exited: Promise<number | null>}[]} */
 const servers = [];
 let dbCreated = false;
 let cleaning = null;
 
 function startServer(name, port) {
-  const logFile = path.join(work, `${name}.log`);
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: sharedSecret,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: '',
-      LOG_LEVEL: 'info',
-      VERDANT_COMPANY_NAME: 'Scale-out Greenhouse',
-      VERDANT_ADMIN_EMAIL: adminEmail,
-      VERDANT_ADMIN_PASSWORD: adminPassword,
-      VERDANT_DEMO: '0',
-    },
+  const server = startApi(work, name, port, {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: sharedSecret,
+    VERDANT_COMPANY_NAME: 'Scale-out Greenhouse',
+    VERDANT_ADMIN_EMAIL: adminEmail,
+    VERDANT_ADMIN_PASSWORD: adminPassword,
   });
-  fs.closeSync(out);
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  servers.push({ name, child, logFile, exited, port });
-  return servers.at(-1);
-}
-async function waitHealthy(server) {
-  const url = `http://127.0.0.1:${server.port}/api/health`;
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let dead = false;
-  server.exited.then(() => (dead = true));
-  while (Date.now() < deadline) {
-    if (dead) throw new Error(`API ${server.name} exited before it was healthy`);
-    try {
-      const res = await fetch(url);
-      if (res.ok && (await res.json()).status === 'success') return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`API ${server.name} was not healthy after ${HEALTH_TIMEOUT_MS / 1000} s`);
+  servers.push(server);
+  return server;
 }
 
 /**
@@ -128,28 +78,9 @@ function summarise() {
   return ok;
 }
 
-function printLogs() {
-  for (const s of servers) {
-    const text = fs.existsSync(s.logFile) ? fs.readFileSync(s.logFile, 'utf8') : '';
-    process.stdout.write(`\n----- API ${s.name} log (last 60 lines) -----\n${text.split('\n').slice(-60).join('\n')}\n`);
-  }
-}
-
-async function stopServers() {
-  await Promise.all(
-    servers.map(async (s) => {
-      if (s.child.exitCode !== null || s.child.signalCode !== null) return;
-      s.child.kill('SIGTERM');
-      const timer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
-      await s.exited;
-      clearTimeout(timer);
-    }),
-  );
-}
-
 function cleanup() {
   cleaning ??= (async () => {
-    await stopServers();
+    await stopAll(servers);
     if (dbCreated) {
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err) => {
         process.stderr.write(`[scale-out] warning: could not drop ${dbName}: ${err.message}\n`);
@@ -167,17 +98,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-function runTests(env) {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', 'src/test/scale-out/'],
-      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
-    );
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
 let status = 1;
 try {
   await admin(`CREATE DATABASE ${dbName}`);
@@ -191,7 +111,7 @@ try {
   const started = Date.now();
   await Promise.all([waitHealthy(a), waitHealthy(b)]);
   log(`both healthy after ${((Date.now() - started) / 1000).toFixed(1)} s; running the scale-out test`);
-  status = await runTests({
+  status = await runServerTests('src/test/scale-out/', {
     SCALE_OUT_API_A: `http://127.0.0.1:${portA}`,
     SCALE_OUT_API_B: `http://127.0.0.1:${portB}`,
     SCALE_OUT_DATABASE_URL: dbUrl,
@@ -209,10 +129,10 @@ try {
     log('one API answered no request: the test did not reach both processes');
     status = 1;
   }
-  if (status !== 0) printLogs();
+  if (status !== 0) printLogs(servers);
 } catch (err) {
   process.stderr.write(`[scale-out] ${err.stack ?? err}\n`);
-  printLogs();
+  printLogs(servers);
   status = 1;
 } finally {
   await cleanup();

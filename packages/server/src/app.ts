@@ -80,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dir: path.join(config.dataDir, 'pgdata') });
   const database = await openDatabase(target, {
     max: 10,
-    onError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    onError: (err) => app.log.warn({ err }, 'database connection lost'),
     // The database gives up on a statement no later than the request's own timeout answers 503.
     statementTimeoutMs: config.requestTimeoutMs,
   });

@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { DB } from './schema.js';
 import { openEmbeddedDatabase } from './pglite.js';
 import { withWriteReceipts } from './write-receipts.js';
+import { postgresDialect } from './migration-lock.js';
 
 // Counts and bigint ids fit in a JS number here; dates without time stay 'YYYY-MM-DD' strings.
 // (The embedded database is given the same parsers in pglite.ts.)
@@ -50,7 +51,12 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 function connectPostgres(connectionString: string, { max = 10, onError, statementTimeoutMs = 0 }: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   pool.on('error', (err) => onError?.(err));
-  const db = new Kysely<DB>({ dialect: withWriteReceipts(new PostgresDialect({ pool })) });
+  // A connection lost while checked out between two statements (a transaction waiting on app code, the primary
+  // killed mid-failover) is reported by an 'error' event that pg-pool only listens for on idle clients: without
+  // this listener it would be an uncaught exception and take the process down. The client's next query fails
+  // and the request answers 503 (plugins/error-handler.ts).
+  pool.on('connect', (client) => client.on('error', (err) => onError?.(err)));
+  const db = new Kysely<DB>({ dialect: withWriteReceipts(postgresDialect(pool)) });
   return {
     db,
     kind: 'postgres',

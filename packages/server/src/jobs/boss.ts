@@ -35,7 +35,9 @@ export function queueCreationInTurns(boss: PgBoss, database: DatabaseHandle): vo
 
 /** pg-boss on the same database; later domains add queues and workers here. */
 export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
-  const boss = new PgBoss(database.jobsConnection);
+  // Maintenance (it expires the jobs of a process that died) every 30 s rather than 2 min: a delivery claimed by a
+  // process killed mid-send is taken again within about a minute (docs/deploy.md).
+  const boss = new PgBoss({ ...database.jobsConnection, maintenanceIntervalSeconds: 30 });
   queueCreationInTurns(boss, database);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();

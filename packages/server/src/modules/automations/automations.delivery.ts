@@ -34,8 +34,12 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 5, retryDel
 /**
  * How long a worker owns a delivery it is sending; a crashed worker's delivery is free again after it. While
  * its message is on its way the lease is renewed every quarter of it, so it does not lapse under a send in flight.
+ * Short, because it is also how long a delivery claimed just before its process or its primary database died
+ * waits (issue 23: the failover proof counts each mail once, within about a minute of the failover).
  */
-const LEASE_SECONDS = 120;
+const LEASE_SECONDS = 30;
+/** How long a worker keeps trying to hand failed jobs back while the database is away (a failover). */
+const GIVE_BACK_MS = 60_000;
 
 export interface SendOutcome {
   ok: boolean;
@@ -176,9 +180,19 @@ export async function startDeliveryWorker(deps: DeliveryDeps, boss: PgBoss, poli
         if (verdicts[i] === 'retry') await boss.fail(DELIVERY_QUEUE, j.id, { message: 'delivery failed; retried later' });
       }
     } catch (err) {
-      // The claims' leases run out, so the retried jobs find their deliveries free again.
+      // The claims' leases run out, so the retried jobs find their deliveries free again. The jobs are handed
+      // back as soon as the database answers again, rather than left active until pg-boss expires them.
       deps.log.error({ err }, 'notification delivery failed unexpectedly');
-      await boss.fail(DELIVERY_QUEUE, jobs.map((j) => j.id)).catch(() => {});
+      const until = Date.now() + GIVE_BACK_MS;
+      while (!stopping) {
+        try {
+          await boss.fail(DELIVERY_QUEUE, jobs.map((j) => j.id));
+          break;
+        } catch {
+          if (Date.now() > until) break;
+          await sleep(policy.pollMs * 4);
+        }
+      }
     }
   };
 

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, readOutbox, signInScout, until } from '../over-http.js';
 
 /**
  * The scale-out proof (docs/decisions.md, "Scale-out proof"): two API server PROCESSES on one PostgreSQL,
@@ -22,36 +21,6 @@ const env = {
   password: process.env.SCALE_OUT_ADMIN_PASSWORD,
 };
 const ready = Object.values(env).every(Boolean);
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-  headers: Headers;
-}
-
-async function call(base: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...opts.headers,
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
-}
-
-/** Polls `check` until it answers true; fails with `what` after `ms`. */
-async function until(what: string, ms: number, check: () => Promise<boolean>) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Where the problem automation of the first test mails to; later tests' problem answers reach it too. */
 /** Problem answers submitted by the delivery test, and Idempotency-Keys (each one more problem answer) by the keyed test. */
@@ -75,19 +44,10 @@ beforeAll(async () => {
   A = env.a!.replace(/\/$/, '');
   B = env.b!.replace(/\/$/, '');
   pool = new pg.Pool({ connectionString: env.db, max: 3 });
-  const login = await call(A, 'POST', '/login', { body: { email: env.email, password: env.password } });
-  expect(login.status, login.text).toBe(200);
-  const data = login.body.data as { access_token: string; user: { user_id: number; company_id: number } };
-  token = data.access_token;
-  userId = data.user.user_id;
-  companyId = data.user.company_id;
+  ({ token, userId, companyId, problemField, severityField } = await signInScout(A, env.email!, env.password!));
   // The token A signed is good on B: one secret, no server-side session.
   const templates = await call(B, 'GET', `/get_form_templates?company_id=${companyId}`, { token });
   expect(templates.status, templates.text).toBe(200);
-  const list = templates.body.templates as Array<{ DefaultForType: string | null; fields: Array<{ FieldID: number; FieldName: string }> }>;
-  const scouting = list.find((t) => t.DefaultForType === 'scouting')!;
-  problemField = scouting.fields.find((f) => f.FieldName === 'Problem')!.FieldID;
-  severityField = scouting.fields.find((f) => f.FieldName === 'Severity')!.FieldID;
 }, 60_000);
 
 afterAll(async () => {
@@ -104,9 +64,7 @@ async function deliveriesSettled(expected: number) {
   expect(await count(deliveries, [companyId])).toBe(expected);
 }
 
-interface OutboxMail { to: string; subject: string; text: string }
-const outbox = async () =>
-  Promise.all((await fs.readdir(env.outbox!)).map(async (f) => JSON.parse(await fs.readFile(path.join(env.outbox!, f), 'utf8')) as OutboxMail));
+const outbox = () => readOutbox(env.outbox!);
 
 const scoutingAnswer = (problem: string) => ({
   submittedBy: userId,
