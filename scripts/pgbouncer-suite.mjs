@@ -2,12 +2,11 @@
 /**
  * `npm run test:pgbouncer [-- <postgres admin url>]`: the whole server test suite through PgBouncer in
  * transaction pooling (docs/deploy.md, "What the app may not rely on"). Starts a PgBouncer on a port of its own in
- * front of the PostgreSQL of the admin URL (default postgres://postgres@127.0.0.1:5432/postgres; trust auth),
- * creates a database for the run, runs `vitest --project server` with TEST_DATABASE_URL through the pooler, and
- * stops and drops everything however it ends. PgBouncer is installed with apt when missing.
+ * front of the PostgreSQL of the admin URL (default postgres://postgres@127.0.0.1:5432/postgres; trust auth) and
+ * runs `vitest --project server` with every test app connected through the pooler; stops it however it ends.
+ * PgBouncer is installed with apt when missing. The API's statement_timeout is not sent through the pooler.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,19 +17,7 @@ import { ensurePackages, pgbouncerConfig, RUN_AS } from './failover/topology.mjs
 const adminUrl = new URL(process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const log = (line) => process.stdout.write(`[pgbouncer-suite] ${line}\n`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-pgbouncer-'));
-const dbName = `verdant_bouncer_${randomBytes(5).toString('hex')}`;
 let bouncer;
-let created = false;
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 let status = 1;
 try {
@@ -49,19 +36,17 @@ try {
     await c.end();
     return true;
   });
-  await admin(`CREATE DATABASE ${dbName}`);
-  created = true;
-  await admin(`ALTER DATABASE ${dbName} SET statement_timeout = '60s'`);
-  through.pathname = `/${dbName}`;
+  // Each test file makes its database straight on the server (a copy of a migrated template) and its app
+  // connects through the pooler (TEST_DATABASE_CONNECT_VIA; db/scratch-database.ts); tests that open their own
+  // scratch databases do the same.
   log(`PgBouncer (transaction pooling) on :${port} in front of ${adminUrl.host}; running the server tests through it`);
-  status = await runServerTests('', { TEST_DATABASE_URL: through.toString() });
+  status = await runServerTests('', { TEST_DATABASE_URL: adminUrl.toString(), TEST_DATABASE_CONNECT_VIA: through.toString() });
   if (status !== 0) printLogs([bouncer], 40);
 } catch (err) {
   process.stderr.write(`[pgbouncer-suite] ${err.stack ?? err}\n`);
   status = 1;
 } finally {
   if (bouncer) await stopAll([bouncer]);
-  if (created) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => log(`could not drop ${dbName}: ${e.message}`));
   fs.rmSync(work, { recursive: true, force: true });
 }
 log(status === 0 ? 'passed' : 'FAILED');

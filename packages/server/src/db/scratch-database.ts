@@ -12,6 +12,13 @@ export interface ScratchDatabaseOptions {
   /** Where it starts from (tests: one migrated copy): a database on serverUrl's server to copy, or a dumped embedded image. */
   template?: string;
   image?: string;
+  /**
+   * Where the app connects to the database made, when not straight to serverUrl's server: a PgBouncer in front
+   * of it (`npm run test:pgbouncer` sets TEST_DATABASE_CONNECT_VIA). Making and dropping databases always goes
+   * straight to the server. `null`: straight there whatever the variable says (a template to copy must not keep
+   * pooled server connections, or PostgreSQL refuses to copy it).
+   */
+  connectVia?: string | null;
 }
 
 export interface ScratchDatabase {
@@ -37,7 +44,9 @@ async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promis
  * A throw-away database for tests and benchmarks: a fresh `<prefix>_<random hex>` database on
  * serverUrl's server, or an embedded PGlite (in `dir`, or in memory) when serverUrl is not set.
  */
-export async function openScratchDatabase({ serverUrl, dir, prefix, template, image }: ScratchDatabaseOptions): Promise<ScratchDatabase> {
+export async function openScratchDatabase({
+  serverUrl, dir, prefix, template, image, connectVia = process.env.TEST_DATABASE_CONNECT_VIA,
+}: ScratchDatabaseOptions): Promise<ScratchDatabase> {
   // The names go into SQL unquoted: keep them plain lower-case identifiers.
   for (const [what, id] of [['prefix', prefix], ['template', template ?? 'unset']] as const) {
     if (!/^[a-z_][a-z0-9_]*$/.test(id)) throw new Error(`openScratchDatabase: invalid ${what} ${JSON.stringify(id)}`);
@@ -47,7 +56,7 @@ export async function openScratchDatabase({ serverUrl, dir, prefix, template, im
   }
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
-  const url = new URL(serverUrl);
+  const url = new URL(connectVia ?? serverUrl);
   url.pathname = `/${name}`;
   return {
     target: { kind: 'postgres', url: url.toString() },

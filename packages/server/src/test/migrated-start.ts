@@ -18,7 +18,7 @@ export const TEMPLATE_VARIABLE = 'VERDANT_TEST_TEMPLATE';
 export default async function setup(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template' });
+    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template', connectVia: null });
     const handle = await openDatabase(template.target);
     try {
       await migrateToLatest(handle.db);
