@@ -145,3 +145,23 @@ export const ApplicationRegisterDetails = z.object({
   warnings: z.array(z.string()),
 });
 export type ApplicationRegisterDetails = z.infer<typeof ApplicationRegisterDetails>;
+
+/** What a product does to a beneficial (IOBC classes), kept by the grower: the beneficials rule reads it. */
+export const SIDE_EFFECTS = ['harmful', 'moderately harmful', 'harmless'] as const;
+export const SideEffectInput = z.object({
+  company_id: Id,
+  product_id: Id,
+  species: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  effect: z.enum(SIDE_EFFECTS, { error: `must be one of ${SIDE_EFFECTS.join(', ')}` }),
+  persistence_days: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(365, { error: 'must be at most 365' }),
+});
+export const SideEffect = z.object({
+  side_effect_id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  species: z.string(),
+  effect: z.enum(SIDE_EFFECTS),
+  persistence_days: z.number(),
+  updated_at: z.string(),
+});
+export type SideEffect = z.infer<typeof SideEffect>;

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Id } from '../common/fields.js';
+import { Limit } from '../common/pagination.js';
 import { absentIfBlank } from '../common/list-field.js';
 import { ProductName } from '../spray_products/spray-products.schemas.js';
 import {
   ApplicationDate, GridBoxIds, NewTreatmentData, QuantityUsed, Treatment, TreatmentApplication, TreatmentChanges, TreatmentTypeOrDefault,
 } from './treatments.schemas.js';
 import { treatmentsMessages as msg } from './treatments.messages.js';
-import { ApplicationRegisterDetails, ApplicationRegisterFields } from './application-register.schemas.js';
+import { ApplicationRegisterDetails, ApplicationRegisterFields, SideEffect, SideEffectInput } from './application-register.schemas.js';
 
 // Growers apply treatments on the floor; the company's treatment plan (which product, which type) is for admins.
 const admins = { auth: { kind: 'user', roles: ADMIN_ROLES } } as const;
@@ -34,6 +35,27 @@ export const treatmentsEndpoints = {
     },
     response: success({ message: z.string(), application: TreatmentApplication, register: ApplicationRegisterDetails }),
     clientMessages: { failure: msg.linkFailed },
+  }),
+  getBeneficialSideEffects: defineEndpoint({
+    id: 'getBeneficialSideEffects', domain: 'treatments', method: 'GET', path: '/get_beneficial_side_effects',
+    summary: "Verdant extension (issue 22): the company's side-effect table, product × beneficial (harmful / moderately harmful / harmless, days of persistence)",
+    ...anyone, tenancy: { company: ['company_id'] },
+    query: z.object({ company_id: CompanyId, limit: Limit(500, 2000) }),
+    response: success({ side_effects: z.array(SideEffect) }),
+  }),
+  saveBeneficialSideEffect: defineEndpoint({
+    id: 'saveBeneficialSideEffect', domain: 'treatments', method: 'POST', path: '/save_beneficial_side_effect',
+    summary: 'Verdant extension (issue 22): set what a product does to a beneficial species (one row per product and species, case-blind)',
+    ...admins, tenancy: { company: ['company_id'], resource: true },
+    body: { kind: 'json', schema: SideEffectInput },
+    response: success({ message: z.string(), side_effect: SideEffect }),
+  }),
+  deleteBeneficialSideEffect: defineEndpoint({
+    id: 'deleteBeneficialSideEffect', domain: 'treatments', method: 'DELETE', path: '/delete_beneficial_side_effect',
+    summary: 'Verdant extension (issue 22): remove a row of the side-effect table',
+    ...admins, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, side_effect_id: Id }),
+    response: success({ message: z.string() }),
   }),
   createTreatment: defineEndpoint({
     id: 'createTreatment', domain: 'treatments', method: 'POST', path: '/create_treatment',

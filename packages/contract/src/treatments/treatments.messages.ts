@@ -34,6 +34,9 @@ export const treatmentsMessages = {
     `${quantity} of ${product} came from lot ${lot}, which has expired: the good lots ran out. Check the stock and dispose of expired product.`,
   stockShort: (product: string, short: number, unit: string) =>
     `${product}: ${short} ${unit} more than the recorded stock was used; it is recorded as a shortfall. Record the delivery, or correct the stock with a stocktake.`,
+  sideEffectSaved: 'Side effect saved.',
+  sideEffectDeleted: 'Side effect removed.',
+  unknownSideEffectProduct: 'product_id names no spray product of your company.',
   beneficialsHit: (product: string, species: string, effect: string, released: string, until: string) =>
     `${product} is ${effect} to ${species}, released in these boxes on ${released}; its effect lasts until ${until}. Consider a product harmless to ${species}, or wait.`,
 } as const;

@@ -169,6 +169,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       trays: { templateid: trays.ids.traytemplateid },
       plant_problems: { problemid: ownProblem.problem_id },
       scans: { problemid: ownProblem.problem_id },
+      treatments: { targetproblemid: ownProblem.problem_id },
       audit: { id: (note.json() as { event: { id: number } }).event.id },
       tasks: tasks.tasksIds,
       stock: plantProtection.stockIds,

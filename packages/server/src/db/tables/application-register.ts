@@ -58,7 +58,7 @@ export interface BeneficialSideEffectTable {
   effect: 'harmful' | 'moderately harmful' | 'harmless';
   persistence_days: number;
   updated_by: number | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface GridCellSizeColumn {

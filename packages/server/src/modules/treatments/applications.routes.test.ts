@@ -239,3 +239,41 @@ describe('stock taken by an application', () => {
     expect(short.json().register.warnings).toContain(msg.stockShort('Stocked', 2, 'L'));
   });
 });
+
+describe('the beneficials side-effect table', () => {
+  const save = (auth: Auth, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/save_beneficial_side_effect', headers: auth, payload: body });
+  it('an Admin sets, changes (same product and species, any case) and removes a row; audited; the spray rule reads it', async () => {
+    const productId = await product(a.companyId, 'Side table product');
+    const made = await save(a.admin.auth, { company_id: a.companyId, product_id: productId, species: 'Orius laevigatus', effect: 'harmful', persistence_days: 21 });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ message: msg.sideEffectSaved, side_effect: { product_name: 'Side table product', species: 'Orius laevigatus', effect: 'harmful', persistence_days: 21 } });
+    const again = await save(a.admin.auth, { company_id: a.companyId, product_id: productId, species: 'orius LAEVIGATUS', effect: 'moderately harmful', persistence_days: 7 });
+    expect(again.json().side_effect.side_effect_id).toBe(made.json().side_effect.side_effect_id);
+    const list = await t.app.inject({ method: 'GET', url: '/api/get_beneficial_side_effects', headers: a.regular.auth, query: { company_id: String(a.companyId) } });
+    expect(list.json().side_effects.filter((s: { product_id: number }) => s.product_id === productId)).toEqual([
+      expect.objectContaining({ species: 'orius LAEVIGATUS', effect: 'moderately harmful', persistence_days: 7 }),
+    ]);
+    const id = made.json().side_effect.side_effect_id as number;
+    expect((await t.app.db.selectFrom('audit_events').select('id').where('action', '=', 'beneficial_side_effect.save').where('entity_id', '=', String(id)).execute())).toHaveLength(2);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/delete_beneficial_side_effect', headers: a.admin.auth, query: { company_id: String(a.companyId), side_effect_id: String(id) } });
+    expect(gone.json()).toMatchObject({ message: msg.sideEffectDeleted });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/delete_beneficial_side_effect', headers: a.admin.auth, query: { company_id: String(a.companyId), side_effect_id: String(id) } })).statusCode).toBe(404);
+  });
+
+  it('refuses bad input naming the field, a Regular user, another company and its product', async () => {
+    const productId = await product(a.companyId, 'Side table product 2');
+    const theirs = await product(b.companyId, 'Their side product');
+    const good = { company_id: a.companyId, product_id: productId, species: 'Aphidius colemani', effect: 'harmless', persistence_days: 0 };
+    for (const [change, field] of [[{ effect: 'deadly' }, 'effect'], [{ persistence_days: 400 }, 'persistence_days'], [{ species: ' ' }, 'species'], [{ product_id: 2 ** 31 }, 'product_id']] as const) {
+      const res = await save(a.admin.auth, { ...good, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await save(a.regular.auth, good)).statusCode).toBe(403);
+    expect((await save(b.admin.auth, good)).statusCode).toBe(403);
+    const foreign = await save(a.admin.auth, { ...good, product_id: theirs });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ field: 'product_id', message: msg.unknownSideEffectProduct });
+    expect((await t.app.inject({ method: 'GET', url: '/api/get_beneficial_side_effects', headers: b.regular.auth, query: { company_id: String(a.companyId) } })).statusCode).toBe(403);
+  });
+});
