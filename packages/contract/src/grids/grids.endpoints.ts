@@ -24,7 +24,14 @@ export const gridsMessages = {
   created: 'Grid created.',
   deleted: 'Grid deleted.',
   imageUploaded: 'Grid image uploaded.',
+  cellSizeSet: 'Cell size saved.',
 } as const;
+
+/** A grid cell's physical area in m² (issue 22): a treated box's area in the register; null clears it. */
+export const CellAreaM2 = z.preprocess(
+  (v) => (v === '' || v === 'null' ? null : v),
+  z.coerce.number({ error: 'must be a number of m² greater than 0' }).refine((n) => Number.isFinite(n) && n > 0 && n <= 100_000, { error: 'must be a number of m² greater than 0 and at most 100000' }).nullable(),
+);
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** Refusal of a grid that would take the company or the room past its box limit (server configuration). */
@@ -46,6 +53,13 @@ export const gridsEndpoints = {
       nroom_id: Id,
     }),
     response: success({ message: z.string(), room_id: z.number(), grid: GridSchema, boxes_created: z.number() }),
+  }),
+  setGridCellSize: defineEndpoint({
+    id: 'setGridCellSize', domain: 'grids', method: 'POST', path: '/set_grid_cell_size',
+    summary: "Verdant extension (issue 22): a grid's physical cell size (m² per box), from which an application's treated area is worked out (Admin)",
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { resource: true },
+    body: { kind: 'json', schema: z.object({ grid_id: Id, cell_area_m2: CellAreaM2 }) },
+    response: success({ message: z.string(), grid_id: z.number(), cell_area_m2: z.number().nullable() }),
   }),
   deleteGrid: defineEndpoint({
     id: 'deleteGrid', domain: 'grids', method: 'PUT', path: '/delete_grid',

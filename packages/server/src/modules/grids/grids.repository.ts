@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, GridTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type GridRow = Selectable<GridTable>;
+export type GridRow = Selectable<DB['grids']>;
 
 export function findGrid(db: Db, companyId: number, gridId: number): Promise<GridRow | undefined> {
   return db.selectFrom('grids').selectAll().where('company_id', '=', companyId).where('grid_id', '=', gridId).executeTakeFirst();
@@ -148,4 +148,8 @@ export async function deleteGridsOfRoom(trx: Transaction<DB>, companyId: number,
     boxes: Number(counted.n),
     fileKeys: grids.flatMap((g) => [g.image_name, g.image_thumb].filter((k): k is string => Boolean(k))),
   };
+}
+
+export function setCellArea(trx: Transaction<DB>, gridId: number, cellAreaM2: number | null) {
+  return trx.updateTable('grids').set({ cell_area_m2: cellAreaM2, updated_at: new Date() }).where('grid_id', '=', gridId).execute();
 }

@@ -193,3 +193,17 @@ export function clearScannedGrids({ db: trx }: TxDeps, companyId: number) {
 export function deleteGridsOfRoom({ db: trx }: TxDeps, companyId: number, roomId: number) {
   return repo.deleteGridsOfRoom(trx, companyId, roomId);
 }
+
+/** Sets a grid's physical cell size (issue 22; the register's treated area comes from it). Audited. */
+export async function setGridCellSize(deps: Pick<GridsDeps, 'db'>, caller: Caller, gridId: number, cellAreaM2: number | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    const found = await repo.lockGrid(trx, caller.company_id, gridId);
+    if (!found) throw notFound('Grid');
+    await repo.setCellArea(trx, gridId, cellAreaM2);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'grid.cell_size', entityType: 'grid', entityId: gridId,
+      before: { cell_area_m2: found.cell_area_m2 }, after: { cell_area_m2: cellAreaM2 },
+    });
+  });
+  return { status: 'success' as const, message: gridsMessages.cellSizeSet, grid_id: gridId, cell_area_m2: cellAreaM2 };
+}

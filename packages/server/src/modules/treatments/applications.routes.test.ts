@@ -277,3 +277,24 @@ describe('the beneficials side-effect table', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/get_beneficial_side_effects', headers: b.regular.auth, query: { company_id: String(a.companyId) } })).statusCode).toBe(403);
   });
 });
+
+describe("a grid's cell size (set_grid_cell_size) gives an application its area", () => {
+  it('an Admin sets it (audited), an application on its boxes gets the area from it; bad input, a Regular user and another company are refused', async () => {
+    const place = await makeFacility(t.app, a.companyId, { roomName: 'Sized room', nx: 3, ny: 1 });
+    await product(a.companyId, 'Sized product');
+    const set = (auth: Auth, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/set_grid_cell_size', headers: auth, payload: body });
+    const res = await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: 7.5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: 'Cell size saved.', grid_id: place.gridId, cell_area_m2: 7.5 });
+    const applied = await link(a.regular.auth, { ApplicationDate: '2026-07-01', ProductName: 'Sized product', QuantityUsed: 1, Grid_boxIDs: JSON.stringify([place.box(1, 1), place.box(3, 1)]) });
+    expect(applied.json().register).toMatchObject({ area_m2: 15, area_source: 'grid' });
+    const audit = await t.app.db.selectFrom('audit_events').select(['before', 'after']).where('action', '=', 'grid.cell_size').where('entity_id', '=', String(place.gridId)).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ before: { cell_area_m2: null }, after: { cell_area_m2: 7.5 } });
+
+    expect((await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: -1 })).json()).toMatchObject({ field: 'cell_area_m2' });
+    expect((await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: 'wide' })).json()).toMatchObject({ field: 'cell_area_m2' });
+    expect((await set(a.regular.auth, { grid_id: place.gridId, cell_area_m2: 2 })).statusCode).toBe(403);
+    expect((await set(b.admin.auth, { grid_id: place.gridId, cell_area_m2: 2 })).statusCode).toBe(404);
+    expect((await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: null })).json()).toMatchObject({ cell_area_m2: null });
+  });
+});
