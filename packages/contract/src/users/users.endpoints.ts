@@ -25,6 +25,7 @@ const Bool = z.preprocess(
 );
 
 export const usersMessages = {
+  licenceSaved: 'Spray licence number saved.',
   thresholdSaved: 'Threshold saved.',
   locationSaved: 'Location saved.',
   notYours: "Only an administrator can change another user's settings.",
@@ -145,5 +146,24 @@ export const usersEndpoints = {
     tenancy: { user: ['user_id'] },
     body: { kind: 'json', schema: z.object({ user_id: Id, language: z.preprocess((v) => (v === '' ? null : v), Lang.nullable()) }) },
     response: success({ message: z.string(), ...UserLanguage.shape }),
+  }),
+  setSprayLicence: defineEndpoint({
+    id: 'setSprayLicence',
+    domain: 'users',
+    method: 'POST',
+    path: '/set_spray_licence',
+    summary:
+      "Verdant extension (issue 22): a user's plant-protection licence (certificate) number, copied onto each application they record; " +
+      'their own, or any user of the company by an Admin; null or blank clears it',
+    auth: { kind: 'user', roles: ALL_ROLES },
+    tenancy: { user: ['user_id'] },
+    body: {
+      kind: 'json',
+      schema: z.object({
+        user_id: Id,
+        spray_licence_number: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable()),
+      }),
+    },
+    response: success({ message: z.string(), user_id: z.number(), spray_licence_number: z.string().nullable() }),
   }),
 };

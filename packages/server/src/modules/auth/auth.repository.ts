@@ -112,7 +112,7 @@ export async function claimPasswordReset(db: Kysely<DB>, tokenHash: string, at: 
 }
 
 /** The account columns other modules change (never e-mail or password: those are auth's own). */
-export type AccountChange = Pick<Updateable<UserTable>, 'threshold' | 'location' | 'user_role' | 'active' | 'language'>;
+export type AccountChange = Pick<Updateable<DB['users']>, 'threshold' | 'location' | 'user_role' | 'active' | 'language' | 'spray_licence_number'>;
 
 export async function updateAccount(db: Kysely<DB>, userId: number, fields: AccountChange): Promise<UserRow> {
   return db.updateTable('users').set({ ...fields, updated_at: new Date() }).where('user_id', '=', userId).returningAll().executeTakeFirstOrThrow();

@@ -298,3 +298,25 @@ describe("a grid's cell size (set_grid_cell_size) gives an application its area"
     expect((await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: null })).json()).toMatchObject({ cell_area_m2: null });
   });
 });
+
+describe("the operator's spray licence (set_spray_licence)", () => {
+  it('a user records their own, an Admin a colleague\'s (audited); an application copies it; a Regular cannot set a colleague\'s; another company\'s user is 404', async () => {
+    const set = (auth: Auth, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/set_spray_licence', headers: auth, payload: body });
+    const own = await set(a.regular.auth, { user_id: a.regular.user_id, spray_licence_number: ' NL-SPUIT-999 ' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ status: 'success', message: 'Spray licence number saved.', user_id: a.regular.user_id, spray_licence_number: 'NL-SPUIT-999' });
+    const place = await makeFacility(t.app, a.companyId, { roomName: 'Licence room', nx: 1, ny: 1 });
+    await product(a.companyId, 'Licensed product');
+    const applied = await link(a.regular.auth, { ApplicationDate: '2026-07-02', ProductName: 'Licensed product', QuantityUsed: 1, Grid_boxIDs: JSON.stringify([place.box(1, 1)]) });
+    expect(applied.json().register.operator_licence).toBe('NL-SPUIT-999');
+    expect((await set(a.admin.auth, { user_id: a.regular.user_id, spray_licence_number: 'NL-SPUIT-1000' })).statusCode).toBe(200);
+    expect((await set(a.regular.auth, { user_id: a.admin.user_id, spray_licence_number: 'X' })).statusCode).toBe(403);
+    expect((await set(b.admin.auth, { user_id: a.regular.user_id, spray_licence_number: 'X' })).statusCode).toBe(404);
+    expect((await set(a.regular.auth, { user_id: a.regular.user_id, spray_licence_number: 'x'.repeat(101) })).json()).toMatchObject({ field: 'spray_licence_number' });
+    const audits = await t.app.db.selectFrom('audit_events').select('after').where('action', '=', 'user.spray_licence').where('entity_id', '=', String(a.regular.user_id)).orderBy('id').execute();
+    expect(audits.map((x) => x.after)).toEqual([{ spray_licence_number: 'NL-SPUIT-999' }, { spray_licence_number: 'NL-SPUIT-1000' }]);
+    // An application already recorded keeps the licence it was made under.
+    const kept = await t.app.db.selectFrom('treatment_applications').select('operator_licence').where('application_id', '=', applied.json().application.application_id).executeTakeFirstOrThrow();
+    expect(kept.operator_licence).toBe('NL-SPUIT-999');
+  });
+});

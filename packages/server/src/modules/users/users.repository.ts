@@ -38,3 +38,7 @@ export const profileOf = (row: Selectable<UserTable>): UserProfileRow =>
 export function lockLanguage(trx: Transaction<DB>, companyId: number, userId: number) {
   return trx.selectFrom('users').select('language').where('user_id', '=', userId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
 }
+
+export function lockLicence(trx: Transaction<DB>, companyId: number, userId: number) {
+  return trx.selectFrom('users').select('spray_licence_number').where('user_id', '=', userId).where('company_id', '=', companyId).forUpdate().executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import type { usersEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
-import { getThreshold, getUserLanguage, loadUsers, setThreshold, setUserActive, setUserLanguage, updateLocation, updateUserRole } from './users.service.js';
+import { getThreshold, getUserLanguage, loadUsers, setSprayLicence, setThreshold, setUserActive, setUserLanguage, updateLocation, updateUserRole } from './users.service.js';
 
 export const usersHandlers: Handlers<typeof usersEndpoints> = {
   loadUsers: ({ app, input }) => loadUsers(app, input.company_id, input.user_id),
@@ -11,4 +11,5 @@ export const usersHandlers: Handlers<typeof usersEndpoints> = {
   setUserActive: ({ app, user, input }) => setUserActive(app, user, input.user_id, input.active),
   getUserLanguage: ({ app, user, input }) => getUserLanguage(app, user, input.user_id),
   setUserLanguage: ({ app, user, input }) => setUserLanguage(app, user, input.user_id, input.language),
+  setSprayLicence: ({ app, user, input }) => setSprayLicence(app, user, input.user_id, input.spray_licence_number),
 };

@@ -138,3 +138,18 @@ export async function setUserLanguage(deps: UsersDeps, caller: Caller, userId: n
   });
   return { status: 'success' as const, message: usersMessages.languageSaved, ...languageAnswer(after) };
 }
+
+/** A user's spray licence number (issue 22): their own, or an Admin's record of a colleague's. Audited. */
+export async function setSprayLicence(deps: UsersDeps, caller: Caller, userId: number, licence: string | null) {
+  if (caller.user_id !== userId && !(ADMIN_ROLES as readonly string[]).includes(caller.user_role)) throw forbidden(usersMessages.notYours);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await repo.lockLicence(trx, caller.company_id, userId);
+    if (!before) throw notFound('User');
+    await changeAccount({ db: trx }, userId, { spray_licence_number: licence });
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'user.spray_licence', entityType: 'user', entityId: userId,
+      before: { spray_licence_number: before.spray_licence_number }, after: { spray_licence_number: licence },
+    });
+  });
+  return { status: 'success' as const, message: usersMessages.licenceSaved, user_id: userId, spray_licence_number: licence };
+}
