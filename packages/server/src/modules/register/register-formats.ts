@@ -123,7 +123,7 @@ export function mergeApplication(lines: readonly RegisterLine[]): RegisterLine {
   return { ...first, product_name: lines.map((l) => l.product_name).join(' + ') };
 }
 
-const quantitiesOf = (lines: readonly RegisterLine[]) => lines.map((l) => `${l.quantity_used}${l.quantity_unit ? ` ${l.quantity_unit}` : ''}`).join(' + ');
+export const quantitiesOf = (lines: readonly RegisterLine[]) => lines.map((l) => `${l.quantity_used}${l.quantity_unit ? ` ${l.quantity_unit}` : ''}`).join(' + ');
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const h = (v: string | number | null) => (v === null ? '' : escapeHtml(String(v)));

@@ -133,4 +133,19 @@ describe('register exports', () => {
     const theirs = await exportOf(b.admin.auth, { company_id: b.companyId, from: '2026-03-01', to: '2026-03-31', format: 'eu_json' });
     expect(JSON.parse(theirs.body).records).toEqual([]);
   });
+
+  it('lists the applications of a period a page at a time, for any role of the company; another company and its room are refused', async () => {
+    const list = (auth: Auth, query: Record<string, string | number>) =>
+      t.app.inject({ method: 'GET', url: '/api/register/applications', headers: auth, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+    const first = await list(a.regular.auth, { ...march(), limit: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ has_more: true, applications: [{ application_id: mixId, date: '2026-03-02', products: 'Vertimec + =cmd|calc', quantities: '0.25 L + 1 L', bbch: 61, rooms: 'East house', boxes_treated: 2 }] });
+    const second = await list(a.regular.auth, { ...march(), limit: 1, offset: 1 });
+    expect(second.json()).toMatchObject({ has_more: false, applications: [{ date: '2026-03-20', rooms: 'West house' }] });
+    expect((await list(a.regular.auth, { ...march(), room_id: west.roomId })).json().applications).toHaveLength(1);
+    expect((await list(a.regular.auth, { ...march(), limit: 500 })).json()).toMatchObject({ field: 'limit' });
+    expect((await list(b.regular.auth, march())).statusCode).toBe(403);
+    const theirRoom = (await makeFacility(t.app, b.companyId, { nx: 1, ny: 1 })).roomId;
+    expect((await list(a.regular.auth, { ...march(), room_id: theirRoom })).statusCode).toBe(404);
+  });
 });

@@ -1,8 +1,9 @@
 import { REGISTER_EXPORT_HEADERS, type registerEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
-import { exportRegister } from './register.service.js';
+import { exportRegister, listApplications } from './register.service.js';
 
 export const registerHandlers: Handlers<typeof registerEndpoints> = {
+  listRegisterApplications: ({ app, user, input }) => listApplications(app, user, input),
   exportRegister: async ({ app, user, input, reply }) => {
     const made = await exportRegister(app, user, input);
     // The line count lets the app show progress while the body streams (its length is not known in advance).

@@ -4,10 +4,12 @@ import type { Caller } from '../../plugins/auth.js';
 import type { Deps } from '../../lib/deps.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import { notFound } from '../../lib/errors.js';
-import { REGISTER_WRITERS } from './register-formats.js';
+import { REGISTER_WRITERS, mergeApplication, quantitiesOf } from './register-formats.js';
+import { isoOrNull } from '../../lib/iso.js';
 import * as repo from './register.repository.js';
 
 type ExportInput = EndpointInput<(typeof registerEndpoints)['exportRegister']>;
+type ListInput = EndpointInput<(typeof registerEndpoints)['listRegisterApplications']>;
 
 /**
  * Applications per statement: a page of lines stays a few MB however long the period, and its statement's cost
@@ -71,4 +73,24 @@ export async function exportRegister(deps: Deps, caller: Caller, input: ExportIn
     contentType: writer.contentType,
     filename: `verdant-register-${input.format.replace(/_/g, '-')}-${input.from}-${input.to}.${writer.extension}`,
   };
+}
+
+/** The applications of a period (and a room), a page at a time, one entry per application. */
+export async function listApplications(deps: Deps, caller: Caller, input: ListInput) {
+  assertOwnCompany(caller, input.company_id);
+  if (input.room_id !== undefined && !(await repo.ownRoom(deps.db, caller.company_id, input.room_id))) throw notFound('Room');
+  const filter: repo.RegisterFilter = { companyId: caller.company_id, from: input.from, to: input.to, roomId: input.room_id ?? null };
+  const lines = await repo.registerPage(deps.db, filter, null, input.limit + 1, input.offset);
+  const byApplication = new Map<number, repo.RegisterLine[]>();
+  for (const l of lines) byApplication.set(l.application_id, [...(byApplication.get(l.application_id) ?? []), l]);
+  const groups = [...byApplication.values()];
+  const applications = groups.slice(0, input.limit).map((g) => {
+    const a = mergeApplication(g);
+    return {
+      application_id: a.application_id, date: a.day, start_time: isoOrNull(a.started_at ?? a.applied_at), end_time: isoOrNull(a.ended_at),
+      products: a.product_name, quantities: quantitiesOf(g), crop_eppo: a.crop_eppo, bbch: a.bbch, rooms: a.rooms, boxes_treated: a.box_count,
+      area_m2: a.area_m2, targets: a.targets, operator: a.operator_name, no_entry_until: isoOrNull(a.reentry_until), harvest_not_before: a.preharvest_until,
+    };
+  });
+  return { status: 'success' as const, applications, has_more: groups.length > input.limit };
 }
