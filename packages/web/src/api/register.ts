@@ -1,5 +1,5 @@
 import { registerEndpoints as ep, type RegisterExportFormat } from '@verdant/contract';
-import { callBinaryEndpoint } from './call-endpoint';
+import { callBinaryEndpoint, callEndpoint } from './call-endpoint';
 
 export interface RegisterExportParams {
   format: RegisterExportFormat;
@@ -19,4 +19,20 @@ export function exportRegister(companyId: number, p: RegisterExportParams, onPro
     undefined,
     { onDownloadProgress: (received) => onProgress(received) },
   );
+}
+
+export interface RegisterListParams {
+  from: string;
+  to: string;
+  roomId?: number;
+  offset: number;
+}
+
+export const REGISTER_LIST_PAGE = 25;
+
+/** GET /register/applications: a page of the period's applications, oldest first, and whether another follows. */
+export function listRegisterApplications(companyId: number, p: RegisterListParams) {
+  return callEndpoint(ep.listRegisterApplications, {
+    company_id: companyId, from: p.from, to: p.to, limit: REGISTER_LIST_PAGE, offset: p.offset, ...(p.roomId ? { room_id: p.roomId } : {}),
+  });
 }

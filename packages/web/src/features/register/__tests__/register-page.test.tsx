@@ -16,9 +16,21 @@ describe('register exports page', () => {
   it('exports the EU record of a period and a room, says a wrong-way period, and shows a refusal', async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Admin' });
     const asked: URLSearchParams[] = [];
+    const listed: URLSearchParams[] = [];
     let refuse = false;
     server.use(
       http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [makeRoom()] })),
+      http.get(`${API}/register/applications`, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        listed.push(q);
+        return HttpResponse.json({
+          status: 'success', has_more: false,
+          applications: [{
+            application_id: 9, date: '2026-03-02', start_time: '2026-03-02T07:00:00.000Z', end_time: null, products: 'Vertimec + Teppeki', quantities: '0.25 L + 0.1 kg',
+            crop_eppo: 'LYPES', bbch: 61, rooms: 'Bay 1', boxes_treated: 2, area_m2: 100, targets: null, operator: 'Erin Grower', no_entry_until: null, harvest_not_before: '2026-03-05',
+          }],
+        });
+      }),
       http.get(`${API}/register/export`, ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         if (refuse) return HttpResponse.json({ status: 'error', message: 'Room not found.', error: 'not_found' }, { status: 404 });
@@ -30,6 +42,12 @@ describe('register exports page', () => {
     const user = userEvent.setup();
     renderPage(<RegisterPage />);
     expect(await screen.findByRole('heading', { name: 'Plant-protection register' })).toBeInTheDocument();
+    // The period's applications are listed below, what the export will carry.
+    const table = await screen.findByTestId('register-applications');
+    expect(table).toHaveTextContent('Vertimec + Teppeki');
+    expect(table).toHaveTextContent('LYPES · BBCH 61');
+    expect(table).toHaveTextContent('Bay 1 · 2 boxes');
+    expect(listed[0]!.get('offset')).toBe('0');
     expect(screen.getByTestId('format-help')).toHaveTextContent('One line per product per application');
 
     await user.clear(screen.getByLabelText(/^From/));

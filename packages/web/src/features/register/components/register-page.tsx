@@ -7,6 +7,7 @@ import { errorMessage } from '../../../api/api-error';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { Alert, Button, Card, Input, PageHeader, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
+import { ApplicationsList } from './applications-list';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 const EXTENSION: Record<RegisterExportFormat, string> = { eu_csv: 'csv', eu_json: 'json', globalgap_csv: 'csv', spray_diary_html: 'html', applications_csv: 'csv' };
@@ -91,6 +92,7 @@ export default function RegisterPage() {
           )}
         </form>
       </Card>
+      <ApplicationsList key={`${from}|${to}|${room}`} companyId={company} from={from} to={to} roomId={room ? Number(room) : undefined} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { queueAction } from '../../../api/action-queue';
 import { keepLocalBox } from '../../../api/grid-boxes';
 import { linkTreatmentBody, type ApplicationRegisterInput } from '../../../api/treatments';
 import { batchKeys } from '../../../api/queries/batches';
+import { registerKeys } from '../../../api/queries/register';
 import { useAuth } from '../../../state/hooks';
 import { patchBoxInCaches } from './use-rooms';
 
@@ -58,6 +59,8 @@ export function useApplyTreatment(companyId: number) {
       }
       // Batch dashboards list the applications on their boxes.
       void queryClient.invalidateQueries({ queryKey: batchKeys.all(companyId), predicate: (q) => q.queryKey.includes('dashboard') });
+      // The register's list shows it.
+      void queryClient.invalidateQueries({ queryKey: registerKeys.all(companyId) });
     },
   });
 }
