@@ -52,7 +52,7 @@ export default function RegisterPage() {
     run.mutate();
   };
   return (
-    <div className="mx-auto max-w-3xl space-y-4 p-4">
+    <div className="mx-auto max-w-5xl space-y-4 p-4">
       <PageHeader title={t('title')} description={t('description')} />
       <Card className="p-4">
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
