@@ -87,7 +87,7 @@ describe('openScratchDatabase', () => {
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   it.skipIf(!serverUrl)('makes a fresh <prefix>_<hex> database on the server and drops it', async () => {
-    const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test' });
+    const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test', connectVia: null });
     const url = db.target.kind === 'postgres' ? db.target.url : '';
     let name: string | undefined;
     let dropped = false;
@@ -110,13 +110,13 @@ describe('openScratchDatabase', () => {
   });
 
   it.skipIf(!serverUrl)('makes the database from a template when one is named', async () => {
-    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template' });
+    const template = await openScratchDatabase({ serverUrl, prefix: 'verdant_template', connectVia: null });
     const templateUrl = template.target.kind === 'postgres' ? template.target.url : '';
     try {
       await query(templateUrl, 'CREATE TABLE kept (x int)');
       await query(templateUrl, 'INSERT INTO kept VALUES (7)');
       const templateName = new URL(templateUrl).pathname.slice(1);
-      const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test', template: templateName });
+      const db = await openScratchDatabase({ serverUrl, prefix: 'verdant_test', template: templateName, connectVia: null });
       try {
         const url = db.target.kind === 'postgres' ? db.target.url : '';
         expect(await query(url, 'SELECT x FROM kept')).toEqual([{ x: 7 }]);
