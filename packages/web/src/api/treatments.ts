@@ -42,7 +42,7 @@ export interface ApplicationRegisterInput {
   doseUnit?: string;
   quantityUnit?: string;
   tankMix?: ReadonlyArray<{ productName: string; quantity: number; quantityUnit?: string }>;
-  weather?: { temperature_c?: number; humidity_pct?: number; wind_speed_ms?: number };
+  weather?: { temperature_c?: number; humidity_pct?: number; wind_speed_ms?: number; source?: 'typed' | 'weather_service' };
 }
 
 /**
@@ -51,7 +51,8 @@ export interface ApplicationRegisterInput {
  */
 export function linkTreatmentBody(input: { date: string; productName: string; quantity: number; boxIds: readonly number[]; register?: ApplicationRegisterInput }) {
   const r = input.register ?? {};
-  const weather = r.weather && Object.values(r.weather).some((v) => v !== undefined) ? JSON.stringify({ ...r.weather, source: 'typed' }) : undefined;
+  const { source, ...readings } = r.weather ?? {};
+  const weather = Object.values(readings).some((v) => v !== undefined) ? JSON.stringify({ ...readings, source: source ?? 'typed' }) : undefined;
   const optional = {
     StartTime: r.endedAt ? input.date : undefined,
     EndTime: r.endedAt,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { EMPTY_PRODUCT_REGISTER, treatmentsMessages, type SprayProduct } from '@verdant/contract';
+import { deviceToday, EMPTY_PRODUCT_REGISTER, treatmentsMessages, type SprayProduct } from '@verdant/contract';
 import { ApplyTreatmentDialog } from '../components/map/apply-treatment-dialog';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
@@ -19,7 +19,21 @@ const product = (product_id: number, name: string): SprayProduct => ({
 
 function api(refuse: string | null) {
   const writes: Array<Record<string, string>> = [];
+  const today = deviceToday();
+  const place = { query: 'westland', name: 'Westland', country: 'Netherlands', latitude: 52, longitude: 4.2, timezone: 'Europe/Amsterdam' };
   server.use(
+    http.get(`${API}/load_users`, () =>
+      HttpResponse.json({
+        status: 'success',
+        users: [{ user_id: 7, company_id: 3, first_name: 'Ana', last_name: 'Grower', email: 'ana@example.com', user_role: 'Admin', location: 'Westland', created_at: '2026-01-01T00:00:00Z', active: true }],
+      }),
+    ),
+    http.get(`${API}/weather/todays_weather`, () =>
+      HttpResponse.json({
+        status: 'success',
+        data: { place, date: today, day: null, now: { time: `${today}T09:00`, temperature: 18.5, relative_humidity: 72, wind_speed: 9, weather_code: 3 }, fetched_at: `${today}T09:00:00Z`, age_seconds: 0, stale: false },
+      }),
+    ),
     http.get(`${API}/get_product_details`, () => HttpResponse.json({ status: 'success', products: [product(5, 'Vertimec'), product(6, 'Teppeki')] })),
     http.post(`${API}/link_treatment_products_gridboxes`, async ({ request }) => {
       const fields = Object.fromEntries((await request.formData()).entries()) as Record<string, string>;
@@ -43,6 +57,11 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   const line = within(dialog).getByTestId('tank-mix-line');
   await user.selectOptions(within(line).getByLabelText(/^Product 2/), 'Teppeki');
   await user.type(within(line).getByLabelText(/^Quantity used/), '0.2');
+  // The weather now at the user's location, from the weather service (km/h turned into m/s).
+  await user.click(await within(dialog).findByRole('button', { name: 'Fill in the weather now at Westland' }));
+  expect(within(dialog).getByLabelText(/^Temperature/)).toHaveValue('18.5');
+  expect(within(dialog).getByLabelText(/^Wind/)).toHaveValue('2.5');
+  expect(within(dialog).getByTestId('weather-from-service')).toHaveTextContent('From the weather service');
   return dialog;
 }
 
@@ -65,6 +84,6 @@ describe('the register fields of an application', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatchObject({ ProductName: 'Vertimec', QuantityUsed: '0.5', CropEppo: 'LYPES', BBCH: '65', WaterVolumeL: '1000', Grid_boxIDs: '[11,12]' });
     expect(JSON.parse(writes[0]!.TankMix!)).toEqual([{ ProductName: 'Teppeki', QuantityUsed: 0.2 }]);
-    expect(writes[0]).not.toHaveProperty('Weather');
+    expect(JSON.parse(writes[0]!.Weather!)).toEqual({ temperature_c: 18.5, humidity_pct: 72, wind_speed_ms: 2.5, source: 'weather_service' });
   }, 30_000);
 });

@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOSE_UNITS, PRODUCT_UNITS, type SprayProduct } from '@verdant/contract';
+import { deviceToday, DOSE_UNITS, PRODUCT_UNITS, type SprayProduct } from '@verdant/contract';
+import { userDataQuery } from '../../../../api/queries/users';
+import { todaysWeatherQuery } from '../../../../api/queries/weather';
+import { useAuth } from '../../../../state/hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import type { ApplicationRegisterInput } from '../../../../api/treatments';
 
@@ -17,12 +21,14 @@ export interface RegisterDraft {
   temperature: string;
   humidity: string;
   wind: string;
+  /** 'weather_service' once filled from the weather service and not changed by hand since. */
+  weatherSource: 'typed' | 'weather_service';
   mix: Array<{ productId: string; quantity: string }>;
 }
 
 export const emptyRegisterDraft = (): RegisterDraft => ({
   endedAt: '', equipment: '', cropEppo: '', bbch: '', areaM2: '', waterVolumeL: '', dose: '', doseUnit: '', quantityUnit: '',
-  temperature: '', humidity: '', wind: '', mix: [],
+  temperature: '', humidity: '', wind: '', weatherSource: 'typed', mix: [],
 });
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', '.')));
@@ -66,7 +72,7 @@ export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, pro
     doseUnit: d.doseUnit || undefined,
     quantityUnit: d.quantityUnit || undefined,
     tankMix: mix,
-    weather: { temperature_c: num(d.temperature), humidity_pct: humidity, wind_speed_ms: num(d.wind) },
+    weather: { temperature_c: num(d.temperature), humidity_pct: humidity, wind_speed_ms: num(d.wind), source: d.weatherSource },
   };
   return { errors, register };
 }
@@ -82,7 +88,19 @@ export interface RegisterFieldsProps {
 /** The register's fields of an application, folded away: the spec's four fields alone still record one. */
 export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors, showErrors }: RegisterFieldsProps) {
   const { t } = useTranslation('rooms');
-  const set = (k: keyof Omit<RegisterDraft, 'mix'>) => (e: { target: { value: string } }) => onChange({ ...draft, [k]: e.target.value });
+  const set = (k: keyof Omit<RegisterDraft, 'mix' | 'weatherSource'>) => (e: { target: { value: string } }) =>
+    onChange({ ...draft, [k]: e.target.value, ...(['temperature', 'humidity', 'wind'].includes(k) ? { weatherSource: 'typed' as const } : {}) });
+  const now = useWeatherNow();
+  const fillWeather = () =>
+    now &&
+    onChange({
+      ...draft,
+      temperature: now.temperature === null ? '' : String(now.temperature),
+      humidity: now.relative_humidity === null ? '' : String(now.relative_humidity),
+      // The weather service answers km/h (Open-Meteo's default); the register keeps m/s.
+      wind: now.wind_speed === null ? '' : String(Math.round((now.wind_speed / 3.6) * 10) / 10),
+      weatherSource: 'weather_service',
+    });
   const err = (k: keyof typeof errors) => (showErrors && errors[k] ? t(errors[k]) : undefined);
   const options = products.map((p) => ({ value: String(p.product_id), label: p.name }));
   return (
@@ -102,6 +120,12 @@ export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors
         <Input label={t('treat.register.humidity')} inputMode="decimal" value={draft.humidity} onChange={set('humidity')} error={err('humidity')} />
         <Input label={t('treat.register.wind')} inputMode="decimal" value={draft.wind} onChange={set('wind')} />
       </div>
+      {now && (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          <Button variant="secondary" size="sm" onClick={fillWeather}>{t('treat.register.fillWeather', { place: now.place })}</Button>
+          {draft.weatherSource === 'weather_service' && <span data-testid="weather-from-service">{t('treat.register.weatherFromService')}</span>}
+        </div>
+      )}
       <fieldset className="mt-3 flex flex-col gap-2">
         <legend className="text-sm font-medium">{t('treat.register.mix')}</legend>
         {draft.mix.map((m, i) => (
@@ -133,4 +157,18 @@ export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors
       </fieldset>
     </details>
   );
+}
+
+/**
+ * The conditions now at the user's own location (Profile → Location) from the weather service, when it is set up
+ * and answers; null otherwise, and the weather is typed.
+ */
+function useWeatherNow() {
+  const { companyID, userId } = useAuth();
+  const companyId = companyID ?? 0;
+  const user = useQuery({ ...userDataQuery(userId ?? 0, companyId), enabled: Boolean(companyID && userId) });
+  const location = user.data?.location?.trim() ?? '';
+  const today = useQuery({ ...todaysWeatherQuery(companyId, location, deviceToday()), enabled: companyId > 0 && location !== '' });
+  const data = today.data?.data;
+  return data?.now ? { ...data.now, place: data.place.name } : null;
 }
