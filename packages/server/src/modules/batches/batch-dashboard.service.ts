@@ -1,4 +1,4 @@
-import { batchesMessages as msg, utcDate, utcDaySpan } from '@verdant/contract';
+import { batchesMessages as msg, utcDate, utcDaySpan, type EndpointInput, type batchesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
@@ -7,6 +7,8 @@ import * as dash from './batch-dashboard.repository.js';
 import { type BatchesDeps, requireBatch } from './batches.service.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
 import { responsePhotos } from '../../lib/images/response-photos.js';
+
+type Input<K extends keyof typeof batchesEndpoints> = EndpointInput<(typeof batchesEndpoints)[K]>;
 
 /** The range asked, else the batch's start date (or creation day) up to today; days are UTC. */
 export function dashboardRange(batch: { start_date: string | null; created_at: Date }, startDate?: string, endDate?: string, now = new Date()) {
@@ -19,7 +21,7 @@ export function dashboardRange(batch: { start_date: string | null; created_at: D
 export async function batchDashboard(
   deps: BatchesDeps,
   caller: Caller,
-  input: { company_id: number; batch_id: number; start_date?: string; end_date?: string },
+  input: Input<'getBatchDashboard'>,
 ) {
   const batch = await requireBatch(deps, input.company_id, input.batch_id);
   const range = dashboardRange(batch, input.start_date, input.end_date);

@@ -1,4 +1,4 @@
-import { batchesMessages as msg } from '@verdant/contract';
+import { batchesMessages as msg, type EndpointInput, type batchesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -8,6 +8,8 @@ import * as links from './batch-links.repository.js';
 import { type BatchesDeps, assertNotHarvested, lockOwnBatch, requireBatch } from './batches.service.js';
 import { isoOrNull } from '../../lib/iso.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
+
+type Input<K extends keyof typeof batchesEndpoints> = EndpointInput<(typeof batchesEndpoints)[K]>;
 
 async function requireRoom({ db }: Deps, companyId: number, roomId: number) {
   const room = await repo.findRoom(db, companyId, roomId);
@@ -44,7 +46,7 @@ async function linkToPlace<R extends Parameters<typeof toLink>[0]>(
   return toLink(row);
 }
 
-export function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }, opts: { at?: Date } = {}) {
+export function linkRoom(deps: BatchesDeps, caller: Caller, input: Input<'linkRoomBatch'>, opts: { at?: Date } = {}) {
   return linkToPlace(deps, caller, input.batch_id, opts.at, {
     require: (trx) => requireRoom(trx, caller.company_id, input.room_id),
     upsert: (trx, ref) => links.upsertRoomLink(trx, { ...ref, room_id: input.room_id }),
@@ -53,7 +55,7 @@ export function linkRoom(deps: BatchesDeps, caller: Caller, input: { room_id: nu
   });
 }
 
-export function linkGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }, opts: { at?: Date } = {}) {
+export function linkGrid(deps: BatchesDeps, caller: Caller, input: Input<'linkGridBatch'>, opts: { at?: Date } = {}) {
   return linkToPlace(deps, caller, input.batch_id, opts.at, {
     require: (trx) => requireGrid(trx, caller.company_id, input.grid_id),
     upsert: (trx, ref) => links.upsertGridLink(trx, { ...ref, grid_id: input.grid_id }),
@@ -62,7 +64,7 @@ export function linkGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: nu
   });
 }
 
-export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: { batch_id: number; grid_box_ids?: number[] }, opts: { at?: Date } = {}) {
+export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: Input<'linkGridboxBatch'>, opts: { at?: Date } = {}) {
   const ids = [...new Set(input.grid_box_ids ?? [])];
   if (ids.length === 0) throw badRequest(msg.gridBoxesRequired, 'grid_box_ids');
   const companyId = caller.company_id;
@@ -78,19 +80,19 @@ export async function linkGridBoxes(deps: BatchesDeps, caller: Caller, input: { 
 
 const linkAnswer = (row: Parameters<typeof toLink>[0] | undefined) => ({ linked: row !== undefined, link: row ? toLink(row) : null });
 
-export async function linkedRoom(deps: BatchesDeps, caller: Caller, input: { room_id: number; batch_id: number }) {
+export async function linkedRoom(deps: BatchesDeps, caller: Caller, input: Input<'getLinkedRoomsBatches'>) {
   await requireRoom(deps, caller.company_id, input.room_id);
   await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.roomLink(deps.db, input.room_id, input.batch_id));
 }
 
-export async function linkedGrid(deps: BatchesDeps, caller: Caller, input: { grid_id: number; batch_id: number }) {
+export async function linkedGrid(deps: BatchesDeps, caller: Caller, input: Input<'getLinkedGridsBatches'>) {
   await requireGrid(deps, caller.company_id, input.grid_id);
   await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.gridLink(deps.db, input.grid_id, input.batch_id));
 }
 
-export async function linkedGridBox(deps: BatchesDeps, caller: Caller, input: { grid_box_id: number; batch_id: number }) {
+export async function linkedGridBox(deps: BatchesDeps, caller: Caller, input: Input<'getLinkedGridboxesBatches'>) {
   if (!(await repo.findGridBox(deps.db, caller.company_id, input.grid_box_id))) throw notFound('Grid box');
   await requireBatch(deps, caller.company_id, input.batch_id);
   return linkAnswer(await links.boxLink(deps.db, input.grid_box_id, input.batch_id));
@@ -106,11 +108,8 @@ export async function roomsByBatch(deps: BatchesDeps, caller: Caller, batchId: n
   return (await links.roomsOfBatches(deps.db, [batchId])).map(toRoomRef);
 }
 
-export interface BatchMoveInput {
-  batch_id: number;
-  old_room_id: number;
-  new_room_id: number;
-}
+/** Also what the movement module's /move_plant hands over (the same three ids). */
+export type BatchMoveInput = Input<'movePlants'>;
 
 /**
  * Moves a batch from one room to another: the old room link ends (kept with its unlink date), the

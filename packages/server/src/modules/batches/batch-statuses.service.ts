@@ -1,4 +1,4 @@
-import { BUILT_IN_BATCH_STATUSES, batchesMessages as msg } from '@verdant/contract';
+import { BUILT_IN_BATCH_STATUSES, batchesMessages as msg, type EndpointInput, type batchesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -6,6 +6,8 @@ import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import { HARVESTED, type BatchesDeps, isHarvested, resolveStatus } from './batches.service.js';
 import { iso } from '../../lib/iso.js';
+
+type Input<K extends keyof typeof batchesEndpoints> = EndpointInput<(typeof batchesEndpoints)[K]>;
 
 /**
  * One status for many batches, all or nothing: an id that is not the company's is a 404 and a
@@ -15,7 +17,7 @@ import { iso } from '../../lib/iso.js';
 export async function assignStatus(
   deps: BatchesDeps,
   caller: Caller,
-  input: { company_id: number; batch_status: string; batch_ids: number[]; expected_status?: string },
+  input: Input<'assignStatusToBatches'>,
   opts: { at?: Date } = {},
 ) {
   const companyId = input.company_id;
@@ -44,7 +46,7 @@ export async function assignStatus(
 
 const toCustomStatus = (r: { id: number; status_name: string; created_at: Date }) => ({ id: r.id, status_name: r.status_name, created_at: iso(r.created_at) });
 
-export async function createCustomStatus(deps: BatchesDeps, caller: Caller, input: { company_id: number; status_name: string }) {
+export async function createCustomStatus(deps: BatchesDeps, caller: Caller, input: Input<'createCustomBatchStatus'>) {
   const name = input.status_name.trim();
   if (BUILT_IN_BATCH_STATUSES.some((s) => s.toLowerCase() === name.toLowerCase())) throw conflict(msg.statusIsBuiltIn);
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -62,7 +64,7 @@ export async function listCustomStatuses(deps: BatchesDeps, companyId: number) {
   return (await repo.customStatuses(deps.db, companyId)).map(toCustomStatus);
 }
 
-export async function deleteCustomStatus(deps: BatchesDeps, caller: Caller, input: { company_id: number; status_name: string }) {
+export async function deleteCustomStatus(deps: BatchesDeps, caller: Caller, input: Input<'deleteCustomBatchStatus'>) {
   await deps.db.transaction().execute(async (trx) => {
     const found = await repo.findCustomStatus(trx, input.company_id, input.status_name.trim());
     if (!found) throw notFound('Custom status');

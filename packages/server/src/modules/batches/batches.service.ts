@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ADMIN_ROLES, BUILT_IN_BATCH_STATUSES, DEFAULT_BATCH_STATUS, HARVESTED_STATUS, batchesMessages as msg, unknownBatchStatus,
-  utcDate,
+  utcDate, type EndpointInput, type batchesEndpoints,
 } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -67,18 +67,9 @@ async function ownCrop(deps: TxDeps, companyId: number, cropId: number | null): 
   return cropId;
 }
 
-export interface CreateBatchInput {
-  BatchNumber: string;
-  NumberOfPlants: number;
-  StrainName: string;
-  BatchStatus?: string;
-  Color?: string | null;
-  company_id: number;
-  PreBooks: number;
-  CropID?: number | null;
-  StartDate?: string | null;
-  EndDate?: string | null;
-}
+/** The service inputs are the contract's (after parsing); the demo seeder calls them the same way. */
+type Input<K extends keyof typeof batchesEndpoints> = EndpointInput<(typeof batchesEndpoints)[K]>;
+export type CreateBatchInput = Input<'createBatch'>;
 
 export async function createBatch(deps: BatchesDeps, caller: Caller, input: CreateBatchInput, opts: { at?: Date } = {}) {
   const companyId = input.company_id;
@@ -121,7 +112,7 @@ export async function listBatches(deps: BatchesDeps, companyId: number, status?:
   return rows.map(toBatch);
 }
 
-export type UpdateBatchInput = Partial<Omit<CreateBatchInput, 'company_id'>> & { batch_id: number; company_id: number };
+export type UpdateBatchInput = Input<'updateBatches'>;
 
 export async function updateBatch(deps: BatchesDeps, caller: Caller, input: UpdateBatchInput, opts: { at?: Date } = {}) {
   const companyId = input.company_id;
@@ -171,7 +162,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
   return toBatch(row);
 }
 
-export async function deleteBatch(deps: BatchesDeps, caller: Caller, input: { batch_id: number; company_id: number }) {
+export async function deleteBatch(deps: BatchesDeps, caller: Caller, input: Input<'deleteBatches'>) {
   await deps.db.transaction().execute(async (trx) => {
     const before = await lockOwnBatch({ db: trx }, input.company_id, input.batch_id);
     await repo.deleteBatch(trx, before.batch_id);
@@ -179,15 +170,7 @@ export async function deleteBatch(deps: BatchesDeps, caller: Caller, input: { ba
   });
 }
 
-export interface HarvestInput {
-  batch_id: number;
-  company_id: number;
-  user_id?: number;
-  wet_weight?: number;
-  dry_weight?: number;
-  unit?: string;
-  preharvest_override_reason?: string;
-}
+export type HarvestInput = Input<'harvestBatch'>;
 
 export async function harvestBatch(deps: BatchesDeps, caller: Caller, input: HarvestInput, opts: { at?: Date } = {}) {
   if ((input.wet_weight !== undefined || input.dry_weight !== undefined) && !input.unit) {

@@ -1,4 +1,4 @@
-import { gridsMessages, tooManyBoxes, type UploadedFile } from '@verdant/contract';
+import { gridsMessages, tooManyBoxes, type EndpointInput, type UploadedFile, type gridsEndpoints } from '@verdant/contract';
 import type { Config } from '../../config/env.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -18,13 +18,7 @@ export async function requireGrid(deps: Pick<GridsDeps, 'db'>, caller: Caller, g
   return grid;
 }
 
-export interface CreateGridInput {
-  nx: number;
-  ny: number;
-  ngrid_name: string;
-  ncompany_id: number;
-  nroom_id: number;
-}
+type Input<K extends keyof typeof gridsEndpoints> = EndpointInput<(typeof gridsEndpoints)[K]>;
 
 export interface NewGrid {
   roomId: number;
@@ -81,7 +75,7 @@ export async function addGridToRoom(
   return row;
 }
 
-export async function createGrid(deps: GridsDeps, caller: Caller, input: CreateGridInput) {
+export async function createGrid(deps: GridsDeps, caller: Caller, input: Input<'createGrid'>) {
   assertOwnCompany(caller, input.ncompany_id);
   const grid = await deps.db
     .transaction()

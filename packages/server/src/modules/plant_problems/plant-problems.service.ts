@@ -1,4 +1,4 @@
-import { LIBRARY_ABBREVIATIONS, plantProblemsMessages as msg } from '@verdant/contract';
+import { LIBRARY_ABBREVIATIONS, plantProblemsMessages as msg, type EndpointInput, type plantProblemsEndpoints } from '@verdant/contract';
 import { PROBLEM_SYNONYMS } from './plant-problems.synonyms.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -8,6 +8,8 @@ import { toCustomSolution, toPlantProblems } from './plant-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
 import { userLanguage } from '../../lib/caller-language.js';
 import { libraryReader, type LibraryReader } from './plant-problems.i18n.js';
+
+type Input<K extends keyof typeof plantProblemsEndpoints> = EndpointInput<(typeof plantProblemsEndpoints)[K]>;
 
 /** The library as the caller reads it: in their own language, else their company's, else English. */
 export async function readerFor({ db }: Deps, caller: Caller): Promise<LibraryReader> {
@@ -37,7 +39,7 @@ export async function loadPlantProblems(deps: Deps, caller: Caller, slug: string
   return { status: 'success' as const, problems: await withDetails(deps, caller, rows) };
 }
 
-export async function filterPlantProblems(deps: Deps, caller: Caller, f: { symptom_group_id?: number; symptom_id?: number }) {
+export async function filterPlantProblems(deps: Deps, caller: Caller, f: Input<'filterPlantProblems'>) {
   if (f.symptom_group_id !== undefined && !(await repo.symptomGroupExists(deps.db, f.symptom_group_id))) throw notFound('Symptom group');
   if (f.symptom_id !== undefined && !(await repo.symptomExists(deps.db, f.symptom_id))) throw notFound('Symptom');
   const rows = await repo.listProblems(deps.db, caller.company_id, { symptomGroupId: f.symptom_group_id, symptomId: f.symptom_id });
