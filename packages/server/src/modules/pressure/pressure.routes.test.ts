@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isoWeekday, utcDate } from '@verdant/contract';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 import { pressureWindow } from './pressure.service.js';
@@ -117,10 +118,10 @@ describe('room pressure frames', () => {
   it('defaults to the weeks up to today', async () => {
     const res = await call('GET', '/get_room_pressure_frames', a.regular.auth, { company_id: a.companyId, room_id: otherRoom });
     expect(res.statusCode).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDate();
     const { frames } = res.json() as { frames: Array<{ start: string; end: string }> };
     expect(frames[11]!.start <= today && today <= frames[11]!.end).toBe(true);
-    expect(new Date(`${frames[0]!.start}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(isoWeekday(frames[0]!.start)).toBe(1);
   });
 
   it('answers an empty room with empty frames', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@verdant/contract';
 import { BOX_LAST_VISITS_RECOMPUTED } from '../../db/migrations/2026_11_29_0400_box_last_visits.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
@@ -11,8 +12,7 @@ import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 const kit = facilityKit(() => t.app);
 useTwoTenants();
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.parse('2026-11-01T00:00:00Z') + days * DAY);
+const at = (days: number) => new Date(Date.parse('2026-11-01T00:00:00Z') + days * DAY_MS);
 
 type Row = Record<string, unknown>;
 const key = (r: Row) => JSON.stringify([r.grid_box_id, r.company_id, r.observed_at, r.observed_by, r.observation_id, r.responded_at, r.responded_by, r.response_id]);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, utcDate } from '@verdant/contract';
 import { COVERAGE_COUNTS_RECOMPUTED } from '../../db/migrations/2026_12_01_0300_coverage_counts.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
@@ -14,13 +15,12 @@ import { coverage, coverageFromCounts } from './scouting-coverage.repository.js'
 const kit = facilityKit(() => t.app);
 useTwoTenants();
 
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-11-01T00:00:00Z');
-const at = (days: number) => new Date(T0 + days * DAY);
+const at = (days: number) => new Date(T0 + days * DAY_MS);
 
 type Row = Record<string, unknown>;
-const key = (r: Row) => JSON.stringify([r.grid_id, r.day instanceof Date ? r.day.toISOString().slice(0, 10) : String(r.day), Number(r.boxes)]);
+const key = (r: Row) => JSON.stringify([r.grid_id, r.day instanceof Date ? utcDate(r.day) : String(r.day), Number(r.boxes)]);
 
 async function expectCountsExact(step: string) {
   const db = t.app.db;
@@ -191,10 +191,10 @@ describe('coverage counts', () => {
     // Visits at exact hours around the thresholds, a tie in time between two users.
     const now = new Date(at(70).getTime() + 6 * HOUR);
     await observe([
-      { box: bm[0]!, at: new Date(now.getTime() - 7 * DAY) }, { box: bm[1]!, at: new Date(now.getTime() - 7 * DAY - 1) },
-      { box: bm[2]!, at: new Date(now.getTime() - 2 * DAY), by: a.admin.user_id }, { box: bn[0]!, at: new Date(now.getTime() - 2 * DAY) },
-      { box: bn[1]!, at: new Date(now.getTime() - 10 * DAY) }, { box: bn[2]!, at: new Date(now.getTime() - 3 * HOUR) },
-      { box: bn[3]!, at: new Date(now.getTime() - 7 * DAY + 5 * HOUR) }, { box: bm[3]!, at: new Date(now.getTime() - 6 * HOUR - 1) },
+      { box: bm[0]!, at: new Date(now.getTime() - 7 * DAY_MS) }, { box: bm[1]!, at: new Date(now.getTime() - 7 * DAY_MS - 1) },
+      { box: bm[2]!, at: new Date(now.getTime() - 2 * DAY_MS), by: a.admin.user_id }, { box: bn[0]!, at: new Date(now.getTime() - 2 * DAY_MS) },
+      { box: bn[1]!, at: new Date(now.getTime() - 10 * DAY_MS) }, { box: bn[2]!, at: new Date(now.getTime() - 3 * HOUR) },
+      { box: bn[3]!, at: new Date(now.getTime() - 7 * DAY_MS + 5 * HOUR) }, { box: bm[3]!, at: new Date(now.getTime() - 6 * HOUR - 1) },
     ]);
     // Another company's visits and counts are not read.
     const roomB = await kit.room(b, 'B room');
@@ -207,15 +207,15 @@ describe('coverage counts', () => {
     await t.app.db.insertInto('scouting_frequencies').values({ company_id: a.companyId, room_id: room2, due_every_days: 3 }).execute();
     await t.app.db.insertInto('scouting_rounds').values({ company_id: a.companyId, started_at: new Date(now.getTime() - 6 * HOUR) }).execute();
     await expectCoverageUnchanged(a.companyId, now, 'a room override and a round started at midnight');
-    await t.app.db.insertInto('scan_marks').values({ company_id: a.companyId, grid_id: gm, user_id: a.regular.user_id, scanned_at: new Date(now.getTime() - 2 * DAY) }).execute();
+    await t.app.db.insertInto('scan_marks').values({ company_id: a.companyId, grid_id: gm, user_id: a.regular.user_id, scanned_at: new Date(now.getTime() - 2 * DAY_MS) }).execute();
     await expectCoverageUnchanged(a.companyId, now, 'a grid mark tied with a visit');
     await t.app.db.insertInto('scan_marks').values([
       { company_id: a.companyId, room_id: room2, user_id: a.admin.user_id, scanned_at: new Date(now.getTime() - HOUR) },
-      { company_id: a.companyId, room_id: roomId, user_id: a.admin.user_id, scanned_at: new Date(now.getTime() - 20 * DAY) },
+      { company_id: a.companyId, room_id: roomId, user_id: a.admin.user_id, scanned_at: new Date(now.getTime() - 20 * DAY_MS) },
     ]).execute();
     await expectCoverageUnchanged(a.companyId, now, 'room marks, recent and old');
     await t.app.db.updateTable('grid_boxes').set({ culled: true }).where('grid_box_id', 'in', bn).execute();
-    const rows = await expectCoverageUnchanged(a.companyId, new Date(now.getTime() + 3 * DAY), 'a grid all culled, three days on');
+    const rows = await expectCoverageUnchanged(a.companyId, new Date(now.getTime() + 3 * DAY_MS), 'a grid all culled, three days on');
     expect(rows.find((r) => r.room_id === room2)?.boxes_total).toBe(bm.length);
     expect((await coverageFromCounts(t.app.db, b.companyId, now)).map((r) => r.boxes_total)).toEqual([bB.length]);
   });
@@ -236,12 +236,12 @@ describe('coverage counts', () => {
         const res = await kit.call('POST', '/mark_room_scanned', scout.auth, { room_id: room, user_id: scout.user_id });
         expect(res.statusCode, res.body).toBe(200);
       } else {
-        await observe([0, 5, 11].map((k) => ({ box: busy[(i * 7 + k) % busy.length]!, at: new Date(Date.now() - (i % 5) * DAY), by: scout.user_id, company: b.companyId })));
+        await observe([0, 5, 11].map((k) => ({ box: busy[(i * 7 + k) % busy.length]!, at: new Date(Date.now() - (i % 5) * DAY_MS), by: scout.user_id, company: b.companyId })));
       }
     });
     await Promise.all(actions.map((act) => act()));
     await expectCountsExact('concurrent marks and observations');
-    for (const days of [0, 1, 3]) await expectCoverageUnchanged(b.companyId, new Date(Date.now() + days * DAY), `concurrent marks and observations, ${days} days on`);
+    for (const days of [0, 1, 3]) await expectCoverageUnchanged(b.companyId, new Date(Date.now() + days * DAY_MS), `concurrent marks and observations, ${days} days on`);
     const counted = (await coverageFromCounts(t.app.db, b.companyId, new Date())).find((r) => r.room_id === room)!;
     expect(counted.boxes_total).toBe(busy.length);
     expect(counted.boxes_scouted).toBe(busy.length);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@verdant/contract';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
 import { a, b, t, useTwoTenants } from '../../test/two-tenants.js';
 
 const kit = facilityKit(() => t.app);
 const { call, formPost } = kit;
-const DAY = 86_400_000;
 const MIN = 60_000;
 /** Times relative to the moment the data is made; each margin is minutes, far from how long the test runs. */
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -81,7 +81,7 @@ describe('scouting coverage', () => {
 
     await call('POST', '/set_scouting_frequency', a.admin.auth, { company_id: c, due_every_days: 7 });
     await call('POST', '/set_scouting_frequency', a.admin.auth, { company_id: c, room_id: r2, due_every_days: 30 });
-    await db.insertInto('scouting_rounds').values({ company_id: c, started_at: ago(3 * DAY), started_by: a.admin.user_id }).execute();
+    await db.insertInto('scouting_rounds').values({ company_id: c, started_at: ago(3 * DAY_MS), started_by: a.admin.user_id }).execute();
 
     const template = await db.insertInto('form_templates').values({ company_id: c, template_name: 'Coverage walk', created_by: a.admin.user_id })
       .returning('template_id').executeTakeFirstOrThrow();
@@ -90,18 +90,18 @@ describe('scouting coverage', () => {
     const observe = (box: number, at: Date, by: number, source: 'form' | 'scan' | 'batch_problem' = 'scan') =>
       db.insertInto('problem_observations').values({ company_id: c, problem: 'Thrips', grid_box_id: box, source, observed_at: at, observed_by: by }).execute();
 
-    await mark({ room_id: r1, at: ago(10 * DAY), by: a.regular.user_id });
-    await mark({ grid_id: g2, at: ago(2 * DAY), by: a.regular.user_id });
-    await observe(boxes1[0]!, ago(1 * DAY), a.admin.user_id);
+    await mark({ room_id: r1, at: ago(10 * DAY_MS), by: a.regular.user_id });
+    await mark({ grid_id: g2, at: ago(2 * DAY_MS), by: a.regular.user_id });
+    await observe(boxes1[0]!, ago(1 * DAY_MS), a.admin.user_id);
     await db.insertInto('form_responses')
-      .values({ company_id: c, template_id: template.template_id, submitted_by: a.regular.user_id, grid_box_id: boxes1[1]!, observed_at: ago(4 * DAY) })
+      .values({ company_id: c, template_id: template.template_id, submitted_by: a.regular.user_id, grid_box_id: boxes1[1]!, observed_at: ago(4 * DAY_MS) })
       .execute();
-    await observe(boxes1[2]!, ago(3 * DAY + 5 * MIN), a.regular.user_id);
-    await observe(boxes1[3]!, ago(3 * DAY - 5 * MIN), a.regular.user_id);
-    await observe(box5, ago(8 * DAY), a.regular.user_id);
-    await observe(box6, ago(1 * DAY), a.superAdmin.user_id, 'batch_problem');
+    await observe(boxes1[2]!, ago(3 * DAY_MS + 5 * MIN), a.regular.user_id);
+    await observe(boxes1[3]!, ago(3 * DAY_MS - 5 * MIN), a.regular.user_id);
+    await observe(box5, ago(8 * DAY_MS), a.regular.user_id);
+    await observe(box6, ago(1 * DAY_MS), a.superAdmin.user_id, 'batch_problem');
 
-    await mark({ room_id: r2, at: ago(10 * DAY), by: a.admin.user_id });
+    await mark({ room_id: r2, at: ago(10 * DAY_MS), by: a.admin.user_id });
     await db.updateTable('grid_boxes').set({ culled: true }).where('grid_box_id', '=', boxes3[1]!).execute();
   });
 
@@ -118,8 +118,8 @@ describe('scouting coverage', () => {
       last_scouted_by: a.admin.user_id, last_scouted_by_name: 'Test Admin', overdue: true,
     });
     const roundStart = Date.parse(one.round_started_at as string);
-    expect(Math.abs(roundStart - (Date.now() - 3 * DAY))).toBeLessThan(MIN);
-    expect(Math.abs(Date.parse(one.last_scouted_at as string) - (Date.now() - DAY))).toBeLessThan(MIN);
+    expect(Math.abs(roundStart - (Date.now() - 3 * DAY_MS))).toBeLessThan(MIN);
+    expect(Math.abs(Date.parse(one.last_scouted_at as string) - (Date.now() - DAY_MS))).toBeLessThan(MIN);
 
     // Room two: its own 30 days, one culled box out, the room mark 10 days ago is before the round but in time.
     expect(rooms.find((r) => r.RoomID === r2)).toMatchObject({

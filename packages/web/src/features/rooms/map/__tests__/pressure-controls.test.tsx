@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { addDays } from '@verdant/contract';
 import { renderPage } from '../../../../testing/render';
 import { API, server } from '../../../../testing/msw-server';
 import { signInAs } from '../../../../testing/session';
@@ -14,10 +15,10 @@ afterAll(() => server.close());
 
 const room = makeRoom({ nx: 3, ny: 2 });
 const ids = room.grids[0]!.grid_boxes.map((b) => b.id);
+/** Twelve weeks from Monday 2026-09-07. */
 const frames = Array.from({ length: 12 }, (_, i) => {
-  const start = new Date(Date.UTC(2026, 8, 7 + i * 7)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(2026, 8, 13 + i * 7)).toISOString().slice(0, 10);
-  return { start, end };
+  const start = addDays('2026-09-07', i * 7);
+  return { start, end: addDays(start, 6) };
 });
 
 function Probe() {
