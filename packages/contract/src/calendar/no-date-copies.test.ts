@@ -28,14 +28,6 @@ const allowed = new Set([
   'packages/web/src/features/rooms/components/map/apply-treatment-dialog.tsx',
 ]);
 
-/**
- * Tests take their days from the calendar too (issue 21), except in the folders (or file-name prefixes) another
- * helper was changing in the same session: convert them when they are next touched, then drop them from here.
- */
-const testsNotYetMoved = [
-  'packages/server/src/modules/treatments/', 'packages/web/src/features/rooms/__tests__/apply-treatment',
-  'packages/web/src/features/batches/',
-];
 
 const isTest = (path: string) => /\.test\.tsx?$|\/__tests__\/|\/test\/|\/e2e\//.test(path);
 
@@ -67,9 +59,9 @@ describe('one calendar', () => {
     expect(copiesIn((path) => !isTest(path) && !allowed.has(path), copies)).toEqual([]);
   });
 
-  it('has no day helper copies in tests either, outside the folders not moved yet', () => {
+  it('has no day helper copies in tests either', () => {
     // Days only: a test may read a wall clock in a zone to check one (the zone pattern stays for shipped code).
     const days = copies.filter(([, what]) => !what.startsWith('zone maths'));
-    expect(copiesIn((path) => isTest(path) && !testsNotYetMoved.some((dir) => path.startsWith(dir)), days)).toEqual([]);
+    expect(copiesIn(isTest, days)).toEqual([]);
   });
 });

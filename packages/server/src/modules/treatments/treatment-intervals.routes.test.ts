@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchesEndpoints, batchesMessages, roomsEndpoints, type GridBox } from '@verdant/contract';
+import { addDays, batchesEndpoints, batchesMessages, roomsEndpoints, utcDate, type GridBox } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
@@ -54,7 +54,7 @@ async function boxesOf(tenant: Tenant, roomId: number): Promise<Map<number, Grid
   return new Map(body.rooms.flatMap((r) => r.grids.flatMap((g) => g.grid_boxes)).map((box) => [box.id, box]));
 }
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offsetDays: number) => addDays(utcDate(), offsetDays);
 
 describe('load_room_grids_boxes: NoEntryUntil', () => {
   it('marks the boxes inside a running re-entry interval with its latest end, and no other box', async () => {

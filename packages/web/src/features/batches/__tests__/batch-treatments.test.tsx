@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { BatchTreatment } from '@verdant/contract';
+import { addDays, utcDate, type BatchTreatment } from '@verdant/contract';
 import BatchInfoPage from '../components/batch-info-page';
 import { renderRoutes } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
@@ -13,7 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(utcDate(), offset);
 const running: BatchTreatment = {
   application_id: 8, date: day(-1), product: 'Spinosad', quantity: 2.5, grid_boxes: 3,
   reentry_until: new Date(Date.now() + 3_600_000).toISOString(), preharvest_until: day(5),
