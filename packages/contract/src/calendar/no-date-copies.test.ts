@@ -23,9 +23,9 @@ const copies: Array<[RegExp, string]> = [
 
 /** Allowed, with the reason. */
 const allowed = new Set([
-  // A datetime-local input's default (the device's wall clock to the minute), not a calendar day; the rooms
-  // map is another task's ground (issue 21): move it to the calendar when that dialog is next touched.
-  'packages/web/src/features/rooms/components/map/apply-treatment-dialog.tsx',
+  // A datetime-local input's default: the device's own wall clock to the minute, which the input shows and reads
+  // back in the device's zone — not a calendar day, and not the company's zone.
+  'packages/web/src/features/rooms/map/components/apply-treatment-dialog.tsx',
 ]);
 
 

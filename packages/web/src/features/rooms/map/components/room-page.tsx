@@ -26,7 +26,7 @@ import { useAvailableHeight } from './use-available-height';
 import { RoomActions } from './room-actions';
 import { WhiteboardCard } from './whiteboard-card';
 import { BoxSheet } from './box-sheet';
-import { ApplyTreatmentDialog } from '../../components/map/apply-treatment-dialog';
+import { ApplyTreatmentDialog } from './apply-treatment-dialog';
 import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';

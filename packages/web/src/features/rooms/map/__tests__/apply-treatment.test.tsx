@@ -3,14 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { EMPTY_PRODUCT_REGISTER, treatmentsMessages, type SprayProduct } from '@verdant/contract';
-import RoomPage from '../map/components/room-page';
-import { GridMap } from '../map/components/grid-map';
-import { renderRoutes } from '../../../testing/render';
-import { API, server } from '../../../testing/msw-server';
-import { signInAs } from '../../../testing/session';
-import { makeRoom } from '../../../testing/room-fixtures';
-import { stubCanvas } from './canvas-stub';
-import { gapFor, guttersFor } from '../lib/map-geometry';
+import RoomPage from '../components/room-page';
+import { GridMap } from '../components/grid-map';
+import { renderRoutes } from '../../../../testing/render';
+import { API, server } from '../../../../testing/msw-server';
+import { signInAs } from '../../../../testing/session';
+import { makeRoom } from '../../../../testing/room-fixtures';
+import { stubCanvas } from '../../__tests__/canvas-stub';
+import { gapFor, guttersFor } from '../../lib/map-geometry';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

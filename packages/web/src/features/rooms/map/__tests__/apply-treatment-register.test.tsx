@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { deviceToday, EMPTY_PRODUCT_REGISTER, treatmentsMessages, type SprayProduct } from '@verdant/contract';
-import { ApplyTreatmentDialog } from '../components/map/apply-treatment-dialog';
-import { renderPage } from '../../../testing/render';
-import { API, server } from '../../../testing/msw-server';
-import { signInAs } from '../../../testing/session';
+import { ApplyTreatmentDialog } from '../components/apply-treatment-dialog';
+import { renderPage } from '../../../../testing/render';
+import { API, server } from '../../../../testing/msw-server';
+import { signInAs } from '../../../../testing/session';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

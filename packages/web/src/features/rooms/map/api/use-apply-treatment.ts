@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GridBox, SprayProduct } from '@verdant/contract';
-import { queueAction } from '../../../api/action-queue';
-import { keepLocalBox } from '../../../api/grid-boxes';
-import { linkTreatmentBody, type ApplicationRegisterInput } from '../../../api/treatments';
-import { batchKeys } from '../../../api/queries/batches';
-import { registerKeys } from '../../../api/queries/register';
-import { useAuth } from '../../../state/hooks';
-import { patchBoxInCaches } from './use-rooms';
+import { queueAction } from '../../../../api/action-queue';
+import { keepLocalBox } from '../../../../api/grid-boxes';
+import { linkTreatmentBody, type ApplicationRegisterInput } from '../../../../api/treatments';
+import { batchKeys } from '../../../../api/queries/batches';
+import { registerKeys } from '../../../../api/queries/register';
+import { useAuth } from '../../../../state/hooks';
+import { patchBoxInCaches } from '../../api/use-rooms';
 
 const HOUR_MS = 3_600_000;
 

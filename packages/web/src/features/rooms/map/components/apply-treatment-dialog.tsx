@@ -7,7 +7,7 @@ import { errorMessage } from '../../../../api/api-error';
 import { sprayProductsQuery } from '../../../../api/queries/treatments';
 import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
-import { useApplyTreatment } from '../../api/use-apply-treatment';
+import { useApplyTreatment } from '../api/use-apply-treatment';
 import { ApplyTreatmentRegisterFields, checkRegisterDraft, emptyRegisterDraft } from './apply-treatment-register-fields';
 
 /** Now as the value of a datetime-local input (local time, minutes). */
