@@ -4,7 +4,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
-import { HARVESTED, type BatchesDeps, isHarvested, resolveStatus } from './batches.service.js';
+import { HARVESTED, type BatchesDeps, isHarvested, refuseInsidePreharvest, resolveStatus } from './batches.service.js';
 import { iso } from '../../lib/iso.js';
 
 type Input<K extends keyof typeof batchesEndpoints> = EndpointInput<(typeof batchesEndpoints)[K]>;
@@ -32,6 +32,7 @@ export async function assignStatus(
     const moved = expected === undefined ? undefined : changing.find((b) => b.batch_status.toLowerCase() !== expected);
     if (moved) throw conflict(msg.statusChangedMeanwhile.replace('{batch}', moved.batch_number).replace('{status}', moved.batch_status));
     if (changing.some(isHarvested)) throw conflict(msg.harvestedReadOnly);
+    if (status === HARVESTED) for (const b of changing) await refuseInsidePreharvest({ db: trx }, companyId, b.batch_id, at, 'batch_status');
     for (const before of changing) {
       const after = await repo.updateBatch(trx, before.batch_id, { batch_status: status, ...(status === HARVESTED ? { harvested_at: at, harvested_by: caller.user_id } : {}) });
       await writeAudit(trx, { companyId, userId: caller.user_id, action: 'batch.status_changed', entityType: 'batch', entityId: before.batch_id, before: toBatch(before), after: toBatch(after) });

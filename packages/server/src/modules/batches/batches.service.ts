@@ -34,6 +34,15 @@ export const HARVESTED = HARVESTED_STATUS;
 
 export const isHarvested = (b: Pick<repo.BatchRow, 'harvested_at'>) => b.harvested_at !== null;
 
+/**
+ * A status change to Harvested inside a pre-harvest interval is refused like a harvest (issue 22): only the
+ * harvest action (harvest_batch) takes an Admin's override with its reason, so no other path skips the rule.
+ */
+export async function refuseInsidePreharvest({ db }: TxDeps, companyId: number, batchId: number, at: Date, field: string) {
+  const running = await runningPreharvest(db, companyId, batchId, utcDate(at));
+  if (running.length > 0) throw new AppError('unprocessable', msg.preharvestRefused(running), field);
+}
+
 /** Status and links of a harvested batch are history: they no longer change. */
 export function assertNotHarvested(b: Pick<repo.BatchRow, 'harvested_at'>) {
   if (isHarvested(b)) throw conflict(msg.harvestedReadOnly);
@@ -138,6 +147,7 @@ export async function updateBatch(deps: BatchesDeps, caller: Caller, input: Upda
       const status = await resolveStatus({ db: trx }, companyId, input.BatchStatus, 'BatchStatus');
       if (status !== before.batch_status) {
         assertNotHarvested(before);
+        if (status === HARVESTED_STATUS) await refuseInsidePreharvest({ db: trx }, companyId, before.batch_id, at, 'BatchStatus');
         newStatus = status;
         Object.assign(changes, { batch_status: status }, harvestStamp(status, caller.user_id, at));
       }

@@ -4,7 +4,7 @@ import { addDays, batchesEndpoints, batchesMessages, roomsEndpoints, utcDate, ty
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
-import { postBatch } from '../../test/fixtures/batches.test-kit.js';
+import { batchForm, formBody, postBatch } from '../../test/fixtures/batches.test-kit.js';
 import { roomTreeJson } from '../rooms/room-tree.sql.js';
 
 // What a recorded application does elsewhere: "no entry until" on the room map, the batch dashboard's
@@ -174,5 +174,31 @@ describe('batch dashboard treatments and the pre-harvest warning', () => {
     const ok = await t.app.inject({ method: 'POST', url: `/api/harvest_batch?batch_id=${clear.BatchID}&company_id=${a.companyId}`, headers: a.regular.auth });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().preharvest_warnings).toEqual([]);
+  });
+
+  it('refuses Harvested by a status change inside a pre-harvest interval too (update_batches, assign_status_to_batches): only the harvest action takes an override', async () => {
+    const product = await addProduct(a.admin.auth, a.companyId, { name: 'Spinosad 480', preharvest_interval_days: 3 });
+    const fc = await makeFacility(t.app, a.companyId, { roomName: 'Status room', gridName: 'Status grid', nx: 1, ny: 1 });
+    const inside = await batchOnBoxes([fc.box(1, 1)]);
+    await apply(a.regular.auth, { ApplicationDate: isoDay(0), ProductName: product.name, QuantityUsed: 1, Grid_boxIDs: [fc.box(1, 1)] });
+    const message = batchesMessages.preharvestRefused([{ product: 'Spinosad 480', date: isoDay(0), preharvest_until: isoDay(3) }]);
+    const updated = await t.app.inject({
+      method: 'PUT', url: `/api/update_batches?batch_id=${inside.BatchID}&company_id=${a.companyId}`, headers: a.admin.auth, payload: batchForm({ BatchStatus: 'Harvested' }),
+    });
+    expect(updated.statusCode, updated.body).toBe(422);
+    expect(updated.json()).toMatchObject({ field: 'BatchStatus', message });
+    const assigned = await t.app.inject({
+      method: 'POST', url: `/api/assign_status_to_batches?company_id=${a.companyId}`, headers: { ...a.admin.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ batch_status: 'Harvested', batch_ids: String(inside.BatchID) }),
+    });
+    expect(assigned.statusCode, assigned.body).toBe(422);
+    expect(assigned.json()).toMatchObject({ field: 'batch_status', message });
+    const row = await t.app.db.selectFrom('batches').select(['batch_status', 'harvested_at']).where('batch_id', '=', inside.BatchID).executeTakeFirstOrThrow();
+    expect(row).toEqual({ batch_status: expect.not.stringMatching(/^Harvested$/), harvested_at: null });
+    // Another status still changes freely.
+    const moved = await t.app.inject({
+      method: 'PUT', url: `/api/update_batches?batch_id=${inside.BatchID}&company_id=${a.companyId}`, headers: a.admin.auth, payload: batchForm({ BatchStatus: 'Vegetative' }),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
   });
 });
