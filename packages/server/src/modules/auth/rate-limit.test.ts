@@ -25,10 +25,10 @@ describe('retryAfterSeconds', () => {
 });
 
 describe('sign-in limits', () => {
-  it('refuse per account and address, per address at four times that, and delay an account from twice that', () => {
+  it('refuse per account and address, per address at ten times that, and delay an account from twice that', () => {
     expect(signInLimits({ max: 5, windowMs: 900_000 })).toEqual({
       accountAddress: { max: 5, windowMs: 900_000 },
-      address: { max: 20, windowMs: 900_000 },
+      address: { max: 50, windowMs: 900_000 },
       accountSoftMax: 10,
     });
   });

@@ -6,13 +6,15 @@ import type { Limit, LimitedKey } from '../../lib/attempts/rate-limit.js';
 /**
  * Sign-in limits, all over `base.windowMs` (15 minutes by default). Refusals are keyed so that a
  * stranger's wrong passwords cannot lock the owner out: one account from one address (`base.max`,
- * 5 by default), and one address over all accounts (4 × that, 20). Over every address an account
+ * 5 by default), and one address over all accounts (10 × that, 50). Over every address an account
  * is only slowed: from `accountSoftMax` failures (2 × base, 10) each further attempt waits longer.
+ * The address limit counts sign-ins still in flight (so a burst cannot slip past it together): a
+ * greenhouse's 25 scouts signing in behind one NAT at the start of a shift must all get in (issue 19).
  */
 export function signInLimits(base: Limit) {
   return {
     accountAddress: base,
-    address: { max: base.max * 4, windowMs: base.windowMs },
+    address: { max: base.max * 10, windowMs: base.windowMs },
     accountSoftMax: base.max * 2,
   };
 }
