@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import OverviewPage from '../../features/overview/components/overview-page';
+import { StockWarningsTile } from '../../features/stock/components/stock-warnings-tile';
 import { WeatherCard } from '../../features/weather/components/weather-card';
 
 // The chart library is the heaviest part of the reports feature: the overview's own figures paint first,
@@ -14,6 +15,7 @@ export default function OverviewRoute() {
   return (
     <OverviewPage
       weather={<WeatherCard className="h-full" />}
+      stockWarnings={<StockWarningsTile />}
       renderReport={(r) => <ReportChart kind={r.report_type} data={r.report_data} chartType={r.chart_type} height={220} />}
     />
   );

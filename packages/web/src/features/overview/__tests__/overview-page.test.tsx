@@ -188,6 +188,16 @@ describe('overview: the morning screen', () => {
     expect(screen.getByRole('link', { name: 'Build a report' })).toHaveAttribute('href', '/dashboard/reports');
   });
 
+  it('frames the stock warnings the app hands in, titled and leading to the stock', async () => {
+    signInAs({ companyId: 3 });
+    api();
+    renderPage(<OverviewPage stockWarnings={<p>Vertimec: 0.5 L left</p>} />);
+    const stock = await card('overview-stock');
+    expect(stock.getByRole('heading', { name: 'Stock warnings' })).toBeInTheDocument();
+    expect(stock.getByText('Vertimec: 0.5 L left')).toBeInTheDocument();
+    expect(stock.getByRole('link', { name: /Open the stock/ })).toHaveAttribute('href', '/dashboard/stock');
+  });
+
   it('counts rooms from the newest open problems and says so when there are more', async () => {
     signInAs({ companyId: 3 });
     api({ open: { total: 350, rows: [obs(1), obs(2, { RoomID: 12, RoomName: 'Bay 2' })] } });

@@ -17,12 +17,16 @@ import { QuickLinks } from './quick-links';
 import { WorstRoomsCard } from './worst-rooms-card';
 import { ScoutingOverdueCard } from './scouting-overdue-card';
 import { ThresholdsCard } from './thresholds-card';
+import { OverviewCard } from './overview-card';
+import { paths } from '../../../lib/paths';
 
 export interface OverviewPageProps {
   /** Today's weather and the week's forecast for the company's location (composed by app/). */
   weather?: ReactNode;
   /** Draws a pinned report's chart (composed by app/). */
   renderReport?: RenderReport;
+  /** Low stock, expired lots and shortfalls (the stock feature's tile, composed by app/). */
+  stockWarnings?: ReactNode;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface OverviewPageProps {
  * this week and next, the pinned reports and the weather; every card leads to where it is acted on.
  * The company's tiles follow as quick links.
  */
-export default function OverviewPage({ weather, renderReport }: OverviewPageProps) {
+export default function OverviewPage({ weather, renderReport, stockWarnings }: OverviewPageProps) {
   const { t } = useTranslation('overview');
   const day = useFormatDay();
   const { companyID } = useAuth();
@@ -51,6 +55,11 @@ export default function OverviewPage({ weather, renderReport }: OverviewPageProp
         <HarvestsCard query={harvests} />
         <ScoutingOverdueCard companyId={companyId} />
         <ThresholdsCard companyId={companyId} />
+        {stockWarnings && (
+          <OverviewCard title={t('stockWarnings.title')} icon="treatment" link={{ to: paths.stock, label: t('stockWarnings.link') }} testId="overview-stock">
+            {stockWarnings}
+          </OverviewCard>
+        )}
         {weather && <div className="min-w-0 md:col-span-2 xl:col-span-3">{weather}</div>}
       </div>
       <PinnedReports query={pinned} render={renderReport} />
