@@ -52,6 +52,7 @@ const AutomationsPage = lazy(() => import('../features/automations/components/au
 const ThresholdsPage = lazy(() => import('../features/thresholds/components/thresholds-page'));
 const TreatmentsPage = lazy(() => import('../features/treatments/components/treatments-page'));
 const StockPage = lazy(() => import('../features/stock/components/stock-page'));
+const SideEffectsPage = lazy(() => import('../features/treatments/components/side-effects-page'));
 const CropsPage = lazy(() => import('../features/crops/components/crops-page'));
 const RegisterPage = lazy(() => import('../features/register/components/register-page'));
 const TasksPage = lazy(() => import('../features/tasks/components/tasks-page'));
@@ -110,6 +111,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'thresholds', element: <ThresholdsPage /> },
   { path: 'treatmentProduct', element: <TreatmentsPage /> },
   { path: 'stock', element: <StockPage /> },
+  { path: 'side-effects', element: <SideEffectsPage /> },
   { path: 'crops', element: <CropsPage /> },
   { path: 'register', element: <RegisterPage /> },
   { path: 'tasks', element: <TasksPage /> },

@@ -51,6 +51,8 @@ export const paths = {
   treatmentProduct: `${dashboard}/treatmentProduct`,
   /** Stock of plant-protection products per lot (issue 22), reached from the treatments screen. */
   stock: `${dashboard}/stock`,
+  /** The beneficials side-effect table (issue 22), reached from the treatments screen. */
+  sideEffects: `${dashboard}/side-effects`,
   /** The company's crops by EPPO code (issue 22). */
   crops: `${dashboard}/crops`,
   /** The plant-protection register's exports (issue 22), reached from the treatments screen. */

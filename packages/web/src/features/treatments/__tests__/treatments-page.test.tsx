@@ -77,6 +77,7 @@ describe('TreatmentsPage', () => {
     expect(screen.getByText('An admin of your company adds the spray products.')).toBeInTheDocument();
     expect(await screen.findByText('No treatments yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the rooms' })).toHaveAttribute('href', '/dashboard/rooms');
+    expect(screen.getByRole('link', { name: 'Side effects on beneficials' })).toHaveAttribute('href', '/dashboard/side-effects');
     // A regular user reads the lists; no add buttons.
     expect(screen.queryByRole('button', { name: 'Add a product' })).not.toBeInTheDocument();
   });

@@ -34,6 +34,7 @@ export default function TreatmentsPage() {
           <ButtonLink to={paths.stock} variant="secondary">{t('links.stock')}</ButtonLink>
           <ButtonLink to={paths.crops} variant="secondary">{t('links.crops')}</ButtonLink>
           <ButtonLink to={paths.register} variant="secondary">{t('links.register')}</ButtonLink>
+          <ButtonLink to={paths.sideEffects} variant="secondary">{t('links.sideEffects')}</ButtonLink>
         </div>
       </Card>
       <TreatmentsCard companyId={companyId} canEdit={canEdit} online={online} />
