@@ -34,6 +34,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /**
+     * Where reads that may lag a few seconds go (reports, trends, register exports): the replica of
+     * READ_DATABASE_URL, else `db`. Never for what the caller just wrote, and never for a write.
+     */
+    readDb: Database;
     /** The open database behind `db`: its kind, raw queries, pg-boss's way in. */
     database: DatabaseHandle;
     tokens: TokenService;
@@ -50,6 +55,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use this database instead of DATABASE_URL / the embedded one in DATA_DIR (tests, benchmarks). */
   database?: DatabaseTarget;
+
   /** Start pg-boss (default true). */
   jobs?: boolean;
   /** Replace the mailer (tests capture mails). */
@@ -87,6 +93,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   await migrateToLatest(database.db);
+  const readUrl = config.readDatabaseUrl;
+  const replica = readUrl && database.kind === 'postgres'
+    ? await openDatabase({ kind: 'postgres', url: readUrl }, {
+      max: 5,
+      onError: (err) => app.log.warn({ err }, 'replica connection lost'),
+      statementTimeoutMs: config.requestTimeoutMs,
+    })
+    : null;
+  app.decorate('readDb', replica?.db ?? database.db);
 
   const secret = config.jwtSecret ?? (config.validateResponses ? randomBytes(32).toString('hex') : await persistentSecret(config.dataDir, 'jwt-secret'));
   app.decorate('tokens', createTokenService(secret));
@@ -111,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Close order: HTTP stops accepting, then jobs finish, then the database (pool, or the embedded session).
   app.addHook('onClose', async () => {
     await app.boss?.stop({ graceful: true, wait: true, close: true });
+    await replica?.close();
     await database.close();
   });
 

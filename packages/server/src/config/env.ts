@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  READ_DATABASE_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMTP_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -47,6 +48,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A replica for reads where a few seconds of lag are acceptable (reports, trends, register exports): docs/deploy.md. */
+  readDatabaseUrl?: string;
   jwtSecret?: string;
   smtpUrl?: string;
   publicUrl: string;
@@ -102,6 +105,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.READ_DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -13,3 +13,9 @@ export type Deps<K extends keyof FastifyInstance = never> = Pick<FastifyInstance
 
 /** For work that only makes sense inside the caller's transaction (row locks, writes that go with others). */
 export type TxDeps = { db: Transaction<DB> };
+
+/**
+ * For reads where a few seconds of lag are acceptable (reports, trends, register exports): the replica of
+ * READ_DATABASE_URL when one is set, else the primary. Never for a write, nor for what the caller just wrote.
+ */
+export const laggingReads = (app: Pick<FastifyInstance, 'readDb'>): Deps => ({ db: app.readDb });
