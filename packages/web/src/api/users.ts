@@ -40,6 +40,11 @@ export async function setUserLanguage(userId: number, language: Language | null)
   return { language: own, company_language, effective_language };
 }
 
+/** POST /set_spray_licence: the user's plant-protection licence number (null clears it); answers the number kept. */
+export async function setSprayLicence(userId: number, licence: string | null): Promise<string | null> {
+  return (await callEndpoint(usersEndpoints.setSprayLicence, { user_id: userId, spray_licence_number: licence })).spray_licence_number;
+}
+
 /** PUT /update_location (user_id, location in the body). */
 export async function updateLocation(userId: number, location: string) {
   const res = await callEndpoint(usersEndpoints.updateLocation, { user_id: userId, location });

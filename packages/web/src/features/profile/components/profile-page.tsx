@@ -10,6 +10,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { useAuth } from '../../../state/hooks';
 import { useSetOwnLanguage, useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { SprayLicenceForm } from './spray-licence-form';
 
 function LocationForm({ userId, companyId, current }: { userId: number; companyId: number; current: string | null }) {
   const { t } = useTranslation('profile');
@@ -162,6 +163,9 @@ export default function ProfilePage() {
         </Card>
         <Card title={t('threshold.title')} description={t('threshold.description')}>
           <ThresholdForm userId={userId} />
+        </Card>
+        <Card title={t('licence.title')} description={t('licence.description')}>
+          <SprayLicenceForm userId={userId} />
         </Card>
         <SignOutEverywhere />
       </div>

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Input, useToast } from '../../../components/ui';
+import { errorMessage } from '../../../api/api-error';
+import { useOnlineStatus } from '../../../lib/use-online-status';
+import { sprayLicenceKey, useSetSprayLicence } from '../api/use-set-spray-licence';
+
+const MAX = 100;
+
+/** The plant-protection licence number copied onto each application the user records; blank and saved clears it. */
+export function SprayLicenceForm({ userId }: { userId: number }) {
+  const { t } = useTranslation('profile');
+  const toast = useToast();
+  const online = useOnlineStatus();
+  const save = useSetSprayLicence(userId);
+  // Only what was saved in this session is known here (see use-set-spray-licence.ts).
+  const kept = useQuery<string | null | undefined>({ queryKey: sprayLicenceKey(userId), queryFn: () => undefined, enabled: false }).data;
+  const [value, setValue] = useState('');
+  const [tried, setTried] = useState(false);
+  const trimmed = value.trim();
+  const error = trimmed.length > MAX ? t('licence.tooLong', { max: MAX }) : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (error) return;
+    save.mutate(trimmed === '' ? null : trimmed, {
+      onSuccess: (saved) => {
+        toast.success(saved ? t('licence.saved', { number: saved }) : t('licence.cleared'));
+        setValue('');
+        setTried(false);
+      },
+      onError: (err) => toast.danger(errorMessage(err)),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {kept !== undefined && (
+        <Alert tone="success">{kept ? t('licence.onRecord', { number: kept }) : t('licence.noneOnRecord')}</Alert>
+      )}
+      <Input
+        label={t('licence.label')}
+        hint={t('licence.hint')}
+        name="spray_licence_number"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={tried ? error : undefined}
+      />
+      <Button type="submit" loading={save.isPending} disabled={!online}>
+        {trimmed === '' ? t('licence.clear') : t('licence.save')}
+      </Button>
+    </form>
+  );
+}
