@@ -25,6 +25,11 @@ export async function createGrid(g: NewGrid) {
   }
 }
 
+/** POST /set_grid_cell_size (Admin): m² per box, from which an application's treated area is worked out; null clears it. */
+export async function setGridCellSize(gridId: number, cellAreaM2: number | null): Promise<number | null> {
+  return (await callEndpoint(ep.setGridCellSize, { grid_id: gridId, cell_area_m2: cellAreaM2 })).cell_area_m2;
+}
+
 /** PUT /delete_grid?grid_id (Admin). */
 export function deleteGrid(gridId: number) {
   return callEndpoint(ep.deleteGrid, { grid_id: gridId });

@@ -5,6 +5,7 @@ import { ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, use
 import { useAuth } from '../../../../state/hooks';
 import { roomsQuery } from '../../../../api/queries/rooms';
 import { CreateGridForm } from './create-grid-form';
+import { GridCellSizeForm } from './grid-form-cell-size';
 import { paths } from '../../../../lib/paths';
 
 /**
@@ -57,6 +58,11 @@ export default function GridFormPage() {
           />
         )}
       </Card>
+      {rooms.data && rooms.data.rooms.length > 0 && (
+        <Card className="mt-6 max-w-xl" title={t('cellSize.title')} description={t('cellSize.description')}>
+          <GridCellSizeForm rooms={rooms.data.rooms} />
+        </Card>
+      )}
     </>
   );
 }
