@@ -16,6 +16,8 @@ export const UserSummary = z.object({
   created_at: z.string(),
   /** False once an administrator deactivated the account: it cannot sign in. */
   active: z.boolean(),
+  /** The plant-protection licence copied onto each application the user records (issue 22); null when none. */
+  spray_licence_number: z.string().nullable().optional(),
 });
 
 /** true/false; form and query values arrive as strings ('true', 'false', '1', '0'). */

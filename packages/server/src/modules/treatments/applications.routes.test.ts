@@ -310,6 +310,9 @@ describe("the operator's spray licence (set_spray_licence)", () => {
     const applied = await link(a.regular.auth, { ApplicationDate: '2026-07-02', ProductName: 'Licensed product', QuantityUsed: 1, Grid_boxIDs: JSON.stringify([place.box(1, 1)]) });
     expect(applied.json().register.operator_licence).toBe('NL-SPUIT-999');
     expect((await set(a.admin.auth, { user_id: a.regular.user_id, spray_licence_number: 'NL-SPUIT-1000' })).statusCode).toBe(200);
+    // The number on record is read back with the user (the profile shows it).
+    const read = await t.app.inject({ method: 'GET', url: `/api/load_users?company_id=${a.companyId}&user_id=${a.regular.user_id}`, headers: a.regular.auth });
+    expect(read.json().users[0].spray_licence_number).toBe('NL-SPUIT-1000');
     expect((await set(a.regular.auth, { user_id: a.admin.user_id, spray_licence_number: 'X' })).statusCode).toBe(403);
     expect((await set(b.admin.auth, { user_id: a.regular.user_id, spray_licence_number: 'X' })).statusCode).toBe(404);
     expect((await set(a.regular.auth, { user_id: a.regular.user_id, spray_licence_number: 'x'.repeat(101) })).json()).toMatchObject({ field: 'spray_licence_number' });

@@ -14,5 +14,6 @@ export function toUserSummary(row: UserProfileRow): z.infer<typeof UserSummary> 
     location: row.location,
     created_at: iso(row.created_at),
     active: row.active,
+    spray_licence_number: row.spray_licence_number,
   };
 }

@@ -2,11 +2,11 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, UserTable } from '../../db/schema.js';
 
 export type UserProfileRow = Pick<
-  Selectable<UserTable>,
-  'user_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'user_role' | 'location' | 'created_at' | 'active'
+  Selectable<DB['users']>,
+  'user_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'user_role' | 'location' | 'created_at' | 'active' | 'spray_licence_number'
 >;
 
-const PROFILE = ['user_id', 'company_id', 'first_name', 'last_name', 'email', 'user_role', 'location', 'created_at', 'active'] as const;
+const PROFILE = ['user_id', 'company_id', 'first_name', 'last_name', 'email', 'user_role', 'location', 'created_at', 'active', 'spray_licence_number'] as const;
 
 export async function listUsers(db: Kysely<DB>, companyId: number, userId?: number): Promise<UserProfileRow[]> {
   let q = db.selectFrom('users').select(PROFILE).where('company_id', '=', companyId);
@@ -31,8 +31,8 @@ export async function lockUser(db: Kysely<DB>, companyId: number, userId: number
 }
 
 /** The profile columns of a user row. */
-export const profileOf = (row: Selectable<UserTable>): UserProfileRow =>
-  Object.fromEntries(PROFILE.map((k) => [k, row[k]])) as UserProfileRow;
+export const profileOf = (row: Selectable<UserTable> & Partial<Pick<Selectable<DB['users']>, 'spray_licence_number'>>): UserProfileRow =>
+  ({ ...Object.fromEntries(PROFILE.map((k) => [k, row[k as keyof typeof row]])), spray_licence_number: row.spray_licence_number ?? null }) as UserProfileRow;
 
 /** Locks a user of the company for a change of their language; their language now, for the audit. */
 export function lockLanguage(trx: Transaction<DB>, companyId: number, userId: number) {

@@ -165,7 +165,7 @@ export default function ProfilePage() {
           <ThresholdForm userId={userId} />
         </Card>
         <Card title={t('licence.title')} description={t('licence.description')}>
-          <SprayLicenceForm userId={userId} />
+          <SprayLicenceForm userId={userId} companyId={companyID} />
         </Card>
         <SignOutEverywhere />
       </div>

@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../api/api-error';
 import { useOnlineStatus } from '../../../lib/use-online-status';
-import { sprayLicenceKey, useSetSprayLicence } from '../api/use-set-spray-licence';
+import { userDataQuery } from '../../../api/queries/users';
+import { useSetSprayLicence } from '../api/use-set-spray-licence';
 
 const MAX = 100;
 
 /** The plant-protection licence number copied onto each application the user records; blank and saved clears it. */
-export function SprayLicenceForm({ userId }: { userId: number }) {
+export function SprayLicenceForm({ userId, companyId }: { userId: number; companyId: number }) {
   const { t } = useTranslation('profile');
   const toast = useToast();
   const online = useOnlineStatus();
-  const save = useSetSprayLicence(userId);
-  // Only what was saved in this session is known here (see use-set-spray-licence.ts).
-  const kept = useQuery<string | null | undefined>({ queryKey: sprayLicenceKey(userId), queryFn: () => undefined, enabled: false }).data;
+  const save = useSetSprayLicence(userId, companyId);
+  // undefined while the user's data loads (or when it cannot be read offline): nothing is claimed then.
+  const user = useQuery(userDataQuery(userId, companyId)).data;
+  const kept = user ? (user.spray_licence_number ?? null) : undefined;
   const [value, setValue] = useState('');
   const [tried, setTried] = useState(false);
   const trimmed = value.trim();
@@ -26,7 +28,7 @@ export function SprayLicenceForm({ userId }: { userId: number }) {
     setTried(true);
     if (error) return;
     save.mutate(trimmed === '' ? null : trimmed, {
-      onSuccess: (saved) => {
+      onSuccess: (saved: string | null) => {
         toast.success(saved ? t('licence.saved', { number: saved }) : t('licence.cleared'));
         setValue('');
         setTried(false);
@@ -37,7 +39,7 @@ export function SprayLicenceForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {kept !== undefined && (
-        <Alert tone="success">{kept ? t('licence.onRecord', { number: kept }) : t('licence.noneOnRecord')}</Alert>
+        <Alert tone={kept ? 'success' : 'info'}>{kept ? t('licence.onRecord', { number: kept }) : t('licence.noneOnRecord')}</Alert>
       )}
       <Input
         label={t('licence.label')}
