@@ -17,7 +17,25 @@ describe('outboxMailer', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'verdant-outbox-'));
     const one = outboxMailer(dir, quiet);
     const two = outboxMailer(dir, quiet);
+    // A reader polling the folder during the burst only ever finds whole mails (each is renamed into place).
+    let sending = true;
+    const halfRead: string[] = [];
+    const reader = (async () => {
+      while (sending) {
+        for (const f of (await fs.readdir(dir!)).filter((n) => n.endsWith('.json'))) {
+          try {
+            JSON.parse(await fs.readFile(path.join(dir!, f), 'utf8'));
+          } catch {
+            halfRead.push(f);
+          }
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
     await Promise.all(Array.from({ length: 30 }, (_x, i) => (i % 2 ? one : two).send({ to: 'a@example.com', subject: 'Same subject', text: `mail ${i}` })));
+    sending = false;
+    await reader;
+    expect(halfRead).toEqual([]);
     const files = await fs.readdir(dir);
     expect(files).toHaveLength(30);
     const texts = await Promise.all(files.map(async (f) => (JSON.parse(await fs.readFile(path.join(dir!, f), 'utf8')) as { text: string }).text));

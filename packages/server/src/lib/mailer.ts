@@ -31,7 +31,8 @@ export function smtpMailer(smtpUrl: string): Mailer {
 /**
  * Without SMTP, mails land in DATA_DIR/outbox as JSON so a newcomer can still follow a link. Each file
  * name ends in random characters: two mails with one subject in one millisecond (a burst, or two API
- * processes sharing the folder) must not overwrite each other.
+ * processes sharing the folder) must not overwrite each other. A mail is written under a hidden temporary
+ * name and renamed into place, so a reader never sees half a mail — nor one left by a process killed mid-write.
  */
 export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
   return {
@@ -39,8 +40,11 @@ export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
-      const file = path.join(dir, `${stamp}-${slug}-${randomBytes(4).toString('hex')}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: FROM, ...mail, created_at: new Date().toISOString() }, null, 2), { flag: 'wx' });
+      const name = `${stamp}-${slug}-${randomBytes(4).toString('hex')}.json`;
+      const file = path.join(dir, name);
+      const partial = path.join(dir, `.${name}.partial`);
+      await fs.writeFile(partial, JSON.stringify({ from: FROM, ...mail, created_at: new Date().toISOString() }, null, 2), { flag: 'wx' });
+      await fs.rename(partial, file);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
     },
   };

@@ -53,7 +53,8 @@ export async function until(what: string, ms: number, check: () => Promise<boole
 export interface OutboxMail { to: string; subject: string; text: string }
 
 export async function readOutbox(dir: string): Promise<OutboxMail[]> {
-  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  // A mail being written has a hidden temporary name (lib/mailer.ts): only whole mails are read.
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !f.startsWith('.'));
   return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8')) as OutboxMail));
 }
 
