@@ -12,12 +12,18 @@ export interface RefreshClaims {
   exp: number;
 }
 
-/** The claims the client reads, plus `tv`: the user's token version when the token was made. */
-export type VerifiedAccess = AccessClaims & { tv: number };
+/**
+ * The claims the client reads, plus `tv`: the user's token version when the token was made, and `sid`: the
+ * session (refresh-token family) it belongs to, so signing that session out refuses it (plugins/auth.ts).
+ */
+export type VerifiedAccess = AccessClaims & { tv: number; sid?: string };
 
 export interface TokenService {
-  /** `token_version` defaults to 0, the version of an account whose sessions were never ended. */
-  signAccess(user: { user_id: number; user_role: UserRole; company_id: number; token_version?: number }): Promise<string>;
+  /**
+   * `token_version` defaults to 0, the version of an account whose sessions were never ended; `session_id` is the
+   * refresh-token family the token was issued in (none: a token no sign-out can end before it expires).
+   */
+  signAccess(user: { user_id: number; user_role: UserRole; company_id: number; token_version?: number }, sessionId?: string): Promise<string>;
   signRefresh(userId: number, familyId?: string): Promise<{ token: string; tokenId: string; familyId: string; expiresAt: Date }>;
   verifyAccess(token: string): Promise<VerifiedAccess>;
   verifyRefresh(token: string): Promise<RefreshClaims>;
@@ -31,8 +37,15 @@ export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SE
   const verified = new Map<string, VerifiedAccess>();
   const VERIFIED_MAX = 10_000;
   return {
-    signAccess: (u) =>
-      new SignJWT({ user_id: u.user_id, user_role: u.user_role, company_id: u.company_id, tv: u.token_version ?? 0, typ: 'access' })
+    signAccess: (u, sessionId) =>
+      new SignJWT({
+        user_id: u.user_id,
+        user_role: u.user_role,
+        company_id: u.company_id,
+        tv: u.token_version ?? 0,
+        ...(sessionId ? { sid: sessionId } : {}),
+        typ: 'access',
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuedAt()
         .setExpirationTime(now() + ttl.access)
@@ -56,7 +69,8 @@ export function createTokenService(secret: string, ttl = { access: ACCESS_TTL_SE
       }
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (payload.typ !== 'access') throw new Error('not an access token');
-      const claims = { ...AccessClaims.parse(payload), tv: typeof payload.tv === 'number' ? payload.tv : 0 };
+      const claims: VerifiedAccess = { ...AccessClaims.parse(payload), tv: typeof payload.tv === 'number' ? payload.tv : 0 };
+      if (typeof payload.sid === 'string') claims.sid = payload.sid;
       if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
       verified.set(token, claims);
       return claims;

@@ -25,50 +25,101 @@ export function bearerToken(req: FastifyRequest): string | null {
 export const TOKEN_VERSION_TTL_MS = 2000;
 const TOKEN_VERSION_MAX = 10_000;
 
-interface VersionEntry {
+interface Entry<V> {
   at: number;
-  /** The live token version, or null when the user is gone or deactivated. */
-  version: Promise<number | null>;
+  value: Promise<V>;
 }
 
-// Per database, so test apps running side by side never see each other's users.
-const versionCaches = new WeakMap<object, Map<number, VersionEntry>>();
-
-function versionCache(db: Kysely<DB>): Map<number, VersionEntry> {
-  let cache = versionCaches.get(db);
-  if (!cache) versionCaches.set(db, (cache = new Map()));
-  return cache;
+/**
+ * A read remembered for TOKEN_VERSION_TTL_MS, per database (test apps running side by side never see each
+ * other's users); a failed read is not remembered, so the next request asks again.
+ */
+function rememberedReads<K, V>() {
+  const caches = new WeakMap<object, Map<K, Entry<V>>>();
+  const cacheOf = (db: Kysely<DB>) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new Map()));
+    return cache;
+  };
+  return {
+    read(db: Kysely<DB>, key: K, load: () => Promise<V>, now: number): Promise<V> {
+      const cache = cacheOf(db);
+      const hit = cache.get(key);
+      if (hit && now - hit.at < TOKEN_VERSION_TTL_MS) return hit.value;
+      const value = load();
+      value.catch(() => {
+        if (cache.get(key)?.value === value) cache.delete(key);
+      });
+      cache.delete(key);
+      if (cache.size >= TOKEN_VERSION_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(key, { at: now, value });
+      return value;
+    },
+    forget(db: Kysely<DB>, key: K): void {
+      cacheOf(db).delete(key);
+    },
+  };
 }
+
+/** The live token version per user, or null when the user is gone or deactivated. */
+const versions = rememberedReads<number, number | null>();
+/** Whether a session (a refresh-token family) is still signed in. */
+const sessions = rememberedReads<string, boolean>();
 
 /** The user's current token version (null: gone or deactivated), read at most once per TTL. */
 export function currentTokenVersion(db: Kysely<DB>, userId: number, now = Date.now()): Promise<number | null> {
-  const cache = versionCache(db);
-  const hit = cache.get(userId);
-  if (hit && now - hit.at < TOKEN_VERSION_TTL_MS) return hit.version;
-  const version = db
-    .selectFrom('users')
-    .select(['token_version', 'active'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-    .then((row) => (row?.active ? row.token_version : null));
-  // A failed read is not remembered: the next request asks again.
-  version.catch(() => {
-    if (cache.get(userId)?.version === version) cache.delete(userId);
-  });
-  cache.delete(userId);
-  if (cache.size >= TOKEN_VERSION_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(userId, { at: now, version });
-  return version;
+  return versions.read(
+    db,
+    userId,
+    () =>
+      db
+        .selectFrom('users')
+        .select(['token_version', 'active'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+        .then((row) => (row?.active ? row.token_version : null)),
+    now,
+  );
 }
 
 /** Call after the change commits, so this server refuses the user's old access tokens at once. */
 export function forgetTokenVersion(db: Kysely<DB>, userId: number): void {
-  versionCache(db).delete(userId);
+  versions.forget(db, userId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True while the session has a refresh token not revoked (one lookup on refresh_tokens_family_idx), read at most
+ * once per TTL. Signing the session out (or a reuse of its refresh token) revokes the whole family.
+ */
+export function sessionLive(db: Kysely<DB>, userId: number, sessionId: string, now = Date.now()): Promise<boolean> {
+  if (!UUID.test(sessionId)) return Promise.resolve(false);
+  return sessions.read(
+    db,
+    sessionId,
+    () =>
+      db
+        .selectFrom('refresh_tokens')
+        .select('token_id')
+        .where('family_id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst()
+        .then((row) => row !== undefined),
+    now,
+  );
+}
+
+/** Call after a session is signed out, so this server refuses its access tokens at once. */
+export function forgetSession(db: Kysely<DB>, sessionId: string): void {
+  sessions.forget(db, sessionId);
 }
 
 /**
  * Checks the endpoint's `auth` metadata: 401 without a valid token or for a token whose sessions
- * were ended (its version is older than the user's), 403 for a role not listed.
+ * were ended (its version is older than the user's, or its own session was signed out), 403 for a role not listed.
  */
 export async function authenticate(
   req: FastifyRequest,
@@ -83,6 +134,9 @@ export async function authenticate(
   });
   const version = await currentTokenVersion(req.server.db, claims.user_id);
   if (version === null || version !== claims.tv) throw unauthorized(authMessages.sessionEnded);
+  if (claims.sid !== undefined && !(await sessionLive(req.server.db, claims.user_id, claims.sid))) {
+    throw unauthorized(authMessages.sessionEnded);
+  }
   // Consultants are in no endpoint's roles: the one list of what they may call is the contract's
   // consultantAccess, and anything else is refused here (docs/decisions.md, "Consultants").
   if (claims.user_role === 'Consultant') {

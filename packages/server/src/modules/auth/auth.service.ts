@@ -1,7 +1,7 @@
 import { authMessages, type EndpointInput, type authEndpoints } from '@verdant/contract';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forgetTokenVersion, type Caller } from '../../plugins/auth.js';
+import { forgetSession, forgetTokenVersion, type Caller } from '../../plugins/auth.js';
 import type { RefreshClaims } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 import { toSessionUser } from './auth.mapper.js';
@@ -25,7 +25,7 @@ export async function issueSession(deps: Deps<'tokens'>, user: repo.UserRow) {
     expires_at: refresh.expiresAt,
   });
   return {
-    access_token: await deps.tokens.signAccess(user),
+    access_token: await deps.tokens.signAccess(user, refresh.familyId),
     refresh_token: refresh.token,
     user: toSessionUser(user),
   };
@@ -72,13 +72,17 @@ export async function expireAccessTokens({ db }: Deps, userId: number): Promise<
 }
 
 /**
- * Signs one session out: its refresh-token family is revoked. Any token, valid or not, answers the
+ * Signs one session out: its refresh-token family is revoked, and with it the access tokens issued in it
+ * (they carry the family as their session, plugins/auth.ts). Any token, valid or not, answers the
  * same success, so the call tells nothing about tokens. An expired refresh token has nothing left
  * to revoke (its family's newer tokens are the ones the client holds).
  */
 export async function logout(deps: AuthDeps, refreshToken: string) {
   const claims = await deps.tokens.verifyRefresh(refreshToken).catch(() => null);
-  if (claims) await repo.revokeUserFamily(deps.db, claims.user_id, claims.fid, new Date());
+  if (claims) {
+    await repo.revokeUserFamily(deps.db, claims.user_id, claims.fid, new Date());
+    forgetSession(deps.db, claims.fid);
+  }
   return { status: 'success' as const, message: authMessages.signedOut };
 }
 
@@ -133,12 +137,15 @@ export async function refreshSession(deps: AuthDeps, bearer: string | null) {
       expires_at: next.expiresAt,
     });
     // Claims come from the current row, so a role change takes effect at the next refresh.
-    return { verdict, access_token: await deps.tokens.signAccess(user), refresh_token: next.token } as const;
+    return { verdict, access_token: await deps.tokens.signAccess(user, row!.family_id), refresh_token: next.token } as const;
   });
   if (result.verdict === 'ok') {
     return { status: 'success' as const, access_token: result.access_token, refresh_token: result.refresh_token };
   }
-  if (result.verdict === 'reused') deps.log.warn({ user_id: claims.user_id, family_id: claims.fid }, 'refresh token reused; family revoked');
+  if (result.verdict === 'reused') {
+    forgetSession(deps.db, claims.fid);
+    deps.log.warn({ user_id: claims.user_id, family_id: claims.fid }, 'refresh token reused; family revoked');
+  }
   const reused = result.verdict === 'reused' || result.verdict === 'revoked';
   throw unauthorized(reused ? authMessages.refreshReused : authMessages.sessionExpired);
 }

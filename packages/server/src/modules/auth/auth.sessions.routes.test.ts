@@ -116,6 +116,7 @@ describe('password reset', () => {
 });
 
 describe('POST /logout', () => {
+  afterEach(() => vi.useRealTimers());
   const logout = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: payload as Record<string, unknown> });
 
@@ -129,6 +130,46 @@ describe('POST /logout', () => {
     expect(res.json()).toEqual({ status: 'success', message: msg.signedOut });
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
     expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+  });
+
+  it("refuses that session's access tokens at once, before and after a refresh; other sessions keep working", async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    const mine = (await login(u.email, u.password)).json().data;
+    const other = (await login(u.email, u.password)).json().data;
+    const rotated = (await refresh(mine.refresh_token)).json();
+    for (const token of [mine.access_token, rotated.access_token, other.access_token]) {
+      expect((await usersWith(token, a.companyId)).statusCode).toBe(200);
+    }
+
+    expect((await logout({ refresh_token: rotated.refresh_token })).statusCode).toBe(200);
+    for (const token of [mine.access_token, rotated.access_token]) {
+      const refused = await usersWith(token, a.companyId);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(msg.sessionEnded);
+    }
+    expect((await usersWith(other.access_token, a.companyId)).statusCode).toBe(200);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+  });
+
+  it("refuses a session's access tokens once its refresh token is reused (the family is revoked as after a theft)", async () => {
+    const u = await makeUser(t.app, a.companyId, 'Regular');
+    const s = (await login(u.email, u.password)).json().data;
+    const next = (await refresh(s.refresh_token)).json();
+    expect((await usersWith(next.access_token, a.companyId)).statusCode).toBe(200);
+    expect((await refresh(s.refresh_token)).statusCode).toBe(401);
+    expect((await usersWith(next.access_token, a.companyId)).statusCode).toBe(401);
+  });
+
+  it("is refused on another server within two seconds (the session's state is cached that long)", async () => {
+    const u = await makeUser(t.app, b.companyId, 'Regular');
+    const s = (await login(u.email, u.password)).json().data;
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Another server's sign-out: the family is revoked in the database, this server's cache is not told.
+    await t.app.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', u.user_id).execute();
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 2100);
+    expect((await usersWith(s.access_token, b.companyId)).statusCode).toBe(401);
   });
 
   it('answers the same success for a token it does not know, a forged one and an access token', async () => {
