@@ -43,6 +43,11 @@ export interface ApplicationRegisterInput {
   quantityUnit?: string;
   tankMix?: ReadonlyArray<{ productName: string; quantity: number; quantityUnit?: string }>;
   weather?: { temperature_c?: number; humidity_pct?: number; wind_speed_ms?: number; source?: 'typed' | 'weather_service' };
+  /** Beneficials released with (or instead of) the spray. */
+  releases?: ReadonlyArray<{ species: string; quantityPerM2: number; method: string }>;
+  /** What the application was against: library or company problems, and the observations that led to it. */
+  targetProblemIds?: readonly number[];
+  observationIds?: readonly number[];
 }
 
 /**
@@ -68,6 +73,11 @@ export function linkTreatmentBody(input: { date: string; productName: string; qu
       ? JSON.stringify(r.tankMix.map((l) => ({ ProductName: l.productName, QuantityUsed: l.quantity, ...(l.quantityUnit ? { QuantityUnit: l.quantityUnit } : {}) })))
       : undefined,
     Weather: weather,
+    Releases: r.releases && r.releases.length > 0
+      ? JSON.stringify(r.releases.map((l) => ({ Species: l.species, QuantityPerM2: l.quantityPerM2, Method: l.method })))
+      : undefined,
+    TargetProblemIDs: r.targetProblemIds && r.targetProblemIds.length > 0 ? JSON.stringify([...r.targetProblemIds]) : undefined,
+    ObservationIDs: r.observationIds && r.observationIds.length > 0 ? JSON.stringify([...r.observationIds]) : undefined,
   };
   return {
     ApplicationDate: input.date,

@@ -8,7 +8,9 @@ import { sprayProductsQuery } from '../../../../api/queries/treatments';
 import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 import { useApplyTreatment } from '../api/use-apply-treatment';
+import { useBoxTargets } from '../api/use-box-targets';
 import { ApplyTreatmentRegisterFields, checkRegisterDraft, emptyRegisterDraft } from './apply-treatment-register-fields';
+import { TargetsFieldset } from './apply-treatment-releases';
 
 /** Now as the value of a datetime-local input (local time, minutes). */
 function localNow(): string {
@@ -47,6 +49,9 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
   const [quantity, setQuantity] = useState('');
   const [tried, setTried] = useState(false);
   const [draft, setDraft] = useState(emptyRegisterDraft);
+  const targets = useBoxTargets(companyId, boxes);
+  /** The server's refusal of the last try (a label rule, a lot, …), shown until the next try. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   if (products.isPending) return <LoadingState />;
   if (products.isError) return <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
@@ -69,12 +74,13 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
     when: at && !Number.isNaN(at.getTime()) ? null : t('treat.whenRequired'),
     quantity: quantity.trim() !== '' && Number.isFinite(amount) && amount > 0 ? null : t('treat.quantityInvalid'),
   };
-  const checked = checkRegisterDraft(draft, errors.when ? null : at, products.data);
+  const checked = checkRegisterDraft(draft, errors.when ? null : at, products.data, targets.targets);
   const reentryEnd = product?.reentry_interval_hours && at && !errors.when ? new Date(at.getTime() + product.reentry_interval_hours * 3_600_000).toISOString() : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
+    setRefusal(null);
     if (!product || !at || errors.when || errors.quantity || Object.keys(checked.errors).length > 0) return;
     apply.mutate(
       {
@@ -88,7 +94,7 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
           else toast.success(done);
           onApplied();
         },
-        onError: (err) => toast.danger(t('treat.failed', { reason: errorMessage(err) })),
+        onError: (err) => setRefusal(t('treat.failed', { reason: errorMessage(err) })),
       },
     );
   };
@@ -122,7 +128,10 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
           error={tried ? errors.quantity : undefined}
         />
       </div>
+      <TargetsFieldset targets={targets.targets} pending={targets.pending} failed={targets.failed} chosen={draft.targets} onChange={(next) => setDraft({ ...draft, targets: next })} />
       <ApplyTreatmentRegisterFields draft={draft} onChange={setDraft} products={products.data} errors={checked.errors} showErrors={tried} />
+      {tried && Object.keys(checked.errors).length > 0 && <Alert tone="danger">{t('treat.fixErrors')}</Alert>}
+      {refusal && <Alert tone="danger">{refusal}</Alert>}
       {reentryEnd && <Alert tone="warning">{t('treat.willClose', { count: boxes.length, until: formatDate(reentryEnd) })}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={apply.isPending}>

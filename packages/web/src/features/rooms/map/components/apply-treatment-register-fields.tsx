@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deviceToday, DOSE_UNITS, PRODUCT_UNITS, type SprayProduct } from '@verdant/contract';
+import { deviceToday, DOSE_UNITS, PRODUCT_UNITS, RELEASE_METHODS, type SprayProduct } from '@verdant/contract';
 import { userDataQuery } from '../../../../api/queries/users';
 import { todaysWeatherQuery } from '../../../../api/queries/weather';
 import { useAuth } from '../../../../state/hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import type { ApplicationRegisterInput } from '../../../../api/treatments';
+import { targetKey, type BoxTarget } from '../api/use-box-targets';
+import { ReleasesFieldset, type ReleaseDraft } from './apply-treatment-releases';
 
 /** What the register part of the apply form holds while typed: text as typed, checked on save. */
 export interface RegisterDraft {
@@ -24,11 +26,16 @@ export interface RegisterDraft {
   /** 'weather_service' once filled from the weather service and not changed by hand since. */
   weatherSource: 'typed' | 'weather_service';
   mix: Array<{ productId: string; quantity: string }>;
+  /** Beneficials released: species, number per m² as typed, method (one of RELEASE_METHODS). */
+  releases: ReleaseDraft[];
+  /** The chosen target problems, by their key in the boxes' open problems (BoxTarget.problem, lower case). */
+  targets: string[];
 }
+
 
 export const emptyRegisterDraft = (): RegisterDraft => ({
   endedAt: '', equipment: '', cropEppo: '', bbch: '', areaM2: '', waterVolumeL: '', dose: '', doseUnit: '', quantityUnit: '',
-  temperature: '', humidity: '', wind: '', weatherSource: 'typed', mix: [],
+  temperature: '', humidity: '', wind: '', weatherSource: 'typed', mix: [], releases: [], targets: [],
 });
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', '.')));
@@ -38,8 +45,8 @@ const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', 
  * are the contract's (BBCH 0–99, EPPO code form, end after start, positive numbers); the label's own limits are
  * the server's, whose refusal is shown with its reason.
  */
-export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, products: readonly SprayProduct[]) {
-  const errors: Partial<Record<keyof RegisterDraft | `mix.${number}`, string>> = {};
+export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, products: readonly SprayProduct[], targets: readonly BoxTarget[] = []) {
+  const errors: Partial<Record<keyof RegisterDraft | `mix.${number}` | `release.${number}.${keyof ReleaseDraft}`, string>> = {};
   const positive = (k: 'areaM2' | 'dose', v: number | undefined) => {
     if (v !== undefined && !(Number.isFinite(v) && v > 0)) errors[k] = 'treat.register.positive';
   };
@@ -61,6 +68,14 @@ export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, pro
     if (!product || quantity === undefined || !(quantity > 0)) errors[`mix.${i}`] = 'treat.register.mixInvalid';
     return { productName: product?.name ?? '', quantity: quantity ?? 0 };
   });
+  const releases = d.releases.map((r, i) => {
+    const quantity = num(r.quantity);
+    if (r.species.trim() === '') errors[`release.${i}.species`] = 'treat.release.speciesRequired';
+    if (quantity === undefined || !(Number.isFinite(quantity) && quantity > 0)) errors[`release.${i}.quantity`] = 'treat.release.quantityInvalid';
+    if (!(RELEASE_METHODS as readonly string[]).includes(r.method)) errors[`release.${i}.method`] = 'treat.release.methodRequired';
+    return { species: r.species.trim(), quantityPerM2: quantity ?? 0, method: r.method };
+  });
+  const chosen = targets.filter((t) => d.targets.includes(targetKey(t)));
   const register: ApplicationRegisterInput = {
     endedAt: ended && !errors.endedAt ? ended.toISOString() : undefined,
     equipment: d.equipment.trim() || undefined,
@@ -73,6 +88,9 @@ export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, pro
     quantityUnit: d.quantityUnit || undefined,
     tankMix: mix,
     weather: { temperature_c: num(d.temperature), humidity_pct: humidity, wind_speed_ms: num(d.wind), source: d.weatherSource },
+    releases,
+    targetProblemIds: [...new Set(chosen.flatMap((t) => (t.plantProblemId === null ? [] : [t.plantProblemId])))],
+    observationIds: chosen.flatMap((t) => t.observationIds),
   };
   return { errors, register };
 }
@@ -155,6 +173,7 @@ export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors
           </Button>
         </div>
       </fieldset>
+      <ReleasesFieldset releases={draft.releases} onChange={(releases) => onChange({ ...draft, releases })} error={(i, k) => err(`release.${i}.${k}`)} />
     </details>
   );
 }
