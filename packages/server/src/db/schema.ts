@@ -15,6 +15,7 @@ import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, Trea
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
+import type { BulkChangeTable } from './tables/bulk-changes.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
   TreatmentApplicationTargetTable, UserLicenceColumn,
@@ -37,6 +38,7 @@ export type * from './tables/cameras.js';
 export type * from './tables/treatments.js';
 export type * from './tables/plant-protection.js';
 export type * from './tables/application-register.js';
+export type * from './tables/bulk-changes.js';
 
 /** Every table; each later domain adds its own here. */
 export interface DB {
@@ -122,4 +124,5 @@ export interface DB {
   stock_levels: StockLevelTable;
   stock_lots: StockLotTable;
   stock_movements: StockMovementTable;
+  bulk_changes: BulkChangeTable;
 }

@@ -26,3 +26,21 @@ export async function writeAudit(db: Kysely<DB> | Transaction<DB>, event: AuditE
     })
     .execute();
 }
+
+/** Writes one audit event per record of a change of many (a bulk change), in statements of 1,000 rows. Pass the change's transaction. */
+export async function writeAudits(db: Kysely<DB> | Transaction<DB>, events: AuditEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 1000) {
+    await db
+      .insertInto('audit_events')
+      .values(events.slice(i, i + 1000).map((event) => ({
+        company_id: event.companyId,
+        user_id: event.userId,
+        action: event.action,
+        entity_type: event.entityType,
+        entity_id: event.entityId == null ? null : String(event.entityId),
+        before: event.before === undefined ? null : JSON.stringify(event.before),
+        after: event.after === undefined ? null : JSON.stringify(event.after),
+      })))
+      .execute();
+  }
+}

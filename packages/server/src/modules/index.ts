@@ -48,6 +48,7 @@ import { companyTimeZoneModule } from './company_time_zone/index.js';
 import { consultantsModule } from './consultants/index.js';
 import { thresholdsModule } from './thresholds/index.js';
 import { offlineFillModule } from './offline_fill/index.js';
+import { bulkModule } from './bulk/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -100,4 +101,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   consultantsModule,
   thresholdsModule,
   offlineFillModule,
+  bulkModule,
 ];

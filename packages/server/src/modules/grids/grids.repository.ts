@@ -153,3 +153,32 @@ export async function deleteGridsOfRoom(trx: Transaction<DB>, companyId: number,
 export function setCellArea(trx: Transaction<DB>, gridId: number, cellAreaM2: number | null) {
   return trx.updateTable('grids').set({ cell_area_m2: cellAreaM2, updated_at: new Date() }).where('grid_id', '=', gridId).execute();
 }
+
+/** A box's look: what a bulk change sets and its undo restores. */
+export interface BoxLook {
+  grid_box_id: number;
+  status: string | null;
+  color: string | null;
+}
+
+/** The company's boxes among these ids with their look, locked in id order (two bulk changes of overlapping boxes take turns). */
+export function lockBoxLooks(trx: Transaction<DB>, companyId: number, ids: number[]): Promise<BoxLook[]> {
+  return trx
+    .selectFrom('grid_boxes')
+    .select(['grid_box_id', 'status', 'color'])
+    .where('company_id', '=', companyId)
+    .where('grid_box_id', '=', sql<number>`ANY(${sql.val(ids)}::int[])`)
+    .orderBy('grid_box_id')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets each box's status and colour, in one statement whatever their number. */
+export async function setBoxLooks(trx: Transaction<DB>, companyId: number, looks: BoxLook[]): Promise<void> {
+  if (!looks.length) return;
+  await sql`
+    UPDATE grid_boxes g SET status = v.status, color = v.color
+    FROM unnest(${sql.val(looks.map((l) => l.grid_box_id))}::int[], ${sql.val(looks.map((l) => l.status))}::text[],
+      ${sql.val(looks.map((l) => l.color))}::text[]) AS v(id, status, color)
+    WHERE g.company_id = ${companyId} AND g.grid_box_id = v.id`.execute(trx);
+}

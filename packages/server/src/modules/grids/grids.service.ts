@@ -170,6 +170,16 @@ export function setBoxName({ db: trx }: TxDeps, boxId: number, name: string | nu
   return repo.setBoxName(trx, boxId, name);
 }
 
+/** The company's boxes among these ids with their status and colour, locked in id order (a bulk change, in its transaction). */
+export function lockBoxLooks({ db: trx }: TxDeps, companyId: number, ids: number[]) {
+  return repo.lockBoxLooks(trx, companyId, ids);
+}
+
+/** Sets boxes' status and colour (a bulk change or its undo, in its transaction, after lockBoxLooks). */
+export function setBoxLooks({ db: trx }: TxDeps, companyId: number, looks: repo.BoxLook[]) {
+  return repo.setBoxLooks(trx, companyId, looks);
+}
+
 /** Marks a grid scanned, for scouting in its transaction (after it locked and checked the grid). */
 export function markGridScanned({ db: trx }: TxDeps, gridId: number, userId: number, at: Date) {
   return repo.setGridScanned(trx, gridId, userId, at);

@@ -7,7 +7,9 @@ import { deleteGridsOfRoom } from './grids.service.js';
 
 export {
   requireGrid, createGrid, addGridToRoom, gridBackgrounds, setBoxCulled, setBoxName, markGridScanned, clearScannedGrids,
+  lockBoxLooks, setBoxLooks,
 } from './grids.service.js';
+export type { BoxLook } from './grids.repository.js';
 
 export async function gridsModule(app: FastifyInstance) {
   registerEndpoints(app, gridsEndpoints, gridsHandlers);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, ProblemObservationTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -112,4 +112,34 @@ export async function deleteScanObservations(trx: Transaction<DB>, companyId: nu
     .returning('observation_id')
     .execute();
   return rows.map((r) => r.observation_id);
+}
+
+/** An observation's status and problem, as a bulk change reads them. */
+export interface ObservationState {
+  observation_id: number;
+  status: ObservationStatus;
+  problem: string;
+  problem_id: number | null;
+}
+
+/** The company's observations among these ids, locked in id order (two bulk changes of overlapping ones take turns). */
+export function lockObservations(trx: Transaction<DB>, companyId: number, ids: number[]): Promise<ObservationState[]> {
+  return trx
+    .selectFrom('problem_observations')
+    .select(['observation_id', 'status', 'problem', 'problem_id'])
+    .where('company_id', '=', companyId)
+    .where('observation_id', '=', sql<number>`ANY(${sql.val(ids)}::int[])`)
+    .orderBy('observation_id')
+    .forUpdate()
+    .execute();
+}
+
+/** Files each listed observation under its problem, in one statement. */
+export async function setProblems(trx: Transaction<DB>, companyId: number, rows: { id: number; problem: string; problem_id: number | null }[]) {
+  if (!rows.length) return;
+  await sql`
+    UPDATE problem_observations o SET problem = v.problem, problem_id = v.problem_id
+    FROM unnest(${sql.val(rows.map((r) => r.id))}::int[], ${sql.val(rows.map((r) => r.problem))}::text[],
+      ${sql.val(rows.map((r) => r.problem_id))}::int[]) AS v(id, problem, problem_id)
+    WHERE o.company_id = ${companyId} AND o.observation_id = v.id`.execute(trx);
 }

@@ -91,3 +91,16 @@ export async function changeObservationStatus(
 export async function deleteScanObservations({ db: trx }: TxDeps, companyId: number, ids: number[]): Promise<number[]> {
   return repo.deleteScanObservations(trx, companyId, ids);
 }
+
+/** The company's observations among these ids, with status and problem, locked in id order (a bulk change, in its transaction). */
+export function lockObservations({ db: trx }: TxDeps, companyId: number, ids: number[]) {
+  return repo.lockObservations(trx, companyId, ids);
+}
+
+/**
+ * Files observations under another problem (a bulk reassignment or its undo, after lockObservations); their
+ * status and history stay; the per-day counts follow by the table's update trigger (migration 2026_11_27_1000).
+ */
+export function reassignObservations({ db: trx }: TxDeps, companyId: number, rows: { id: number; problem: string; problem_id: number | null }[]) {
+  return repo.setProblems(trx, companyId, rows);
+}

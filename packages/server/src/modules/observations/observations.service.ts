@@ -5,7 +5,10 @@ import { fileObservations, type FiledObservation, type ObservationPlace } from '
 
 export { problemNames, slugify } from './observations.rules.js';
 export { fileObservations, type FiledObservation, type FileObservationsInput, type FilingSource, type ObservationPlace } from './observations.filing.js';
-export { changeObservationStatus, confirmSuspected, deleteScanObservations, dismissSuspected, type ConfirmSuspectedInput } from './observations.review.js';
+export {
+  changeObservationStatus, confirmSuspected, deleteScanObservations, dismissSuspected, lockObservations, reassignObservations, type ConfirmSuspectedInput,
+} from './observations.review.js';
+export type { ObservationState } from './observations.repository.js';
 
 export interface ProblemAnswer {
   field_response_id: number;

@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { raiseNotificationEvent, taskEvents } from '../automations/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, TxDeps } from '../../lib/deps.js';
 import * as repo from './tasks.repository.js';
 import { toTask, toTaskTemplate } from './tasks.mapper.js';
 
@@ -70,22 +70,43 @@ export async function updateTaskFields({ db }: Deps, caller: Caller, input: Inpu
   const assignee = await assigneeOf(db, caller.company_id, input);
   if (assignee === undefined && input.status === undefined) throw badRequest(msg.nothingToUpdate, 'status');
   await db.transaction().execute(async (trx) => {
-    const before = await repo.lockTask(trx, caller.company_id, input.response_id);
-    if (!before) throw notFound('Task');
-    if (input.status !== undefined && input.status !== before.status) await repo.setStatus(trx, before.response_id, input.status);
-    if (assignee !== undefined) await repo.upsertTask(trx, caller.company_id, before.response_id, caller.user_id, { assignee_id: assignee });
-    await writeAudit(trx, {
-      companyId: caller.company_id, userId: caller.user_id, action: 'task.update', entityType: 'task', entityId: before.response_id,
-      before: { status: before.status, assignee_id: before.assignee_id ?? null },
-      after: { status: input.status ?? before.status, assignee_id: assignee === undefined ? (before.assignee_id ?? null) : assignee },
-    });
-    await raiseNotificationEvent(trx, taskEvents({
-      companyId: caller.company_id, actorId: caller.user_id, taskId: before.response_id, title: before.title,
-      before: { status: before.status, assigneeId: before.assignee_id ?? null },
-      after: { status: input.status ?? before.status, assigneeId: assignee === undefined ? (before.assignee_id ?? null) : assignee },
-    }));
+    const done = await changeTask({ db: trx }, caller, input.response_id, { status: input.status, assignee_id: assignee });
+    if (!done) throw notFound('Task');
   });
   return { status: 'success' as const, message: msg.taskUpdated, task: await readTask(db, caller.company_id, input.response_id) };
+}
+
+/** A task's status and assignee: what a change sets (undefined: kept) and what it answers before and after. */
+export interface TaskState {
+  status: string;
+  assignee_id: number | null;
+}
+
+/**
+ * Changes a task's status and/or assignee in the caller's transaction (its row locked here): audited and its
+ * events raised, as every change of a task. Answers the state before and after, or undefined when the task is
+ * not the company's (or deleted). A bulk change calls it per task, in task id order.
+ */
+export async function changeTask(
+  { db: trx }: TxDeps,
+  caller: Caller,
+  taskId: number,
+  change: { status?: string; assignee_id?: number | null },
+): Promise<{ before: TaskState; after: TaskState } | undefined> {
+  const row = await repo.lockTask(trx, caller.company_id, taskId);
+  if (!row) return undefined;
+  const before: TaskState = { status: row.status, assignee_id: row.assignee_id ?? null };
+  const after: TaskState = { status: change.status ?? before.status, assignee_id: change.assignee_id === undefined ? before.assignee_id : change.assignee_id };
+  if (after.status !== before.status) await repo.setStatus(trx, row.response_id, after.status);
+  if (change.assignee_id !== undefined) await repo.upsertTask(trx, caller.company_id, row.response_id, caller.user_id, { assignee_id: change.assignee_id });
+  await writeAudit(trx, {
+    companyId: caller.company_id, userId: caller.user_id, action: 'task.update', entityType: 'task', entityId: row.response_id, before, after,
+  });
+  await raiseNotificationEvent(trx, taskEvents({
+    companyId: caller.company_id, actorId: caller.user_id, taskId: row.response_id, title: row.title,
+    before: { status: before.status, assigneeId: before.assignee_id }, after: { status: after.status, assigneeId: after.assignee_id },
+  }));
+  return { before, after };
 }
 
 export async function updateTaskDescriptionTitle({ db }: Deps, caller: Caller, input: Input<'updateTaskDescriptionTitle'>) {
