@@ -55,6 +55,11 @@ export const GridSchema = z.object({
   /** Columns and rows: boxes sit at X 1..nx, Y 1..ny. */
   nx: z.number(),
   ny: z.number(),
+  /**
+   * Verdant extension (issue 22): a cell's physical area in m² (set by POST /set_grid_cell_size), from which an
+   * application's treated area is worked out; null when not set. Optional: copies kept on a device before it existed lack it.
+   */
+  cell_area_m2: z.number().nullable().optional(),
 });
 export type Grid = z.infer<typeof GridSchema>;
 

@@ -17,6 +17,7 @@ export function toGrid(row: GridRow): Grid {
     UpdatedDateTime: iso(row.updated_at),
     nx: row.nx,
     ny: row.ny,
+    cell_area_m2: row.cell_area_m2,
   };
 }
 

@@ -12,7 +12,7 @@ export const roomColumns = sql`ro.room_id AS "RoomID", ro.company_id AS "Company
 export const gridColumns = sql`gr.grid_id AS id, gr.name AS "Name", gr.company_id AS "CompanyID", gr.description AS "Description",
   gr.image_name AS "ImageName", gr.scanned AS "Scanned", ${isoUtc('gr.scanned_at')} AS "ScannedDateTime",
   gr.last_scanned_by AS "LastScannedBy", ${isoUtc('gr.created_at')} AS "CreatedDateTime",
-  ${isoUtc('gr.updated_at')} AS "UpdatedDateTime", gr.nx, gr.ny`;
+  ${isoUtc('gr.updated_at')} AS "UpdatedDateTime", gr.nx, gr.ny, gr.cell_area_m2`;
 export const boxColumns = sql`bx.grid_box_id AS id, bx.grid_id AS "GridID", bx.x AS "X", bx.y AS "Y", bx.color AS "Color",
   bx.status AS "Status", bx.content AS "Content", bx.image_name AS "ImageName",
   bx.custom_name AS "CustomName", bx.culled`;

@@ -297,6 +297,22 @@ describe("a grid's cell size (set_grid_cell_size) gives an application its area"
     expect((await set(b.admin.auth, { grid_id: place.gridId, cell_area_m2: 2 })).statusCode).toBe(404);
     expect((await set(a.admin.auth, { grid_id: place.gridId, cell_area_m2: null })).json()).toMatchObject({ cell_area_m2: null });
   });
+
+  it('is read back with the grid in the rooms tree (load_room_grids_boxes), null when cleared', async () => {
+    const place = await makeFacility(t.app, a.companyId, { roomName: 'Read-back room', nx: 2, ny: 1 });
+    const set = (size: number | null) => t.app.inject({ method: 'POST', url: '/api/set_grid_cell_size', headers: a.admin.auth, payload: { grid_id: place.gridId, cell_area_m2: size } });
+    const read = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/load_room_grids_boxes?company_id=${a.companyId}&room_id=${place.roomId}`, headers: a.regular.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const rooms = res.json().rooms as Array<{ grids: Array<{ id: number; cell_area_m2: number | null }> }>;
+      return rooms.flatMap((r) => r.grids).find((g) => g.id === place.gridId)?.cell_area_m2;
+    };
+    expect(await read()).toBeNull();
+    expect((await set(4.25)).statusCode).toBe(200);
+    expect(await read()).toBe(4.25);
+    expect((await set(null)).statusCode).toBe(200);
+    expect(await read()).toBeNull();
+  });
 });
 
 describe("the operator's spray licence (set_spray_licence)", () => {

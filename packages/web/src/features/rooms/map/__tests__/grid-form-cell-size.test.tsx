@@ -13,8 +13,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const at = '2026-11-20T10:00:00.000Z';
-const grid = (id: number, Name: string) => ({
-  id, Name, CompanyID: 3, Description: '', ImageName: null, Scanned: false, ScannedDateTime: null, LastScannedBy: null, CreatedDateTime: at, UpdatedDateTime: at, nx: 4, ny: 2, grid_boxes: [],
+const grid = (id: number, Name: string, cell_area_m2: number | null = null) => ({
+  id, Name, CompanyID: 3, Description: '', ImageName: null, Scanned: false, ScannedDateTime: null, LastScannedBy: null, CreatedDateTime: at, UpdatedDateTime: at, nx: 4, ny: 2, cell_area_m2, grid_boxes: [],
 });
 const room = (RoomID: number, Name: string, grids: ReturnType<typeof grid>[]) =>
   ({ RoomID, CompanyID: 3, Name, Description: '', CreatedDateTime: at, UpdatedDateTime: at, Scanned: false, ScannedDateTime: null, grids }) as unknown as RoomWithGrids;
@@ -57,6 +57,26 @@ describe('GridCellSizeForm', () => {
     await user.click(screen.getByRole('button', { name: 'Remove cell size' }));
     expect(await screen.findByText('Bay 1 — Bench B: no cell size; the area is typed with each application.')).toBeInTheDocument();
     expect(bodies.at(-1)).toEqual({ grid_id: 22, cell_area_m2: null });
+  });
+
+  it('shows the size on record when a grid is chosen and fills it in for editing', async () => {
+    signInAs({ role: 'Admin' });
+    const bodies = cellSizeApi();
+    const user = userEvent.setup();
+    renderPage(<GridCellSizeForm rooms={[room(1, 'Bay 1', [grid(21, 'Bench A', 2.4), grid(22, 'Bench B')])]} />, '/dashboard/rooms/FormEdit');
+    await user.selectOptions(await screen.findByLabelText('Grid'), 'Bay 1 — Bench A');
+    expect(screen.getByTestId('cell-size-on-record')).toHaveTextContent('Bay 1 — Bench A: 2.4 m² per box.');
+    expect(screen.getByLabelText('m² per box')).toHaveValue('2.4');
+    await user.selectOptions(screen.getByLabelText('Grid'), 'Bay 1 — Bench B');
+    expect(screen.getByTestId('cell-size-on-record')).toHaveTextContent('Bay 1 — Bench B: no cell size; the area is typed with each application.');
+    expect(screen.getByLabelText('m² per box')).toHaveValue('');
+
+    await user.selectOptions(screen.getByLabelText('Grid'), 'Bay 1 — Bench A');
+    await user.clear(screen.getByLabelText('m² per box'));
+    await user.type(screen.getByLabelText('m² per box'), '3');
+    await user.click(screen.getByRole('button', { name: 'Save cell size' }));
+    expect(await screen.findByText('Bay 1 — Bench A: 3 m² per box.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ grid_id: 21, cell_area_m2: 3 }]);
   });
 
   it('says to add a grid first when the rooms have none', async () => {
