@@ -264,6 +264,25 @@ describe('TasksPage', () => {
 });
 
 describe('TasksPage, more', () => {
+  it('flags a task in a treated area while its re-entry interval runs: "No entry until" and the moment', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Regular' });
+    const until = new Date(Date.now() + 6 * 3_600_000).toISOString();
+    const ended = new Date(Date.now() - 3_600_000).toISOString();
+    const api = tasksApi([
+      makeTask(1, 'Prune bay 2', { assignee: ME, no_entry_until: until }),
+      makeTask(2, 'Scout bay 3', { assignee: ME, no_entry_until: ended }),
+      makeTask(3, 'Clean bay 2', { assignee: ME, status: 'done', no_entry_until: until }),
+      makeTask(4, 'Order pots', { assignee: ME }),
+    ]);
+    server.use(...api.handlers);
+    renderPage(<TasksPage />);
+    const cardOf = async (title: string) => (await screen.findByText(title)).closest('article') as HTMLElement;
+    const flagged = within(await cardOf('Prune bay 2')).getByTestId('task-no-entry');
+    expect(flagged).toHaveTextContent(/^No entry until .+/);
+    expect(within(flagged).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', until);
+    for (const title of ['Scout bay 3', 'Clean bay 2', 'Order pots']) expect(within(await cardOf(title)).queryByTestId('task-no-entry')).toBeNull();
+  });
+
   it("a change the server refuses puts the task back and says the server's reason", async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Regular' });
     const api = tasksApi([makeTask(1, 'Check the irrigation', { assignee: ME })]);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type Task, type TaskStatus } from '@verdant/contract';
 import { Badge, Select } from '../../../components/ui';
 import { personName, statusOf, STATUS_TONE } from '../lib/task-text';
-import { useFormatDay } from '../../../lib/format-date';
+import { useFormatDate, useFormatDay } from '../../../lib/format-date';
 
 export interface TaskCardProps {
   task: Task;
@@ -14,8 +14,12 @@ export interface TaskCardProps {
 export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
   const { t } = useTranslation('tasks');
   const day = useFormatDay();
+  const moment = useFormatDate();
   const status = statusOf(task);
   const who = personName(task.assignee);
+  // The task's place is inside a treatment's re-entry interval (the server answers only running ones): whoever does
+  // it must not go in before this. A done task needs no warning.
+  const noEntryUntil = status !== 'done' && task.no_entry_until && Date.parse(task.no_entry_until) > Date.now() ? task.no_entry_until : null;
 
   return (
     <article data-testid="task-card" className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
@@ -31,6 +35,13 @@ export function TaskCard({ task, onOpen, onStatus }: TaskCardProps) {
         <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>
         <span>{who ? t('card.assignedTo', { name: who }) : t('card.unassigned')}</span>
       </div>
+      {noEntryUntil && (
+        <p className="text-xs" data-testid="task-no-entry">
+          <Badge tone="danger">
+            {t('card.noEntryUntil')} <time dateTime={noEntryUntil}>{moment(noEntryUntil)}</time>
+          </Badge>
+        </p>
+      )}
       {/* When it is due, in the user's language and the app's one date style; a task without one says so. */}
       <p className="text-xs text-stone-600">
         {task.due_date ? (
