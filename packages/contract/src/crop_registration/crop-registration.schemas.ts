@@ -222,7 +222,7 @@ export const RegisteredValue = z.object({
 export const WalkPlant = SamplePlant.extend({
   values: z.array(RegisteredValue),
   last_week: z.array(RegisteredValue),
-  /** Every type of the crop has a value this week. */
+  /** Something is registered on the plant this week (it counts in the progress). */
   done: z.boolean(),
 });
 
@@ -284,6 +284,8 @@ export const ForecastInputs = z.object({
   trusses_set: z.array(z.object({ week: z.string(), trusses: z.number(), degree_days_so_far: z.number() })),
   /** Last weeks' recorded harvests and the fruit weight they imply. */
   recent_harvests: z.array(z.object({ week: z.string(), kg_per_m2: z.number() })),
+  /** Recorded ÷ modelled harvest over the last 3 weeks (0.7–1.3), the factor applied; 1 without harvests. */
+  calibration: z.number(),
 });
 
 export const ForecastWeek = z.object({ horizon: z.number(), week: z.string(), kg_per_m2: z.number(), trusses: z.number() });

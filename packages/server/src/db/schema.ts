@@ -16,6 +16,7 @@ import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
 import type { BulkChangeTable } from './tables/bulk-changes.js';
+import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
   TreatmentApplicationTargetTable, UserLicenceColumn,
@@ -39,6 +40,7 @@ export type * from './tables/treatments.js';
 export type * from './tables/plant-protection.js';
 export type * from './tables/application-register.js';
 export type * from './tables/bulk-changes.js';
+export type * from './tables/crop-registration.js';
 
 /** Every table; each later domain adds its own here. */
 export interface DB {
@@ -125,4 +127,15 @@ export interface DB {
   stock_lots: StockLotTable;
   stock_movements: StockMovementTable;
   bulk_changes: BulkChangeTable;
+  measurement_types: MeasurementTypeTable;
+  measurement_type_seeds: MeasurementTypeSeedTable;
+  crop_plantings: CropPlantingTable;
+  sample_sets: SampleSetTable;
+  sample_plants: SamplePlantTable;
+  crop_registration_values: CropRegistrationValueTable;
+  crop_registration_weeks: CropRegistrationWeekTable;
+  room_day_temperatures: RoomDayTemperatureTable;
+  crop_harvests: CropHarvestTable;
+  crop_targets: CropTargetTable;
+  harvest_forecasts: HarvestForecastTable;
 }

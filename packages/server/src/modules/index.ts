@@ -48,6 +48,7 @@ import { companyTimeZoneModule } from './company_time_zone/index.js';
 import { consultantsModule } from './consultants/index.js';
 import { thresholdsModule } from './thresholds/index.js';
 import { offlineFillModule } from './offline_fill/index.js';
+import { cropRegistrationModule } from './crop_registration/index.js';
 import { bulkModule } from './bulk/index.js';
 
 /** Every API module, registered under /api in this order. */
@@ -101,5 +102,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   consultantsModule,
   thresholdsModule,
   offlineFillModule,
+  cropRegistrationModule,
   bulkModule,
 ];

@@ -1,0 +1,131 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './column-types.js';
+
+/** Crop registration and the harvest forecast: see migration 2026_12_02_0200_crop_registration. */
+
+/** A date column: read as 'YYYY-MM-DD' text (the app's pg type parser keeps dates as text). */
+type Day = ColumnType<string, string, string>;
+
+export interface MeasurementTypeTable {
+  type_id: Generated<number>;
+  company_id: number;
+  crop_id: number;
+  name: string;
+  unit: Generated<string>;
+  min: number;
+  max: number;
+  decimals: Generated<number>;
+  how_to_measure: Generated<string>;
+  kind: string;
+  measure: string | null;
+  position: Generated<number>;
+  is_default: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MeasurementTypeSeedTable {
+  company_id: number;
+  crop_id: number;
+  seeded_at: Timestamp;
+}
+
+export interface CropPlantingTable {
+  planting_id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  crop_id: number;
+  batch_id: number | null;
+  area_m2: number;
+  stems_per_m2: number;
+  start_week: Day;
+  end_week: Day | null;
+  rotation_weeks: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SampleSetTable {
+  set_id: Generated<number>;
+  company_id: number;
+  planting_id: number;
+  valid_from: Day;
+  valid_to: Day;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface SamplePlantTable {
+  sample_plant_id: Generated<number>;
+  company_id: number;
+  set_id: number;
+  grid_box_id: number;
+  plant_id: number | null;
+  label: string | null;
+  position: number;
+}
+
+export interface CropRegistrationValueTable {
+  company_id: number;
+  sample_plant_id: number;
+  week: Day;
+  type_id: number;
+  planting_id: number;
+  value: number;
+  delta: number | null;
+  out_of_range: Generated<boolean>;
+  registered_by: number | null;
+  registered_at: Timestamp;
+}
+
+export interface CropRegistrationWeekTable {
+  company_id: number;
+  planting_id: number;
+  week: Day;
+  type_id: number;
+  n: Generated<number>;
+  sum_value: Generated<number>;
+  n_delta: Generated<number>;
+  sum_delta: Generated<number>;
+}
+
+export interface RoomDayTemperatureTable {
+  company_id: number;
+  room_id: number;
+  day: Day;
+  mean_c: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface CropHarvestTable {
+  company_id: number;
+  planting_id: number;
+  week: Day;
+  kg: number;
+  recorded_by: number | null;
+  recorded_at: Timestamp;
+}
+
+export interface CropTargetTable {
+  target_id: Generated<number>;
+  company_id: number;
+  crop_id: number;
+  indicator: string;
+  value: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface HarvestForecastTable {
+  company_id: number;
+  planting_id: number;
+  made_week: Day;
+  horizon: number;
+  week: Day;
+  kg_per_m2: number;
+  made_at: Timestamp;
+}

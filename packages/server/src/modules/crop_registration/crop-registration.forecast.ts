@@ -1,0 +1,144 @@
+import { addDays, dayNumber, FORECAST_HORIZONS, fromDayNumber, mondayOf, RIPENING_DEGREE_DAYS, type HarvestForecast } from '@verdant/contract';
+import { weeklyChange, type WeekSums } from './crop-registration.indicators.js';
+
+/** Weeks back whose set trusses may still ripen after the made week (950 °Cd at 15 °C is 9 weeks). */
+export const FORECAST_LOOKBACK_WEEKS = 20;
+/** Recorded harvests of the made week and the two before calibrate the forecast. */
+const CALIBRATION_WEEKS = 3;
+const CALIBRATION_LIMITS = [0.7, 1.3] as const;
+
+export const FORECAST_MODEL_TEXT =
+  'Each week\'s set trusses (setting speed × stems per m²) are spread over the days of that week; a truss ripens on the day its ' +
+  'degree-day sum since setting, Σ max(0, daily mean − base), reaches the crop\'s constant (tomato 950 °Cd over 0 °C). ' +
+  'Days ahead use the mean of the last 7 typed days. kg/m² of a week = trusses ripening in it × fruits per truss × fruit weight × ' +
+  'calibration, where calibration = recorded harvest ÷ the same model\'s harvest over the last 3 weeks (0.7–1.3; 1 without harvests).';
+
+export type ForecastData = {
+  madeWeek: string;
+  eppo: string;
+  stemsPerM2: number;
+  /** Week sums of the planting from FORECAST_LOOKBACK_WEEKS + 1 weeks before the made week up to it. */
+  sums: WeekSums;
+  /** Recorded harvests, kg/m² by week. */
+  harvests: Map<string, number>;
+  /** Typed daily mean temperatures by day. */
+  temps: Map<string, number>;
+};
+
+type Result = Pick<HarvestForecast, 'weeks' | 'inputs' | 'model'>;
+
+function weightedMean(sums: WeekSums, weeks: string[], measure: 'fruits_per_truss' | 'fruit_weight'): number | null {
+  let n = 0;
+  let sum = 0;
+  for (const w of weeks) {
+    const s = sums.get(w)?.get(measure);
+    if (s) { n += s.n; sum += s.sumValue; }
+  }
+  return n > 0 ? sum / n : null;
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** The harvest forecast of one planting (docs/decisions.md, "Harvest forecast"): a pure function of its data. */
+export function forecastHarvest(data: ForecastData): Result {
+  const crop = RIPENING_DEGREE_DAYS[data.eppo] ?? RIPENING_DEGREE_DAYS.LYPES!;
+  const madeEnd = addDays(data.madeWeek, 6);
+  const firstWeek = addDays(data.madeWeek, -7 * FORECAST_LOOKBACK_WEEKS);
+
+  let recentSum = 0;
+  let recentN = 0;
+  for (let d = addDays(madeEnd, -6); d <= madeEnd; d = addDays(d, 1)) {
+    const t = data.temps.get(d);
+    if (t !== undefined) { recentSum += t; recentN += 1; }
+  }
+  const meanAhead = recentN > 0 ? recentSum / recentN : crop.default_mean_c;
+  let typedDays = 0;
+  let pastDays = 0;
+  for (let d = firstWeek; d <= madeEnd; d = addDays(d, 1)) {
+    pastDays += 1;
+    if (data.temps.has(d)) typedDays += 1;
+  }
+  // Degree days per day from the first week back to the end of the horizon (day numbers, no dates in the loop).
+  const day0 = dayNumber(firstWeek);
+  const madeEndN = dayNumber(madeEnd);
+  const endN = dayNumber(addDays(data.madeWeek, 7 * (FORECAST_HORIZONS + 1)));
+  const dayDegrees = new Float64Array(endN - day0 + 1);
+  for (let i = 0; i < dayDegrees.length; i++) dayDegrees[i] = Math.max(0, (data.temps.get(fromDayNumber(day0 + i)) ?? meanAhead) - crop.base_c);
+
+  const weeksBack: string[] = [];
+  for (let w = firstWeek; w <= data.madeWeek; w = addDays(w, 7)) weeksBack.push(w);
+  const fruitsPerTruss = weightedMean(data.sums, weeksBack.slice(-8), 'fruits_per_truss');
+  const fruitWeight = weightedMean(data.sums, weeksBack.slice(-4), 'fruit_weight');
+
+  // Trusses per m² ripening by week, and the degree days each week's trusses had by the end of the made week.
+  const ripening = new Map<string, number>();
+  const trussesSet: Result['inputs']['trusses_set'] = [];
+  for (const w of weeksBack) {
+    const perStem = weeklyChange(data.sums, w, addDays(w, -7), 'set_truss');
+    if (perStem === null || perStem <= 0) continue;
+    const part = (perStem * data.stemsPerM2) / 7;
+    let stillRipening = false;
+    let ddAtMadeEnd = 0;
+    const w0 = dayNumber(w);
+    for (let i = 0; i < 7; i++) {
+      let dd = 0;
+      let day = w0 + i;
+      while (dd < crop.degree_days && day < endN) {
+        day += 1;
+        dd += dayDegrees[day - day0]!;
+        if (day === madeEndN) ddAtMadeEnd += dd / 7;
+      }
+      if (dd >= crop.degree_days) {
+        const week = mondayOf(fromDayNumber(day));
+        ripening.set(week, (ripening.get(week) ?? 0) + part);
+        if (week > data.madeWeek) stillRipening = true;
+      } else stillRipening = true;
+    }
+    if (stillRipening) trussesSet.push({ week: w, trusses: round(perStem, 3), degree_days_so_far: Math.round(ddAtMadeEnd) });
+  }
+
+  // Calibration on the recorded harvests of the last weeks.
+  let actual = 0;
+  let modelled = 0;
+  let modelledTrusses = 0;
+  const recent: Result['inputs']['recent_harvests'] = [];
+  for (let k = CALIBRATION_WEEKS - 1; k >= 0; k--) {
+    const w = addDays(data.madeWeek, -7 * k);
+    const kg = data.harvests.get(w);
+    if (kg === undefined) continue;
+    recent.push({ week: w, kg_per_m2: kg });
+    actual += kg;
+    modelledTrusses += ripening.get(w) ?? 0;
+  }
+  // kg per ripe truss per m²: fruits × weight when registered, else what the recorded harvests imply.
+  let kgPerTruss = fruitsPerTruss !== null && fruitWeight !== null ? (fruitsPerTruss * fruitWeight) / 1000 : null;
+  let calibration = 1;
+  if (kgPerTruss === null && modelledTrusses > 0 && actual > 0) kgPerTruss = actual / modelledTrusses;
+  else if (kgPerTruss !== null) {
+    modelled = modelledTrusses * kgPerTruss;
+    if (modelled > 0 && actual > 0) calibration = Math.min(CALIBRATION_LIMITS[1], Math.max(CALIBRATION_LIMITS[0], actual / modelled));
+  }
+
+  const weeks: Result['weeks'] = [];
+  for (let h = 1; h <= FORECAST_HORIZONS; h++) {
+    const week = addDays(data.madeWeek, 7 * h);
+    const trusses = ripening.get(week) ?? 0;
+    weeks.push({ horizon: h, week, kg_per_m2: round(trusses * (kgPerTruss ?? 0) * calibration, 3), trusses: round(trusses, 3) });
+  }
+  return {
+    weeks,
+    inputs: {
+      stems_per_m2: data.stemsPerM2,
+      fruits_per_truss: fruitsPerTruss === null ? null : round(fruitsPerTruss, 2),
+      fruit_weight_g: fruitWeight === null ? null : round(fruitWeight, 1),
+      degree_days_to_ripen: crop.degree_days,
+      base_temperature_c: crop.base_c,
+      mean_temperature_c: round(meanAhead, 1),
+      temperature_source: typedDays === 0 ? 'default' : typedDays === pastDays ? 'typed' : 'typed_and_default',
+      trusses_set: trussesSet,
+      recent_harvests: recent,
+      calibration: round(calibration, 3),
+    },
+    model: FORECAST_MODEL_TEXT,
+  };
+}
