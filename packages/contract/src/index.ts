@@ -46,6 +46,7 @@ import { scanReviewEndpoints } from './scans/scan-review.endpoints.js';
 import { camerasEndpoints } from './cameras/cameras.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
+import { apiTokensEndpoints } from './api_tokens/api-tokens.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
 import { offlineFillEndpoints } from './offline_fill/offline-fill.endpoints.js';
@@ -143,6 +144,10 @@ export * from './tasks/tasks.schemas.js';
 export * from './tasks/tasks.messages.js';
 export * from './tasks/tasks.endpoints.js';
 export * from './ai_command/ai-command.endpoints.js';
+export * from './api_tokens/api-tokens.schemas.js';
+export * from './api_tokens/api-tokens.messages.js';
+export * from './api_tokens/api-tokens.scopes.js';
+export * from './api_tokens/api-tokens.endpoints.js';
 export * from './company_time_zone/company-time-zone.endpoints.js';
 export * from './consultants/consultants.endpoints.js';
 export * from './consultants/consultant-access.js';
@@ -230,6 +235,8 @@ export const domains = {
   /** The spec's six automation calls, and the delivery log, dead-letter retry and test send (docs/decisions.md, "Automations"). */
   automations: automationsEndpoints,
   ai_command: aiCommandEndpoints,
+  /** Verdant extension: personal API tokens with scopes for integrators (docs/decisions.md, "Personal API tokens"). */
+  api_tokens: apiTokensEndpoints,
   /** Verdant extension: the company's time zone for recurring tasks and reminders (docs/decisions.md). */
   company_time_zone: companyTimeZoneEndpoints,
   /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */

@@ -46,6 +46,7 @@ import { automationsModule } from './automations/index.js';
 import { aiCommandModule } from './ai_command/index.js';
 import { companyTimeZoneModule } from './company_time_zone/index.js';
 import { consultantsModule } from './consultants/index.js';
+import { apiTokensModule } from './api_tokens/index.js';
 import { thresholdsModule } from './thresholds/index.js';
 import { offlineFillModule } from './offline_fill/index.js';
 import { cropRegistrationModule } from './crop_registration/index.js';
@@ -100,6 +101,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   aiCommandModule,
   companyTimeZoneModule,
   consultantsModule,
+  apiTokensModule,
   thresholdsModule,
   offlineFillModule,
   cropRegistrationModule,

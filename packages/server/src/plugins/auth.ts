@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { authMessages, consultantRule, consultantsMessages, type EndpointConfig, type UserRole } from '@verdant/contract';
+import {
+  API_TOKEN_PREFIX, SESSION_ONLY, apiTokenAllows, apiTokensMessages, authMessages, consultantRule, consultantsMessages,
+  type ApiTokenScope, type EndpointConfig, type UserRole,
+} from '@verdant/contract';
 import type { DB } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/tokens.js';
@@ -9,6 +12,28 @@ export interface Caller {
   user_id: number;
   company_id: number;
   user_role: UserRole;
+  /** Set when the call came with a personal API token instead of a session. */
+  api_token?: { token_id: number; scope: ApiTokenScope };
+}
+
+/** A personal API token's owner as the account is now (role, company), and the token's id and scope. */
+export interface ApiTokenHolder {
+  user_id: number;
+  company_id: number;
+  user_role: UserRole;
+  token_id: number;
+  scope: ApiTokenScope;
+}
+
+/** Finds the live token's holder (null: unknown, revoked, or its owner deactivated). */
+export type ApiTokenLookup = (db: Kysely<DB>, token: string) => Promise<ApiTokenHolder | null>;
+
+// Per database, as the caches below: the api_tokens module hands its lookup over (plugins import no module).
+const apiTokenLookups = new WeakMap<object, ApiTokenLookup>();
+
+/** Lets bearer tokens starting with `vdt_` in: the api_tokens module calls it as it registers. */
+export function acceptApiTokens(db: Kysely<DB>, lookup: ApiTokenLookup): void {
+  apiTokenLookups.set(db, lookup);
 }
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -34,7 +59,7 @@ interface Entry<V> {
  * A read remembered for TOKEN_VERSION_TTL_MS, per database (test apps running side by side never see each
  * other's users); a failed read is not remembered, so the next request asks again.
  */
-function rememberedReads<K, V>() {
+export function rememberedReads<K, V>() {
   const caches = new WeakMap<object, Map<K, Entry<V>>>();
   const cacheOf = (db: Kysely<DB>) => {
     let cache = caches.get(db);
@@ -117,9 +142,39 @@ export function forgetSession(db: Kysely<DB>, sessionId: string): void {
   sessions.forget(db, sessionId);
 }
 
+/** 403 for a role the endpoint does not list; consultants by their own list. */
+function checkRole(role: UserRole, endpoint: EndpointConfig): void {
+  if (endpoint.auth.kind !== 'user') return;
+  // Consultants are in no endpoint's roles: the one list of what they may call is the contract's
+  // consultantAccess, and anything else is refused here (docs/decisions.md, "Consultants").
+  if (role === 'Consultant') {
+    if (!consultantRule(endpoint.id)) throw forbidden(consultantsMessages.notForConsultants);
+  } else if (!endpoint.auth.roles.includes(role)) {
+    throw forbidden('Your role does not allow this action.');
+  }
+}
+
+/** A personal API token: 401 unknown or revoked, 403 outside its scope, then its owner's role as for a session. */
+async function apiTokenCaller(req: FastifyRequest, endpoint: EndpointConfig, token: string): Promise<Caller> {
+  const lookup = apiTokenLookups.get(req.server.db);
+  const holder = lookup ? await lookup(req.server.db, token) : null;
+  if (!holder) throw unauthorized(apiTokensMessages.tokenRefused);
+  if (!apiTokenAllows(holder.scope, endpoint)) {
+    throw forbidden(SESSION_ONLY.includes(endpoint.id) ? apiTokensMessages.sessionOnly : apiTokensMessages.scopeRefused);
+  }
+  checkRole(holder.user_role, endpoint);
+  return {
+    user_id: holder.user_id,
+    company_id: holder.company_id,
+    user_role: holder.user_role,
+    api_token: { token_id: holder.token_id, scope: holder.scope },
+  };
+}
+
 /**
  * Checks the endpoint's `auth` metadata: 401 without a valid token or for a token whose sessions
  * were ended (its version is older than the user's, or its own session was signed out), 403 for a role not listed.
+ * A personal API token (`vdt_…`) is checked against its scope besides.
  */
 export async function authenticate(
   req: FastifyRequest,
@@ -129,6 +184,7 @@ export async function authenticate(
   if (endpoint.auth.kind !== 'user') return null;
   const token = bearerToken(req);
   if (!token) throw unauthorized('Please sign in.');
+  if (token.startsWith(API_TOKEN_PREFIX)) return apiTokenCaller(req, endpoint, token);
   const claims = await tokens.verifyAccess(token).catch(() => {
     throw new AppError('unauthorized', authMessages.sessionExpired);
   });
@@ -137,12 +193,6 @@ export async function authenticate(
   if (claims.sid !== undefined && !(await sessionLive(req.server.db, claims.user_id, claims.sid))) {
     throw unauthorized(authMessages.sessionEnded);
   }
-  // Consultants are in no endpoint's roles: the one list of what they may call is the contract's
-  // consultantAccess, and anything else is refused here (docs/decisions.md, "Consultants").
-  if (claims.user_role === 'Consultant') {
-    if (!consultantRule(endpoint.id)) throw forbidden(consultantsMessages.notForConsultants);
-  } else if (!endpoint.auth.roles.includes(claims.user_role)) {
-    throw forbidden('Your role does not allow this action.');
-  }
+  checkRole(claims.user_role, endpoint);
   return { user_id: claims.user_id, company_id: claims.company_id, user_role: claims.user_role };
 }

@@ -100,6 +100,7 @@ const INTRINSIC: Record<string, string> = {
   getCropStatusByVariety: 'one row per strain (CROP_REPORT_MAX_STRAINS)',
   getWeatherRange: 'at most WEATHER_RANGE_MAX_DAYS days',
   getOfflineRoomBundle: `${FACILITY}: one room's grids and boxes, each part bounded as its own endpoint (issue 19's offline fill)`,
+  getApiTokens: "at most MAX_LIVE_TOKENS (20) live tokens of the caller's own (modules/api_tokens)",
   getOfflineBatchesBundle: 'at most OFFLINE_BATCHES_MAX batches per call (batch_ids), each part bounded as its own endpoint, and the rooms they are in',
 };
 

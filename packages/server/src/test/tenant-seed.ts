@@ -13,6 +13,7 @@ import { seedTreatmentsForWalk } from './fixtures/treatments-walk-seed.js';
 import { seedTasksForWalk } from './fixtures/tasks-walk-seed.js';
 import { seedScansForWalk } from './fixtures/scans-walk-seed.js';
 import { seedCamerasForWalk } from './fixtures/cameras-walk-seed.js';
+import { seedApiTokensForWalk } from './fixtures/api-tokens-walk-seed.js';
 import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
@@ -99,6 +100,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const scans = await seedScansForWalk(app, tenant, Number(facility.ids.gridboxid));
   // Cameras: a camera on the facility's grid that has posted an image with its token (the token is a marker).
   const cameras = await seedCamerasForWalk(app, tenant, Number(facility.ids.gridid), tag);
+  // API tokens: a read token of the admin's.
+  const apiTokens = await seedApiTokensForWalk(app, tenant, tag);
   // Automations: a problem alert by e-mail and the delivery an observation raised.
   const automations = await seedAutomationsForWalk(app, tenant, tag);
   // Consultants: an outside adviser invited to the facility's room.
@@ -140,6 +143,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...consultants.markers,
       ...thresholds.markers,
       ...cameras.markers,
+      ...apiTokens.markers,
       ...plantProtection.markers,
       `Marker Note ${tag}`,
     ],
@@ -161,6 +165,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...consultants.ids,
       ...thresholds.ids,
       ...cameras.ids,
+      ...apiTokens.ids,
       ...plantProtection.ids,
     },
     idsFor: {

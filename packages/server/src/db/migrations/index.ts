@@ -37,6 +37,7 @@ import * as plantProtectionRegister from './2026_12_01_0100_plant_protection_reg
 import * as stockMovementIndexes from './2026_12_01_0110_stock_movement_indexes.js';
 import * as applicationRegister from './2026_12_01_0200_application_register.js';
 import * as coverageCounts from './2026_12_01_0300_coverage_counts.js';
+import * as apiTokens from './2026_12_02_0300_api_tokens.js';
 import * as cropRegistration from './2026_12_02_0200_crop_registration.js';
 import * as bulkChanges from './2026_12_02_0500_bulk_changes.js';
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0110_stock_movement_indexes': stockMovementIndexes,
   '2026_12_01_0200_application_register': applicationRegister,
   '2026_12_01_0300_coverage_counts': coverageCounts,
+  '2026_12_02_0300_api_tokens': apiTokens,
   '2026_12_02_0200_crop_registration': cropRegistration,
   '2026_12_02_0500_bulk_changes': bulkChanges,
 };

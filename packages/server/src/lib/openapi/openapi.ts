@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointConfig, ObjectSchema } from '@verdant/contract';
+import { SCOUTING_WRITES, apiTokenScopesFor, type EndpointConfig, type ObjectSchema } from '@verdant/contract';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -29,6 +29,25 @@ const MEDIA: Record<string, string[]> = {
   any: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
 };
 
+/**
+ * A signed-in session's bearer, or a personal API token whose scope reaches the call (OpenAPI 3.1 lets a
+ * non-OAuth scheme list the scopes it needs; the contract's apiTokenAllows decides them).
+ */
+function security(e: EndpointConfig) {
+  if (e.auth.kind === 'public') return [];
+  if (e.auth.kind !== 'user') return [{ bearer: [] }];
+  const scopes = apiTokenScopesFor(e);
+  return scopes.length ? [{ bearer: [] }, { apiToken: scopes }] : [{ bearer: [] }];
+}
+
+const API_TOKEN_DESCRIPTION = [
+  'A personal API token (`vdt_…`, made on the profile page), sent as `Authorization: Bearer <token>`.',
+  'Its scope limits what it may call, and its owner\'s role limits it besides:',
+  '`read`: every GET; `scouting`: every GET and the scouting writes (' + SCOUTING_WRITES.join(', ') + ');',
+  '`all`: everything the role allows. No token makes, lists or revokes tokens, reads the calendar feed\'s address or signs out.',
+  'Each operation lists the scopes that reach it under `security`.',
+].join(' ');
+
 /** The OpenAPI 3.1 document, generated from the contract: the same data the routes are built from. */
 export function buildOpenApi(endpoints: EndpointConfig[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -39,7 +58,7 @@ export function buildOpenApi(endpoints: EndpointConfig[]) {
       operationId: e.id,
       tags: [e.domain],
       summary: e.summary,
-      security: e.auth.kind === 'public' ? [] : [{ bearer: [] }],
+      security: security(e),
       'x-roles': e.auth.kind === 'user' ? e.auth.roles : e.auth.kind,
       'x-tenancy': e.tenancy,
       parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
@@ -67,7 +86,12 @@ export function buildOpenApi(endpoints: EndpointConfig[]) {
   return {
     openapi: '3.1.0',
     info: { title: 'Verdant API', version: '1.0.0', description: 'Generated from packages/contract.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a signed-in session.' },
+        apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'vdt_<company_id>_<token_id>_<secret>', description: API_TOKEN_DESCRIPTION },
+      },
+    },
     paths,
   };
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../index.js';
+import { SCOUTING_WRITES, SESSION_ONLY, apiTokenAllows, apiTokenScopesFor } from './api-tokens.scopes.js';
+
+const byId = new Map(Object.values(endpoints).map((e) => [e.id, e]));
+
+describe('API token scopes', () => {
+  it('lists only writes that exist as scouting calls', () => {
+    for (const id of SCOUTING_WRITES) {
+      expect(byId.get(id), id).toBeDefined();
+      expect(byId.get(id)!.method, id).not.toBe('GET');
+    }
+  });
+
+  it('lists only calls that exist as session-only', () => {
+    for (const id of SESSION_ONLY) expect(byId.get(id), id).toBeDefined();
+  });
+
+  it('lets read reach GETs only, scouting its writes too, all everything but the session-only calls', () => {
+    const get = { id: 'getBatches', method: 'GET' } as const;
+    const scout = { id: 'submitForm', method: 'POST' } as const;
+    const other = { id: 'createBatch', method: 'POST' } as const;
+    expect([get, scout, other].map((e) => apiTokenAllows('read', e))).toEqual([true, false, false]);
+    expect([get, scout, other].map((e) => apiTokenAllows('scouting', e))).toEqual([true, true, false]);
+    expect([get, scout, other].map((e) => apiTokenAllows('all', e))).toEqual([true, true, true]);
+    expect(apiTokenScopesFor({ id: 'getApiTokens', method: 'GET' })).toEqual([]);
+    expect(apiTokenScopesFor(scout)).toEqual(['scouting', 'all']);
+  });
+});
