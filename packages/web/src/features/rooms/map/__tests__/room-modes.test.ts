@@ -59,6 +59,17 @@ describe('room page modes', () => {
     expect(roomReducer(treating, { type: 'done' }).mode).toEqual({ kind: 'browsing', selected: null });
   });
 
+  it('a bulk change made from the selection closes its dialog and is offered for undo until undone or a new selection starts', () => {
+    const looking = run({ type: 'startSelect', select: 'Area' }, { type: 'choose', boxIds: [1, 2], how: 'add' }, { type: 'selectDialog', dialog: 'look' });
+    expect(looking.mode).toMatchObject({ kind: 'selecting', dialog: 'look', applied: null });
+    const applied = roomReducer(looking, { type: 'applied', change: { changeId: 9, count: 2 } });
+    expect(applied.mode).toMatchObject({ kind: 'selecting', dialog: null, applied: { changeId: 9, count: 2 } });
+    expect(roomReducer(applied, { type: 'clearChosen' }).mode).toMatchObject({ applied: { changeId: 9 } });
+    expect(roomReducer(applied, { type: 'applied', change: null }).mode).toMatchObject({ applied: null });
+    expect(roomReducer(applied, { type: 'startSelect', select: 'Area' }).mode).toMatchObject({ applied: null });
+    expect(run({ type: 'applied', change: { changeId: 9, count: 2 } })).toEqual(initialRoomState);
+  });
+
   it('the layers stay whatever the mode', () => {
     const s = run({ type: 'showPressure', on: true }, { type: 'showProblems', on: false }, { type: 'startSelect', select: 'Area' }, { type: 'done' });
     expect(s.layers).toEqual({ problems: false, pressure: true });

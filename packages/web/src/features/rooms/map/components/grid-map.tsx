@@ -8,6 +8,7 @@ import { paintPressure } from '../lib/pressure-paint';
 import type { PressurePaint } from '../lib/pressure-frames';
 import { MapZoomControls } from './map-zoom-controls';
 import { OverdueLegend } from './overdue-legend';
+import { StatusLegend } from './status-legend';
 import { NoEntryLegend } from './no-entry-legend';
 import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
 import { useFormatDate } from '../../../../lib/format-date';
@@ -216,6 +217,7 @@ export function GridMap({
     const box = boxAt(x, y);
     if (!box) return t('map.noBox', { x, y });
     const parts = [box.CustomName ? t('map.namedBox', { name: box.CustomName, x, y }) : t('map.box', { x, y })];
+    if (box.Status) parts.push(t('bulk.boxStatus', { status: box.Status }));
     if (selectMode) parts.push(selectedIds.has(box.id) ? t('select.chosen') : t('select.notChosen'));
     if (box.culled) parts.push(t('map.culled'));
     if (overdueIds.has(box.id)) parts.push(tc('map.boxOverdue'));
@@ -355,6 +357,7 @@ export function GridMap({
       <div ref={keys}>
         <OverdueLegend count={overdueCount} />
         <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
+        <StatusLegend boxes={grid.grid_boxes} />
       </div>
     </div>
   );

@@ -10,10 +10,13 @@ interface Props {
   dispatch: Dispatch<RoomAction>;
   pressure: PressureMode;
   online: boolean;
+  /** Undo the bulk change the selection bar offers. */
+  onUndo: (changeId: number) => void;
+  undoing: boolean;
 }
 
 /** Under the map's toolbar, what the current mode needs: the selection's actions, the pressure settings, the move's banner. */
-export function RoomModeBar({ state, dispatch, pressure, online }: Props) {
+export function RoomModeBar({ state, dispatch, pressure, online, onUndo, undoing }: Props) {
   const { t } = useTranslation('rooms');
   const { mode, layers } = state;
   return (
@@ -26,6 +29,11 @@ export function RoomModeBar({ state, dispatch, pressure, online }: Props) {
           onClear={() => dispatch({ type: 'clearChosen' })}
           onFill={() => dispatch({ type: 'selectDialog', dialog: 'fill' })}
           onTreat={() => dispatch({ type: 'selectDialog', dialog: 'treat' })}
+          onLook={() => dispatch({ type: 'selectDialog', dialog: 'look' })}
+          applied={mode.applied}
+          onUndo={() => mode.applied && onUndo(mode.applied.changeId)}
+          undoing={undoing}
+          online={online}
           onDone={() => dispatch({ type: 'done' })}
         />
       )}

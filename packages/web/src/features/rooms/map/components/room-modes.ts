@@ -2,6 +2,12 @@ import { MAX_SUBMIT_BOXES } from '@verdant/contract';
 import type { MultiSelectType } from './grid-map';
 import type { MovingPlant } from '../../scouting/components/box-panel';
 
+/** A bulk change just made on the chosen boxes, which the selection bar offers to undo. */
+export interface AppliedChange {
+  changeId: number;
+  count: number;
+}
+
 /** A box of the room's map, by its grid. */
 export interface BoxRef {
   boxId: number;
@@ -17,9 +23,19 @@ export interface BoxRef {
 export type RoomMode =
   | { kind: 'browsing'; selected: BoxRef | null }
   | { kind: 'moving'; plant: MovingPlant; target: BoxRef | null; from: BoxRef | null }
-  | { kind: 'selecting'; type: MultiSelectType; chosen: ReadonlySet<number>; dialog: 'fill' | 'treat' | null; refusals: number }
+  | {
+      kind: 'selecting';
+      type: MultiSelectType;
+      chosen: ReadonlySet<number>;
+      /** Fill a form for them, treat them, or set their status or colour (a bulk change). */
+      dialog: SelectDialog;
+      refusals: number;
+      applied: AppliedChange | null;
+    }
   | { kind: 'fillingRoom'; from: BoxRef | null }
   | { kind: 'addingGrid'; from: BoxRef | null };
+
+export type SelectDialog = 'fill' | 'treat' | 'look' | null;
 
 /** The map's layers: shown or not whatever the mode. */
 export interface RoomLayers {
@@ -44,7 +60,9 @@ export type RoomAction =
   /** Boxes tapped or swept: a single tap on a chosen box unchoses it; more than MAX_SUBMIT_BOXES is refused. */
   | { type: 'choose'; boxIds: readonly number[]; how: 'toggle' | 'add' }
   | { type: 'clearChosen' }
-  | { type: 'selectDialog'; dialog: 'fill' | 'treat' | null }
+  | { type: 'selectDialog'; dialog: SelectDialog }
+  /** A bulk change was made on the chosen boxes (offered for undo), or undone (null). */
+  | { type: 'applied'; change: AppliedChange | null }
   | { type: 'fillRoom' }
   | { type: 'addGrid' }
   /** Ends the current mode: back to the map (with the box it remembers, if any). */
@@ -84,7 +102,7 @@ export function roomReducer(state: RoomPageState, action: RoomAction): RoomPageS
     case 'moved':
       return to(browsing(action.to));
     case 'startSelect':
-      return to({ kind: 'selecting', type: action.select, chosen: new Set(), dialog: null, refusals: 0 });
+      return to({ kind: 'selecting', type: action.select, chosen: new Set(), dialog: null, refusals: 0, applied: null });
     case 'selectType':
       return mode.kind === 'selecting' ? to({ ...mode, type: action.select }) : state;
     case 'choose': {
@@ -100,6 +118,8 @@ export function roomReducer(state: RoomPageState, action: RoomAction): RoomPageS
       return mode.kind === 'selecting' ? to({ ...mode, chosen: new Set() }) : state;
     case 'selectDialog':
       return mode.kind === 'selecting' ? to({ ...mode, dialog: action.dialog }) : state;
+    case 'applied':
+      return mode.kind === 'selecting' ? to({ ...mode, dialog: null, applied: action.change }) : state;
     case 'fillRoom':
       return to({ kind: 'fillingRoom', from: openBoxOf(mode) });
     case 'addGrid':

@@ -27,6 +27,8 @@ import { RoomActions } from './room-actions';
 import { WhiteboardCard } from './whiteboard-card';
 import { BoxSheet } from './box-sheet';
 import { ApplyTreatmentDialog } from './apply-treatment-dialog';
+import { BulkLookDialog } from './bulk-look-dialog';
+import { useBulkBoxLook, useUndoBulkBoxes } from '../api/use-bulk-boxes';
 import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';
@@ -88,6 +90,22 @@ export default function RoomPage() {
     return out;
   }, [grids, chosen]);
   const done = () => dispatch({ type: 'done' });
+  // Status and colour of the chosen boxes, in one change the selection bar then offers to undo.
+  const bulkLook = useBulkBoxLook(companyId, roomId);
+  const undoBulk = useUndoBulkBoxes(companyId, roomId);
+  const roomStatuses = useMemo(() => [...new Set(grids.flatMap((g) => g.grid_boxes.map((b) => b.Status ?? '').filter(Boolean)))].sort(), [grids]);
+  const closeLook = () => {
+    bulkLook.reset();
+    dispatch({ type: 'selectDialog', dialog: null });
+  };
+  const onUndo = (changeId: number) =>
+    undoBulk.mutate(changeId, {
+      onSuccess: () => {
+        dispatch({ type: 'applied', change: null });
+        toast.success(t('bulk.undone'));
+      },
+      onError: (err) => toast.danger(t('bulk.undoFailed', { reason: errorMessage(err) })),
+    });
   // Opened at a linked box, the map shows that box rather than the room's remembered scroll position.
   const { ref: scrollRef, onScroll } = useRoomScroll(companyId, roomId, data?.StartScroll, Boolean(data) && linkedBoxId === 0);
   const mapHeight = useAvailableHeight(scrollRef, Boolean(data?.grids.length));
@@ -165,7 +183,7 @@ export default function RoomPage() {
         <div className="lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
             <RoomMapToolbar state={state} dispatch={dispatch} problemStyles={problemStyles} online={online} />
-            <RoomModeBar state={state} dispatch={dispatch} pressure={pressure} online={online} />
+            <RoomModeBar state={state} dispatch={dispatch} pressure={pressure} online={online} onUndo={onUndo} undoing={undoBulk.isPending} />
             <div
               ref={scrollRef}
               onScroll={onScroll}
@@ -243,6 +261,25 @@ export default function RoomPage() {
         roomName={data.Name}
         boxes={chosenBoxes.map((c) => c.box)}
         onApplied={done}
+      />
+      <BulkLookDialog
+        open={mode.kind === 'selecting' && mode.dialog === 'look'}
+        count={chosenBoxes.length}
+        statuses={roomStatuses}
+        pending={bulkLook.isPending}
+        error={bulkLook.error}
+        onClose={closeLook}
+        onApply={(look) =>
+          bulkLook.mutate(
+            { boxIds: chosenBoxes.map((c) => c.box.id), look },
+            {
+              onSuccess: (change) => {
+                dispatch({ type: 'applied', change: { changeId: change.change_id, count: change.count } });
+                toast.success(t('bulk.applied', { count: change.count }));
+              },
+            },
+          )
+        }
       />
       <FillFormDialog
         open={mode.kind === 'fillingRoom'}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui';
 import { cn } from '../../../../lib/cn';
 import type { MultiSelectType } from './grid-map';
+import type { AppliedChange } from './room-modes';
 
 const TYPES: MultiSelectType[] = ['Coordinates', 'Area'];
 
@@ -13,6 +14,11 @@ export function SelectionBar({
   onClear,
   onFill,
   onTreat,
+  onLook,
+  applied,
+  onUndo,
+  undoing,
+  online,
   onDone,
 }: {
   mode: MultiSelectType;
@@ -22,6 +28,14 @@ export function SelectionBar({
   onFill: () => void;
   /** Record a spray product applied to the chosen boxes. */
   onTreat: () => void;
+  /** Set the chosen boxes' status or colour (one bulk change). */
+  onLook: () => void;
+  /** The bulk change just made, offered for undo. */
+  applied: AppliedChange | null;
+  onUndo: () => void;
+  undoing: boolean;
+  /** Bulk changes and their undo need the server (they are not queued: docs/decisions.md). */
+  online: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation('rooms');
@@ -49,12 +63,23 @@ export function SelectionBar({
         </p>
       </div>
       <p className="text-sm text-blue-950">{mode === 'Coordinates' ? t('select.tapHelp') : t('select.dragHelp')}</p>
+      {applied && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white/80 px-3 py-2 ring-1 ring-blue-200">
+          <p className="text-sm font-medium text-stone-900">{t('bulk.applied', { count: applied.count })}</p>
+          <Button variant="secondary" disabled={undoing || !online} onClick={onUndo}>
+            {undoing ? t('bulk.undoing') : t('bulk.undo')}
+          </Button>
+        </div>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={count === 0} onClick={onFill}>
           {t('select.fill', { count })}
         </Button>
         <Button variant="secondary" disabled={count === 0} onClick={onTreat}>
           {t('select.treat', { count })}
+        </Button>
+        <Button variant="secondary" disabled={count === 0 || !online} onClick={onLook}>
+          {t('bulk.open')}
         </Button>
         <Button variant="secondary" disabled={count === 0} onClick={onClear}>
           {t('select.clear')}
