@@ -7,7 +7,7 @@ import { automationsMessages as msg } from './automations.messages.js';
 import {
   AutomationFields, Delivery, DELIVERY_CHANNELS, DELIVERY_PER_PAGE_DEFAULT, DELIVERY_PER_PAGE_MAX, DeliveryStatusSchema, EmailRecipients, Keyword,
   Notification, NotificationFormCategory, NotificationMethods, NotificationTime, NotificationTriggerSchema, ProblemType, ReportWeeks,
-  TaskNotificationTrigger, TemplateFrequency, TestNotificationResult, WebhookUrl,
+  TaskNotificationTrigger, TemplateFrequency, TestNotificationResult, WebhookSecret, WebhookUrl,
 } from './automations.schemas.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
@@ -19,7 +19,11 @@ const recipients = {
   email_recipient: EmailRecipients,
   slack_webhook_url: absentIfBlank(WebhookUrl),
   teams_webhook_url: absentIfBlank(WebhookUrl),
+  webhook_url: absentIfBlank(WebhookUrl),
 };
+
+/** What a create answers: with a generic webhook, its signing secret, this once. */
+const created = success({ message: z.string(), notification: Notification, webhook_secret: WebhookSecret.optional() });
 
 // Spec-2 §6 shows no finer permissions: anyone may set up the alerts they need and read the company's;
 // changing or testing one is for its creator or an Admin; retrying a dead delivery is for Admins.
@@ -52,7 +56,7 @@ export const automationsEndpoints = {
         keyword: absentIfBlank(Keyword),
       }),
     },
-    response: success({ message: z.string(), notification: Notification }),
+    response: created,
     clientMessages: { failure: msg.createFailed },
   }),
   getNotifications: defineEndpoint({
@@ -76,7 +80,7 @@ export const automationsEndpoints = {
     summary: "Tell user_id when a task is assigned to them or their task's status changes (triggered_by one of them; absent: both)",
     auth: anyone, tenancy: { user: ['user_id'] },
     either: z.object({ user_id: Id, ...recipients, triggered_by: absentIfBlank(TaskNotificationTrigger) }),
-    response: success({ message: z.string(), notification: Notification }),
+    response: created,
     clientMessages: { failure: msg.createFailed },
   }),
   createTemplateNotification: defineEndpoint({
@@ -93,7 +97,7 @@ export const automationsEndpoints = {
         notification_time: absentIfBlank(NotificationTime),
       }),
     },
-    response: success({ message: z.string(), notification: Notification }),
+    response: created,
     clientMessages: { failure: msg.createFailed },
   }),
   getNotificationDeliveries: defineEndpoint({
@@ -128,5 +132,12 @@ export const automationsEndpoints = {
     response: success(TestNotificationResult.shape),
     // A test is sent every time it is asked for: a repeated key would answer the first test's result.
     idempotent: false,
+  }),
+  rotateWebhookSecret: defineEndpoint({
+    id: 'rotateWebhookSecret', domain: 'automations', method: 'POST', path: '/rotate_webhook_secret',
+    summary: "Verdant extension: a new signing secret for a notification's generic webhook (its creator or an Admin), answered this once; the replaced one still signs for a day (two signatures), so receivers can switch without losing a message",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    either: z.object({ company_id: CompanyId, notification_id: Id }),
+    response: success({ message: z.string(), notification: Notification, webhook_secret: WebhookSecret }),
   }),
 };

@@ -5,20 +5,22 @@ import { FormCategory } from '../forms/form-templates.schemas.js';
 /**
  * Spec-2 §9's notification methods as the client shows them. The spec does not give Teams' wire value:
  * 'Microsoft Teams' is the answer's word, and 'teams', 'microsoft_teams' and 'msteams' are accepted too
- * (any case). One notification may use several methods (sent as a list, ',' or ';' joined).
+ * (any case). One notification may use several methods (sent as a list, ',' or ';' joined). 'webhook'
+ * (issue 25) is a generic, signed webhook: Standard Webhooks headers and a CloudEvents body.
  */
-export const NOTIFICATION_METHODS = ['email', 'slack', 'Microsoft Teams'] as const;
+export const NOTIFICATION_METHODS = ['email', 'slack', 'Microsoft Teams', 'webhook'] as const;
 export type NotificationMethod = (typeof NOTIFICATION_METHODS)[number];
 /** Where a delivery goes: one per method. */
-export const DELIVERY_CHANNELS = ['email', 'slack', 'teams'] as const;
+export const DELIVERY_CHANNELS = ['email', 'slack', 'teams', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-export const METHOD_CHANNEL: Record<NotificationMethod, DeliveryChannel> = { email: 'email', slack: 'slack', 'Microsoft Teams': 'teams' };
-export const CHANNEL_METHOD: Record<DeliveryChannel, NotificationMethod> = { email: 'email', slack: 'slack', teams: 'Microsoft Teams' };
+export const METHOD_CHANNEL: Record<NotificationMethod, DeliveryChannel> = { email: 'email', slack: 'slack', 'Microsoft Teams': 'teams', webhook: 'webhook' };
+export const CHANNEL_METHOD: Record<DeliveryChannel, NotificationMethod> = { email: 'email', slack: 'slack', teams: 'Microsoft Teams', webhook: 'webhook' };
 
 const METHOD_ALIASES: Record<string, NotificationMethod> = {
   email: 'email', 'e-mail': 'email', mail: 'email',
   slack: 'slack',
   'microsoft teams': 'Microsoft Teams', teams: 'Microsoft Teams', microsoft_teams: 'Microsoft Teams', msteams: 'Microsoft Teams',
+  webhook: 'webhook',
 };
 
 /** What triggers an automation made by Create_new_notification (spec-2 §3 names the fields, not the values). */
@@ -81,7 +83,7 @@ export const NotificationMethods = z.preprocess(
   },
   z
     .array(MethodWord, { error: 'is required' })
-    .max(3, { error: 'must list at most 3 methods' })
+    .max(NOTIFICATION_METHODS.length, { error: `must list at most ${NOTIFICATION_METHODS.length} methods` })
     .transform((ms) => [...new Set(ms)]),
 );
 
@@ -139,6 +141,10 @@ export const Notification = z.object({
   notification_time: z.string().nullable(),
   slack_webhook_url: z.string().nullable(),
   teams_webhook_url: z.string().nullable(),
+  /** The generic webhook (method 'webhook'), masked; its secret is answered once, when made or rotated. */
+  webhook_url: z.string().nullable(),
+  /** Until when the secret replaced by the last rotation still signs too (a second signature); null when none does. */
+  previous_secret_valid_until: z.string().nullable(),
   created_at: z.string(),
   /** Deliveries that used every attempt and wait for someone to retry them. */
   dead_deliveries: z.number(),
@@ -184,6 +190,12 @@ export const Delivery = z.object({
   sent_at: z.string().nullable(),
 });
 export type Delivery = z.infer<typeof Delivery>;
+
+/**
+ * A generic webhook's signing secret ('whsec_' + base64 of 32 bytes, as Standard Webhooks writes it), answered
+ * only by the call that made it (creating the notification, rotating the secret).
+ */
+export const WebhookSecret = z.string();
 
 export const TestNotificationResult = z.object({
   channel: z.enum(DELIVERY_CHANNELS),

@@ -71,3 +71,8 @@ export async function sendTestNotification(companyId: number, notificationId: nu
   });
   return { channel: sentTo, sent, status_code, answer, preview };
 }
+
+/** POST /rotate_webhook_secret: a new signing secret for a generic webhook, answered this once; the old one signs for a day more. */
+export async function rotateWebhookSecret(companyId: number, notificationId: number) {
+  return callEndpoint(automationsEndpoints.rotateWebhookSecret, { company_id: companyId, notification_id: notificationId });
+}

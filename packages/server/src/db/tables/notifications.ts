@@ -3,7 +3,7 @@ import type { Json, Timestamp } from './column-types.js';
 
 /** Automations and their deliveries: see migration 2026_11_27_0100_notifications. */
 
-export type ChannelColumn = 'email' | 'slack' | 'teams';
+export type ChannelColumn = 'email' | 'slack' | 'teams' | 'webhook';
 
 export interface NotificationTable {
   notification_id: Generated<number>;
@@ -27,6 +27,11 @@ export interface NotificationTable {
   notification_time: string | null;
   slack_webhook_url: string | null;
   teams_webhook_url: string | null;
+  /** The generic signed webhook (migration 2026_12_02_0400_signed_webhooks). */
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  webhook_previous_secret: string | null;
+  webhook_previous_secret_until: Date | null;
   created_at: Timestamp;
   deleted_at: Date | null;
 }

@@ -1,4 +1,9 @@
+import net from 'node:net';
+import { isForbiddenAddress } from './addresses.js';
+
 export type WebhookChannel = 'slack' | 'teams';
+/** Where a webhook goes: Slack, Teams (each with its host list), or a generic receiver of the company's ('webhook', any public host). */
+export type WebhookTarget = WebhookChannel | 'webhook';
 
 /** Host patterns per channel: an exact host name, or '*.' + a domain for any name under it (not the domain itself). */
 export type WebhookAllowHosts = Record<WebhookChannel, readonly string[]>;
@@ -51,14 +56,15 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 
 /**
  * A webhook URL a company may save for a channel: https, no user name or password, the default port
- * (443), and a host on the channel's allow list. An address literal passes only if someone put it on the list (and the
+ * (443), and a host on the channel's allow list (a generic 'webhook' has no list: any host, whose
+ * addresses are still checked when connecting). An address literal passes only if someone put it on the list (and the
  * address check when sending still applies).
  * `allowLoopbackForTests`: also http/https to localhost, 127.0.0.1 or [::1] on any port (local
  * receivers in tests; see createWebhookClient). No DNS here — addresses are checked when connecting.
  */
 export function validateWebhookUrl(
   raw: string,
-  channel: WebhookChannel,
+  channel: WebhookTarget,
   allowHosts: WebhookAllowHosts = DEFAULT_WEBHOOK_HOSTS,
   opts: { allowLoopbackForTests?: boolean } = {},
 ): WebhookUrlCheck {
@@ -75,6 +81,10 @@ export function validateWebhookUrl(
   }
   if (url.protocol !== 'https:') return { ok: false, reason: 'a webhook URL must start with https://' };
   if (url.port !== '' && url.port !== '443') return { ok: false, reason: 'a webhook URL must use the standard https port' };
+  if (channel === 'webhook') {
+    // No host list for a company's own receiver: an address literal must at least be public (names are checked when connecting).
+    return net.isIP(host) !== 0 && isForbiddenAddress(host) ? { ok: false, reason: `${host} is not a public address` } : { ok: true, url };
+  }
   if (!allowHosts[channel].some((p) => hostMatches(host, p))) {
     return { ok: false, reason: `${host} is not a ${channelName(channel)} webhook host` };
   }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { isForbiddenAddress } from './addresses.js';
-import { bareHost, DEFAULT_WEBHOOK_HOSTS, validateWebhookUrl, type WebhookAllowHosts, type WebhookChannel, type WebhookUrlCheck } from './allow-list.js';
+import { bareHost, DEFAULT_WEBHOOK_HOSTS, validateWebhookUrl, type WebhookAllowHosts, type WebhookTarget, type WebhookUrlCheck } from './allow-list.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -58,7 +58,7 @@ export class WebhookTransportError extends Error {
 
 export interface WebhookClient {
   /** The save-time check (no DNS): https, standard port, host on the channel's allow list. */
-  validate(url: string, channel: WebhookChannel): WebhookUrlCheck;
+  validate(url: string, channel: WebhookTarget): WebhookUrlCheck;
   /**
    * POSTs `body` as JSON. Throws WebhookRefusedError (URL or resolved address not allowed) or
    * WebhookTransportError (no answer in time); otherwise the receiver's status and (capped) body.
@@ -67,12 +67,16 @@ export interface WebhookClient {
 }
 
 export interface WebhookPostOptions {
-  channel: WebhookChannel;
+  channel: WebhookTarget;
   /**
    * Sent as the `Idempotency-Key` header: the same key on every attempt of one message, so a receiver that
    * keeps keys can drop a second copy (a retry after an answer that never reached us). Slack and Teams ignore it.
    */
   idempotencyKey?: string;
+  /** Default 'application/json; charset=utf-8'. */
+  contentType?: string;
+  /** Headers computed from the exact bytes sent (the JSON text of `body`): a generic webhook's signatures (signing.ts). */
+  sign?: (payload: string) => Record<string, string>;
 }
 
 /**
@@ -138,7 +142,7 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
   const maxBytes = options.maxResponseBytes ?? 64 * 1024;
   const addressAllowed = (address: string) => !isForbiddenAddress(address) || (loopbackOk && isLoopback(address));
 
-  const validate = (url: string, channel: WebhookChannel) => validateWebhookUrl(url, channel, allowHosts, { allowLoopbackForTests: loopbackOk });
+  const validate = (url: string, channel: WebhookTarget) => validateWebhookUrl(url, channel, allowHosts, { allowLoopbackForTests: loopbackOk });
 
   // Called by net.connect for the very connection being opened, so the address checked is the address used:
   // a DNS answer that changes between saving and sending (rebinding) is checked again here.
@@ -156,7 +160,7 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
     );
   };
 
-  const post: WebhookClient['post'] = (raw, body, { channel, idempotencyKey }) =>
+  const post: WebhookClient['post'] = (raw, body, { channel, idempotencyKey, contentType, sign }) =>
     new Promise<WebhookResponse>((resolvePost, reject) => {
       const check = validate(raw, channel);
       if (!check.ok) return reject(new WebhookRefusedError(check.reason));
@@ -165,7 +169,8 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
       // net.connect skips `lookup` for an address literal: check it here.
       if (net.isIP(host) !== 0 && !addressAllowed(host)) return reject(new WebhookRefusedError(`${host} is not a public address`));
 
-      const payload = Buffer.from(JSON.stringify(body ?? null), 'utf8');
+      const text = JSON.stringify(body ?? null);
+      const payload = Buffer.from(text, 'utf8');
       let settled = false;
       const finish = (fn: () => void) => {
         if (settled) return;
@@ -181,10 +186,11 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
         agent: false,
         lookup: lookup as unknown as net.LookupFunction,
         headers: {
-          'content-type': 'application/json; charset=utf-8',
+          'content-type': contentType ?? 'application/json; charset=utf-8',
           'content-length': String(payload.length),
           'user-agent': 'Verdant-Webhook/1',
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+          ...(sign ? sign(text) : {}),
         },
       });
       const deadline = liveDeadline(timeoutMs, () => {
@@ -246,7 +252,7 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
 
 /** One-off post with its own client (see createWebhookClient for the options). */
 export function postWebhook(url: string, body: unknown, opts: WebhookClientOptions & WebhookPostOptions): Promise<WebhookResponse> {
-  return createWebhookClient(opts).post(url, body, { channel: opts.channel, idempotencyKey: opts.idempotencyKey });
+  return createWebhookClient(opts).post(url, body, { channel: opts.channel, idempotencyKey: opts.idempotencyKey, contentType: opts.contentType, sign: opts.sign });
 }
 
 /** What may be shown of a saved webhook URL: scheme, host and the last four characters. */

@@ -14,6 +14,8 @@
  * the answer body is capped at 64 KiB; `idempotencyKey` goes out as the Idempotency-Key header.
  * post throws WebhookRefusedError (permanent: do not retry) or WebhookTransportError (retry later); a
  * non-2xx answer is returned, not thrown (retry 429/5xx, give up on other 4xx — the caller decides).
+ * A generic webhook ('webhook': any public https host) is signed as Standard Webhooks says: `sign` adds
+ * webhook-id / webhook-timestamp / webhook-signature computed over the exact body (signing.ts).
  * Tests with local receivers: createWebhookClient({ allowLoopbackForTests: true }) — see its doc.
  */
 export { isForbiddenAddress } from './addresses.js';
@@ -24,8 +26,10 @@ export {
   validateWebhookUrl,
   type WebhookAllowHosts,
   type WebhookChannel,
+  type WebhookTarget,
   type WebhookUrlCheck,
 } from './allow-list.js';
+export { generateWebhookSecret, signWebhook, standardWebhookHeaders, WEBHOOK_SECRET_PREFIX } from './signing.js';
 export {
   createWebhookClient,
   maskWebhookUrl,

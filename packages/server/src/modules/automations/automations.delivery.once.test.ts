@@ -139,12 +139,13 @@ describe('e-mail', () => {
   it("carries a Message-ID made from the delivery, the same on every attempt (none on a test send)", async () => {
     const sent: Mail[] = [];
     const mailer = { send: async (m: Mail) => void sent.push(m) };
-    const target = { email_recipients: ['grower@example.com'], slack_webhook_url: null, teams_webhook_url: null };
+    const target = { email_recipients: ['grower@example.com'], slack_webhook_url: null, teams_webhook_url: null, webhook_url: null, webhook_secrets: [] };
+    const event = { company_id: 1, notification_id: 1, event_type: 'problem_observed', created_at: new Date() };
     const message = { title: 'Problem observed: Thrips', text: 'Thrips was recorded.', facts: [], path: '/dashboard/rooms/1', link_label: 'Open in Verdant' };
     const hooks = createWebhookClient({ allowHosts: DEFAULT_WEBHOOK_HOSTS });
     const d = { mailer, hooks, publicUrl: 'https://verdant.example.com' };
-    for (let attempt = 0; attempt < 2; attempt++) expect((await sendThrough(d, 'email', target, message, 'verdant-delivery-41')).ok).toBe(true);
-    await sendThrough(d, 'email', target, message);
+    for (let attempt = 0; attempt < 2; attempt++) expect((await sendThrough(d, 'email', target, message, 'verdant-delivery-41', event)).ok).toBe(true);
+    await sendThrough(d, 'email', target, message, undefined, event);
     expect(sent.map((m) => m.messageId)).toEqual(['<verdant-delivery-41@verdant.local>', '<verdant-delivery-41@verdant.local>', undefined]);
   });
 });

@@ -3,15 +3,26 @@ import type { DB, DeliveryMessage } from '../../db/schema.js';
 
 /** The SQL of sending deliveries (automations.delivery.ts): claims under a lease, their renewal, and the outcome. */
 
-export type Channel = 'email' | 'slack' | 'teams';
+export type Channel = 'email' | 'slack' | 'teams' | 'webhook';
 
 export interface Target {
   email_recipients: string[];
   slack_webhook_url: string | null;
   teams_webhook_url: string | null;
+  webhook_url: string | null;
+  /** The generic webhook's signing secrets, newest first: the previous one too while it is still valid. */
+  webhook_secrets: string[];
 }
 
-export interface Claimed extends Target {
+/** What a generic webhook's CloudEvent says of the delivery besides its message (the same on every attempt). */
+export interface DeliveryEvent {
+  company_id: number;
+  notification_id: number;
+  event_type: string;
+  created_at: Date;
+}
+
+export interface Claimed extends Target, DeliveryEvent {
   delivery_id: number;
   channel: Channel;
   message: DeliveryMessage;
@@ -19,6 +30,10 @@ export interface Claimed extends Target {
   /** The attempt number this claim set: the claim's fencing token (a later claim raises it). */
   attempts: number;
 }
+
+/** The secrets a generic webhook is signed with now: the current one, and the replaced one until its day is over. */
+export const webhookSecrets = sql<string[]>`array_remove(ARRAY[n.webhook_secret,
+  CASE WHEN n.webhook_previous_secret_until > now() THEN n.webhook_previous_secret END], NULL)`.as('webhook_secrets');
 
 /**
  * Takes deliveries for sending, with where they go, in one statement: only pending or failed ones whose
@@ -34,7 +49,9 @@ export async function claim(db: Kysely<DB>, deliveryIds: number[], leaseSeconds:
     .where('d.delivery_id', 'in', deliveryIds)
     .where('d.status', 'in', ['pending', 'failed'])
     .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', sql<Date>`now()`)]))
-    .returning(['d.delivery_id', 'd.channel', 'd.message', 'd.attempts', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.deleted_at'])
+    .returning(['d.delivery_id', 'd.channel', 'd.message', 'd.attempts', 'd.company_id', 'd.notification_id', 'd.event_type', 'd.created_at'])
+    .returning(['n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.webhook_url', 'n.deleted_at'])
+    .returning(webhookSecrets)
     .execute();
   return new Map(rows.map((r) => [r.delivery_id, r]));
 }

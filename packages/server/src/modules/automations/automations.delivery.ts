@@ -3,12 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, DeliveryMessage } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { WebhookRefusedError, type WebhookClient } from '../../lib/webhooks/index.js';
+import { randomUUID } from 'node:crypto';
+import { standardWebhookHeaders, WebhookRefusedError, type WebhookClient, type WebhookResponse } from '../../lib/webhooks/index.js';
 import { DELIVERY_QUEUE } from './automations.events.js';
-import { renderEmail, renderSlack, renderTeams } from './automations.messages.js';
-import { claim, finish, heldElsewhere, renew, waitingDeliveries, type Channel, type Claimed, type Finished, type Target } from './automations.delivery.repository.js';
+import { CLOUDEVENTS_JSON, renderCloudEvent, renderEmail, renderSlack, renderTeams } from './automations.messages.js';
+import {
+  claim, finish, heldElsewhere, renew, waitingDeliveries, type Channel, type Claimed, type DeliveryEvent, type Finished, type Target,
+} from './automations.delivery.repository.js';
 
-export type { Channel } from './automations.delivery.repository.js';
+export type { Channel, DeliveryEvent } from './automations.delivery.repository.js';
 
 export interface DeliveryDeps {
   db: Kysely<DB>;
@@ -52,17 +55,19 @@ export interface SendOutcome {
 
 const short = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-/** Sends one message through one channel now; never throws for a channel's failure, says what happened instead. */
 /**
+ * Sends one message through one channel now; never throws for a channel's failure, says what happened instead.
  * `idempotencyKey`: the same on every attempt of one delivery (none for a test send) — the webhooks'
- * Idempotency-Key header and the e-mail's Message-ID.
+ * Idempotency-Key header, the e-mail's Message-ID and a generic webhook's webhook-id and CloudEvent id.
+ * `event`: what a generic webhook's CloudEvent says of the delivery.
  */
 export async function sendThrough(
   deps: Pick<DeliveryDeps, 'mailer' | 'hooks' | 'publicUrl'>,
   channel: Channel,
   target: Target,
   message: DeliveryMessage,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  event: DeliveryEvent,
 ): Promise<SendOutcome> {
   const link = `${deps.publicUrl}${message.path}`;
   try {
@@ -72,10 +77,8 @@ export async function sendThrough(
       await deps.mailer.send({ to: target.email_recipients.join(', '), ...renderEmail(message, link), ...(messageId ? { messageId } : {}) });
       return { ok: true, permanent: false, answer: `accepted for ${target.email_recipients.length} recipient${target.email_recipients.length === 1 ? '' : 's'}` };
     }
-    const url = channel === 'slack' ? target.slack_webhook_url : target.teams_webhook_url;
-    if (!url) return { ok: false, permanent: true, answer: 'no webhook URL' };
-    const body = channel === 'slack' ? renderSlack(message, link) : renderTeams(message, link);
-    const res = await deps.hooks.post(url, body, { channel, idempotencyKey });
+    const res = channel === 'webhook' ? await postSigned(deps, target, message, link, idempotencyKey, event) : await postChat(deps, channel, target, message, link, idempotencyKey);
+    if (!res) return { ok: false, permanent: true, answer: 'no webhook URL' };
     const answer = short(`${res.status} ${res.body.trim()}`.trim());
     // 408 and 429 and 5xx may pass; any other 4xx (a removed webhook, a bad payload) will not, and a 3xx is never followed.
     const permanent = !res.ok && res.status < 500 && res.status !== 408 && res.status !== 429;
@@ -86,12 +89,37 @@ export async function sendThrough(
   }
 }
 
+function postChat(deps: Pick<DeliveryDeps, 'hooks'>, channel: 'slack' | 'teams', target: Target, message: DeliveryMessage, link: string, idempotencyKey?: string) {
+  const url = channel === 'slack' ? target.slack_webhook_url : target.teams_webhook_url;
+  if (!url) return null;
+  return deps.hooks.post(url, channel === 'slack' ? renderSlack(message, link) : renderTeams(message, link), { channel, idempotencyKey });
+}
+
+/**
+ * A generic webhook: a CloudEvent signed as Standard Webhooks says, with every secret valid now (two during a
+ * rotation's day). The webhook-id is the delivery's key, so every attempt of one delivery carries the same id and
+ * a receiver that keeps ids takes it once; the timestamp is the attempt's, and the signature is made anew for it.
+ */
+function postSigned(
+  deps: Pick<DeliveryDeps, 'hooks' | 'publicUrl'>, target: Target, message: DeliveryMessage, link: string, idempotencyKey: string | undefined, event: DeliveryEvent,
+): Promise<WebhookResponse> | null {
+  if (!target.webhook_url || target.webhook_secrets.length === 0) return null;
+  const id = idempotencyKey ?? `verdant-test-${randomUUID()}`;
+  const body = renderCloudEvent(message, link, id, event, deps.publicUrl);
+  return deps.hooks.post(target.webhook_url, body, {
+    channel: 'webhook',
+    idempotencyKey: id,
+    contentType: CLOUDEVENTS_JSON,
+    sign: (payload) => standardWebhookHeaders(target.webhook_secrets, id, Math.floor(Date.now() / 1000), payload),
+  });
+}
+
 type Verdict = 'done' | 'retry';
 
 async function sendClaimed(deps: DeliveryDeps, d: Claimed, lastAttempt: boolean): Promise<Finished & { verdict: Verdict }> {
   const claim = { id: d.delivery_id, attempts: d.attempts };
   if (d.deleted_at) return { ...claim, status: 'dead', answer: null, error: 'The notification was deleted before this was sent.', verdict: 'done' };
-  const outcome = await sendThrough(deps, d.channel, d, d.message, `verdant-delivery-${d.delivery_id}`);
+  const outcome = await sendThrough(deps, d.channel, d, d.message, `verdant-delivery-${d.delivery_id}`, d);
   if (outcome.ok) return { ...claim, status: 'sent', answer: outcome.answer, error: null, verdict: 'done' };
   const dead = outcome.permanent || lastAttempt;
   return { ...claim, status: dead ? 'dead' : 'failed', answer: outcome.statusCode ? outcome.answer : null, error: outcome.answer, verdict: dead ? 'done' : 'retry' };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { ChannelColumn, DB } from '../../db/schema.js';
 
 /** The SQL of raising an event (automations.events.ts): the automations it may trigger, the facts of its message, its deliveries. */
 
@@ -9,7 +9,7 @@ export interface NotificationRow {
   notification_id: number;
   kind: string;
   trigger: string | null;
-  channels: Array<'email' | 'slack' | 'teams'>;
+  channels: ChannelColumn[];
   problem_type: string | null;
   form_category: string | null;
   template_id: number | null;
@@ -90,7 +90,7 @@ export interface NewDelivery {
   notification_id: number;
   event_key: string;
   event_type: string;
-  channel: 'email' | 'slack' | 'teams';
+  channel: ChannelColumn;
   /** The DeliveryMessage, as JSON. */
   message: string;
 }

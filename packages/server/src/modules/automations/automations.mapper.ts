@@ -34,14 +34,17 @@ export function toNotification(r: NotificationRow): Notification {
     notification_time: r.notification_time,
     slack_webhook_url: maskOrNull(r.slack_webhook_url),
     teams_webhook_url: maskOrNull(r.teams_webhook_url),
+    webhook_url: maskOrNull(r.webhook_url),
+    previous_secret_valid_until: r.webhook_previous_secret_until && r.webhook_previous_secret_until > new Date() ? iso(r.webhook_previous_secret_until) : null,
     created_at: iso(r.created_at),
     dead_deliveries: Number(r.dead_deliveries ?? 0),
   };
 }
 
-export function targetOf(r: Pick<DeliveryRow, 'channel' | 'email_recipients' | 'slack_webhook_url' | 'teams_webhook_url'>): string {
+export function targetOf(r: Pick<DeliveryRow, 'channel' | 'email_recipients' | 'slack_webhook_url' | 'teams_webhook_url' | 'webhook_url'>): string {
   if (r.channel === 'email') return r.email_recipients.join(', ');
-  return maskOrNull(r.channel === 'slack' ? r.slack_webhook_url : r.teams_webhook_url) ?? '';
+  const url = { slack: r.slack_webhook_url, teams: r.teams_webhook_url, webhook: r.webhook_url }[r.channel];
+  return maskOrNull(url) ?? '';
 }
 
 export function toDelivery(r: DeliveryRow): Delivery {

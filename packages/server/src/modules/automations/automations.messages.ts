@@ -1,6 +1,7 @@
 import type { DeliveryMessage } from '../../db/schema.js';
+import type { DeliveryEvent } from './automations.delivery.repository.js';
 
-/** What each channel is sent for one delivery: the same facts, in e-mail, Slack and Teams shapes, with a link back. */
+/** What each channel is sent for one delivery: the same facts, in e-mail, Slack, Teams and CloudEvents shapes, with a link back. */
 
 export interface RenderedEmail {
   subject: string;
@@ -59,5 +60,34 @@ export function renderTeams(m: DeliveryMessage, link: string) {
         },
       },
     ],
+  };
+}
+
+/** CloudEvents' structured JSON mode (its HTTP binding): the whole event is the body, with this media type. */
+export const CLOUDEVENTS_JSON = 'application/cloudevents+json; charset=utf-8';
+
+/**
+ * A generic webhook's body: a CloudEvents 1.0 event. `id` is the delivery's webhook-id (the same on every attempt,
+ * so a receiver keeps one copy), `time` when the event was raised, `type` 'com.verdant.<event type>', `source` the
+ * automation that sent it; `data` carries the message as the other channels show it, with the link back.
+ */
+export function renderCloudEvent(m: DeliveryMessage, link: string, id: string, event: DeliveryEvent, publicUrl: string) {
+  return {
+    specversion: '1.0',
+    id,
+    source: `${publicUrl}/api/companies/${event.company_id}/automations/${event.notification_id}`,
+    type: `com.verdant.${event.event_type}`,
+    time: event.created_at.toISOString(),
+    datacontenttype: 'application/json',
+    data: {
+      event_type: event.event_type,
+      company_id: event.company_id,
+      notification_id: event.notification_id,
+      title: m.title,
+      text: m.text,
+      facts: m.facts,
+      link,
+      link_label: m.link_label,
+    },
   };
 }

@@ -1,9 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, NotificationTable } from '../../db/schema.js';
+import { webhookSecrets } from './automations.delivery.repository.js';
 
 type Db = Kysely<DB>;
 
-export type NewNotification = Omit<NotificationTable, 'notification_id' | 'created_at' | 'deleted_at' | 'email_recipients' | 'weekly_report' | 'is_automation'> & {
+export type NewNotification = Omit<
+  NotificationTable,
+  'notification_id' | 'created_at' | 'deleted_at' | 'email_recipients' | 'weekly_report' | 'is_automation' | 'webhook_previous_secret' | 'webhook_previous_secret_until'
+> & {
   email_recipients: string[];
   weekly_report: number;
   is_automation: number;
@@ -12,7 +16,8 @@ export type NewNotification = Omit<NotificationTable, 'notification_id' | 'creat
 const notificationColumns = [
   'n.notification_id', 'n.company_id', 'n.user_id', 'n.created_by', 'n.kind', 'n.channels', 'n.trigger', 'n.problem_type', 'n.email_recipients',
   'n.weekly_report', 'n.report_duration_weeks', 'n.form_category', 'n.template_id', 'n.form_field_id', 'n.keyword', 'n.is_automation',
-  'n.triggered_by', 'n.frequency', 'n.notification_time', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.created_at',
+  'n.triggered_by', 'n.frequency', 'n.notification_time', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.webhook_url',
+  'n.webhook_previous_secret_until', 'n.created_at',
 ] as const;
 
 function notificationsQuery(db: Db, companyId: number) {
@@ -54,6 +59,20 @@ export const lockNotification = (trx: Transaction<DB>, companyId: number, id: nu
     .where('deleted_at', 'is', null)
     .forUpdate()
     .executeTakeFirst();
+
+/** The secrets a notification's generic webhook is signed with now (newest first). */
+export async function signingSecrets(db: Db, companyId: number, id: number): Promise<string[]> {
+  const row = await db.selectFrom('notifications as n').select(webhookSecrets).where('n.company_id', '=', companyId).where('n.notification_id', '=', id).executeTakeFirst();
+  return row?.webhook_secrets ?? [];
+}
+
+/** A new secret; the replaced one keeps signing until `previousUntil` (one before it is dropped). */
+export const rotateWebhookSecret = (trx: Transaction<DB>, id: number, secret: string, previousUntil: Date) =>
+  trx
+    .updateTable('notifications')
+    .set((eb) => ({ webhook_previous_secret: eb.ref('webhook_secret'), webhook_previous_secret_until: previousUntil, webhook_secret: secret }))
+    .where('notification_id', '=', id)
+    .execute();
 
 export const softDeleteNotification = (trx: Transaction<DB>, id: number) =>
   trx.updateTable('notifications').set({ deleted_at: new Date() }).where('notification_id', '=', id).execute();
@@ -123,7 +142,7 @@ function deliveriesQuery(db: Db, f: DeliveryFilter) {
 
 const deliveryColumns = [
   'd.delivery_id', 'd.notification_id', 'd.channel', 'd.message', 'd.event_type', 'd.status', 'd.attempts', 'd.last_error', 'd.answer', 'd.created_at',
-  'd.sent_at', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url',
+  'd.sent_at', 'n.email_recipients', 'n.slack_webhook_url', 'n.teams_webhook_url', 'n.webhook_url',
 ] as const;
 
 export const listDeliveries = (db: Db, f: DeliveryFilter, limit: number, offset: number) =>

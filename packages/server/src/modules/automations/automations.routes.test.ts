@@ -120,7 +120,7 @@ describe('get_automation_fields', () => {
     expect(all.statusCode, all.body).toBe(200);
     const data = all.json().data;
     expect(data.triggers).toContain('problem_observed');
-    expect(data.methods).toEqual(['email', 'slack', 'Microsoft Teams']);
+    expect(data.methods).toEqual(['email', 'slack', 'Microsoft Teams', 'webhook']);
     expect(data.form_categories).toContain('scouting');
     expect(data.templates.every((x: { template_id: number }) => x.template_id !== forms.get(b.companyId)!.templateId)).toBe(true);
     const one = (await get('/get_automation_fields', a.regular.auth, { template_id: form.templateId })).json().data;

@@ -12,4 +12,5 @@ export const automationsHandlers: Handlers<typeof automationsEndpoints> = {
   getNotificationDeliveries: ({ app, user, input }) => service.getNotificationDeliveries(app, user, input),
   retryNotificationDelivery: ({ app, user, input }) => service.retryNotificationDelivery(app, user, input),
   sendTestNotification: ({ app, user, input }) => service.sendTestNotification(app, user, input),
+  rotateWebhookSecret: ({ app, user, input }) => service.rotateWebhookSecret(app, user, input),
 };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { ChannelColumn, DB } from '../../db/schema.js';
 
 /** The SQL of scheduled notifications (automations.schedules.ts): which are scheduled, the weekly report's figures. */
 
@@ -12,7 +12,7 @@ export interface Scheduled {
   frequency: string | null;
   notification_time: string | null;
   report_duration_weeks: number | null;
-  channels: Array<'email' | 'slack' | 'teams'>;
+  channels: ChannelColumn[];
   template_id: number | null;
   template_name: string | null;
   created_at: Date;

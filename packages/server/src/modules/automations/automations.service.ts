@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ADMIN_ROLES, automationsMessages as msg, METHOD_CHANNEL, NOTIFICATION_METHODS, NOTIFICATION_TRIGGERS, TASK_NOTIFICATION_TRIGGERS,
+  ADMIN_ROLES, automationsMessages as msg, DAY_MS, METHOD_CHANNEL, NOTIFICATION_METHODS, NOTIFICATION_TRIGGERS, TASK_NOTIFICATION_TRIGGERS,
   TEMPLATE_NOTIFICATION_FREQUENCIES, type automationsEndpoints, type EndpointInput, type NotificationMethod,
 } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
-import { createWebhookClient, maskWebhookUrl, type WebhookClient } from '../../lib/webhooks/index.js';
+import { createWebhookClient, generateWebhookSecret, maskWebhookUrl, type WebhookClient } from '../../lib/webhooks/index.js';
 import type { Config } from '../../config/env.js';
 import { enqueueDeliveries } from './automations.events.js';
 import { sendThrough, type Channel } from './automations.delivery.js';
@@ -27,33 +27,46 @@ interface Recipients {
   email_recipient: string[];
   slack_webhook_url?: string;
   teams_webhook_url?: string;
+  webhook_url?: string;
 }
 
-/** Spec-2 §5: each method needs its recipient; webhook addresses must be Slack's or Microsoft's (lib/webhooks). Keeps only what the methods use. */
+const URL_FIELD = { slack: 'slack_webhook_url', teams: 'teams_webhook_url', webhook: 'webhook_url' } as const;
+const URL_REQUIRED = { slack: msg.slackUrlRequired, teams: msg.teamsUrlRequired, webhook: msg.webhookUrlRequired } as const;
+
+/**
+ * Spec-2 §5: each method needs its recipient; Slack and Teams addresses must be Slack's or Microsoft's, a generic
+ * webhook's any public https host (lib/webhooks), which gets a new signing secret. Keeps only what the methods use.
+ */
 function checkRecipients(hooks: WebhookClient, r: Recipients) {
   const channels = r.method.map((m) => METHOD_CHANNEL[m]);
-  const out = { channels, email_recipients: [] as string[], slack_webhook_url: null as string | null, teams_webhook_url: null as string | null };
+  const out = {
+    channels, email_recipients: [] as string[], slack_webhook_url: null as string | null, teams_webhook_url: null as string | null,
+    webhook_url: null as string | null, webhook_secret: null as string | null,
+  };
   for (const channel of channels) {
     if (channel === 'email') {
       if (r.email_recipient.length === 0) throw badRequest(msg.emailRecipientRequired, 'email_recipient');
       out.email_recipients = [...new Set(r.email_recipient)];
     } else {
-      const field = channel === 'slack' ? 'slack_webhook_url' : 'teams_webhook_url';
+      const field = URL_FIELD[channel];
       const url = r[field];
-      if (!url) throw badRequest(channel === 'slack' ? msg.slackUrlRequired : msg.teamsUrlRequired, field);
+      if (!url) throw badRequest(URL_REQUIRED[channel], field);
       const check = hooks.validate(url, channel);
       if (!check.ok) throw badRequest(`${field}: ${check.reason}.`, field);
       out[field] = check.url.toString();
+      if (channel === 'webhook') out.webhook_secret = generateWebhookSecret();
     }
   }
   return out;
 }
 
-/** What the audit trail keeps of a notification: never a whole webhook address. */
-const auditView = (n: repo.NewNotification) => ({
+/** What the audit trail keeps of a notification: never a whole webhook address, never a secret. */
+const auditView = ({ webhook_secret, ...n }: repo.NewNotification) => ({
   ...n,
   slack_webhook_url: n.slack_webhook_url ? maskWebhookUrl(n.slack_webhook_url) : null,
   teams_webhook_url: n.teams_webhook_url ? maskWebhookUrl(n.teams_webhook_url) : null,
+  webhook_url: n.webhook_url ? maskWebhookUrl(n.webhook_url) : null,
+  webhook_signed: webhook_secret !== null,
 });
 
 async function create(db: Db, caller: Caller, row: repo.NewNotification) {
@@ -66,7 +79,8 @@ async function create(db: Db, caller: Caller, row: repo.NewNotification) {
   });
   const made = await repo.findNotification(db, caller.company_id, id);
   if (!made) throw notFound('Notification');
-  return { status: 'success' as const, message: msg.created, notification: toNotification(made) };
+  // The secret is answered this once (docs/decisions.md, "Signed webhooks").
+  return { status: 'success' as const, message: msg.created, notification: toNotification(made), ...(row.webhook_secret ? { webhook_secret: row.webhook_secret } : {}) };
 }
 
 const base = (caller: Caller, ownerId: number) => ({
@@ -177,6 +191,28 @@ export async function deleteNotification({ db }: Deps, caller: Caller, input: In
   return { status: 'success' as const, message: msg.deleted, notification_id: input.notification_id };
 }
 
+/** How long a replaced secret keeps signing: a day for receivers to take the new one. */
+const SECRET_OVERLAP_MS = DAY_MS;
+
+export async function rotateWebhookSecret({ db }: Deps, caller: Caller, input: Input<'rotateWebhookSecret'>) {
+  const secret = generateWebhookSecret();
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockNotification(trx, caller.company_id, input.notification_id);
+    if (!before) throw notFound('Notification');
+    if (!mayChange(caller, before)) throw forbidden(msg.notOwner);
+    if (!before.channels.includes('webhook')) throw badRequest(msg.notWebhook, 'notification_id');
+    const until = new Date(Date.now() + SECRET_OVERLAP_MS);
+    await repo.rotateWebhookSecret(trx, before.notification_id, secret, until);
+    await writeAudit(trx, {
+      companyId: caller.company_id, userId: caller.user_id, action: 'notification.webhook_secret_rotate', entityType: 'notification', entityId: before.notification_id,
+      after: { previous_secret_valid_until: until.toISOString() },
+    });
+  });
+  const n = await repo.findNotification(db, caller.company_id, input.notification_id);
+  if (!n) throw notFound('Notification');
+  return { status: 'success' as const, message: msg.secretRotated, notification: toNotification(n), webhook_secret: secret };
+}
+
 export async function getNotificationDeliveries({ db }: Deps, caller: Caller, input: Input<'getNotificationDeliveries'>) {
   if (input.notification_id !== undefined && !(await repo.findNotification(db, caller.company_id, input.notification_id))) {
     // A deleted notification's log stays readable; another company's is a 404 like a missing one.
@@ -223,7 +259,9 @@ export async function sendTestNotification({ db, config, mailer }: Deps<'config'
     path: '/dashboard/automations',
     link_label: 'Open automations',
   };
-  const outcome = await sendThrough({ mailer, hooks: webhookClientOf(config), publicUrl: config.publicUrl }, channel, n, message);
+  const target = { ...n, webhook_secrets: channel === 'webhook' ? await repo.signingSecrets(db, caller.company_id, n.notification_id) : [] };
+  const event = { company_id: caller.company_id, notification_id: n.notification_id, event_type: 'test', created_at: new Date() };
+  const outcome = await sendThrough({ mailer, hooks: webhookClientOf(config), publicUrl: config.publicUrl }, channel, target, message, undefined, event);
   await db.transaction().execute(async (trx) => {
     // The test is in the delivery log like any delivery (its empty state suggests sending one), answered at once.
     await trx.insertInto('notification_deliveries').values({

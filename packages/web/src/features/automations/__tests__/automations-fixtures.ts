@@ -28,11 +28,18 @@ export function notification(patch: Partial<Notification> & { notification_id: n
     notification_time: null,
     slack_webhook_url: null,
     teams_webhook_url: null,
+    webhook_url: null,
+    previous_secret_valid_until: null,
     created_at: '2026-11-20T08:00:00Z',
     dead_deliveries: 0,
     ...patch,
   };
 }
+
+/** The secrets the fake server makes (the shape the real one answers: whsec_ and base64 of 32 bytes). */
+export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0KQ0d8Ce8dA=';
+export const ROTATED_SECRET = 'whsec_3nT2cWq1xRk0F8yZpL5vB7mJ9aHdE4gU6sQiOoXwYrc=';
+export const ROTATED_UNTIL = '2026-11-27T09:00:00Z';
 
 export function delivery(patch: Partial<Delivery> & { delivery_id: number }): Delivery {
   return {
@@ -53,7 +60,7 @@ export function delivery(patch: Partial<Delivery> & { delivery_id: number }): De
 
 export const FIELDS: AutomationFields = {
   triggers: ['problem_observed', 'form_submitted', 'field_keyword', 'task_assigned', 'task_status_changed', 'weekly_report'],
-  methods: ['email', 'slack', 'Microsoft Teams'],
+  methods: ['email', 'slack', 'Microsoft Teams', 'webhook'],
   frequencies: ['daily', 'weekly', 'monthly'],
   task_triggers: ['task_assigned', 'task_status_changed'],
   form_categories: ['Scouting', 'Task'],
@@ -130,9 +137,13 @@ export function automationsApi(opts: { notifications?: Notification[]; deliverie
         problem_type: body.problem_type ? String(body.problem_type) : null,
         email_recipient: String(body.email_recipient ?? ''),
         email_recipients: String(body.email_recipient ?? '').split(';').filter(Boolean),
+        method: String(body.method),
+        methods: String(body.method).split(';') as Notification['methods'],
+        webhook_url: body.webhook_url ? `${new URL(String(body.webhook_url)).origin}/…${String(body.webhook_url).slice(-4)}` : null,
       });
       state.notifications = [made, ...state.notifications];
-      return HttpResponse.json({ status: 'success', message: automationsMessages.created, notification: made });
+      const signed = made.methods.includes('webhook') ? { webhook_secret: WEBHOOK_SECRET } : {};
+      return HttpResponse.json({ status: 'success', message: automationsMessages.created, notification: made, ...signed });
     }),
     http.delete(`${API}/delete_notification`, async ({ request }) => {
       const body = (await request.json()) as { notification_id: number; user_id: number };
@@ -152,6 +163,13 @@ export function automationsApi(opts: { notifications?: Notification[]; deliverie
         answer: channel === 'email' ? '250 2.0.0 Ok: queued as 4F2' : channel === 'slack' ? 'ok' : 'Bad payload',
         preview: { subject: automationsMessages.testSubject, text: 'This is a test of: Any problem is observed' },
       });
+    }),
+    http.post(`${API}/rotate_webhook_secret`, async ({ request }) => {
+      const body = (await request.json()) as { notification_id: number };
+      state.writes.push({ path: '/rotate_webhook_secret', body });
+      const n = state.notifications.find((x) => x.notification_id === body.notification_id)!;
+      n.previous_secret_valid_until = ROTATED_UNTIL;
+      return HttpResponse.json({ status: 'success', message: automationsMessages.secretRotated, notification: n, webhook_secret: ROTATED_SECRET });
     }),
     http.post(`${API}/retry_notification_delivery`, async ({ request }) => {
       const body = (await request.json()) as { delivery_id: number };

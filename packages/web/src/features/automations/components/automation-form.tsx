@@ -11,6 +11,7 @@ import { useCreateAutomation } from '../api/use-create-automation';
 import { automationSchema, emptyDraft, WIRE_FIELD, type DraftField, type DraftKind } from '../lib/automation-draft';
 import { RecipientFields } from './recipient-fields';
 import { TriggerFields } from './trigger-fields';
+import { WebhookSecretDialog } from './webhook-secret-dialog';
 
 const KINDS: DraftKind[] = ['automation', 'task', 'template'];
 
@@ -29,6 +30,8 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
   const create = useCreateAutomation(companyId);
   const [schema] = useState(() => automationSchema(userId));
   const [defaultValues] = useState(() => emptyDraft(userId));
+  /** A new generic webhook's secret: shown once before the form closes. */
+  const [secret, setSecret] = useState<string | null>(null);
   const { form, draft, change, errorOf: errorIn, hasRuleErrors, serverError, showServerError } = useDraftForm({ schema, defaultValues, wireField: WIRE_FIELD });
   const server = (message: string) => translateServerMessage(message, automationsMessages, t, 'automations:server');
 
@@ -46,7 +49,8 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
     create.mutate(request, {
       onSuccess: (res) => {
         toast.success(server(res.message));
-        onDone();
+        if (res.webhook_secret) setSecret(res.webhook_secret);
+        else onDone();
       },
       onError: (err) => showServerError(err, server(err.message)),
     });
@@ -54,6 +58,7 @@ export function AutomationForm({ companyId, userId, onDone }: Props) {
 
   return (
     <Card title={t('form.title')} description={t('form.description')}>
+      {secret && <WebhookSecretDialog secret={secret} onClose={onDone} />}
       {choices.isPending ? (
         <LoadingState />
       ) : choices.isError ? (

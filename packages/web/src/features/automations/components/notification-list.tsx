@@ -5,9 +5,12 @@ import { automationsMessages, type Notification } from '@verdant/contract';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, useToast } from '../../../components/ui';
 import { notificationsQuery } from '../../../api/queries/automations';
 import { translateServerMessage } from '../../../lib/server-message';
+import { useFormatDate } from '../../../lib/format-date';
 import { useDeleteNotification } from '../api/use-delete-notification';
+import { useRotateSecret } from '../api/use-rotate-secret';
 import { channelsOf, describeNotification, targetOf } from '../lib/describe';
 import { TestSendDialog } from './test-send-dialog';
+import { WebhookSecretDialog } from './webhook-secret-dialog';
 
 interface RowProps {
   companyId: number;
@@ -22,8 +25,12 @@ function NotificationRow({ companyId, userId, notification: n, what, canManage, 
   const { t } = useTranslation('automations');
   const [testing, setTesting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingRotate, setConfirmingRotate] = useState(false);
   const remove = useDeleteNotification(companyId, userId);
+  const rotate = useRotateSecret(companyId);
   const toast = useToast();
+  const formatDate = useFormatDate();
+  const signed = channelsOf(n).includes('webhook');
   const server = (message: string) => translateServerMessage(message, automationsMessages, t, 'automations:server');
 
   const onDelete = () =>
@@ -31,6 +38,13 @@ function NotificationRow({ companyId, userId, notification: n, what, canManage, 
       onSuccess: (res) => toast.success(server(res.message)),
       onError: (err) => toast.danger(server(err.message)),
       onSettled: () => setConfirming(false),
+    });
+
+  const onRotate = () =>
+    rotate.mutate(n.notification_id, {
+      onSuccess: (res) => toast.success(server(res.message)),
+      onError: (err) => toast.danger(server(err.message)),
+      onSettled: () => setConfirmingRotate(false),
     });
 
   return (
@@ -59,10 +73,18 @@ function NotificationRow({ companyId, userId, notification: n, what, canManage, 
               <Badge tone="danger">{t('list.dead', { count: n.dead_deliveries })}</Badge>
             </button>
           )}
+          {signed && n.previous_secret_valid_until && (
+            <p className="text-xs text-stone-600">{t('list.previousSecret', { until: formatDate(n.previous_secret_valid_until) })}</p>
+          )}
           {!canManage && <p className="text-xs text-stone-600">{t('list.notYours')}</p>}
         </div>
         {canManage && (
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {signed && (
+              <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.rotateLabel', { what })} onClick={() => setConfirmingRotate(true)}>
+                {t('list.rotate')}
+              </Button>
+            )}
             <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.sendTestLabel', { what })} onClick={() => setTesting(true)}>
               {t('list.sendTest')}
             </Button>
@@ -83,6 +105,18 @@ function NotificationRow({ companyId, userId, notification: n, what, canManage, 
         onCancel={() => setConfirming(false)}
         onConfirm={onDelete}
       />
+      <ConfirmDialog
+        open={confirmingRotate}
+        loading={rotate.isPending}
+        title={t('confirmRotate.title')}
+        description={t('confirmRotate.text', { what })}
+        confirmLabel={t('confirmRotate.confirm')}
+        onCancel={() => setConfirmingRotate(false)}
+        onConfirm={onRotate}
+      />
+      {rotate.data && (
+        <WebhookSecretDialog secret={rotate.data.webhook_secret} previousValidUntil={rotate.data.notification.previous_secret_valid_until} onClose={() => rotate.reset()} />
+      )}
     </li>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   errorOf: (field: DraftField) => string | undefined;
 }
 
-/** How it is sent (e-mail, Slack, Teams, several at once) and, for each chosen way, where to. */
+/** How it is sent (e-mail, Slack, Teams, a signed webhook, several at once) and, for each chosen way, where to. */
 export function RecipientFields({ draft, onChange, errorOf }: Props) {
   const { t } = useTranslation('automations');
   const id = useId();
@@ -87,7 +87,21 @@ export function RecipientFields({ draft, onChange, errorOf }: Props) {
           onChange={(e) => onChange({ teamsUrl: e.target.value })}
         />
       )}
-      {(draft.methods.includes('slack') || draft.methods.includes('Microsoft Teams')) && (
+      {draft.methods.includes('webhook') && (
+        <Input
+          label={t('form.webhookUrl')}
+          hint={t('form.webhookHint')}
+          error={errorOf('webhookUrl')}
+          name="webhook_url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.webhookUrl}
+          onChange={(e) => onChange({ webhookUrl: e.target.value })}
+        />
+      )}
+      {(draft.methods.includes('slack') || draft.methods.includes('Microsoft Teams') || draft.methods.includes('webhook')) && (
         <p className="text-sm text-stone-600">{t('form.secretNote')}</p>
       )}
     </div>

@@ -29,6 +29,8 @@ export interface AutomationDraft {
   emails: string;
   slackUrl: string;
   teamsUrl: string;
+  /** A generic webhook of the company's own (signed, any https host). */
+  webhookUrl: string;
 }
 
 export function emptyDraft(userId: number | null): AutomationDraft {
@@ -50,6 +52,7 @@ export function emptyDraft(userId: number | null): AutomationDraft {
     emails: '',
     slackUrl: '',
     teamsUrl: '',
+    webhookUrl: '',
   };
 }
 
@@ -58,7 +61,7 @@ type ServerMessageKey = keyof typeof automationsMessages;
 export type LocalErrorKey = 'methodRequired' | 'emailInvalid' | 'urlHttps' | 'weeksRange' | 'timeRequired' | 'taskUserRequired';
 /** An error under a field: one of the contract's sentences (`server`) or the form's own (`local`). */
 export type DraftError = { server: ServerMessageKey } | { local: LocalErrorKey };
-export type DraftField = 'trigger' | 'formCategory' | 'templateId' | 'fieldId' | 'keyword' | 'reportWeeks' | 'taskUserId' | 'notificationTime' | 'methods' | 'emails' | 'slackUrl' | 'teamsUrl';
+export type DraftField = 'trigger' | 'formCategory' | 'templateId' | 'fieldId' | 'keyword' | 'reportWeeks' | 'taskUserId' | 'notificationTime' | 'methods' | 'emails' | 'slackUrl' | 'teamsUrl' | 'webhookUrl';
 export type DraftErrors = Partial<Record<DraftField, DraftError>>;
 
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
@@ -80,7 +83,7 @@ function isHttpsUrl(text: string): boolean {
 }
 
 /**
- * Spec-2 §5's rules before sending: e-mail needs a recipient, Slack a Slack URL, Teams a Teams URL, plus
+ * Spec-2 §5's rules before sending: e-mail needs a recipient, Slack a Slack URL, Teams a Teams URL, a webhook its URL, plus
  * what each trigger needs. The server checks the same (and the webhook hosts); an empty result means the
  * draft may be sent.
  */
@@ -123,6 +126,10 @@ export function validateDraft(d: AutomationDraft): DraftErrors {
     if (d.teamsUrl.trim() === '') errors.teamsUrl = { server: 'teamsUrlRequired' };
     else if (!isHttpsUrl(d.teamsUrl)) errors.teamsUrl = { local: 'urlHttps' };
   }
+  if (d.methods.includes('webhook')) {
+    if (d.webhookUrl.trim() === '') errors.webhookUrl = { server: 'webhookUrlRequired' };
+    else if (!isHttpsUrl(d.webhookUrl)) errors.webhookUrl = { local: 'urlHttps' };
+  }
   return errors;
 }
 
@@ -132,6 +139,7 @@ export const WIRE_FIELD: Record<string, DraftField> = {
   email_recipient: 'emails',
   slack_webhook_url: 'slackUrl',
   teams_webhook_url: 'teamsUrl',
+  webhook_url: 'webhookUrl',
   trigger: 'trigger',
   form_category: 'formCategory',
   template_id: 'templateId',
@@ -149,6 +157,7 @@ function recipients(d: AutomationDraft) {
     email_recipient: d.methods.includes('email') ? splitEmails(d.emails).join(';') : undefined,
     slack_webhook_url: d.methods.includes('slack') ? d.slackUrl.trim() : undefined,
     teams_webhook_url: d.methods.includes('Microsoft Teams') ? d.teamsUrl.trim() : undefined,
+    webhook_url: d.methods.includes('webhook') ? d.webhookUrl.trim() : undefined,
   };
 }
 

@@ -43,5 +43,5 @@ export function channelsOf(n: Notification): DeliveryChannel[] {
 /** Where one channel of a notification goes: the addresses, or the webhook as the server masked it. */
 export function targetOf(n: Notification, channel: DeliveryChannel): string {
   if (channel === 'email') return n.email_recipients.join(', ');
-  return (channel === 'slack' ? n.slack_webhook_url : n.teams_webhook_url) ?? '';
+  return { slack: n.slack_webhook_url, teams: n.teams_webhook_url, webhook: n.webhook_url }[channel] ?? '';
 }

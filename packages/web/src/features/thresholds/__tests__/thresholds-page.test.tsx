@@ -24,7 +24,8 @@ const automation: Notification = {
   trigger: 'problem_observed', problem_type: 'Thrips', email_recipient: 'ana@example.com', email_recipients: ['ana@example.com'],
   weekly_report: 0, report_duration_weeks: null, form_category: null, template_id: null, template_name: null, form_field_id: null,
   field_name: null, keyword: null, is_automation: 1, triggered_by: null, frequency: null, notification_time: null,
-  slack_webhook_url: 'https://hooks.slack.com/…Xy12', teams_webhook_url: null, created_at: T, dead_deliveries: 0,
+  slack_webhook_url: 'https://hooks.slack.com/…Xy12', teams_webhook_url: null, webhook_url: null, previous_secret_valid_until: null,
+  created_at: T, dead_deliveries: 0,
 };
 const user = (user_id: number, first_name: string) => ({
   user_id, company_id: 3, first_name, last_name: 'Grower', email: `${first_name.toLowerCase()}@example.com`, user_role: 'Regular',
