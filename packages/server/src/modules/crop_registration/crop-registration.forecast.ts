@@ -8,7 +8,7 @@ const CALIBRATION_WEEKS = 3;
 const CALIBRATION_LIMITS = [0.7, 1.3] as const;
 
 export const FORECAST_MODEL_TEXT =
-  'Each week\'s set trusses (setting speed × stems per m²) are spread over the days of that week; a truss ripens on the day its ' +
+  'Each week\'s set trusses (setting speed × stems per m²) are spread over the 7 days up to the week\'s walk (taken as its Wednesday); a truss ripens on the day its ' +
   'degree-day sum since setting, Σ max(0, daily mean − base), reaches the crop\'s constant (tomato 950 °Cd over 0 °C). ' +
   'Days ahead use the mean of the last 7 typed days. kg/m² of a week = trusses ripening in it × fruits per truss × fruit weight × ' +
   'calibration, where calibration = recorded harvest ÷ the same model\'s harvest over the last 3 weeks (0.7–1.3; 1 without harvests).';
@@ -59,7 +59,7 @@ export function forecastHarvest(data: ForecastData): Result {
     if (data.temps.has(d)) typedDays += 1;
   }
   // Degree days per day from the first week back to the end of the horizon (day numbers, no dates in the loop).
-  const day0 = dayNumber(firstWeek);
+  const day0 = dayNumber(firstWeek) - 7;
   const madeEndN = dayNumber(madeEnd);
   const endN = dayNumber(addDays(data.madeWeek, 7 * (FORECAST_HORIZONS + 1)));
   const dayDegrees = new Float64Array(endN - day0 + 1);
@@ -79,7 +79,8 @@ export function forecastHarvest(data: ForecastData): Result {
     const part = (perStem * data.stemsPerM2) / 7;
     let stillRipening = false;
     let ddAtMadeEnd = 0;
-    const w0 = dayNumber(w);
+    // A week's walk is taken as made on its Wednesday: the trusses set since last week's walk were set on the 7 days up to it.
+    const w0 = dayNumber(w) - 4;
     for (let i = 0; i < 7; i++) {
       let dd = 0;
       let day = w0 + i;
