@@ -11,6 +11,14 @@ const admins = { auth: { kind: 'user', roles: ADMIN_ROLES } } as const;
 const anyone = { auth: { kind: 'user', roles: ALL_ROLES } } as const;
 const company = z.object({ company_id: CompanyId });
 
+/** A page of a product's movements: 1 to 500, 100 by default. */
+export const MOVEMENTS_PAGE = 100;
+const MovementsLimit = z.coerce
+  .number({ error: 'must be a whole number from 1 to 500' })
+  .int({ error: 'must be a whole number from 1 to 500' })
+  .min(1, { error: 'must be a whole number from 1 to 500' })
+  .max(500, { error: 'must be a whole number from 1 to 500' });
+
 export const stockEndpoints = {
   getStock: defineEndpoint({
     id: 'getStock', domain: 'stock', method: 'GET', path: '/stock',
@@ -30,10 +38,22 @@ export const stockEndpoints = {
   }),
   getStockMovements: defineEndpoint({
     id: 'getStockMovements', domain: 'stock', method: 'GET', path: '/stock/movements',
-    summary: "A product's stock movements, newest first: receipts, applications, stocktakes and shortfalls",
+    summary: "A product's stock movements, newest first, a page at a time: receipts, applications, stocktakes and shortfalls",
     ...anyone, tenancy: { company: ['company_id'], resource: true },
-    query: z.object({ company_id: CompanyId, product_id: Id }),
-    response: success({ movements: z.array(StockMovement) }),
+    query: z.object({
+      company_id: CompanyId,
+      product_id: Id,
+      /** Keyset paging: the `next_before` of the page before (movements older than it); absent for the newest page. */
+      before: absentIfBlank(Id),
+      limit: absentIfBlank(MovementsLimit),
+    }),
+    response: success({
+      movements: z.array(StockMovement),
+      /** Pass as `before` for the next (older) page; null when this page reaches the product's first movement. */
+      next_before: z.number().nullable(),
+      /** How many movements the product has in all. */
+      total: z.number(),
+    }),
     clientMessages: { failure: msg.loadFailed },
   }),
   receiveStock: defineEndpoint({

@@ -41,7 +41,11 @@ export function exportStockCsv(companyId: number): Promise<Blob> {
   return callBinaryEndpoint(ep.exportStock, { company_id: companyId });
 }
 
-/** GET /stock/movements?company_id&product_id: a product's receipts, applications, stocktakes and shortfalls, newest first. */
-export async function getStockMovements(companyId: number, productId: number): Promise<StockMovement[]> {
-  return (await callEndpoint(ep.getStockMovements, { company_id: companyId, product_id: productId })).movements;
+/**
+ * GET /stock/movements?company_id&product_id[&before]: a page of a product's receipts, applications, stocktakes and
+ * shortfalls, newest first; `next_before` asks for the older page (null: none), `total` counts them all.
+ */
+export async function getStockMovements(companyId: number, productId: number, before?: number): Promise<{ movements: StockMovement[]; next_before: number | null; total: number }> {
+  const { movements, next_before, total } = await callEndpoint(ep.getStockMovements, { company_id: companyId, product_id: productId, ...(before ? { before } : {}) });
+  return { movements, next_before, total };
 }

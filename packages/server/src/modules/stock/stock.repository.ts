@@ -112,12 +112,19 @@ export const listLots = (db: Db, companyId: number, productId?: number) => {
   return q.orderBy(sql`expiry_date ASC NULLS LAST`).orderBy('lot_id').execute();
 };
 
-export const listMovements = (db: Db, companyId: number, productId: number) =>
-  db.selectFrom('stock_movements as m')
+/** A page of a product's movements, newest first, older than `before` when given (keyset on the id, by stock_movements_product_idx). */
+export const listMovements = (db: Db, companyId: number, productId: number, page: { before?: number; limit: number }) => {
+  let q = db.selectFrom('stock_movements as m')
     .leftJoin('stock_lots as l', 'l.lot_id', 'm.lot_id')
     .select(['m.movement_id', 'm.product_id', 'm.lot_id', 'l.lot_number', 'm.kind', 'm.quantity', 'm.reason', 'm.application_id', 'm.user_id', 'm.created_at'])
     .where('m.company_id', '=', companyId)
-    .where('m.product_id', '=', productId)
-    .orderBy('m.movement_id', 'desc')
-    .limit(1000)
-    .execute();
+    .where('m.product_id', '=', productId);
+  if (page.before !== undefined) q = q.where('m.movement_id', '<', page.before);
+  return q.orderBy('m.movement_id', 'desc').limit(page.limit).execute();
+};
+
+export async function countMovements(db: Db, companyId: number, productId: number): Promise<number> {
+  const row = await db.selectFrom('stock_movements').select(sql<number>`count(*)::int`.as('n'))
+    .where('company_id', '=', companyId).where('product_id', '=', productId).executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -48,6 +48,34 @@ describe('stock', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('pages a product\'s movements newest first (before = next_before) with the total; bad paging is a 400 naming the field', async () => {
+    const id = await product(a.admin.auth, a.companyId, 'Paged product');
+    for (let i = 1; i <= 7; i++) expect((await receive(a.admin.auth, a.companyId, { product_id: id, lot_number: `P-${i}`, quantity: i })).statusCode).toBe(200);
+    const page = async (query: Record<string, string>) => {
+      const res = await get('/stock/movements', a.regular.auth, a.companyId, { product_id: String(id), ...query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { movements: Array<{ quantity: number; movement_id: number }>; next_before: number | null; total: number };
+    };
+    const first = await page({ limit: '3' });
+    expect(first.movements.map((m) => m.quantity)).toEqual([7, 6, 5]);
+    expect(first).toMatchObject({ total: 7, next_before: first.movements[2]!.movement_id });
+    const second = await page({ limit: '3', before: String(first.next_before) });
+    expect(second.movements.map((m) => m.quantity)).toEqual([4, 3, 2]);
+    const last = await page({ limit: '3', before: String(second.next_before) });
+    expect(last).toMatchObject({ total: 7, next_before: null });
+    expect(last.movements.map((m) => m.quantity)).toEqual([1]);
+    // The default page holds them all here, and says there is nothing older.
+    expect(await page({})).toMatchObject({ total: 7, next_before: null });
+
+    for (const [query, field] of [[{ limit: '0' }, 'limit'], [{ limit: '501' }, 'limit'], [{ limit: 'ten' }, 'limit'], [{ before: String(2 ** 31) }, 'before'], [{ before: '-4' }, 'before']] as const) {
+      const res = await get('/stock/movements', a.regular.auth, a.companyId, { product_id: String(id), ...query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    // Another company reads neither the product's movements nor its count.
+    expect((await get('/stock/movements', b.admin.auth, b.companyId, { product_id: String(id) })).statusCode).toBe(404);
+  });
+
   it('deducts earliest expiry first, or from the chosen lot first, exactly; beyond the stock it records a shortfall and says so', async () => {
     const id = await product(a.admin.auth, a.companyId, 'Deduct me');
     const first = (await receive(a.admin.auth, a.companyId, { product_id: id, lot_number: 'A', expiry_date: '2030-01-01', quantity: 0.3 })).json().lot;

@@ -5,7 +5,7 @@ import * as service from './stock.service.js';
 export const stockHandlers: Handlers<typeof stockEndpoints> = {
   getStock: ({ app, user }) => service.getStock(app, user),
   getStockWarnings: ({ app, user }) => service.getWarnings(app, user),
-  getStockMovements: ({ app, user, input }) => service.getMovements(app, user, input.product_id),
+  getStockMovements: ({ app, user, input }) => service.getMovements(app, user, input),
   receiveStock: ({ app, user, input }) => service.receive(app, user, input),
   stocktake: ({ app, user, input }) => service.stocktake(app, user, input),
   setStockThreshold: ({ app, user, input }) => service.setThreshold(app, user, input),

@@ -1,4 +1,4 @@
-import { stockMessages as msg, todayIn, type EndpointInput, type stockEndpoints } from '@verdant/contract';
+import { MOVEMENTS_PAGE, stockMessages as msg, todayIn, type EndpointInput, type stockEndpoints } from '@verdant/contract';
 import { safeTimeZone } from '@verdant/contract/zoned-time';
 import type { Caller } from '../../plugins/auth.js';
 import type { Deps } from '../../lib/deps.js';
@@ -48,10 +48,15 @@ async function readOne(deps: Deps, companyId: number, productId: number) {
   return products[0]!;
 }
 
-export async function getMovements(deps: Deps, caller: Caller, productId: number) {
-  await requireProduct(deps, caller, productId);
-  const rows = await repo.listMovements(deps.db, caller.company_id, productId);
-  return { status: 'success' as const, movements: rows.map(toStockMovement) };
+/** A page of a product's movements, newest first; one more row than asked tells whether an older page exists. */
+export async function getMovements(deps: Deps, caller: Caller, input: Pick<Input<'getStockMovements'>, 'product_id' | 'before' | 'limit'>) {
+  await requireProduct(deps, caller, input.product_id);
+  const limit = input.limit ?? MOVEMENTS_PAGE;
+  const rows = await repo.listMovements(deps.db, caller.company_id, input.product_id, { before: input.before, limit: limit + 1 });
+  const total = await repo.countMovements(deps.db, caller.company_id, input.product_id);
+  const shown = rows.slice(0, limit);
+  const next_before = rows.length > limit ? shown.at(-1)!.movement_id : null;
+  return { status: 'success' as const, movements: shown.map(toStockMovement), next_before, total };
 }
 
 export async function receive(deps: Deps, caller: Caller, input: Input<'receiveStock'>) {

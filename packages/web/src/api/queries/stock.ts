@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getStock, getStockMovements, getStockWarnings } from '../stock';
 
 /** Query keys of the company's stock; a receipt, stocktake or application invalidates `all`. */
@@ -14,6 +14,11 @@ export const stockQuery = (companyId: number) => queryOptions({ queryKey: stockK
 /** Low stock, expired lots and shortfalls, for the overview and the stock page. */
 export const stockWarningsQuery = (companyId: number) => queryOptions({ queryKey: stockKeys.warnings(companyId), queryFn: () => getStockWarnings(companyId) });
 
-/** A product's stock movements (the stock's audit trail), newest first. */
+/** A product's stock movements (the stock's audit trail), newest first, a page at a time ("Load more" asks for older ones). */
 export const stockMovementsQuery = (companyId: number, productId: number) =>
-  queryOptions({ queryKey: stockKeys.movements(companyId, productId), queryFn: () => getStockMovements(companyId, productId) });
+  infiniteQueryOptions({
+    queryKey: stockKeys.movements(companyId, productId),
+    queryFn: ({ pageParam }) => getStockMovements(companyId, productId, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });

@@ -34,7 +34,7 @@ function stockApi(product: StockProduct, warnings: StockWarnings = noWarnings) {
       http.get(`${API}/stock/movements`, () => HttpResponse.json({ status: 'success', movements: state.writes.map((w, i) => ({
         movement_id: i + 1, product_id: 7, lot_id: 50, lot_number: 'L-77', kind: w.path === 'receive' ? 'receipt' : 'stocktake',
         quantity: w.path === 'receive' ? 2.5 : -0.5, reason: w.path === 'receive' ? null : 'Spilt half a litre', application_id: null, user_id: 1, created_at: '2026-11-20T10:00:00.000Z',
-      })).reverse() })),
+      })).reverse(), next_before: null, total: state.writes.length })),
       http.post(`${API}/stock/stocktake`, async ({ request }) => {
         const body = (await request.json()) as { counts: Array<{ lot_id: number; quantity: number }> };
         state.writes.push({ path: 'stocktake', body });
@@ -93,6 +93,37 @@ describe('StockPage', () => {
     expect(rows[0]).toHaveTextContent('Spilt half a litre');
     expect(rows[1]).toHaveTextContent('Received');
     expect(rows[1]).toHaveTextContent('+2.5');
+  });
+
+  it('pages a long history: the newest page first, "Load more" asks for the older ones with before', async () => {
+    signInAs({ role: 'Regular' });
+    const lot = { lot_id: 50, product_id: 7, lot_number: 'L-77', supplier: null, expiry_date: null, received_on: '2026-01-01', quantity_received: 300, quantity: 150, expired: false };
+    const asked: Array<string | null> = [];
+    const move = (movement_id: number) => ({
+      movement_id, product_id: 7, lot_id: 50, lot_number: 'L-77', kind: 'application', quantity: -1, reason: null, application_id: 1000 + movement_id, user_id: 1, created_at: '2026-11-20T10:00:00.000Z',
+    });
+    server.use(
+      http.get(`${API}/stock`, () => HttpResponse.json({ status: 'success', products: [vertimec([lot])], warnings: noWarnings })),
+      http.get(`${API}/stock/movements`, ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before');
+        asked.push(before);
+        const top = before ? Number(before) - 1 : 150;
+        const ids = Array.from({ length: Math.min(100, top) }, (_, i) => top - i);
+        return HttpResponse.json({ status: 'success', movements: ids.map(move), next_before: ids.at(-1)! > 1 ? ids.at(-1) : null, total: 150 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<StockPage />);
+    await user.click(await screen.findByRole('button', { name: 'History of Vertimec' }));
+    const history = await screen.findByRole('dialog', { name: 'History: Vertimec' });
+    expect(await within(history).findAllByTestId('stock-movement')).toHaveLength(100);
+    expect(within(history).getByTestId('stock-history-count')).toHaveTextContent('Showing 100 of 150 movements.');
+    await user.click(within(history).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(history).getAllByTestId('stock-movement')).toHaveLength(150));
+    expect(within(history).getByTestId('stock-history-count')).toHaveTextContent('Showing 150 of 150 movements.');
+    expect(within(history).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(asked).toEqual([null, '51']);
+    expect(within(history).getAllByTestId('stock-movement').at(-1)).toHaveTextContent('Application 1001');
   });
 
   it('shows the warnings and reads without changing for a regular user', async () => {
