@@ -130,20 +130,20 @@ export const lockPlanting = (trx: Transaction<DB>, companyId: number, plantingId
 
 // --- sample sets -----------------------------------------------------------------------------------------
 
-export const setsOfPlanting = (db: Db, plantingId: number, week?: string) => {
-  let q = db.selectFrom('sample_sets').select(['set_id', 'planting_id', 'valid_from', 'valid_to']).where('planting_id', '=', plantingId);
+export const setsOfPlanting = (db: Db, companyId: number, plantingId: number, week?: string) => {
+  let q = db.selectFrom('sample_sets').select(['set_id', 'planting_id', 'valid_from', 'valid_to']).where('company_id', '=', companyId).where('planting_id', '=', plantingId);
   if (week !== undefined) q = q.where('valid_from', '<=', week).where('valid_to', '>=', week);
   return q.orderBy('valid_from').execute();
 };
 export type SetRow = Awaited<ReturnType<typeof setsOfPlanting>>[number];
 
-export const plantsOfSets = (db: Db, setIds: number[]) =>
+export const plantsOfSets = (db: Db, companyId: number, setIds: number[]) =>
   db.selectFrom('sample_plants as sp')
     .innerJoin('grid_boxes as b', 'b.grid_box_id', 'sp.grid_box_id')
     .innerJoin('grids as g', 'g.grid_id', 'b.grid_id')
     .select(['sp.sample_plant_id', 'sp.set_id', 'sp.grid_box_id', 'b.grid_id', 'g.name as grid_name', 'b.x', 'b.y', 'b.custom_name as box_name',
       'sp.plant_id', 'sp.label', 'sp.position'])
-    .where('sp.set_id', 'in', setIds.length ? setIds : [0])
+    .where('sp.company_id', '=', companyId).where('sp.set_id', 'in', setIds.length ? setIds : [0])
     .orderBy('sp.set_id').orderBy('sp.position').execute();
 export type SamplePlantRow = Awaited<ReturnType<typeof plantsOfSets>>[number];
 
@@ -162,9 +162,9 @@ export async function insertSamplePlants(trx: Transaction<DB>, rows: Array<{ com
 export const findSet = (db: Db, companyId: number, setId: number) =>
   db.selectFrom('sample_sets').select(['set_id', 'planting_id', 'valid_from', 'valid_to']).where('company_id', '=', companyId).where('set_id', '=', setId).executeTakeFirst();
 
-export const setHasValues = async (db: Db, setId: number) =>
+export const setHasValues = async (db: Db, companyId: number, setId: number) =>
   (await db.selectFrom('crop_registration_values as v').innerJoin('sample_plants as sp', 'sp.sample_plant_id', 'v.sample_plant_id')
-    .select('v.week').where('sp.set_id', '=', setId).limit(1).executeTakeFirst()) !== undefined;
+    .select('v.week').where('sp.company_id', '=', companyId).where('v.company_id', '=', companyId).where('sp.set_id', '=', setId).limit(1).executeTakeFirst()) !== undefined;
 
 export async function deleteSet(trx: Transaction<DB>, setId: number) {
   await trx.deleteFrom('sample_sets').where('set_id', '=', setId).execute();
@@ -181,8 +181,8 @@ export const samplePlantOf = (db: Db, companyId: number, samplePlantId: number) 
 /** Registrations of one sample plant wait on each other (the deltas of this week and the next are kept). */
 export const lockSamplePlant = (trx: Transaction<DB>, samplePlantId: number) => sql`SELECT pg_advisory_xact_lock(${samplePlantId})`.execute(trx);
 
-export const valuesOf = (db: Db, samplePlantIds: number[], weeks: string[]) =>
-  db.selectFrom('crop_registration_values').select(['sample_plant_id', 'week', 'type_id', 'value', 'delta', 'out_of_range'])
+export const valuesOf = (db: Db, companyId: number, samplePlantIds: number[], weeks: string[]) =>
+  db.selectFrom('crop_registration_values').select(['sample_plant_id', 'week', 'type_id', 'value', 'delta', 'out_of_range']).where('company_id', '=', companyId)
     .where('sample_plant_id', 'in', samplePlantIds.length ? samplePlantIds : [0]).where('week', 'in', weeks)
     .orderBy('sample_plant_id').orderBy('type_id').execute();
 export type ValueRow = Awaited<ReturnType<typeof valuesOf>>[number];
@@ -192,21 +192,21 @@ export async function upsertValue(trx: Transaction<DB>, row: {
   out_of_range: boolean; registered_by: number;
 }) {
   await trx.insertInto('crop_registration_values').values(row)
-    .onConflict((oc) => oc.columns(['sample_plant_id', 'week', 'type_id']).doUpdateSet((eb) => ({
+    .onConflict((oc) => oc.columns(['company_id', 'sample_plant_id', 'week', 'type_id']).doUpdateSet((eb) => ({
       value: eb.ref('excluded.value'), delta: eb.ref('excluded.delta'), out_of_range: eb.ref('excluded.out_of_range'),
       registered_by: eb.ref('excluded.registered_by'), registered_at: new Date(),
     })))
     .execute();
 }
 
-export async function setDelta(trx: Transaction<DB>, samplePlantId: number, week: string, typeId: number, delta: number | null) {
-  await trx.updateTable('crop_registration_values').set({ delta }).where('sample_plant_id', '=', samplePlantId).where('week', '=', week).where('type_id', '=', typeId).execute();
+export async function setDelta(trx: Transaction<DB>, companyId: number, samplePlantId: number, week: string, typeId: number, delta: number | null) {
+  await trx.updateTable('crop_registration_values').set({ delta }).where('company_id', '=', companyId).where('sample_plant_id', '=', samplePlantId).where('week', '=', week).where('type_id', '=', typeId).execute();
 }
 
 /** Adds to a planting's week sums (the change of one value: counts ±1, sums by the difference). */
 export async function addToWeek(trx: Transaction<DB>, row: { company_id: number; planting_id: number; week: string; type_id: number; n: number; sum_value: number; n_delta: number; sum_delta: number }) {
   await trx.insertInto('crop_registration_weeks').values(row)
-    .onConflict((oc) => oc.columns(['planting_id', 'week', 'type_id']).doUpdateSet({
+    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'week', 'type_id']).doUpdateSet({
       n: sql`crop_registration_weeks.n + excluded.n`,
       sum_value: sql`crop_registration_weeks.sum_value + excluded.sum_value`,
       n_delta: sql`crop_registration_weeks.n_delta + excluded.n_delta`,
@@ -229,21 +229,21 @@ export type WeekSumRow = Awaited<ReturnType<typeof weekSums>>[number];
 
 // --- temperatures, harvests, targets, forecasts ----------------------------------------------------------
 
-export const temperatures = (db: Db, roomId: number, start: string, end: string) =>
-  db.selectFrom('room_day_temperatures').select(['day', 'mean_c']).where('room_id', '=', roomId).where('day', '>=', start).where('day', '<=', end).orderBy('day').execute();
+export const temperatures = (db: Db, companyId: number, roomId: number, start: string, end: string) =>
+  db.selectFrom('room_day_temperatures').select(['day', 'mean_c']).where('company_id', '=', companyId).where('room_id', '=', roomId).where('day', '>=', start).where('day', '<=', end).orderBy('day').execute();
 
-export const temperaturesOfRooms = (db: Db, roomIds: number[], start: string, end: string) =>
-  db.selectFrom('room_day_temperatures').select(['room_id', 'day', 'mean_c']).where('room_id', 'in', roomIds.length ? roomIds : [0])
+export const temperaturesOfRooms = (db: Db, companyId: number, roomIds: number[], start: string, end: string) =>
+  db.selectFrom('room_day_temperatures').select(['room_id', 'day', 'mean_c']).where('company_id', '=', companyId).where('room_id', 'in', roomIds.length ? roomIds : [0])
     .where('day', '>=', start).where('day', '<=', end).execute();
 
 export async function upsertTemperatures(trx: Transaction<DB>, rows: Array<{ company_id: number; room_id: number; day: string; mean_c: number; updated_by: number }>) {
   await trx.insertInto('room_day_temperatures').values(rows)
-    .onConflict((oc) => oc.columns(['room_id', 'day']).doUpdateSet((eb) => ({ mean_c: eb.ref('excluded.mean_c'), updated_by: eb.ref('excluded.updated_by'), updated_at: new Date() })))
+    .onConflict((oc) => oc.columns(['company_id', 'room_id', 'day']).doUpdateSet((eb) => ({ mean_c: eb.ref('excluded.mean_c'), updated_by: eb.ref('excluded.updated_by'), updated_at: new Date() })))
     .execute();
 }
 
-export const harvests = (db: Db, plantingIds: number[], from?: string, to?: string) => {
-  let q = db.selectFrom('crop_harvests').select(['planting_id', 'week', 'kg']).where('planting_id', 'in', plantingIds.length ? plantingIds : [0]);
+export const harvests = (db: Db, companyId: number, plantingIds: number[], from?: string, to?: string) => {
+  let q = db.selectFrom('crop_harvests').select(['planting_id', 'week', 'kg']).where('company_id', '=', companyId).where('planting_id', 'in', plantingIds.length ? plantingIds : [0]);
   if (from !== undefined) q = q.where('week', '>=', from);
   if (to !== undefined) q = q.where('week', '<=', to);
   return q.orderBy('planting_id').orderBy('week').execute();
@@ -251,7 +251,7 @@ export const harvests = (db: Db, plantingIds: number[], from?: string, to?: stri
 
 export async function upsertHarvest(trx: Transaction<DB>, row: { company_id: number; planting_id: number; week: string; kg: number; recorded_by: number }) {
   await trx.insertInto('crop_harvests').values(row)
-    .onConflict((oc) => oc.columns(['planting_id', 'week']).doUpdateSet((eb) => ({ kg: eb.ref('excluded.kg'), recorded_by: eb.ref('excluded.recorded_by'), recorded_at: new Date() })))
+    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'week']).doUpdateSet((eb) => ({ kg: eb.ref('excluded.kg'), recorded_by: eb.ref('excluded.recorded_by'), recorded_at: new Date() })))
     .execute();
 }
 
@@ -263,7 +263,7 @@ export const findTarget = (db: Db, companyId: number, targetId: number) =>
 
 export async function upsertTarget(trx: Transaction<DB>, row: { company_id: number; crop_id: number; indicator: string; value: number; updated_by: number }) {
   return trx.insertInto('crop_targets').values(row)
-    .onConflict((oc) => oc.columns(['crop_id', 'indicator']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_by: eb.ref('excluded.updated_by'), updated_at: new Date() })))
+    .onConflict((oc) => oc.columns(['company_id', 'crop_id', 'indicator']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_by: eb.ref('excluded.updated_by'), updated_at: new Date() })))
     .returning(['target_id', 'crop_id', 'indicator', 'value']).executeTakeFirstOrThrow();
 }
 
@@ -274,13 +274,13 @@ export async function deleteTarget(trx: Transaction<DB>, targetId: number) {
 export async function saveForecast(trx: Transaction<DB>, rows: Array<{ company_id: number; planting_id: number; made_week: string; horizon: number; week: string; kg_per_m2: number }>) {
   if (rows.length === 0) return;
   await trx.insertInto('harvest_forecasts').values(rows)
-    .onConflict((oc) => oc.columns(['planting_id', 'made_week', 'horizon']).doUpdateSet((eb) => ({ week: eb.ref('excluded.week'), kg_per_m2: eb.ref('excluded.kg_per_m2'), made_at: new Date() })))
+    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'made_week', 'horizon']).doUpdateSet((eb) => ({ week: eb.ref('excluded.week'), kg_per_m2: eb.ref('excluded.kg_per_m2'), made_at: new Date() })))
     .execute();
 }
 
-export const forecastsAgainstHarvests = (db: Db, plantingId: number, from: string, to: string) =>
+export const forecastsAgainstHarvests = (db: Db, companyId: number, plantingId: number, from: string, to: string) =>
   db.selectFrom('harvest_forecasts as f')
-    .leftJoin('crop_harvests as h', (j) => j.onRef('h.planting_id', '=', 'f.planting_id').onRef('h.week', '=', 'f.week'))
+    .leftJoin('crop_harvests as h', (j) => j.onRef('h.company_id', '=', 'f.company_id').onRef('h.planting_id', '=', 'f.planting_id').onRef('h.week', '=', 'f.week'))
     .select(['f.made_week', 'f.week', 'f.horizon', 'f.kg_per_m2', 'h.kg'])
-    .where('f.planting_id', '=', plantingId).where('f.made_week', '>=', from).where('f.made_week', '<=', to)
+    .where('f.company_id', '=', companyId).where('f.planting_id', '=', plantingId).where('f.made_week', '>=', from).where('f.made_week', '<=', to)
     .orderBy('f.made_week').orderBy('f.horizon').execute();

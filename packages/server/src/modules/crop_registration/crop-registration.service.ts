@@ -127,15 +127,15 @@ export async function savePlanting(deps: Deps, caller: Caller, input: Input<'sav
 
 // --- sample sets -----------------------------------------------------------------------------------------
 
-async function setsWithPlants(deps: Deps, sets: repo.SetRow[], roomId: number) {
-  const plants = await repo.plantsOfSets(deps.db, sets.map((s) => s.set_id));
+async function setsWithPlants(deps: Deps, companyId: number, sets: repo.SetRow[], roomId: number) {
+  const plants = await repo.plantsOfSets(deps.db, companyId, sets.map((s) => s.set_id));
   return sets.map((s) => ({ ...s, room_id: roomId, plants: plants.filter((p) => p.set_id === s.set_id).map(toSamplePlant) }));
 }
 
 export async function listSets(deps: Deps, caller: Caller, input: Input<'getSampleSets'>) {
   const planting = await plantingOf(deps, caller, input.planting_id);
-  const sets = await repo.setsOfPlanting(deps.db, planting.planting_id, input.week);
-  return { status: ok, sets: await setsWithPlants(deps, sets, planting.room_id) };
+  const sets = await repo.setsOfPlanting(deps.db, caller.company_id, planting.planting_id, input.week);
+  return { status: ok, sets: await setsWithPlants(deps, caller.company_id, sets, planting.room_id) };
 }
 
 /**
@@ -153,7 +153,7 @@ export async function saveSet(deps: Deps, caller: Caller, input: Input<'saveSamp
     if (missing >= 0) throw notFound('Grid box');
     const plantIds = input.plants.flatMap((p) => (p.plant_id === undefined ? [] : [p.plant_id]));
     if (plantIds.length && (await repo.plantsOfCompany(trx, caller.company_id, plantIds)).length !== new Set(plantIds).size) throw notFound('Plant');
-    const sets = await repo.setsOfPlanting(trx, planting.planting_id);
+    const sets = await repo.setsOfPlanting(trx, caller.company_id, planting.planting_id);
     if (sets.some((s) => s.valid_from >= input.valid_from)) throw new AppError('conflict', msg.setStartsLater, 'valid_from');
     for (const s of sets) if (s.valid_to >= input.valid_from) await repo.endSet(trx, s.set_id, addDays(input.valid_from, -7));
     const validTo = addDays(input.valid_from, 7 * (planting.rotation_weeks - 1));
@@ -166,7 +166,7 @@ export async function saveSet(deps: Deps, caller: Caller, input: Input<'saveSamp
   });
   const set = (await repo.findSet(deps.db, caller.company_id, setId))!;
   const planting = await plantingOf(deps, caller, set.planting_id);
-  return { status: ok, message: msg.setSaved, set: (await setsWithPlants(deps, [set], planting.room_id))[0]! };
+  return { status: ok, message: msg.setSaved, set: (await setsWithPlants(deps, caller.company_id, [set], planting.room_id))[0]! };
 }
 
 export async function deleteSet(deps: Deps, caller: Caller, setId: number) {
@@ -174,7 +174,7 @@ export async function deleteSet(deps: Deps, caller: Caller, setId: number) {
     const set = await repo.findSet(trx, caller.company_id, setId);
     if (!set) throw notFound('Sample set');
     await repo.lockPlanting(trx, caller.company_id, set.planting_id);
-    if (await repo.setHasValues(trx, setId)) throw new AppError('conflict', msg.setHasValues, 'set_id');
+    if (await repo.setHasValues(trx, caller.company_id, setId)) throw new AppError('conflict', msg.setHasValues, 'set_id');
     await repo.deleteSet(trx, setId);
     await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'sample_set.delete', entityType: 'sample_set', entityId: setId, before: set });
   });
@@ -187,10 +187,10 @@ export async function walk(deps: Deps, caller: Caller, input: Input<'getRegistra
   const planting = await plantingOf(deps, caller, input.planting_id);
   await seedTypes(deps, caller.company_id, planting.crop_id);
   const types = (await repo.liveTypes(deps.db, caller.company_id, planting.crop_id)).map(toType);
-  const [set] = await repo.setsOfPlanting(deps.db, planting.planting_id, input.week);
-  const plants = set ? (await repo.plantsOfSets(deps.db, [set.set_id])).map(toSamplePlant) : [];
+  const [set] = await repo.setsOfPlanting(deps.db, caller.company_id, planting.planting_id, input.week);
+  const plants = set ? (await repo.plantsOfSets(deps.db, caller.company_id, [set.set_id])).map(toSamplePlant) : [];
   const lastWeek = addDays(input.week, -7);
-  const values = await repo.valuesOf(deps.db, plants.map((p) => p.sample_plant_id), [input.week, lastWeek]);
+  const values = await repo.valuesOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), [input.week, lastWeek]);
   const pick = (id: number, week: string) =>
     values.filter((v) => v.sample_plant_id === id && v.week === week).map((v) => ({ type_id: v.type_id, value: v.value, out_of_range: v.out_of_range }));
   const walkPlants = plants.map((p) => {
@@ -250,7 +250,7 @@ export async function register(deps: Deps, caller: Caller, input: Input<'saveReg
   const nextWeek = addDays(input.week, 7);
   await deps.db.transaction().execute(async (trx) => {
     await repo.lockSamplePlant(trx, sp.sample_plant_id);
-    const existing = await repo.valuesOf(trx, [sp.sample_plant_id], [prevWeek, input.week, nextWeek]);
+    const existing = await repo.valuesOf(trx, caller.company_id, [sp.sample_plant_id], [prevWeek, input.week, nextWeek]);
     const at = (week: string, typeId: number) => existing.find((e) => e.week === week && e.type_id === typeId);
     for (const v of checked) {
       const before = at(input.week, v.type_id);
@@ -265,7 +265,7 @@ export async function register(deps: Deps, caller: Caller, input: Input<'saveReg
       const next = at(nextWeek, v.type_id);
       if (next) {
         const nextDelta = next.value - v.value;
-        await repo.setDelta(trx, sp.sample_plant_id, nextWeek, v.type_id, nextDelta);
+        await repo.setDelta(trx, caller.company_id, sp.sample_plant_id, nextWeek, v.type_id, nextDelta);
         await addChange(trx, { ...key, week: nextWeek }, next, { value: next.value, delta: nextDelta });
       }
     }
@@ -279,7 +279,7 @@ export async function listTemperatures(deps: Deps, caller: Caller, input: Input<
   if (input.end < input.start) throw badRequest('end must be on or after start.', 'end');
   if (daysBetween(input.start, input.end) > 400) throw badRequest('end must be at most 400 days after start.', 'end');
   if (!(await repo.roomOf(deps.db, caller.company_id, input.room_id))) throw notFound('Room');
-  return { status: ok, days: await repo.temperatures(deps.db, input.room_id, input.start, input.end) };
+  return { status: ok, days: await repo.temperatures(deps.db, caller.company_id, input.room_id, input.start, input.end) };
 }
 
 export async function saveTemperatures(deps: Deps, caller: Caller, input: Input<'saveRoomTemperatures'>) {
@@ -295,7 +295,7 @@ const perM2 = (kg: number, area: number) => Math.round((kg / area) * 10_000) / 1
 
 export async function listHarvests(deps: Deps, caller: Caller, input: Input<'getCropHarvests'>) {
   const planting = await plantingOf(deps, caller, input.planting_id);
-  const rows = await repo.harvests(deps.db, [planting.planting_id]);
+  const rows = await repo.harvests(deps.db, caller.company_id, [planting.planting_id]);
   return { status: ok, harvests: rows.map((r) => ({ planting_id: r.planting_id, week: r.week, kg: r.kg, kg_per_m2: perM2(r.kg, planting.area_m2) })) };
 }
 
@@ -418,8 +418,8 @@ export async function forecastPlantings(deps: Deps, companyId: number, plantings
   const from = addDays(madeWeek, -7 * (FORECAST_LOOKBACK_WEEKS + 1));
   const [sumRows, harvestRows, tempRows] = await Promise.all([
     repo.weekSums(deps.db, companyId, ids, from, madeWeek),
-    repo.harvests(deps.db, ids, from, madeWeek),
-    repo.temperaturesOfRooms(deps.db, [...new Set(plantings.map((p) => p.room_id))], from, addDays(madeWeek, 6)),
+    repo.harvests(deps.db, companyId, ids, from, madeWeek),
+    repo.temperaturesOfRooms(deps.db, companyId, [...new Set(plantings.map((p) => p.room_id))], from, addDays(madeWeek, 6)),
   ]);
   const sums = groupSums(sumRows);
   return plantings.map((p) => {
@@ -433,7 +433,7 @@ export async function forecastPlantings(deps: Deps, companyId: number, plantings
 export async function accuracy(deps: Deps, caller: Caller, input: Input<'getForecastAccuracy'>) {
   if (input.to < input.from) throw badRequest('to must be on or after from.', 'to');
   const planting = await plantingOf(deps, caller, input.planting_id);
-  const rows = (await repo.forecastsAgainstHarvests(deps.db, planting.planting_id, input.from, input.to)).map((r) => ({
+  const rows = (await repo.forecastsAgainstHarvests(deps.db, caller.company_id, planting.planting_id, input.from, input.to)).map((r) => ({
     made_week: r.made_week, week: r.week, horizon: r.horizon, forecast_kg_per_m2: r.kg_per_m2,
     actual_kg_per_m2: r.kg === null ? null : Math.round((r.kg / planting.area_m2) * 10_000) / 10_000,
   }));
