@@ -82,13 +82,13 @@ async function readBlobWithProgress(res: Response, progress: NonNullable<Request
   const reader = res.body.getReader();
   const chunks: BlobPart[] = [];
   let received = 0;
-  progress(0, total);
+  progress(0, total, { headers: res.headers, chunk: null });
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    progress(received, total);
+    progress(received, total, { headers: res.headers, chunk: value });
   }
   return new Blob(chunks, { type: res.headers.get('content-type') ?? '' });
 }

@@ -19,8 +19,11 @@ export interface RequestConfig {
   signal?: AbortSignal;
   /** Set on the repeat of a request the failure hook already retried once. */
   retried?: boolean;
-  /** A blob answer read as it streams: bytes so far, and the total when the server said it (else null). */
-  onDownloadProgress?: (received: number, total: number | null) => void;
+  /**
+   * A blob answer read as it streams: bytes so far, the total when the server said it (else null), and the answer's
+   * headers with the chunk just read (null on the first call), for callers that measure progress in their own units.
+   */
+  onDownloadProgress?: (received: number, total: number | null, read: { headers: Headers; chunk: Uint8Array | null }) => void;
 }
 
 export interface HttpResponse<T = unknown> {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exportProgress } from '../../../api/register';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -71,5 +72,48 @@ describe('register exports page', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('The export failed')).toBeInTheDocument();
     expect(asked[1]!.get('format')).toBe('spray_diary_html');
+  });
+
+  it('shows the export as a percentage of the rows the server announced while the body streams', async () => {
+    signInAs({ userId: 7, companyId: 3, role: 'Admin' });
+    const enc = new TextEncoder();
+    let push: (text: string | null) => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => (text === null ? controller.close() : controller.enqueue(enc.encode(text)));
+      },
+    });
+    server.use(
+      http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [] })),
+      http.get(`${API}/register/applications`, () => HttpResponse.json({ status: 'success', has_more: false, applications: [] })),
+      http.get(`${API}/register/export`, () => new HttpResponse(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'x-export-rows': '4' } })),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:register');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue();
+    const user = userEvent.setup();
+    renderPage(<RegisterPage />);
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    push('\uFEFFrecord_id,date\r\n1-1,2026-03-02\r\n2-1,2026-03-03\r\n');
+    expect(await screen.findByTestId('register-percent')).toHaveTextContent(/^50% of 4 records/);
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('value', '50');
+    push('3-1,2026-03-04\r\n4-1,2026-03-05\r\n');
+    // Every line arrived, but the file is whole only once the body ends: 99 until then.
+    expect(await screen.findByText(/^99% of 4 records/)).toBeInTheDocument();
+    push(null);
+    expect(await screen.findByText(/Export saved/)).toBeInTheDocument();
+  });
+});
+
+describe('exportProgress', () => {
+  it('counts records by the lines after the head line, in chunks cut anywhere; unknown without the row header', () => {
+    const enc = new TextEncoder();
+    const measure = exportProgress('3');
+    expect(measure(0, null)).toEqual({ received: 0, rows: 3, percent: 0 });
+    expect(measure(10, enc.encode('{"records":[\n{"a":1}'))).toMatchObject({ percent: 0 });
+    expect(measure(20, enc.encode(',\n{"a":2},\n{"a"'))).toMatchObject({ percent: 66 });
+    expect(measure(30, enc.encode(':3}\n]}\n'))).toMatchObject({ percent: 99 });
+    expect(exportProgress(null)(5, enc.encode('a\nb\n'))).toEqual({ received: 5, rows: null, percent: null });
+    expect(exportProgress('0')(5, enc.encode('head\n'))).toMatchObject({ percent: null });
+    expect(exportProgress('12abc')(5, null)).toMatchObject({ rows: null });
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addDays, deviceToday, REGISTER_EXPORTS, type RegisterExportFormat } from '@verdant/contract';
-import { exportRegister } from '../../../api/register';
+import { exportRegister, type RegisterExportProgress } from '../../../api/register';
 import { errorMessage } from '../../../api/api-error';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { Alert, Button, Card, Input, PageHeader, Select } from '../../../components/ui';
@@ -39,12 +39,12 @@ export default function RegisterPage() {
   const [from, setFrom] = useState(addDays(today, -364));
   const [to, setTo] = useState(today);
   const [room, setRoom] = useState('');
-  const [received, setReceived] = useState<number | null>(null);
+  const [progress, setProgress] = useState<RegisterExportProgress | null>(null);
   const wrongWay = from !== '' && to !== '' && from > to;
   const run = useMutation({
-    mutationFn: () => exportRegister(company, { format, from, to, roomId: room ? Number(room) : undefined }, setReceived),
+    mutationFn: () => exportRegister(company, { format, from, to, roomId: room ? Number(room) : undefined }, setProgress),
     onSuccess: (blob) => save(blob, `verdant-register-${format.replace(/_/g, '-')}-${from}-${to}.${EXTENSION[format]}`),
-    onSettled: () => setReceived(null),
+    onSettled: () => setProgress(null),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,8 +80,19 @@ export default function RegisterPage() {
           </div>
           {run.isPending && (
             <div role="status" aria-live="polite" className="space-y-1" data-testid="register-progress">
-              <progress className="w-full" aria-label={t('progressLabel')} />
-              <p className="text-sm text-stone-700">{t('progress', { received: kb(received ?? 0) })}</p>
+              {progress?.percent != null ? (
+                <>
+                  <progress className="w-full" aria-label={t('progressLabel')} max={100} value={progress.percent} />
+                  <p className="text-sm text-stone-700" data-testid="register-percent">
+                    {t('progressPercent', { percent: progress.percent, rows: progress.rows, received: kb(progress.received) })}
+                  </p>
+                </>
+              ) : (
+                <>
+                  <progress className="w-full" aria-label={t('progressLabel')} />
+                  <p className="text-sm text-stone-700">{t('progress', { received: kb(progress?.received ?? 0) })}</p>
+                </>
+              )}
             </div>
           )}
           {run.isSuccess && <Alert tone="success">{t('done', { size: kb(run.data.size) })}</Alert>}
