@@ -2,6 +2,7 @@ import type { HttpClient } from './http-client';
 import {
   batchesEndpoints,
   commentsEndpoints,
+  cropRegistrationEndpoints,
   gridBoxesEndpoints,
   gridTemplatesEndpoints,
   movementEndpoints,
@@ -48,6 +49,8 @@ export const queueableEndpoints = {
   updateTaskDescriptionTitle: tasksEndpoints.updateTaskDescriptionTitle,
   /** A scan made offline (or sent without an answer): its photos as Blobs and the phone's own analysis. */
   createScan: scansEndpoints.createScan,
+  /** One sample plant's weekly values on the registration walk (issue 24): a resend replaces, never doubles. */
+  saveRegistration: cropRegistrationEndpoints.saveRegistration,
 } as const;
 
 export type QueueableEndpoint = keyof typeof queueableEndpoints;

@@ -41,6 +41,11 @@ const BatchLabelsPage = lazy(() => import('../features/batches/components/batch-
 const BatchInfoPage = lazy(() => import('../features/batches/components/batch-info-page'));
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page'));
 const ForecastingPage = lazy(() => import('../features/forecasting/components/forecasting-page'));
+const CropWalkPage = lazy(() => import('../features/crop-registration/components/walk-page'));
+const CropTypesPage = lazy(() => import('../features/crop-registration/components/measurement-types-page'));
+const CropSamplePlantsPage = lazy(() => import('../features/crop-registration/components/sample-plants-page'));
+const CropBalancePage = lazy(() => import('../features/crop-registration/components/crop-balance-page'));
+const CropForecastPage = lazy(() => import('../features/crop-registration/components/forecast-page'));
 const AuditTrailPage = lazy(() => import('../features/audit-trail/components/audit-trail-page'));
 const LabelsPage = lazy(() => import('../features/labels/components/labels-page'));
 const PlacePage = lazy(() => import('../features/quick-observation/components/place-page'));
@@ -100,6 +105,11 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'batch-info/:batchId', element: <BatchInfoPage /> },
   { path: 'inventory', element: <InventoryPage /> },
   { path: 'forecasting', element: <ForecastingPage /> },
+  { path: 'crop-registration', element: <CropWalkPage /> },
+  { path: 'crop-registration/types', element: <CropTypesPage /> },
+  { path: 'crop-registration/sample-plants', element: <CropSamplePlantsPage /> },
+  { path: 'crop-registration/balance', element: <CropBalancePage /> },
+  { path: 'crop-registration/forecast', element: <CropForecastPage /> },
   { path: 'audittrail', element: <AuditTrailPage /> },
   { path: 'labels', element: <LabelsPage /> },
   { path: 'place/:kind/:placeId', element: <PlacePage /> },

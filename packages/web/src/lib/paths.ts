@@ -91,6 +91,12 @@ export const paths = {
   batchLabels: (batchIds: readonly Id[]) => `${dashboard}/batches/labels?ids=${batchIds.join(',')}`,
   inventory: `${dashboard}/inventory`,
   forecasting: `${dashboard}/forecasting`,
+  /** Crop registration (issue 24): the week's walk of sample plants on the phone (`?planting=` picks one). */
+  cropWalk: `${dashboard}/crop-registration`,
+  cropTypes: `${dashboard}/crop-registration/types`,
+  cropSamplePlants: `${dashboard}/crop-registration/sample-plants`,
+  cropBalance: `${dashboard}/crop-registration/balance`,
+  cropForecast: `${dashboard}/crop-registration/forecast`,
 
   /** A place's stable link (what its printed QR code holds): the place opens with its form ready. */
   place: (kind: PlaceKind, id: Id) => `${dashboard}/place/${kind}/${id}`,

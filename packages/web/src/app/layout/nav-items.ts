@@ -27,6 +27,7 @@ export const MAIN_NAV: NavItem[] = [
   { key: 'treatments', to: paths.treatmentProduct, icon: 'treatment' },
   { key: 'inventory', to: paths.inventory, icon: 'leaf' },
   { key: 'forecasting', to: paths.forecasting, icon: 'forecast' },
+  { key: 'cropRegistration', to: paths.cropWalk, icon: 'leaf' },
   { key: 'labels', to: paths.labels(), icon: 'tag' },
   { key: 'tasks', to: paths.tasks, icon: 'tasks' },
   { key: 'automations', to: paths.automations, icon: 'automation' },

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queueAction } from '@/api/action-queue';
+import { cropRegistrationKeys } from '@/api/queries/crop-registration';
+
+export interface RegistrationInput {
+  samplePlantId: number;
+  week: string;
+  /** As typed ("17.2"): the server reads a truss position from the text. */
+  values: Array<{ type_id: number; value: string }>;
+  /** The grower confirmed the values outside their type's range. */
+  confirmOutOfRange: boolean;
+  /** What the outbox shows ("Crop registration · Grid A 3/5"). */
+  label: string;
+}
+
+/**
+ * Saves one sample plant's week through the outbox (a field action, docs/web-guide.md): stored on the device with
+ * its Idempotency-Key and sent at once when online; offline it waits, and the walk counts it from the outbox. Sent,
+ * the walks, indicators and forecasts are read again.
+ */
+export function useSaveRegistration(companyId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (r: RegistrationInput) =>
+      queueAction(
+        'saveRegistration',
+        { company_id: companyId, sample_plant_id: r.samplePlantId, week: r.week, values: r.values, confirm_out_of_range: r.confirmOutOfRange },
+        { companyId, userId, label: r.label },
+      ),
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.walks(companyId) }),
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.indicators(companyId) }),
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.forecasts(companyId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import type { RegistrationWalk } from '@verdant/contract';
+
+export type WalkPlant = RegistrationWalk['plants'][number];
+
+/** What the walk needs of an outbox entry (the api layer's QueuedAction). */
+export interface QueuedLike {
+  endpoint: string;
+  input: Record<string, unknown>;
+  state: 'waiting' | 'sending' | 'sent' | 'refused';
+}
+
+/** A sample plant on the walk as this device sees it: the server's week joined with what waits in the outbox. */
+export interface WalkEntry {
+  plant: WalkPlant;
+  /** This week's values by type id: the server's, overlaid by what this device saved since. */
+  values: Record<number, number>;
+  /** Last week's values by type id (shown beside each field). */
+  lastWeek: Record<number, number>;
+  /** Every type has a value this week (the server's rule for `done`), counting what this device saved. */
+  done: boolean;
+  /** Saved on this device and not yet on the server. */
+  waiting: boolean;
+}
+
+interface QueuedRegistration {
+  plantId: number;
+  week: string;
+  values: Array<{ typeId: number; value: number }>;
+  state: QueuedLike['state'];
+}
+
+/** A queued registration's input read back (it was built by this app, but storage is outside the type system). */
+function readQueued(a: QueuedLike): QueuedRegistration | null {
+  if (a.endpoint !== 'saveRegistration') return null;
+  const { sample_plant_id: plantId, week, values } = a.input;
+  if (typeof plantId !== 'number' || typeof week !== 'string' || !Array.isArray(values)) return null;
+  const read: QueuedRegistration['values'] = [];
+  for (const v of values as unknown[]) {
+    if (typeof v !== 'object' || v === null) continue;
+    const { type_id: typeId, value } = v as Record<string, unknown>;
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(',', '.')) : NaN;
+    if (typeof typeId === 'number' && Number.isFinite(n)) read.push({ typeId, value: n });
+  }
+  return { plantId, week, values: read, state: a.state };
+}
+
+const byType = (values: ReadonlyArray<{ type_id: number; value: number }>) => Object.fromEntries(values.map((v) => [v.type_id, v.value]));
+
+/**
+ * The walk's plants in route order with what this device knows: after a reload offline the server's copy is the
+ * one read before, so the registrations saved since come from the outbox (IndexedDB), and the walk resumes
+ * where it was. A refused registration does not count: the plant is to be measured again.
+ */
+export function walkEntries(walk: RegistrationWalk, queued: readonly QueuedLike[]): WalkEntry[] {
+  const saved = new Map<number, QueuedRegistration>();
+  for (const a of queued) {
+    const r = readQueued(a);
+    if (r && r.week === walk.week && r.state !== 'refused') saved.set(r.plantId, r);
+  }
+  return [...walk.plants]
+    .sort((a, b) => a.position - b.position)
+    .map((plant) => {
+      const mine = saved.get(plant.sample_plant_id);
+      const values = byType(plant.values);
+      if (mine) for (const v of mine.values) values[v.typeId] = v.value;
+      return {
+        plant,
+        values,
+        lastWeek: byType(plant.last_week),
+        done: plant.done || (walk.types.length > 0 && walk.types.every((t) => values[t.type_id] !== undefined)),
+        waiting: mine !== undefined && mine.state !== 'sent',
+      };
+    });
+}
+
+/** The first plant still to measure from `from` on (wrapping round), or null when every plant is measured. */
+export function nextToMeasure(entries: readonly WalkEntry[], from = 0): number | null {
+  for (let i = 0; i < entries.length; i++) {
+    const at = (from + i) % entries.length;
+    if (!entries[at]!.done) return at;
+  }
+  return null;
+}
+
+/** The ISO week number of a Monday ('YYYY-MM-DD'): what growers call the week ("week 48"). */
+export function isoWeekNumber(monday: string): number {
+  const d = new Date(`${monday}T00:00:00Z`);
+  // The Thursday of the week decides its year; weeks count from the week holding 4 January.
+  d.setUTCDate(d.getUTCDate() + 3);
+  const firstThursday = new Date(Date.UTC(d.getUTCFullYear(), 0, 4));
+  firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
+  return 1 + Math.round((d.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
+}
