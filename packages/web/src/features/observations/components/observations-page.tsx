@@ -23,6 +23,7 @@ import { observationsQuery } from '../../../api/queries/observations';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { useManageObservation } from '../api/use-observations';
 import { ObservationDetails } from './observation-details';
+import { ObservationBulkBar } from './observation-bulk-bar';
 import { ObservationPhotos, WaitingObservationPhotos } from './observation-photos';
 import { useFormatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
@@ -68,6 +69,8 @@ function ObservationRow({
   onToggle,
   onAction,
   companyId,
+  chosen,
+  onChoose,
 }: {
   o: ObservationListItem;
   color?: string;
@@ -77,6 +80,9 @@ function ObservationRow({
   onToggle: () => void;
   onAction: (a: ProblemAction) => void;
   companyId: number;
+  /** Chosen for a change of many (undefined when not choosing). */
+  chosen?: boolean;
+  onChoose: () => void;
 }) {
   const { t } = useTranslation('observations');
   const formatDate = useFormatDate();
@@ -90,6 +96,11 @@ function ObservationRow({
     <li className={cn('rounded-xl bg-white shadow-xs', suspected ? 'border-2 border-dashed border-sky-700' : 'border border-stone-200')}>
       <div className="flex flex-col gap-3 p-4 md:flex-row md:items-start">
         <div className="flex min-w-0 flex-1 gap-3">
+          {chosen !== undefined && (
+            <label className="-my-2 -ml-2 flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center">
+              <input type="checkbox" className="size-5 accent-blue-700" aria-label={t('bulk.choose', { problem, place: place(o) })} checked={chosen} onChange={onChoose} />
+            </label>
+          )}
           <ProblemChip color={color} className="mt-0.5">
             {problemAbbreviation(o.Problem, abbreviation)}
           </ProblemChip>
@@ -158,6 +169,15 @@ export default function ObservationsPage() {
   const filters = toObservationQuery(p);
   const list = useQuery({ ...observationsQuery(companyId, filters), enabled: Boolean(companyID) });
   const manage = useManageObservation(companyId, userId ?? 0);
+  // Choosing observations for a change of many (resolve or reassign them at once): null when not choosing.
+  const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
+  const choose = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   // Typing a problem name narrows the list once the typing pauses, not on every key.
   const update = useRef(p.update);
@@ -223,6 +243,15 @@ export default function ObservationsPage() {
       </form>
 
       <WaitingObservationPhotos />
+      {chosen ? (
+        <ObservationBulkBar companyId={companyId} chosen={[...chosen]} onClear={() => setChosen(new Set())} onDone={() => setChosen(null)} />
+      ) : (
+        rows.length > 0 && (
+          <Button variant="secondary" className="mb-3" onClick={() => setChosen(new Set())}>
+            {t('bulk.start')}
+          </Button>
+        )
+      )}
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
@@ -263,6 +292,8 @@ export default function ObservationsPage() {
                   expanded={expanded === o.ProblemID}
                   onToggle={() => setExpanded(expanded === o.ProblemID ? null : o.ProblemID)}
                   onAction={(a) => act(o, a)}
+                  chosen={chosen ? chosen.has(o.ProblemID) : undefined}
+                  onChoose={() => choose(o.ProblemID)}
                 />
               );
             })}

@@ -10,6 +10,7 @@ import { useChangeTask } from '../api/use-task-writes';
 import { shortTitle } from '../lib/task-text';
 import { Segmented } from './segmented';
 import { TaskCard } from './task-card';
+import { TaskBulkBar } from './task-bulk-bar';
 
 export interface TaskBoardProps {
   companyId: number;
@@ -21,6 +22,15 @@ export interface TaskBoardProps {
 export function TaskBoard({ companyId, scope, onOpen }: TaskBoardProps) {
   const { t } = useTranslation('tasks');
   const [shown, setShown] = useState<TaskStatus>('open');
+  // Choosing tasks for a change of many (assign or close them at once): null when not choosing.
+  const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
+  const toggle = (task: Task) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(task.response_id)) next.delete(task.response_id);
+      else next.add(task.response_id);
+      return next;
+    });
   const toast = useToast();
   const change = useChangeTask(companyId);
 
@@ -37,6 +47,13 @@ export function TaskBoard({ companyId, scope, onOpen }: TaskBoardProps) {
 
   return (
     <section aria-label={t('board.label')} className="flex flex-col gap-3">
+      {chosen ? (
+        <TaskBulkBar companyId={companyId} chosen={[...chosen]} onClear={() => setChosen(new Set())} onDone={() => setChosen(null)} />
+      ) : (
+        <Button variant="secondary" className="self-start" onClick={() => setChosen(new Set())}>
+          {t('bulk.start')}
+        </Button>
+      )}
       <Segmented
         className="md:hidden"
         label={t('board.pickStatus')}
@@ -54,6 +71,8 @@ export function TaskBoard({ companyId, scope, onOpen }: TaskBoardProps) {
             className={status === shown ? undefined : 'hidden md:flex'}
             onOpen={onOpen}
             onStatus={setStatus}
+            chosen={chosen}
+            onToggle={toggle}
           />
         ))}
       </div>
@@ -68,9 +87,12 @@ interface TaskColumnProps {
   className?: string;
   onOpen: (task: Task) => void;
   onStatus: (task: Task, status: TaskStatus) => void;
+  /** The tasks chosen for a change of many; null when not choosing. */
+  chosen: ReadonlySet<number> | null;
+  onToggle: (task: Task) => void;
 }
 
-function TaskColumn({ companyId, scope, status, className, onOpen, onStatus }: TaskColumnProps) {
+function TaskColumn({ companyId, scope, status, className, onOpen, onStatus, chosen, onToggle }: TaskColumnProps) {
   const { t } = useTranslation('tasks');
   const [page, setPage] = useState(1);
   const list = useQuery({ ...tasksQuery(companyId, scope, status, page), placeholderData: (prev) => prev });
@@ -90,8 +112,21 @@ function TaskColumn({ companyId, scope, status, className, onOpen, onStatus }: T
       ) : (
         <ul className="flex flex-col gap-2">
           {list.data.tasks.map((task) => (
-            <li key={task.task_id}>
-              <TaskCard task={task} onOpen={() => onOpen(task)} onStatus={(s) => onStatus(task, s)} />
+            <li key={task.task_id} className={chosen ? 'flex items-start gap-2' : undefined}>
+              {chosen && (
+                <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-blue-700"
+                    aria-label={t('bulk.choose', { title: task.title })}
+                    checked={chosen.has(task.response_id)}
+                    onChange={() => onToggle(task)}
+                  />
+                </label>
+              )}
+              <div className="min-w-0 flex-1">
+                <TaskCard task={task} onOpen={() => onOpen(task)} onStatus={(s) => onStatus(task, s)} />
+              </div>
             </li>
           ))}
         </ul>
