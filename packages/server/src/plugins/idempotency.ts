@@ -54,12 +54,17 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   const db = req.server.db;
   const leaseToken = randomUUID();
   const lease = sql<Date>`now() + make_interval(secs => ${leaseSeconds(req)})`;
-  const reserved = await db
-    .insertInto('idempotency_keys')
-    .values({ scope, key, request_hash: hash, lease_token: leaseToken, locked_until: lease })
-    .onConflict((oc) => oc.doNothing())
-    .returning('key')
-    .executeTakeFirst();
+  // The reservation is committed without waiting for the disk (synchronous_commit off for this
+  // statement's own transaction): lost in a crash, it had no write yet — the write's own commit,
+  // which waits, writes everything before it in the log, this reservation included.
+  const reserved = (
+    await sql<{ key: string }>`
+      INSERT INTO idempotency_keys (scope, key, request_hash, lease_token, locked_until)
+      SELECT ${scope}, ${key}, ${hash}, ${leaseToken}, ${lease}
+        FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unhurried
+      ON CONFLICT DO NOTHING
+      RETURNING key`.execute(db)
+  ).rows[0];
   if (reserved) {
     req.idempotency = { scope, key, leaseToken, committed: false };
     return;
@@ -134,20 +139,30 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
     const held = req.idempotency;
     if (!held) return payload;
     req.idempotency = undefined;
-    const ours = app.db
-      .updateTable('idempotency_keys')
-      .where('scope', '=', held.scope)
-      .where('key', '=', held.key)
-      .where('lease_token', '=', held.leaseToken)
-      // A retry may already have settled the key (lease lapsed while this answer was on its way): never overwrite it.
-      .where('status_code', 'is', null);
     if (typeof payload === 'string' && !retryable(reply.statusCode)) {
-      await ours
-        .set({ status_code: reply.statusCode, response_body: payload, content_type: String(reply.getHeader('content-type') ?? JSON_TYPE) })
+      const contentType = String(reply.getHeader('content-type') ?? JSON_TYPE);
+      // Kept with a commit that waits for the disk (unlike the reservation): the client is answered only
+      // once a retry is sure to replay this answer, even after a crash (test/crash-safety.test.ts).
+      await app.db
+        .updateTable('idempotency_keys')
+        .set({ status_code: reply.statusCode, response_body: payload, content_type: contentType })
+        .where('scope', '=', held.scope)
+        .where('key', '=', held.key)
+        .where('lease_token', '=', held.leaseToken)
+        // A retry may already have settled the key (lease lapsed while this answer was on its way): never overwrite it.
+        .where('status_code', 'is', null)
         .execute();
     } else if (held.committed) {
       // Applied, but the answer is not one to keep: a retry is told it was applied.
-      await ours.set({ locked_until: sql<Date>`now()` }).execute();
+      await app.db
+        .updateTable('idempotency_keys')
+        .set({ locked_until: sql<Date>`now()` })
+        .where('scope', '=', held.scope)
+        .where('key', '=', held.key)
+        .where('lease_token', '=', held.leaseToken)
+        // A retry may already have settled the key (lease lapsed while this answer was on its way): never overwrite it.
+        .where('status_code', 'is', null)
+        .execute();
     } else {
       // Nothing was applied: the key is free for the client's retry.
       await app.db
