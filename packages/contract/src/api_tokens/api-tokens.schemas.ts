@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const API_TOKEN_SCOPES = ['read', 'scouting', 'all'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
+export const isApiTokenScope = (value: string): value is ApiTokenScope => (API_TOKEN_SCOPES as readonly string[]).includes(value);
+
 export const ApiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: 'must be read, scouting or all' });
 
 /**

@@ -10,6 +10,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { useAuth } from '../../../state/hooks';
 import { useSetOwnLanguage, useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { ApiTokensCard } from './api-tokens-card';
 import { SprayLicenceForm } from './spray-licence-form';
 
 function LocationForm({ userId, companyId, current }: { userId: number; companyId: number; current: string | null }) {
@@ -168,6 +169,8 @@ export default function ProfilePage() {
           <SprayLicenceForm userId={userId} companyId={companyID} />
         </Card>
         <SignOutEverywhere />
+        {/* Consultants read chosen rooms through the app only (docs/decisions.md, "Personal API tokens"). */}
+        {userRole !== 'Consultant' && <ApiTokensCard companyId={companyID} />}
       </div>
     </>
   );
