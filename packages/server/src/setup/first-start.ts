@@ -15,6 +15,7 @@ import { seedTraysDemo } from './demo/trays-demo.js';
 import { seedBatchProblemsDemo } from './demo/batch-problems-demo.js';
 import { seedSavedReportsDemo } from './demo/saved-reports-demo.js';
 import { seedTreatmentsDemo } from './demo/treatments-demo.js';
+import { seedCropsDemo } from './demo/crops-demo.js';
 
 /** Seeders each domain adds for the demo company, in order; run once, on an empty database. */
 export type DemoSeeder = (app: FastifyInstance, ctx: { companyId: number; userId: number }) => Promise<void>;
@@ -22,6 +23,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedFacilityDemo,
   seedPlantsDemo,
   seedBatchesDemo,
+  seedCropsDemo,
   seedTraysDemo,
   seedProblemColorsDemo,
   seedScoutingDemo,
