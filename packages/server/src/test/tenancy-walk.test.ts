@@ -132,6 +132,7 @@ const VALID_EXTRAS: Record<string, Record<string, unknown>> = {
   submitFormBoxes: { inputData: 'none' },
   submitFormRoom: { inputData: 'none' },
   mapProblemColor: { problem: 'Walk pest', color: '#123456' },
+  bulkUpdateGridBoxes: { Status: 'Walk' },
   deleteProblemColorMapping: { problem: 'Walk pest' },
   createBatchProblem: { problem_type: 'Walk pest', severity: 2 },
   assignStatusToBatches: { batch_status: 'Planned' },

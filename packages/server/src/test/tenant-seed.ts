@@ -110,6 +110,14 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const thresholds = await seedThresholdsForWalk(app, tenant, tag, Number(facility.ids.roomid));
   // Plant-protection register: the company's crops, a product with a unit and a received lot of it.
   const plantProtection = await seedPlantProtectionForWalk(app, tenant, tag);
+  // Bulk changes: one change of the facility's box (its status), for the undo to name.
+  const bulk = await app.inject({
+    method: 'POST',
+    url: '/api/bulk/grid_boxes',
+    headers: tenant.admin.auth,
+    payload: { company_id: tenant.companyId, GridBoxIDs: [Number(facility.ids.gridboxid)], Status: `Walk ${tag}` },
+  });
+  if (bulk.statusCode !== 200) throw new Error(`seeding /bulk/grid_boxes failed: ${bulk.body}`);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -167,6 +175,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...cameras.ids,
       ...apiTokens.ids,
       ...plantProtection.ids,
+      changeid: (bulk.json() as { change: { change_id: number } }).change.change_id,
     },
     idsFor: {
       forms: responses.formIds,
