@@ -18,6 +18,7 @@ import { seedAutomationsForWalk } from './fixtures/automations-walk-seed.js';
 import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
 import { seedPlantProtectionForWalk } from './fixtures/plant-protection-walk-seed.js';
+import { seedCropRegistrationForWalk } from './fixtures/crop-registration-walk-seed.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -110,6 +111,8 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   const thresholds = await seedThresholdsForWalk(app, tenant, tag, Number(facility.ids.roomid));
   // Plant-protection register: the company's crops, a product with a unit and a received lot of it.
   const plantProtection = await seedPlantProtectionForWalk(app, tenant, tag);
+  // Crop registration: a planting of that crop in the facility's room, sampled on its grid box.
+  const cropRegistration = await seedCropRegistrationForWalk(app, tenant, tag, Number(facility.ids.roomid), Number(facility.ids.gridboxid), plantProtection.ids.cropid);
   // Bulk changes: one change of the facility's box (its status), for the undo to name.
   const bulk = await app.inject({
     method: 'POST',
@@ -153,6 +156,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...cameras.markers,
       ...apiTokens.markers,
       ...plantProtection.markers,
+      ...cropRegistration.markers,
       `Marker Note ${tag}`,
     ],
     ids: {
@@ -175,6 +179,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...cameras.ids,
       ...apiTokens.ids,
       ...plantProtection.ids,
+      ...cropRegistration.ids,
       changeid: (bulk.json() as { change: { change_id: number } }).change.change_id,
     },
     idsFor: {

@@ -16,6 +16,8 @@ export const SAMPLE_FILE = { filename: 'sample.png', mimetype: 'image/png', data
 const FALLBACKS: unknown[] = [
   1, 'sample', '2026-01-01', 'x@example.com', 0, true, '1', 0.5, 10, '#2e7d32', '2026-01-01T00:00:00.000Z',
   ['sample'], [1], {}, SAMPLE_FILE, 'Europe/Amsterdam',
+  // A Monday, for fields naming a week by its Monday (crop registration; test/fixtures/crop-registration-walk-seed.ts).
+  '2025-12-29',
 ];
 
 export interface SampleHints {

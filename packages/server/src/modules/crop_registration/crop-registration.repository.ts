@@ -218,7 +218,7 @@ export async function addToWeek(trx: Transaction<DB>, row: { company_id: number;
 /** The week sums of plantings between two weeks (inclusive), by measure. */
 export const weekSums = (db: Db, companyId: number, plantingIds: number[], from: string, to: string) =>
   db.selectFrom('crop_registration_weeks as w')
-    .innerJoin('measurement_types as t', 't.type_id', 'w.type_id')
+    .innerJoin('measurement_types as t', (j) => j.onRef('t.company_id', '=', 'w.company_id').onRef('t.type_id', '=', 'w.type_id'))
     .select(['w.planting_id', 'w.week', 't.measure', 'w.n', 'w.sum_value', 'w.n_delta', 'w.sum_delta'])
     .where('w.company_id', '=', companyId)
     .where('w.planting_id', 'in', plantingIds.length ? plantingIds : [0])

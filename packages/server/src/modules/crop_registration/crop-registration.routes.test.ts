@@ -228,6 +228,8 @@ describe('registrations and the walk', () => {
     expect(res.statusCode).toBe(404);
     expect((await get('/walk', b.regular.auth, { company_id: b.companyId, planting_id: p.plantingId, week: week(0) })).statusCode).toBe(404);
     expect((await get('/walk', b.regular.auth, { company_id: a.companyId, planting_id: p.plantingId, week: week(0) })).statusCode).toBe(403);
+    const bType = (await place(b, 'B types')).type('leaves');
+    expect((await post('/registrations', a.regular.auth, a.companyId, { sample_plant_id: sp, week: week(0), values: [{ type_id: bType, value: 20 }] })).statusCode).toBe(404);
   });
 });
 

@@ -233,10 +233,15 @@ export async function register(deps: Deps, caller: Caller, input: Input<'saveReg
   if (!sp) throw notFound('Sample plant');
   if (input.week < sp.valid_from || input.week > sp.valid_to) throw badRequest(msg.weekOutsideSet, 'week');
   const types = new Map((await repo.liveTypes(deps.db, caller.company_id, sp.crop_id)).map((t) => [t.type_id, toType(t)]));
+  for (const [i, v] of input.values.entries()) {
+    if (types.has(v.type_id)) continue;
+    // Another crop's type of the company is a mistake to name; a type of no crop of the company is not found.
+    if (await repo.findType(deps.db, caller.company_id, v.type_id)) throw badRequest(`values.${i}.type_id ${msg.typeOfOtherCrop}`, `values.${i}.type_id`);
+    throw notFound('Measurement type');
+  }
   const seen = new Set<number>();
   const checked = input.values.map((v, i) => {
-    const type = types.get(v.type_id);
-    if (!type) throw badRequest(`values.${i}.type_id ${msg.typeOfOtherCrop}`, `values.${i}.type_id`);
+    const type = types.get(v.type_id)!;
     if (seen.has(v.type_id)) throw badRequest(`values.${i}.type_id is listed twice`, `values.${i}.type_id`);
     seen.add(v.type_id);
     const c = checkMeasurementValue(type, v.value);
@@ -398,10 +403,10 @@ export async function indicators(deps: Deps, caller: Caller, input: Input<'getCr
 export async function runForecast(deps: Deps, caller: Caller, input: Input<'runHarvestForecast'>, today: string) {
   if (input.planting_id === undefined && input.crop_id === undefined) throw badRequest('planting_id or crop_id is required.', 'planting_id');
   const madeWeek = input.made_week ?? mondayOf(today);
+  if (input.crop_id !== undefined && !(await repo.cropOf(deps.db, caller.company_id, input.crop_id))) throw notFound('Crop');
   let plantings: repo.PlantingRow[];
   if (input.planting_id !== undefined) plantings = [await plantingOf(deps, caller, input.planting_id)];
   else {
-    if (!(await repo.cropOf(deps.db, caller.company_id, input.crop_id!))) throw notFound('Crop');
     plantings = (await repo.listPlantings(deps.db, caller.company_id, { cropId: input.crop_id }))
       .filter((p) => p.start_week <= madeWeek && (p.end_week === null || p.end_week >= madeWeek));
   }
