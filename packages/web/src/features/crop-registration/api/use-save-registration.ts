@@ -21,6 +21,8 @@ export interface RegistrationInput {
 export function useSaveRegistration(companyId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline it is stored in the outbox at once, not paused by the query client.
+    networkMode: 'always',
     mutationFn: (r: RegistrationInput) =>
       queueAction(
         'saveRegistration',

@@ -98,7 +98,7 @@ export default function CropBalancePage() {
                 <tbody className="divide-y divide-stone-100">
                   {latest.map((w) => (
                     <tr key={w.planting_id}>
-                      <th scope="row" className="px-4 py-2 font-medium">
+                      <th scope="row" className="min-w-48 px-4 py-2 font-medium">
                         {w.room_name}
                         <span className="block text-xs font-normal text-stone-500">
                           {weekLabel(w.week)} · {t('balance.plants', { count: w.plants_measured })}

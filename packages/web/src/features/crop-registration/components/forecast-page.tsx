@@ -184,7 +184,7 @@ function PlantingForecast({ companyId, planting, week }: { companyId: number; pl
                     <tbody className="divide-y divide-stone-100">
                       {weeks.map((w) => (
                         <tr key={w.week}>
-                          <th scope="row" className="px-3 py-2 font-medium">{weekLabel(w.week)}</th>
+                          <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">{weekLabel(w.week)}</th>
                           <td className="px-3 py-2 text-right font-semibold tabular-nums">{kg(w.actual)}</td>
                           {HORIZONS.map((h) => (
                             <td key={h} className="px-3 py-2 text-right tabular-nums">{kg(w.byHorizon[h])}</td>

@@ -132,11 +132,14 @@ export function WalkPlant({ entry, types, typed, onType, onSave, saving }: WalkP
                   </span>
                   <span className="block text-xs text-stone-600">
                     {before !== undefined ? t('walk.lastWeek', { value: shownValue(ty, before) }) : t('walk.noLastWeek')}
-                    {saved !== undefined && value === '' && ` · ${t('walk.savedValue', { value: shownValue(ty, saved) })}`}
                   </span>
                 </span>
-                <output className="min-w-20 text-right text-2xl font-bold tabular-nums text-stone-900" aria-live={i === current ? 'polite' : undefined}>
-                  {value || '—'}
+                <output
+                  className={cn('min-w-20 text-right text-2xl font-bold tabular-nums', value === '' && saved !== undefined ? 'text-stone-400' : 'text-stone-900')}
+                  aria-live={i === current ? 'polite' : undefined}
+                  title={value === '' && saved !== undefined ? t('walk.savedValue', { value: shownValue(ty, saved) }) : undefined}
+                >
+                  {value || (saved !== undefined ? shownValue(ty, saved) : '—')}
                 </output>
               </button>
               {error && (
@@ -157,14 +160,17 @@ export function WalkPlant({ entry, types, typed, onType, onSave, saving }: WalkP
           </p>
         </details>
       )}
-      <NumberPad decimals={type ? padDecimals(type) : 0} onKey={press} disabled={!type || saving} />
-      <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" size="lg" disabled={last || saving} onClick={() => setCurrent((c) => Math.min(types.length - 1, c + 1))}>
-          {t('walk.nextField')}
-        </Button>
-        <Button size="lg" loading={saving} onClick={() => save(false)}>
-          {t('walk.savePlant')}
-        </Button>
+      {/* The pad stays under the thumb above the phone's bottom bar while the fields scroll. */}
+      <div className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-10 flex flex-col gap-2 rounded-xl bg-stone-50/95 py-2 backdrop-blur md:bottom-0">
+        <NumberPad decimals={type ? padDecimals(type) : 0} onKey={press} disabled={!type || saving} />
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" size="lg" disabled={last || saving} onClick={() => setCurrent((c) => Math.min(types.length - 1, c + 1))}>
+            {t('walk.nextField')}
+          </Button>
+          <Button size="lg" loading={saving} onClick={() => save(false)}>
+            {t('walk.savePlant')}
+          </Button>
+        </div>
       </div>
       <ConfirmDialog
         open={asking !== null}
