@@ -28,7 +28,6 @@ const INTRINSIC: Record<string, string> = {
   getCrops: `${SETUP} (the company's crops)`,
   getStock: `${SETUP}: one row per live spray product, each with its lots still holding stock (deliveries, tens per product)`,
   getStockWarnings: 'at most one warning per product and per lot holding stock (as getStock)',
-  getStockMovements: `${ONE_PARENT} (a product), newest first, capped at 1,000 in SQL (stock.repository listMovements)`,
   getTreatment: `${SETUP} (treatment kinds of one type)`,
   getAllTreatment: `${SETUP} (treatment kinds, deleted ones included)`,
   getCustomBatchStatuses: SETUP,
