@@ -47,6 +47,7 @@ import { camerasEndpoints } from './cameras/cameras.endpoints.js';
 import { automationsEndpoints } from './automations/automations.endpoints.js';
 import { aiCommandEndpoints } from './ai_command/ai-command.endpoints.js';
 import { apiTokensEndpoints } from './api_tokens/api-tokens.endpoints.js';
+import { calendarFeedEndpoints } from './calendar_feed/calendar-feed.endpoints.js';
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
 import { offlineFillEndpoints } from './offline_fill/offline-fill.endpoints.js';
@@ -148,6 +149,9 @@ export * from './api_tokens/api-tokens.schemas.js';
 export * from './api_tokens/api-tokens.messages.js';
 export * from './api_tokens/api-tokens.scopes.js';
 export * from './api_tokens/api-tokens.endpoints.js';
+export * from './calendar_feed/calendar-feed.schemas.js';
+export * from './calendar_feed/calendar-feed.messages.js';
+export * from './calendar_feed/calendar-feed.endpoints.js';
 export * from './company_time_zone/company-time-zone.endpoints.js';
 export * from './consultants/consultants.endpoints.js';
 export * from './consultants/consultant-access.js';
@@ -237,6 +241,8 @@ export const domains = {
   ai_command: aiCommandEndpoints,
   /** Verdant extension: personal API tokens with scopes for integrators (docs/decisions.md, "Personal API tokens"). */
   api_tokens: apiTokensEndpoints,
+  /** Verdant extension: a personal iCalendar feed behind a secret address (docs/decisions.md, "Calendar feed"). */
+  calendar_feed: calendarFeedEndpoints,
   /** Verdant extension: the company's time zone for recurring tasks and reminders (docs/decisions.md). */
   company_time_zone: companyTimeZoneEndpoints,
   /** Verdant extension: outside advisers with read-only access to chosen rooms (docs/decisions.md, "Consultants"). */

@@ -32,12 +32,15 @@ export const SCOUTING_WRITES: readonly string[] = [
 
 /**
  * Calls only a signed-in person makes, whatever a token's scope: a token cannot make, list or revoke tokens, reach
- * or end its owner's sessions.
+ * the calendar feed's secret address, or end its owner's sessions.
  */
 export const SESSION_ONLY: readonly string[] = [
   'createApiToken',
   'getApiTokens',
   'revokeApiToken',
+  'getCalendarFeed',
+  'regenerateCalendarFeed',
+  'revokeCalendarFeed',
   'logoutEverywhere',
 ];
 

@@ -12,6 +12,7 @@ import type { NotificationTable, NotificationDeliveryTable } from './tables/noti
 import type { ScanTable, ScanImageTable, ScanDetectionTable } from './tables/scans.js';
 import type { CameraTable, CameraScanTable } from './tables/cameras.js';
 import type { ApiTokenTable } from './tables/api-tokens.js';
+import type { CalendarFeedTable } from './tables/calendar-feeds.js';
 import type { SprayProductTable, TreatmentTable, TreatmentApplicationTable, TreatmentApplicationBoxTable } from './tables/treatments.js';
 import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.js';
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
@@ -38,6 +39,7 @@ export type * from './tables/notifications.js';
 export type * from './tables/scans.js';
 export type * from './tables/cameras.js';
 export type * from './tables/api-tokens.js';
+export type * from './tables/calendar-feeds.js';
 export type * from './tables/treatments.js';
 export type * from './tables/plant-protection.js';
 export type * from './tables/application-register.js';
@@ -111,6 +113,7 @@ export interface DB {
   cameras: CameraTable;
   camera_scans: CameraScanTable;
   api_tokens: ApiTokenTable;
+  calendar_feeds: CalendarFeedTable;
   spray_products: SprayProductTable & SprayProductRegisterColumns;
   treatments: TreatmentTable;
   treatment_applications: TreatmentApplicationTable & ApplicationRegisterColumns;

@@ -13,6 +13,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?TOKEN=a&%74oken=b')).toBe('/x?TOKEN=[redacted]&%74oken=[redacted]');
   });
 
+  it("hides a calendar feed's secret address", () => {
+    expect(redactUrl('/api/calendar_feed/vcal_1_2_abc.ics?x=1')).toBe('/api/calendar_feed/[redacted]?x=1');
+  });
+
   it('leaves URLs without secrets alone', () => {
     expect(redactUrl('/api/get_batches?company_id=1')).toBe('/api/get_batches?company_id=1');
     expect(redactUrl('/api/health')).toBe('/api/health');

@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters that carry a secret: reset and invitation links, tokens, passwords. */
 const SECRET_PARAM = /(^|_)(token|password|secret)$/i;
 
-/** The URL with the value of every secret query parameter replaced, so links never reach a log line. */
-export function redactUrl(url: string): string {
+/** Paths whose last segment is a secret: a calendar feed's address (modules/calendar_feed). */
+const SECRET_PATH = /(\/calendar_feed\/)[^/?#]+/;
+
+/** The URL with the value of every secret query parameter (and a secret path segment) replaced, so links never reach a log line. */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const parts = url.slice(q + 1).split('&').map((pair) => {

@@ -47,6 +47,7 @@ import { aiCommandModule } from './ai_command/index.js';
 import { companyTimeZoneModule } from './company_time_zone/index.js';
 import { consultantsModule } from './consultants/index.js';
 import { apiTokensModule } from './api_tokens/index.js';
+import { calendarFeedModule } from './calendar_feed/index.js';
 import { thresholdsModule } from './thresholds/index.js';
 import { offlineFillModule } from './offline_fill/index.js';
 import { cropRegistrationModule } from './crop_registration/index.js';
@@ -102,6 +103,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   companyTimeZoneModule,
   consultantsModule,
   apiTokensModule,
+  calendarFeedModule,
   thresholdsModule,
   offlineFillModule,
   cropRegistrationModule,

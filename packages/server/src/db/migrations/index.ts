@@ -38,6 +38,7 @@ import * as stockMovementIndexes from './2026_12_01_0110_stock_movement_indexes.
 import * as applicationRegister from './2026_12_01_0200_application_register.js';
 import * as coverageCounts from './2026_12_01_0300_coverage_counts.js';
 import * as apiTokens from './2026_12_02_0300_api_tokens.js';
+import * as calendarFeeds from './2026_12_02_0310_calendar_feeds.js';
 import * as cropRegistration from './2026_12_02_0200_crop_registration.js';
 import * as cropRegistrationKeys from './2026_12_02_0210_crop_registration_keys.js';
 import * as signedWebhooks from './2026_12_02_0400_signed_webhooks.js';
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0200_application_register': applicationRegister,
   '2026_12_01_0300_coverage_counts': coverageCounts,
   '2026_12_02_0300_api_tokens': apiTokens,
+  '2026_12_02_0310_calendar_feeds': calendarFeeds,
   '2026_12_02_0200_crop_registration': cropRegistration,
   '2026_12_02_0210_crop_registration_keys': cropRegistrationKeys,
   '2026_12_02_0400_signed_webhooks': signedWebhooks,

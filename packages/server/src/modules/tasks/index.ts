@@ -5,6 +5,7 @@ import { tasksHandlers } from './tasks.routes.js';
 import { startRecurringTasks } from './recurring-tasks.js';
 
 export { changeTask, type TaskState } from './tasks.service.js';
+export { repeatsOn } from './recurring-schedule.js';
 
 export async function tasksModule(app: FastifyInstance) {
   registerEndpoints(app, tasksEndpoints, tasksHandlers);
