@@ -37,17 +37,28 @@ function isWrite(query: CompiledQuery): boolean {
   return WRITE_NODES.has(query.query.kind) || (query.query.kind === 'RawNode' && RAW_WRITE.test(query.sql));
 }
 
+const DIVISION_BY_ZERO = '22012';
+const TAKEN_OVER = 'A retry of this request took over its Idempotency-Key; this attempt was not applied.';
 
-async function markCommitted(conn: DatabaseConnection, receipt: WriteReceipt) {
-  const result = await conn.executeQuery(
-    CompiledQuery.raw(
-      'update idempotency_keys set committed_at = now() where scope = $1 and key = $2 and lease_token = $3 and committed_at is null',
-      [receipt.scope, receipt.key, receipt.leaseToken],
-    ),
-  );
-  // A retry took the lapsed lease over: this (slow) attempt must not apply as well.
-  if (result.numAffectedRows !== 1n) throw conflict('A retry of this request took over its Idempotency-Key; this attempt was not applied.');
+/** A string as an SQL literal whatever `standard_conforming_strings` says (text cannot hold NUL). */
+const literal = (text: string) => `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * Marks the receipt and commits in one round trip: a text of two statements, sent without parameters
+ * (the simple protocol), so the values are literals. A key taken over marks no row: `1 / count(*)`
+ * then fails with division_by_zero, the only answer a two-statement text can carry back, the COMMIT
+ * after it never runs and the caller rolls back.
+ */
+async function markCommittedAndCommit(conn: DatabaseConnection, receipt: WriteReceipt) {
+  const mark = `with marked as (update idempotency_keys set committed_at = now() where scope = ${literal(receipt.scope)} and key = ${literal(receipt.key)} and lease_token = ${literal(receipt.leaseToken)} and committed_at is null returning 1) select 1 / count(*) from marked`;
+  try {
+    await conn.executeQuery(CompiledQuery.raw(`${mark}; commit`));
+  } catch (err) {
+    if ((err as { code?: unknown }).code === DIVISION_BY_ZERO) throw conflict(TAKEN_OVER);
+    throw err;
+  }
 }
+
 
 class ReceiptConnection implements DatabaseConnection {
   inTransaction = false;
@@ -61,8 +72,7 @@ class ReceiptConnection implements DatabaseConnection {
     await this.inner.executeQuery(CompiledQuery.raw('begin'));
     try {
       const result = await this.inner.executeQuery<R>(query);
-      await markCommitted(this.inner, receipt);
-      await this.inner.executeQuery(CompiledQuery.raw('commit'));
+      await markCommittedAndCommit(this.inner, receipt);
       receipt.committed = true;
       return result;
     } catch (err) {
@@ -96,11 +106,14 @@ class ReceiptDriver implements Driver {
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as ReceiptConnection;
     const receipt = receipts.getStore();
-    const marking = receipt && !receipt.committed;
-    if (marking) await markCommitted(c.inner, receipt);
+    if (receipt && !receipt.committed) {
+      await markCommittedAndCommit(c.inner, receipt);
+      c.inTransaction = false;
+      receipt.committed = true;
+      return;
+    }
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
-    if (marking) receipt.committed = true;
   }
 
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> {

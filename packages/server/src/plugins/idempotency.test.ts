@@ -107,6 +107,16 @@ describe('Idempotency-Key leases and write receipts', () => {
     expect(row?.status_code).toBe(200);
   });
 
+  it.each(['single', 'transactional'])('marks a key holding quotes and backslashes (sent as literals with the commit) for a %s write', async (path) => {
+    const key = `it's a \\ key ''; -- ${path} \\' é`;
+    const res = await send(path, `quoted-${path}`, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await keyRow(key);
+    expect(row?.committed_at).toBeInstanceOf(Date);
+    expect((await send(path, `quoted-${path}`, key)).body).toBe(res.body);
+    expect(await count(t.app, `quoted-${path}`)).toBe(1);
+  });
+
   it('lets a retry take over a lapsed reservation whose write never committed, and applies it once', async () => {
     await send('transactional', 'lapsed', 'lapsed');
     // The first attempt "died" before its write: undo the write, then lapse the lease.
