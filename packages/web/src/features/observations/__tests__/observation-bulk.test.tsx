@@ -77,7 +77,7 @@ describe('changing many observations at once', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Change undone: the observations are back as they were.')).toBeInTheDocument();
     expect(sent[1]).toMatchObject({ path: 'undo', body: { company_id: 3, change_id: 8 } });
-  });
+  }, 30_000);
 
   it('moves the ticked observations to another problem in one request', async () => {
     signInAs({ userId: 7, companyId: 3 });
@@ -88,7 +88,7 @@ describe('changing many observations at once', () => {
     await user.click(screen.getByRole('button', { name: 'Move 2 to this problem' }));
     expect(await within(list()).findAllByText('Onion thrips')).toHaveLength(2);
     expect(sent[0]!.body).toEqual({ company_id: 3, observation_ids: [1, 3], action: 'reassign', problem: 'Onion thrips' });
-  });
+  }, 30_000);
 
   it("shows the server's refusal naming the observation; nothing changes", async () => {
     signInAs({ userId: 7, companyId: 3 });
@@ -98,5 +98,5 @@ describe('changing many observations at once', () => {
     await user.click(screen.getByRole('button', { name: 'Resolve 2 observations' }));
     expect(await screen.findByText('Observation 3 is resolved, not open; nothing was changed.')).toBeInTheDocument();
     expect(within(list()).queryAllByText('Resolved')).toHaveLength(0);
-  });
+  }, 30_000);
 });

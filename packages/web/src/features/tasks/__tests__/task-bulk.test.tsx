@@ -85,7 +85,7 @@ describe('changing many tasks at once', () => {
     expect(await screen.findByText('Change undone: the tasks are back as they were.')).toBeInTheDocument();
     expect(sent[2]).toMatchObject({ path: 'undo', body: { company_id: 3, change_id: 5 } });
     expect(await within(column('open')).findByText('Prune bay 2')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it("shows the server's refusal naming the task; nothing changes", async () => {
     signInAs({ userId: 7, companyId: 3, role: 'Admin' });
@@ -96,5 +96,5 @@ describe('changing many tasks at once', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Close 2 tasks?' })).getByRole('button', { name: 'Close 2 tasks' }));
     expect(await screen.findByText('Task 2 not found; nothing was changed.')).toBeInTheDocument();
     expect(within(column('open')).getByText('Check the irrigation')).toBeInTheDocument();
-  });
+  }, 30_000);
 });
