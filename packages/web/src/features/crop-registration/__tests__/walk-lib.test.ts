@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { RegistrationWalk } from '@verdant/contract';
+import { pressKey, typedNumber, type PadKey } from '../lib/number-pad';
+import { isoWeekNumber, nextToMeasure, walkEntries, type QueuedLike } from '../lib/walk';
+
+const typeAll = (keys: string, decimals: number) => [...keys].reduce((v, k) => pressKey(v, k as PadKey, decimals), '');
+
+describe('the number pad', () => {
+  it('types a number with at most the decimals allowed, one point, no leading zeros', () => {
+    expect(typeAll('17.2', 1)).toBe('17.2');
+    expect(typeAll('17.25', 1)).toBe('17.2');
+    expect(typeAll('12.5', 0)).toBe('125');
+    expect(typeAll('.5', 1)).toBe('0.5');
+    expect(typeAll('1..2', 2)).toBe('1.2');
+    expect(typeAll('007', 0)).toBe('7');
+    expect(pressKey('17.2', 'back', 1)).toBe('17.');
+    expect(pressKey('', 'back', 1)).toBe('');
+  });
+
+  it('reads a finished number only', () => {
+    expect(typedNumber('17.2')).toBe(17.2);
+    expect(typedNumber('17.')).toBeNull();
+    expect(typedNumber('')).toBeNull();
+  });
+});
+
+describe('ISO week numbers', () => {
+  it('names Mondays as growers do', () => {
+    expect(isoWeekNumber('2026-11-23')).toBe(48);
+    expect(isoWeekNumber('2025-12-29')).toBe(1);
+    expect(isoWeekNumber('2026-12-28')).toBe(53);
+    expect(isoWeekNumber('2027-01-04')).toBe(1);
+  });
+});
+
+const type = (type_id: number) => ({
+  type_id, crop_id: 1, name: `T${type_id}`, unit: '', min: 0, max: 100, decimals: 1, how_to_measure: '', kind: 'number' as const,
+  measure: null, position: type_id, is_default: false,
+});
+const plant = (id: number, position: number, values: Array<[number, number]> = []) => ({
+  sample_plant_id: id, set_id: 1, grid_box_id: id, grid_id: 1, grid_name: 'Row A', x: id, y: 1, box_name: null, plant_id: null,
+  label: `Row A ${id}/1`, position,
+  values: values.map(([type_id, value]) => ({ type_id, value, out_of_range: false })),
+  last_week: [{ type_id: 1, value: 11, out_of_range: false }],
+  done: values.length === 2,
+});
+const walk: RegistrationWalk = {
+  week: '2026-11-23', planting: null, set: null, rotation_due: false, types: [type(1), type(2)],
+  plants: [plant(12, 2), plant(11, 1, [[1, 10], [2, 20]]), plant(13, 3, [[1, 9]])],
+  progress: { done: 1, total: 3, text: '1 of 3 plants' },
+};
+const queued = (sample_plant_id: number, state: QueuedLike['state'], week = '2026-11-23'): QueuedLike => ({
+  endpoint: 'saveRegistration', state, input: { company_id: 3, sample_plant_id, week, values: [{ type_id: 1, value: '12.5' }, { type_id: 2, value: '17.2' }] },
+});
+
+describe('the walk as this device sees it', () => {
+  it('follows the route order and counts plants with every type measured', () => {
+    const entries = walkEntries(walk, []);
+    expect(entries.map((e) => e.plant.sample_plant_id)).toEqual([11, 12, 13]);
+    expect(entries.map((e) => e.done)).toEqual([true, false, false]);
+    expect(entries[0]!.lastWeek).toEqual({ 1: 11 });
+    expect(nextToMeasure(entries)).toBe(1);
+  });
+
+  it('counts what waits in the outbox (after a reload offline), not a refused one nor another week', () => {
+    const entries = walkEntries(walk, [queued(12, 'waiting'), queued(13, 'refused'), queued(13, 'waiting', '2026-11-16'), { endpoint: 'addComment', state: 'waiting', input: {} }]);
+    expect(entries.map((e) => [e.done, e.waiting])).toEqual([[true, false], [true, true], [false, false]]);
+    expect(entries[1]!.values).toEqual({ 1: 12.5, 2: 17.2 });
+    expect(nextToMeasure(entries, 2)).toBe(2);
+    expect(nextToMeasure(walkEntries(walk, [queued(12, 'sent'), queued(13, 'sending')]))).toBeNull();
+  });
+});
