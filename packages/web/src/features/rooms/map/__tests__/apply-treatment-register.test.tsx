@@ -133,6 +133,8 @@ describe('the register fields of an application', () => {
     await user.type(within(line).getByLabelText(/^Species 1/), 'Phytoseiulus persimilis');
     await user.type(within(line).getByLabelText(/^Number per m²/), '2,5');
     await user.selectOptions(within(line).getByLabelText(/^Method/), 'Loose (sprinkled)');
+    // Correcting the last refusal leaves the details open.
+    expect(within(dialog).getByText('Register details (times, crop, tank mix, weather, beneficials)').closest('details')).toHaveAttribute('open');
     await user.click(within(dialog).getByRole('button', { name: 'Apply to 2 boxes' }));
     // The test's server answers 404 after taking the body: the reason is shown in the dialog, which stays open.
     expect(await within(dialog).findByText('The treatment was not recorded: not in this test')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceToday, DOSE_UNITS, PRODUCT_UNITS, RELEASE_METHODS, type SprayProduct } from '@verdant/contract';
@@ -121,8 +122,11 @@ export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors
     });
   const err = (k: keyof typeof errors) => (showErrors && errors[k] ? t(errors[k]) : undefined);
   const options = products.map((p) => ({ value: String(p.product_id), label: p.name }));
+  // Opened by the user, or forced open while it holds a refusal; correcting the last one does not fold it away.
+  const [open, setOpen] = useState(false);
+  const mustOpen = showErrors && Object.keys(errors).length > 0;
   return (
-    <details className="rounded border border-stone-300 p-3" open={showErrors && Object.keys(errors).length > 0 ? true : undefined}>
+    <details className="rounded border border-stone-300 p-3" open={open || mustOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-medium">{t('treat.register.summary')}</summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <Input label={t('treat.register.endedAt')} type="datetime-local" value={draft.endedAt} onChange={set('endedAt')} error={err('endedAt')} />
