@@ -343,17 +343,17 @@ export async function deleteTarget(deps: Deps, caller: Caller, targetId: number)
   return { status: ok, message: msg.targetDeleted, target_id: targetId };
 }
 
-/** Week sums by planting, week and measure (types of one measure added together). */
+/** Week sums by planting, week and measure. */
 export function groupSums(rows: repo.WeekSumRow[]): Map<number, WeekSums> {
   const out = new Map<number, WeekSums>();
   for (const r of rows) {
     let weeks = out.get(r.planting_id);
     if (!weeks) out.set(r.planting_id, (weeks = new Map()));
-    let measures = weeks.get(r.week);
-    if (!measures) weeks.set(r.week, (measures = new Map()));
-    const measure = r.measure as Measure;
-    const s: Sums = measures.get(measure) ?? { n: 0, sumValue: 0, nDelta: 0, sumDelta: 0 };
-    measures.set(measure, { n: s.n + r.n, sumValue: s.sumValue + r.sum_value, nDelta: s.nDelta + r.n_delta, sumDelta: s.sumDelta + r.sum_delta });
+    const measures = new Map<Measure, Sums>();
+    for (const [measure, [n, sumValue, nDelta, sumDelta]] of Object.entries(r.measures)) {
+      measures.set(measure as Measure, { n: Number(n), sumValue: Number(sumValue), nDelta: Number(nDelta), sumDelta: Number(sumDelta) });
+    }
+    weeks.set(r.week, measures);
   }
   return out;
 }
@@ -376,6 +376,7 @@ export async function indicators(deps: Deps, caller: Caller, input: Input<'getCr
   const sums = groupSums(now);
   // Last year: whatever planting of the crop the room had then.
   const roomOfPlanting = new Map(plantings.map((p) => [p.planting_id, p.room_id]));
+  // (A room with two plantings of the crop in one week keeps the later row: plantings of a room follow each other.)
   const lastYearOfRoom = groupSums(lastYear.map((r) => ({ ...r, planting_id: roomOfPlanting.get(r.planting_id)! })));
   const target = targetRows.find((t) => t.indicator === 'flowering_height')?.value ?? null;
   const weeks: IndicatorWeek[] = [];
@@ -427,9 +428,19 @@ export async function forecastPlantings(deps: Deps, companyId: number, plantings
     repo.temperaturesOfRooms(deps.db, companyId, [...new Set(plantings.map((p) => p.room_id))], from, addDays(madeWeek, 6)),
   ]);
   const sums = groupSums(sumRows);
+  const harvestsOf = new Map<number, Map<string, number>>();
+  for (const h of harvestRows) {
+    if (!harvestsOf.has(h.planting_id)) harvestsOf.set(h.planting_id, new Map());
+    harvestsOf.get(h.planting_id)!.set(h.week, h.kg);
+  }
+  const tempsOf = new Map<number, Map<string, number>>();
+  for (const t of tempRows) {
+    if (!tempsOf.has(t.room_id)) tempsOf.set(t.room_id, new Map());
+    tempsOf.get(t.room_id)!.set(t.day, t.mean_c);
+  }
   return plantings.map((p) => {
-    const harvests = new Map(harvestRows.filter((h) => h.planting_id === p.planting_id).map((h) => [h.week, h.kg / p.area_m2]));
-    const temps = new Map(tempRows.filter((t) => t.room_id === p.room_id).map((t) => [t.day, t.mean_c]));
+    const harvests = new Map([...(harvestsOf.get(p.planting_id) ?? [])].map(([week, kg]) => [week, kg / p.area_m2]));
+    const temps = tempsOf.get(p.room_id) ?? new Map<string, number>();
     const f = forecastHarvest({ madeWeek, eppo: p.eppo_code, stemsPerM2: p.stems_per_m2, sums: sums.get(p.planting_id) ?? new Map(), harvests, temps });
     return { planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, batch_id: p.batch_id, made_week: madeWeek, ...f };
   });
