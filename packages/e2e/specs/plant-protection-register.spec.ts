@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { Api } from '../src/fixtures';
+import type { E2EServer } from '../src/env';
 import { expect, signInThroughUi, test, waitForContent } from '../src/fixtures';
 import { okJson, roomWithGrid } from '../src/arrange';
 import { clickBox } from '../src/map';
@@ -38,8 +40,17 @@ async function exportToday(page: Page, format: string) {
   return (await readFile(path!, 'utf8')).replace(/^\uFEFF/, '');
 }
 
-test('plant-protection register: a tank mix recorded on boxes from the map, "no entry until", a harvest inside the pre-harvest interval refused then overridden by an Admin, the EU record exported and read back (1440 px and 390 px)', async ({ page, api, server }) => {
-  test.setTimeout(180_000);
+const VIEWPORTS = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+
+/**
+ * The register's day at one width: a tank mix (and, on the phone, a release of beneficials) recorded on two boxes
+ * picked on the map, "no entry until" on the map, a grower's harvest inside the pre-harvest interval refused and
+ * an Admin's override with a reason, the EU 2023/564 record exported and read back.
+ */
+async function registerDay(page: Page, api: Api, server: E2EServer, view: (typeof VIEWPORTS)[number]) {
   const tag = randomBytes(3).toString('hex');
   const main = `E2E Vertimec ${tag}`;
   const partner = `E2E Teppeki ${tag}`;
@@ -59,8 +70,7 @@ test('plant-protection register: a tank mix recorded on boxes from the map, "no 
   const boxAt = (x: number, y: number) => boxes.find((b) => b.X === x && b.Y === y)!.id;
   await okJson(await api.request.post('/api/link_gridbox_batch', { headers, data: { batch_id: batchId, grid_box_ids: [boxAt(1, 1), boxAt(2, 1)] } }));
 
-  // 1440 px: the tank mix on two boxes picked on the map, with the register's fields.
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize({ width: view.width, height: view.height });
   await signInThroughUi(page, server.admin.email, server.admin.password);
   await page.goto(`/dashboard/rooms/${roomId}`);
   await waitForContent(page);
@@ -73,7 +83,8 @@ test('plant-protection register: a tank mix recorded on boxes from the map, "no 
   const dialog = page.getByRole('dialog', { name: 'Apply a treatment to 2 boxes' });
   await dialog.getByLabel(/^Spray product/).selectOption({ label: main });
   await dialog.getByLabel(/^Quantity used/).fill('0.4');
-  await dialog.getByText('Register details (times, crop, tank mix, weather)').click();
+  await expect(dialog.getByText('No open problems in these boxes.', { exact: false })).toBeVisible();
+  await dialog.getByText('Register details (times, crop, tank mix, weather, beneficials)').click();
   await dialog.getByLabel(/^Crop \(EPPO code\)/).fill('LYPES');
   await dialog.getByLabel(/^Growth stage/).fill('65');
   await dialog.getByLabel(/^Water volume/).fill('800');
@@ -82,18 +93,34 @@ test('plant-protection register: a tank mix recorded on boxes from the map, "no 
   const line = dialog.getByTestId('tank-mix-line');
   await line.getByLabel(/^Product 2/).selectOption({ label: partner });
   await line.getByLabel(/^Quantity used/).fill('0.1');
-  await page.screenshot({ path: test.info().outputPath('apply-tank-mix-1440.png'), fullPage: true });
+  const phone = view.width < 640;
+  if (phone) {
+    // A release of beneficials with the spray, checked before sending: a release line without its method is named.
+    await dialog.getByRole('button', { name: 'Add a release of beneficials' }).click();
+    const release = dialog.getByTestId('release-line');
+    await release.getByLabel(/^Species 1/).fill('Phytoseiulus persimilis');
+    await release.getByLabel(/^Number per m²/).fill('5');
+    await dialog.getByRole('button', { name: 'Apply to 2 boxes' }).click();
+    await expect(release.getByText('Choose how they were released.')).toBeVisible();
+    await release.getByLabel(/^Method/).selectOption({ label: 'Loose (sprinkled)' });
+  }
+  await page.screenshot({ path: test.info().outputPath(`apply-tank-mix-${view.name}.png`), fullPage: true });
   const linked = page.waitForResponse((r) => r.url().includes('/api/link_treatment_products_gridboxes'));
   await dialog.getByRole('button', { name: 'Apply to 2 boxes' }).click();
   const answer = await linked;
   expect(answer.status(), await answer.text()).toBe(200);
-  const sent = (await answer.json()) as { application: { application_id: number }; register: { products: Array<{ product_name: string }>; bbch: number } };
+  const sent = (await answer.json()) as {
+    application: { application_id: number };
+    register: { products: Array<{ product_name: string }>; bbch: number; releases: Array<{ species: string; quantity_per_m2: number; method: string }> };
+  };
   expect(sent.register.products.map((p) => p.product_name)).toEqual([main, partner]);
   expect(sent.register.bbch).toBe(65);
+  expect(sent.register.releases).toEqual(phone ? [{ species: 'Phytoseiulus persimilis', quantity_per_m2: 5, method: 'loose' }] : []);
   await expect(page.getByTestId('no-entry-legend')).toContainText('2 boxes treated: no entry until');
+  await page.screenshot({ path: test.info().outputPath(`no-entry-${view.name}.png`) });
 
   // The harvest inside the pre-harvest interval: refused for a grower (the server's reason), an Admin overrides with a reason.
-  const grower = await api.newAccount('Regular', 'register-grower');
+  const grower = await api.newAccount('Regular', `register-grower-${view.name}`);
   const refused = await api.request.post(`/api/harvest_batch?batch_id=${batchId}&company_id=${companyId}`, { headers: { authorization: `Bearer ${grower.session.access_token}` } });
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { message: string }).message).toContain(`${main} applied on`);
@@ -104,7 +131,7 @@ test('plant-protection register: a tank mix recorded on boxes from the map, "no 
   await expect(harvest.getByTestId('preharvest-warning')).toContainText(main);
   await expect(harvest.getByRole('button', { name: 'Harvest anyway' })).toBeDisabled();
   await harvest.getByLabel(/^Reason for harvesting inside the interval/).fill('Crop destroyed after a virus test');
-  await page.screenshot({ path: test.info().outputPath('harvest-override-1440.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`harvest-override-${view.name}.png`), fullPage: true });
   await harvest.getByRole('button', { name: 'Harvest anyway' }).click();
   await expect(page.getByText(new RegExp(`Batch REG-${tag} harvested inside the pre-harvest interval`))).toBeVisible();
 
@@ -118,13 +145,20 @@ test('plant-protection register: a tank mix recorded on boxes from the map, "no 
     [partner, '13012 N', 'LYPES', '65', '2'],
   ]);
   expect(cell(ours[0]!, 'location_rooms')).toBe(`Register Room ${tag}`);
-  await page.screenshot({ path: test.info().outputPath('register-1440.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`register-${view.name}.png`), fullPage: true });
+  return { main, partner };
+}
 
-  // 390 px: the register page on a phone, the printable diary of the same day.
-  await page.setViewportSize({ width: 390, height: 844 });
-  const diary = await exportToday(page, 'Printable spray diary (HTML)');
-  expect(diary).toContain(`${main} + ${partner}`);
-  await page.screenshot({ path: test.info().outputPath('register-390.png'), fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
+for (const view of VIEWPORTS) {
+  test(`plant-protection register at ${view.width} px: a tank mix recorded on boxes from the map, "no entry until", a harvest inside the pre-harvest interval refused then overridden by an Admin, the EU record exported and read back`, async ({ page, api, server }) => {
+    test.setTimeout(180_000);
+    const { main, partner } = await registerDay(page, api, server, view);
+    if (view.width < 640) {
+      // On the phone: the printable diary of the same day, and nothing wider than the screen.
+      const diary = await exportToday(page, 'Printable spray diary (HTML)');
+      expect(diary).toContain(`${main} + ${partner}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+}
