@@ -7,6 +7,7 @@ import * as repo from './plant-problems.repository.js';
 import { toCustomSolution, toPlantProblems } from './plant-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
 import { userLanguage } from '../../lib/caller-language.js';
+import { trigramLikeness } from '../../lib/trigram.js';
 import { libraryReader, type LibraryReader } from './plant-problems.i18n.js';
 
 type Input<K extends keyof typeof plantProblemsEndpoints> = EndpointInput<(typeof plantProblemsEndpoints)[K]>;
@@ -115,9 +116,14 @@ export interface ProblemMatch {
   name: string;
   display_name: string;
   category_label: string;
-  /** 0 a name or synonym equals the term, 1 one starts with it (or a word of it does), 2 contains it. */
+  /** 0 a name or synonym equals the term, 1 one starts with it (or a word of it does), 2 contains it, 3 is only like it (a typo). */
   rank: number;
+  /** How alike the best name is to the term (rank 3, pg_trgm); 0 otherwise. */
+  score: number;
 }
+
+/** Terms this long are also matched forgivingly, as the search does (modules/search, FUZZY_MIN_CHARS). */
+const FUZZY_MIN_CHARS = 4;
 
 /** Case- and accent-insensitive: 'acaro' finds 'Ácaro', 'trips' finds 'Trips'. */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -135,18 +141,33 @@ function rankOf(term: string, texts: string[]): number | null {
  * The library and the caller company's own problems whose name in the caller's language, English name,
  * synonym (PROBLEM_SYNONYMS) or abbreviation matches the term, best first. The library is small (about
  * fifty rows plus a company's own), so it is matched here rather than in SQL over every language.
+ * A term of 4 characters or more that finds too few is also matched by likeness (pg_trgm, lib/trigram.ts).
  */
 export async function searchProblems(deps: Deps, caller: Caller, term: string, limit: number): Promise<ProblemMatch[]> {
   const [rows, lib] = await Promise.all([repo.listProblems(deps.db, caller.company_id), readerFor(deps, caller)]);
   const t = fold(term);
   const out: ProblemMatch[] = [];
+  const unmatched: Array<{ match: Omit<ProblemMatch, 'rank' | 'score'>; texts: string[] }> = [];
   for (const p of rows) {
     const display = lib.problem(p.slug, p.company_id)?.name ?? p.name;
     const library = p.company_id === null;
     const texts = [display, p.name, ...(library ? (PROBLEM_SYNONYMS[p.slug] ?? []) : []), ...(library ? [LIBRARY_ABBREVIATIONS[p.slug] ?? ''] : [])].filter(Boolean);
     const rank = rankOf(t, texts);
-    if (rank !== null) out.push({ problem_id: p.problem_id, name: p.name, display_name: display, category_label: lib.category(p.category), rank });
+    const match = { problem_id: p.problem_id, name: p.name, display_name: display, category_label: lib.category(p.category) };
+    if (rank !== null) out.push({ ...match, rank, score: 0 });
+    else unmatched.push({ match, texts });
+  }
+  // Too few found as typed: those whose name is like the term ("powdry mildw"), by pg_trgm in one statement.
+  if (out.length < limit && [...t].length >= FUZZY_MIN_CHARS && unmatched.length > 0) {
+    const texts = unmatched.flatMap((u) => u.texts.map(fold));
+    const scores = await trigramLikeness(deps.db, t, texts);
+    let at = 0;
+    for (const u of unmatched) {
+      const best = Math.max(0, ...scores.slice(at, at + u.texts.length));
+      at += u.texts.length;
+      if (best > 0) out.push({ ...u.match, rank: 3, score: best });
+    }
   }
   const collator = new Intl.Collator(lib.language, { sensitivity: 'base' });
-  return out.sort((a, b) => a.rank - b.rank || collator.compare(a.display_name, b.display_name)).slice(0, limit);
+  return out.sort((a, b) => a.rank - b.rank || b.score - a.score || collator.compare(a.display_name, b.display_name)).slice(0, limit);
 }

@@ -14,13 +14,45 @@ export const prefixPattern = (term: string) => `${literal(term)}%`;
 export const ANYWHERE_MIN_CHARS = 3;
 export const matchesAnywhere = (term: string) => [...term].length >= ANYWHERE_MIN_CHARS;
 
-/** ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones. */
-const matching = (column: RawBuilder<unknown>, term: string) =>
-  sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
+/**
+ * Terms at least this long are also matched forgivingly — a typo, a missing or doubled letter ("Gorila Glu",
+ * "powdry mildw") — by pg_trgm's trigram similarity, after every exact, prefix and anywhere match
+ * (docs/decisions.md, "Forgiving search"). Shorter terms share too few trigrams for a likeness to mean anything.
+ */
+export const FUZZY_MIN_CHARS = 4;
+export const matchesFuzzily = (term: string) => [...term].length >= FUZZY_MIN_CHARS;
 
-/** 0 exact, 1 prefix, 2 anywhere: the order suggestions are shown in. */
+/**
+ * Like the term (pg_trgm, both GIN-indexable): as a whole (`%`: similarity ≥ pg_trgm.similarity_threshold, 0.3)
+ * or some stretch of the column like it (`<%`: word similarity ≥ pg_trgm.word_similarity_threshold, 0.6), so a
+ * misspelt first word of a longer name is found too. pg_trgm compares lower case, ignoring punctuation.
+ */
+export const similarTo = (column: RawBuilder<unknown>, term: string) => sql<boolean>`(${column} % ${term} OR ${term} <% ${column})`;
+/**
+ * A code (a plant uid) like the term: some stretch of it has word similarity ≥ 0.6 (`<%`) — not the whole-text
+ * similarity ≥ 0.3 of `similarTo`. Uids share most trigrams ('P-000…'), so at 0.3 a typo matched most plants: noise,
+ * and a trigram index scan that rechecked nearly every row (half a second at 200,000 plants; decisions.md).
+ */
+export const codeLike = (column: RawBuilder<unknown>, term: string) => sql<boolean>`${term} <% ${column}`;
+/** How alike a column is to the term, 0 to 1: the better of the two likenesses `similarTo` tests. */
+export const likeness = (column: RawBuilder<unknown>, term: string) =>
+  sql<number>`greatest(similarity(${column}, ${term}), word_similarity(${term}, ${column}))`;
+
+/** ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones; or like it (long terms). */
+function matching(column: RawBuilder<unknown>, term: string) {
+  const literally = sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
+  return matchesFuzzily(term) ? sql<boolean>`(${literally} OR ${similarTo(column, term)})` : literally;
+}
+
+/** 0 exact, 1 prefix, 2 anywhere, 3 only alike (a typo): the order suggestions are shown in. */
 function rank(column: RawBuilder<unknown>, term: string) {
-  return sql<number>`CASE WHEN lower(${column}) = lower(${term}) THEN 0 WHEN ${column} ILIKE ${prefixPattern(term)} THEN 1 ELSE 2 END`;
+  return sql<number>`CASE WHEN lower(${column}) = lower(${term}) THEN 0 WHEN ${column} ILIKE ${prefixPattern(term)} THEN 1
+    WHEN ${column} ILIKE ${containsPattern(term)} THEN 2 ELSE 3 END`;
+}
+
+/** Within the typo tier, the most alike first (0 for the literal tiers, which keep their name order). */
+function score(rankOf: RawBuilder<number>, alike: RawBuilder<number>) {
+  return sql<number>`CASE WHEN ${rankOf} = 3 THEN ${alike} ELSE 0 END`;
 }
 
 /** The room a grid is placed in (the lowest id if a grid were placed twice), as one scalar so rows never multiply. */
@@ -69,6 +101,8 @@ export interface PlantHitRow extends PlaceRow {
   plant_id: number;
   plant_uid: string;
   rank: number;
+  /** How alike the uid is to the term (the typo tier, rank 3); 0 otherwise. */
+  score: number;
   sub_gridbox_id: number | null;
 }
 
@@ -84,16 +118,27 @@ export interface PlantHitRow extends PlaceRow {
 export async function findPlants(db: Kysely<DB>, companyId: number, term: string, limit: number): Promise<PlantHitRow[]> {
   const uid = sql.ref('p.plant_uid');
   const prefix = tierCondition(uid, term, 1);
+  // Inside the uid (terms of 3 characters or more); an empty tier otherwise.
   const anywhere = matchesAnywhere(term)
-    ? sql`UNION ALL (
-        SELECT p.plant_id, p.plant_uid, 2 AS rank FROM plants p
+    ? sql`SELECT p.plant_id, p.plant_uid, 2 AS rank, 0::real AS score FROM plants p
         WHERE p.company_id = ${companyId} AND ${tierCondition(uid, term, 2)}
           AND (SELECT count(*) FROM t0) + (SELECT count(*) FROM t1) < ${limit}
-        ORDER BY p.plant_uid, p.plant_id LIMIT ${limit})`
+        ORDER BY p.plant_uid, p.plant_id LIMIT ${limit}`
+    : sql`SELECT plant_id, plant_uid, rank, score FROM t0 WHERE false`;
+  // Only alike (a typo, a missing letter), the most alike first, read through the uid's trigram index — asked only
+  // when no uid holds the term as typed: a uid found as typed is the one meant, and a whole uid's trigrams are shared
+  // by thousands of its neighbours ('P-0012…'), which the index would all hand over to be checked.
+  const alike = likeness(uid, term);
+  const fuzzy = matchesFuzzily(term)
+    ? sql`UNION ALL (
+        SELECT p.plant_id, p.plant_uid, 3 AS rank, ${alike}::real AS score FROM plants p
+        WHERE p.company_id = ${companyId} AND ${codeLike(uid, term)}
+          AND NOT EXISTS (SELECT 1 FROM t0) AND NOT EXISTS (SELECT 1 FROM t1) AND NOT EXISTS (SELECT 1 FROM t2)
+        ORDER BY 4 DESC, p.plant_uid, p.plant_id LIMIT ${limit})`
     : sql``;
   const { rows } = await sql<PlantHitRow>`
     WITH t0 AS MATERIALIZED (
-      SELECT p.plant_id, p.plant_uid, 0 AS rank FROM plants p
+      SELECT p.plant_id, p.plant_uid, 0 AS rank, 0::real AS score FROM plants p
       WHERE p.company_id = ${companyId} AND ${tierCondition(uid, term, 0)}
       ORDER BY p.plant_uid, p.plant_id LIMIT ${limit}
     ), prefixed AS MATERIALIZED (
@@ -101,22 +146,24 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
       WHERE p.company_id = ${companyId} AND lower(p.plant_uid) LIKE lower(${prefixPattern(term)})
       LIMIT ${PREFIX_SORT_MAX + 1}
     ), t1 AS MATERIALIZED (
-      (SELECT f.plant_id, f.plant_uid, 1 AS rank FROM prefixed f
+      (SELECT f.plant_id, f.plant_uid, 1 AS rank, 0::real AS score FROM prefixed f
        WHERE lower(f.plant_uid) <> lower(${term})
          AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT count(*) FROM prefixed) <= ${PREFIX_SORT_MAX}
        ORDER BY f.plant_uid, f.plant_id LIMIT ${limit})
       UNION ALL
-      (SELECT p.plant_id, p.plant_uid, 1 AS rank FROM plants p
+      (SELECT p.plant_id, p.plant_uid, 1 AS rank, 0::real AS score FROM plants p
        WHERE p.company_id = ${companyId} AND ${prefix}
          AND (SELECT count(*) FROM t0) < ${limit} AND (SELECT count(*) FROM prefixed) > ${PREFIX_SORT_MAX}
        ORDER BY p.plant_uid, p.plant_id LIMIT ${limit})
+    ), t2 AS MATERIALIZED (
+      ${anywhere}
     ), best AS (
       SELECT * FROM (
-        SELECT * FROM t0 UNION ALL SELECT * FROM t1 ${anywhere}
+        SELECT * FROM t0 UNION ALL SELECT * FROM t1 UNION ALL SELECT * FROM t2 ${fuzzy}
       ) tiers
-      ORDER BY rank, plant_uid, plant_id LIMIT ${limit}
+      ORDER BY rank, score DESC, plant_uid, plant_id LIMIT ${limit}
     )
-    SELECT p.plant_id, p.plant_uid, p.rank, s.sub_gridbox_id,
+    SELECT p.plant_id, p.plant_uid, p.rank, p.score, s.sub_gridbox_id,
            r.room_id, r.name AS room_name, g.grid_id, g.name AS grid_name,
            gb.grid_box_id, gb.custom_name AS box_name, gb.x, gb.y
     FROM best p
@@ -126,34 +173,38 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
     LEFT JOIN grid_boxes gb ON gb.grid_box_id = s.parent_gridbox_id AND gb.company_id = ${companyId}
     LEFT JOIN grids g ON g.grid_id = gb.grid_id AND g.company_id = ${companyId}
     LEFT JOIN rooms r ON r.room_id = ${roomOfGrid}
-    ORDER BY p.rank, p.plant_uid, p.plant_id
+    ORDER BY p.rank, p.score DESC, p.plant_uid, p.plant_id
     LIMIT ${limit}`.execute(db);
   return rows;
 }
 
 export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
-  const r = rank(sql.ref('gb.custom_name'), term);
+  const name = sql.ref('gb.custom_name');
+  const r = rank(name, term);
+  const sc = score(r, likeness(name, term));
   return boxPlace(db, companyId)
     .select([...placeColumns])
-    .select(r.as('rank'))
+    .select([r.as('rank'), sc.as('score')])
     .where('gb.custom_name', 'is not', null) // implied by the ILIKE; lets the partial index of named boxes serve it
-    .where(matching(sql.ref('gb.custom_name'), term))
-    .orderBy(r).orderBy('gb.custom_name').orderBy('gb.grid_box_id')
+    .where(matching(name, term))
+    .orderBy(r).orderBy(sc, 'desc').orderBy('gb.custom_name').orderBy('gb.grid_box_id')
     .limit(limit)
     .execute();
 }
 export type BoxHitRow = Awaited<ReturnType<typeof findGridBoxes>>[number];
 
 export async function findSubGridboxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
-  const r = rank(sql.ref('s.custom_name'), term);
+  const name = sql.ref('s.custom_name');
+  const r = rank(name, term);
+  const sc = score(r, likeness(name, term));
   return boxPlace(db, companyId)
     .innerJoin('sub_gridboxes as s', (j) => j.onRef('s.parent_gridbox_id', '=', 'gb.grid_box_id').on('s.company_id', '=', companyId))
     .leftJoin('plants as p', (j) => j.onRef('p.plant_id', '=', 's.plant_id').on('p.company_id', '=', companyId))
     .select(['s.sub_gridbox_id', 's.custom_name as sub_name', 'p.plant_uid', ...placeColumns])
-    .select(r.as('rank'))
+    .select([r.as('rank'), sc.as('score')])
     .where('s.custom_name', 'is not', null)
-    .where(matching(sql.ref('s.custom_name'), term))
-    .orderBy(r).orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
+    .where(matching(name, term))
+    .orderBy(r).orderBy(sc, 'desc').orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
     .limit(limit)
     .execute();
 }
@@ -164,22 +215,29 @@ export type BatchMatch = 'number_or_strain' | 'strain' | 'crop';
 
 export async function findBatches(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch) {
   const crop = sql<string>`split_part(b.strain_name, ' ', 1)`;
+  const number = sql.ref('b.batch_number');
+  const strain = sql.ref('b.strain_name');
   const r =
     match === 'number_or_strain'
-      ? sql<number>`LEAST(${rank(sql.ref('b.batch_number'), term)}, ${rank(sql.ref('b.strain_name'), term)})`
-      : match === 'strain' ? rank(sql.ref('b.strain_name'), term) : rank(crop, term);
+      ? sql<number>`LEAST(${rank(number, term)}, ${rank(strain, term)})`
+      : match === 'strain' ? rank(strain, term) : rank(crop, term);
+  const alike =
+    match === 'number_or_strain' ? sql<number>`greatest(${likeness(number, term)}, ${likeness(strain, term)})`
+    : match === 'strain' ? likeness(strain, term) : likeness(crop, term);
+  const sc = score(r, alike);
   let q = db
     .selectFrom('batches as b')
     .select(['b.batch_id', 'b.batch_number', 'b.strain_name', 'b.batch_status'])
-    .select(r.as('rank'))
+    .select([r.as('rank'), sc.as('score')])
     .where('b.company_id', '=', companyId);
   if (match === 'number_or_strain') {
-    q = q.where((eb) => eb.or([matching(sql.ref('b.batch_number'), term), matching(sql.ref('b.strain_name'), term)]));
+    q = q.where((eb) => eb.or([matching(number, term), matching(strain, term)]));
   } else if (match === 'strain') {
-    q = q.where(matching(sql.ref('b.strain_name'), term));
+    q = q.where(matching(strain, term));
   } else {
-    q = q.where(crop, 'ilike', prefixPattern(term));
+    const prefix = sql<boolean>`${crop} ILIKE ${prefixPattern(term)}`;
+    q = q.where(matchesFuzzily(term) ? sql<boolean>`(${prefix} OR ${similarTo(crop, term)})` : prefix);
   }
-  return q.orderBy(r).orderBy('b.batch_number').orderBy('b.batch_id').limit(limit).execute();
+  return q.orderBy(r).orderBy(sc, 'desc').orderBy('b.batch_number').orderBy('b.batch_id').limit(limit).execute();
 }
 export type BatchHitRow = Awaited<ReturnType<typeof findBatches>>[number];

@@ -11,14 +11,17 @@ type Input<K extends keyof typeof searchEndpoints> = EndpointInput<(typeof searc
 const RESULT_LIMIT = 50;
 const KIND_ORDER: Record<SearchHit['type'], number> = { plant: 0, gridbox: 1, subgridbox: 2, batch: 3, problem: 4 };
 
-interface Ranked { rank: number; hit: SearchHit }
-const ranked = <R extends { rank: number }>(rows: R[], map: (r: R) => SearchHit): Ranked[] =>
-  rows.map((r) => ({ rank: Number(r.rank), hit: map(r) }));
+interface Ranked { rank: number; score: number; hit: SearchHit }
+const ranked = <R extends { rank: number; score?: number }>(rows: R[], map: (r: R) => SearchHit): Ranked[] =>
+  rows.map((r) => ({ rank: Number(r.rank), score: Number(r.score ?? 0), hit: map(r) }));
 
-/** Exact before prefix before anywhere, then plants, boxes, sub-boxes, batches, problems, then by label. */
+/**
+ * Exact before prefix before anywhere before only alike (a typo: the most alike first, whatever its kind), then
+ * plants, boxes, sub-boxes, batches, problems, then by label.
+ */
 function best(items: Ranked[], limit: number): SearchHit[] {
   return items
-    .sort((a, b) => a.rank - b.rank || KIND_ORDER[a.hit.type] - KIND_ORDER[b.hit.type] || a.hit.label.localeCompare(b.hit.label))
+    .sort((a, b) => a.rank - b.rank || b.score - a.score || KIND_ORDER[a.hit.type] - KIND_ORDER[b.hit.type] || a.hit.label.localeCompare(b.hit.label))
     .slice(0, limit)
     .map((i) => i.hit);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
-import { containsPattern, findBatches, findGridBoxes, findPlants, findSubGridboxes, prefixPattern } from './search.repository.js';
+import { codeLike, containsPattern, findBatches, findGridBoxes, findPlants, findSubGridboxes, likeness, prefixPattern } from './search.repository.js';
 import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
 
 let t: TestApp;
@@ -35,9 +35,10 @@ const uids = async (term: string, limit = 10) => (await findPlants(t.app.db, com
 
 /**
  * The ranking in one statement, as before the tiers: every match ranked and sorted. The tiers must answer the same
- * (a term under 3 characters matching at the start only).
+ * (a term under 3 characters matching at the start only; of 4 or more that no uid holds, what is only alike).
  */
 async function oneStatement(term: string, limit: number, company = companyId) {
+  const uid = sql.ref('p.plant_uid');
   const rows = await t.app.db
     .selectFrom('plants as p')
     .select('p.plant_uid')
@@ -47,7 +48,17 @@ async function oneStatement(term: string, limit: number, company = companyId) {
     .orderBy('p.plant_uid').orderBy('p.plant_id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.plant_uid);
+  if (rows.length > 0 || [...term].length < 4) return rows.map((r) => r.plant_uid);
+  const alike = await t.app.db
+    .selectFrom('plants as p')
+    .select('p.plant_uid')
+    .where('p.company_id', '=', company)
+    .where(codeLike(uid, term))
+    .orderBy(sql`${likeness(uid, term)}::real`, 'desc')
+    .orderBy('p.plant_uid').orderBy('p.plant_id')
+    .limit(limit)
+    .execute();
+  return alike.map((r) => r.plant_uid);
 }
 
 describe('findPlants tiers', () => {
@@ -59,6 +70,10 @@ describe('findPlants tiers', () => {
     // No exact match: prefixes first; no prefix: anywhere only.
     expect(await uids('ab1-')).toEqual(['AB1-a', 'ab1-z']);
     expect(await uids('-ab1')).toEqual(['x-ab1', 'Z-AB1'].sort());
+    // Of 4 characters or more matching no uid as typed: what is only alike (pg_trgm reads 'ab1+' as the word
+    // 'ab1'), the most alike first — never 'AB2' or 'zab1', half alike.
+    expect(await uids('ab1+')).toEqual(['AB1', 'AB1-a', 'Z-AB1', 'ab1-z', 'x-ab1']);
+    expect(await uids('AB1-a', 10)).toEqual(['AB1-a']);
   });
 
   it('ranks each row as its tier', async () => {
@@ -88,7 +103,7 @@ describe('findPlants tiers', () => {
   });
 
   it('answers what ranking every match in one statement answers', async () => {
-    for (const term of ['ab1', 'AB', 'a', 'b', '1', 'x', 'a%', '_', 'q_', 'end', 'zz', 'B-1', 'b-1', 'd\\', '1-a', 'xyz']) {
+    for (const term of ['ab1', 'AB', 'a', 'b', '1', 'x', 'a%', '_', 'q_', 'end', 'zz', 'B-1', 'b-1', 'd\\', '1-a', 'xyz', 'ab1+', 'q_x2', 'end2']) {
       for (const limit of [1, 2, 5, 10, 50]) expect(await uids(term, limit), `${term} ${limit}`).toEqual(await oneStatement(term, limit));
     }
   });
