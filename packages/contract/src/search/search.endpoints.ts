@@ -48,7 +48,7 @@ const anyone = { auth: { kind: 'user', roles: ALL_ROLES } } as const;
 export const searchEndpoints = {
   searchPlantsAutocomplete: defineEndpoint({
     id: 'searchPlantsAutocomplete', domain: 'search', method: 'GET', path: '/search_plants_autocomplete',
-    summary: 'Suggestions for a query of at least 2 characters: plants, grid boxes, sub-boxes and batches, exact and prefix matches first',
+    summary: 'Suggestions for a query of at least 2 characters: plants, grid boxes, sub-boxes, batches and problems — exact, then prefix, then anywhere, then (4 characters or more) those only alike, a typo forgiven, most alike first',
     ...anyone, tenancy: { company: ['company_id'] },
     query: z.object({
       company_id: CompanyId,
@@ -66,7 +66,7 @@ export const searchEndpoints = {
   }),
   searchPlants: defineEndpoint({
     id: 'searchPlants', domain: 'search', method: 'GET', path: '/search_plants',
-    summary: 'Full search: plant uids (plant), batches by strain (variety), by the strain\'s first word (crop), or everything (auto, plant problems included)',
+    summary: 'Full search: plant uids (plant), batches by strain (variety), by the strain\'s first word (crop), or everything (auto, plant problems included); a typo is forgiven as in the autocomplete',
     ...anyone, tenancy: { company: ['company_id'] },
     query: z.object({
       company_id: CompanyId,
