@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deviceToday, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
+import { deviceToday, mondayOf, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
 import { db as defaultDb, type OfflineReadinessRow } from '../offline/db';
 import { readAnswer, readReadiness, saveAnswer, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
@@ -43,6 +43,7 @@ import { todaysWeatherQuery, weatherWeekQuery } from './queries/weather';
 import { tasksQuery } from './queries/tasks';
 import { usersListQuery } from './queries/users';
 import { sprayProductsQuery } from './queries/treatments';
+import { cropPlantingsQuery, registrationWalkQuery } from './queries/crop-registration';
 import { getOfflineBatchesBundle, getOfflineRoomBundle, OFFLINE_BATCHES_MAX } from './offline-prefetch-bundles';
 import {
   DEFAULT_MAX_THUMBNAILS,
@@ -284,6 +285,13 @@ export async function prefetchForOffline(
       leaf('users', () => fetch(usersListQuery(companyId))),
       // The spray products: applying one on the map works with no signal (the outbox sends it later).
       leaf('spray-products', () => fetch(sprayProductsQuery(companyId))),
+      // The crop registration walk of every crop planted now, this week (issue 24): measured in the greenhouse, offline.
+      leaf('crop-registration:walks', async () => {
+        const week = mondayOf(deviceToday(new Date(now())));
+        const plantings = await fetch<Array<{ planting_id: number; start_week: string; end_week: string | null }>>(cropPlantingsQuery(companyId));
+        const running = plantings.filter((p) => p.start_week <= week && (p.end_week === null || p.end_week >= week));
+        for (const p of running) await fetch(registrationWalkQuery(companyId, p.planting_id, week));
+      }),
       {
         name: 'observations',
         leaf: false,

@@ -74,6 +74,12 @@ const batchDashboard = () => ({
 const batchRooms = () => ({ data: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }] });
 const roomHistory = () => ({ room_id: 11, history: [] });
 
+/** A tomato crop planted in ROOM since 2026 (the walk's chooser and the fill's walks read it). */
+export const PLANTING = {
+  planting_id: 5, room_id: 11, room_name: 'Bay 1', crop_id: 1, crop_name: 'Tomato', eppo_code: 'LYPES', batch_id: null, batch_number: null,
+  area_m2: 1000, stems_per_m2: 3.5, start_week: '2026-01-05', end_week: null, rotation_weeks: 4,
+};
+
 /**
  * The server as the background fill meets it: one room with a grid of two boxes (one with an open
  * problem), one form template, one colour mapping, a library problem, one batch, one observation.
@@ -155,6 +161,13 @@ export function offlineServer(user: { location?: string | null; rooms?: Room[]; 
       return answer('/get_tasks', () => ({ tasks: status === 'open' ? [TASK] : [], page: 1, per_page: 50, has_more: false }))({ request });
     }),
     http.get(`${API}/get_product_details`, answer('/get_product_details', () => ({ products: [] }))),
+    // The crop registration walk (issue 24): one crop planted in the room, its walk of this week.
+    http.get(`${API}/crop_registration/plantings`, answer('/crop_registration/plantings', () => ({ plantings: [PLANTING] }))),
+    http.get(`${API}/crop_registration/walk`, ({ request }) => {
+      count('/crop_registration/walk');
+      const week = new URL(request.url).searchParams.get('week') ?? '';
+      return ok({ walk: { week, planting: PLANTING, set: null, rotation_due: true, types: [], plants: [], progress: { done: 0, total: 0, text: '0 of 0 plants' } } });
+    }),
     http.get(`${API}/get_unresolved_problems_for_room`, answer('/get_unresolved_problems_for_room', roomProblems)),
     http.get(`${API}/get_room_scroll`, answer('/get_room_scroll', roomScroll)),
     http.get(`${API}/get_grid_background`, answer('/get_grid_background', gridBackground)),

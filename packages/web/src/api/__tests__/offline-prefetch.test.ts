@@ -74,6 +74,8 @@ describe('background fill for offline use', () => {
       expect(api.requests.get(single), single).toBeUndefined();
     }
     expect(fetchImage).toHaveBeenCalledTimes(1);
+    // The crop registration walk of the crop planted now (issue 24).
+    expect(api.requests.get('/crop_registration/walk')).toBe(1);
 
     // Cold offline: a new query client (a reload), no connection. Nothing reaches the network.
     restoreOnline = setOnline(false);
