@@ -119,6 +119,27 @@ async function registerDay(page: Page, api: Api, server: E2EServer, view: (typeo
   await expect(page.getByTestId('no-entry-legend')).toContainText('2 boxes treated: no entry until');
   await page.screenshot({ path: test.info().outputPath(`no-entry-${view.name}.png`) });
 
+  // A task on a treated box, assigned before the interval ends, is flagged on the tasks screen; one elsewhere is not.
+  const form = (await okJson(await api.request.post('/api/save_form_template', {
+    headers,
+    data: { templateName: `Task form ${tag}`, companyID: companyId, FormCategory: 'Task', fields: [{ fieldName: 'What needs doing', fieldType: 'text', isRequired: 1 }] },
+  }))) as { template: { TemplateID: number; fields: Array<{ FieldID: number }> } };
+  const taskOn = async (title: string, box: number) => {
+    const made = (await okJson(await api.request.post('/api/submit_form', {
+      headers,
+      data: { submittedBy: admin.user.user_id, templateID: form.template.TemplateID, GridBoxID: box, fieldResponses: [{ fieldID: form.template.fields[0]!.FieldID, inputData: title }] },
+    }))) as { response_id: number };
+    await okJson(await api.request.post(`/api/update_task_fields?response_id=${made.response_id}`, { headers, data: { assignee_id: admin.user.user_id } }));
+  };
+  await taskOn(`Prune treated ${tag}`, boxAt(1, 1));
+  await taskOn(`Prune clean ${tag}`, boxAt(4, 2));
+  await page.goto('/dashboard/tasks');
+  await waitForContent(page);
+  const treatedTask = page.getByTestId('task-card').filter({ hasText: `Prune treated ${tag}` });
+  await expect(treatedTask.getByTestId('task-no-entry')).toContainText('No entry until');
+  await expect(page.getByTestId('task-card').filter({ hasText: `Prune clean ${tag}` }).getByTestId('task-no-entry')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath(`task-no-entry-${view.name}.png`), fullPage: true });
+
   // The harvest inside the pre-harvest interval: refused for a grower (the server's reason), an Admin overrides with a reason.
   const grower = await api.newAccount('Regular', `register-grower-${view.name}`);
   const refused = await api.request.post(`/api/harvest_batch?batch_id=${batchId}&company_id=${companyId}`, { headers: { authorization: `Bearer ${grower.session.access_token}` } });
