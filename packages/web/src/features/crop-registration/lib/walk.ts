@@ -16,7 +16,7 @@ export interface WalkEntry {
   values: Record<number, number>;
   /** Last week's values by type id (shown beside each field). */
   lastWeek: Record<number, number>;
-  /** Every type has a value this week (the server's rule for `done`), counting what this device saved. */
+  /** Registered this week (on the server, or saved on this device): the server's rule for `done` and the progress. */
   done: boolean;
   /** Saved on this device and not yet on the server. */
   waiting: boolean;
@@ -67,7 +67,7 @@ export function walkEntries(walk: RegistrationWalk, queued: readonly QueuedLike[
         plant,
         values,
         lastWeek: byType(plant.last_week),
-        done: plant.done || (walk.types.length > 0 && walk.types.every((t) => values[t.type_id] !== undefined)),
+        done: plant.done || mine !== undefined,
         waiting: mine !== undefined && mine.state !== 'sent',
       };
     });
