@@ -11,6 +11,7 @@ import { useAuth } from '../../../state/hooks';
 import { useSetOwnLanguage, useUpdateLocation, useUpdateThreshold } from '../api/use-profile-mutations';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { ApiTokensCard } from './api-tokens-card';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { SprayLicenceForm } from './spray-licence-form';
 
 function LocationForm({ userId, companyId, current }: { userId: number; companyId: number; current: string | null }) {
@@ -169,7 +170,8 @@ export default function ProfilePage() {
           <SprayLicenceForm userId={userId} companyId={companyID} />
         </Card>
         <SignOutEverywhere />
-        {/* Consultants read chosen rooms through the app only (docs/decisions.md, "Personal API tokens"). */}
+        {/* Consultants read chosen rooms through the app only (docs/decisions.md, "Personal API tokens", "Calendar feed"). */}
+        {userRole !== 'Consultant' && <CalendarFeedCard companyId={companyID} />}
         {userRole !== 'Consultant' && <ApiTokensCard companyId={companyID} />}
       </div>
     </>
