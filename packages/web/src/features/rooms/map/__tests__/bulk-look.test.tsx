@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { bulkMessages, bulkRefusals, type BulkChange, type RoomWithGrids } from '@verdant/contract';
+import { bulkMessages, bulkRefusals, MAX_SUBMIT_BOXES, type BulkChange, type RoomWithGrids } from '@verdant/contract';
 import RoomPage from '../components/room-page';
-import { renderRoutes } from '../../../../testing/render';
+import { SelectionBar } from '../components/selection-bar';
+import { renderPage, renderRoutes } from '../../../../testing/render';
 import { API, server } from '../../../../testing/msw-server';
 import { signInAs } from '../../../../testing/session';
 import { makeRoom } from '../../../../testing/room-fixtures';
@@ -117,4 +118,15 @@ describe('changing many boxes from the room map', () => {
     expect(await within(dialog).findByText('Grid box 2100004 not found; nothing was changed.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Box statuses' })).not.toBeInTheDocument();
   }, 30_000);
+
+  it('past the form limit, a form and a treatment are held back and said why; a status or colour change still goes', async () => {
+    const noop = () => undefined;
+    renderPage(
+      <SelectionBar mode="Area" onMode={noop} count={MAX_SUBMIT_BOXES + 1} onClear={noop} onFill={noop} onTreat={noop} onLook={noop} applied={null} onUndo={noop} undoing={false} online onDone={noop} />,
+    );
+    expect(await screen.findByRole('button', { name: `Fill in a form for ${MAX_SUBMIT_BOXES + 1} boxes` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Apply a treatment to ${MAX_SUBMIT_BOXES + 1} boxes` })).toBeDisabled();
+    expect(screen.getByText(`At most ${MAX_SUBMIT_BOXES} boxes can share one form. Submit these first, then select more.`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set status or colour' })).toBeEnabled();
+  });
 });

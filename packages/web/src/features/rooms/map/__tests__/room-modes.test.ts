@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBMIT_BOXES } from '@verdant/contract';
+import { BULK_MAX_IDS } from '@verdant/contract';
 import type { MovingPlant } from '../../scouting/components/box-panel';
 import { initialRoomState, openBoxOf, roomReducer, type RoomAction, type RoomPageState } from '../components/room-modes';
 
@@ -48,7 +48,7 @@ describe('room page modes', () => {
     s = roomReducer(s, { type: 'choose', boxIds: [1], how: 'toggle' });
     expect(s.mode.kind === 'selecting' && [...s.mode.chosen]).toEqual([2, 3]);
 
-    const many = Array.from({ length: MAX_SUBMIT_BOXES }, (_, i) => 100 + i);
+    const many = Array.from({ length: BULK_MAX_IDS - 1 }, (_, i) => 100 + i);
     const refused = roomReducer(s, { type: 'choose', boxIds: many, how: 'add' });
     expect(refused.mode).toMatchObject({ kind: 'selecting', refusals: 1 });
     expect(refused.mode.kind === 'selecting' && [...refused.mode.chosen]).toEqual([2, 3]);

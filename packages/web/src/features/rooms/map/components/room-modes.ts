@@ -1,4 +1,4 @@
-import { MAX_SUBMIT_BOXES } from '@verdant/contract';
+import { BULK_MAX_IDS } from '@verdant/contract';
 import type { MultiSelectType } from './grid-map';
 import type { MovingPlant } from '../../scouting/components/box-panel';
 
@@ -57,7 +57,10 @@ export type RoomAction =
   | { type: 'moved'; to: BoxRef }
   | { type: 'startSelect'; select: MultiSelectType }
   | { type: 'selectType'; select: MultiSelectType }
-  /** Boxes tapped or swept: a single tap on a chosen box unchoses it; more than MAX_SUBMIT_BOXES is refused. */
+  /**
+   * Boxes tapped or swept: a single tap on a chosen box unchoses it; more than BULK_MAX_IDS (what one bulk change
+   * takes) is refused. A form or a treatment takes fewer (MAX_SUBMIT_BOXES): the selection bar says so.
+   */
   | { type: 'choose'; boxIds: readonly number[]; how: 'toggle' | 'add' }
   | { type: 'clearChosen' }
   | { type: 'selectDialog'; dialog: SelectDialog }
@@ -111,7 +114,7 @@ export function roomReducer(state: RoomPageState, action: RoomAction): RoomPageS
       const [only] = action.boxIds;
       if (action.how === 'toggle' && action.boxIds.length === 1 && only !== undefined && next.has(only)) next.delete(only);
       else for (const id of action.boxIds) next.add(id);
-      if (next.size > MAX_SUBMIT_BOXES) return to({ ...mode, refusals: mode.refusals + 1 });
+      if (next.size > BULK_MAX_IDS) return to({ ...mode, refusals: mode.refusals + 1 });
       return to({ ...mode, chosen: next });
     }
     case 'clearChosen':

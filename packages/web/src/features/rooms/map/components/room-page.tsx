@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_SUBMIT_BOXES, type GridBox } from '@verdant/contract';
+import { BULK_MAX_IDS, type GridBox } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Dialog, EmptyState, ErrorState, LoadingState, PageHeader, useToast } from '../../../../components/ui';
 import { Icon } from '../../../../components/icons';
 import { gridOpacityQuery } from '../../../../api/queries/company-settings';
@@ -82,7 +82,7 @@ export default function RoomPage() {
   const onSelectBoxes = useCallback((boxes: GridBox[], how: 'toggle' | 'add') => dispatch({ type: 'choose', boxIds: boxes.map((b) => b.id), how }), []);
   const refusals = mode.kind === 'selecting' ? mode.refusals : 0;
   useEffect(() => {
-    if (refusals > 0) toast.warning(t('select.tooMany', { max: MAX_SUBMIT_BOXES }));
+    if (refusals > 0) toast.warning(t('bulk.tooMany', { max: BULK_MAX_IDS }));
   }, [refusals, toast, t]);
   const chosenBoxes = useMemo(() => {
     const out: Array<{ box: GridBox; grid: MapGrid }> = [];

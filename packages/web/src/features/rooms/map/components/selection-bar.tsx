@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MAX_SUBMIT_BOXES } from '@verdant/contract';
 import { Button } from '../../../../components/ui';
 import { cn } from '../../../../lib/cn';
 import type { MultiSelectType } from './grid-map';
@@ -39,6 +40,8 @@ export function SelectionBar({
   onDone: () => void;
 }) {
   const { t } = useTranslation('rooms');
+  // A form or a treatment names at most MAX_SUBMIT_BOXES boxes; a bulk change of status or colour takes more.
+  const tooManyForAForm = count > MAX_SUBMIT_BOXES;
   return (
     <div role="region" aria-label={t('select.region')} className="mb-2 flex flex-col gap-2 rounded-lg bg-blue-50 p-3 ring-1 ring-blue-300">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -63,6 +66,7 @@ export function SelectionBar({
         </p>
       </div>
       <p className="text-sm text-blue-950">{mode === 'Coordinates' ? t('select.tapHelp') : t('select.dragHelp')}</p>
+      {tooManyForAForm && <p className="text-sm text-amber-900">{t('select.tooMany', { max: MAX_SUBMIT_BOXES })}</p>}
       {applied && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white/80 px-3 py-2 ring-1 ring-blue-200">
           <p className="text-sm font-medium text-stone-900">{t('bulk.applied', { count: applied.count })}</p>
@@ -72,10 +76,10 @@ export function SelectionBar({
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button disabled={count === 0} onClick={onFill}>
+        <Button disabled={count === 0 || tooManyForAForm} onClick={onFill}>
           {t('select.fill', { count })}
         </Button>
-        <Button variant="secondary" disabled={count === 0} onClick={onTreat}>
+        <Button variant="secondary" disabled={count === 0 || tooManyForAForm} onClick={onTreat}>
           {t('select.treat', { count })}
         </Button>
         <Button variant="secondary" disabled={count === 0 || !online} onClick={onLook}>
