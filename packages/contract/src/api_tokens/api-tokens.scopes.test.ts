@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../index.js';
 import { SCOUTING_WRITES, SESSION_ONLY, apiTokenAllows, apiTokenScopesFor } from './api-tokens.scopes.js';
 
-const byId = new Map(Object.values(endpoints).map((e) => [e.id, e]));
+const byId = new Map<string, { method: string }>(Object.values(endpoints).map((e) => [e.id, e]));
 
 describe('API token scopes', () => {
   it('lists only writes that exist as scouting calls', () => {
