@@ -145,12 +145,11 @@ runBenchApp('crop-registration', async ({ app, db, loader }) => {
   const plantingIds = (await loader.query('SELECT planting_id FROM crop_plantings WHERE company_id = $1', [companyId])).rows.map((r) => r.planting_id as number);
   const roomIds = (await loader.query('SELECT room_id FROM crop_plantings WHERE company_id = $1', [companyId])).rows.map((r) => r.room_id as number);
   // The bare reads: the statements the service runs, straight through the pool, answered as JSON.
-  const sumsSql = `SELECT m.planting_id, m.week, json_object_agg(m.measure, m.sums) AS measures FROM (
-      SELECT w.planting_id, w.week, t.measure, json_build_array(sum(w.n), sum(w.sum_value), sum(w.n_delta), sum(w.sum_delta)) AS sums
-      FROM crop_registration_weeks w JOIN measurement_types t ON t.company_id = w.company_id AND t.type_id = w.type_id
-      WHERE w.company_id = $1 AND w.planting_id = ANY($2) AND w.week >= $3 AND w.week <= $4 AND t.measure IS NOT NULL
-      GROUP BY w.planting_id, w.week, t.measure) m
-    GROUP BY m.planting_id, m.week`;
+  const sumsSql = `SELECT w.planting_id, w.week, array_agg(t.measure) AS measures, array_agg(w.n) AS n, array_agg(w.sum_value) AS sum_value,
+      array_agg(w.n_delta) AS n_delta, array_agg(w.sum_delta) AS sum_delta
+    FROM crop_registration_weeks w JOIN measurement_types t ON t.company_id = w.company_id AND t.type_id = w.type_id
+    WHERE w.company_id = $1 AND w.planting_id = ANY($2) AND w.week >= $3 AND w.week <= $4 AND t.measure IS NOT NULL
+    GROUP BY w.planting_id, w.week`;
   const bareIndicators = (weeks: number) => async () => {
     const from = addDays(lastWeek, -7 * (weeks - 1));
     const [a, b, c] = await Promise.all([

@@ -350,9 +350,12 @@ export function groupSums(rows: repo.WeekSumRow[]): Map<number, WeekSums> {
     let weeks = out.get(r.planting_id);
     if (!weeks) out.set(r.planting_id, (weeks = new Map()));
     const measures = new Map<Measure, Sums>();
-    for (const [measure, [n, sumValue, nDelta, sumDelta]] of Object.entries(r.measures)) {
-      measures.set(measure as Measure, { n: Number(n), sumValue: Number(sumValue), nDelta: Number(nDelta), sumDelta: Number(sumDelta) });
-    }
+    r.measures.forEach((name, i) => {
+      // Types of one measure (a removed one and its successor) add up.
+      const measure = name as Measure;
+      const s = measures.get(measure) ?? { n: 0, sumValue: 0, nDelta: 0, sumDelta: 0 };
+      measures.set(measure, { n: s.n + r.n[i]!, sumValue: s.sumValue + r.sum_value[i]!, nDelta: s.nDelta + r.n_delta[i]!, sumDelta: s.sumDelta + r.sum_delta[i]! });
+    });
     weeks.set(r.week, measures);
   }
   return out;
