@@ -151,7 +151,7 @@ export function ApplyTreatmentRegisterFields({ draft, onChange, products, errors
       <fieldset className="mt-3 flex flex-col gap-2">
         <legend className="text-sm font-medium">{t('treat.register.mix')}</legend>
         {draft.mix.map((m, i) => (
-          <div key={i} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2" data-testid="tank-mix-line">
+          <div key={i} className="grid gap-2 rounded border border-stone-200 p-2 sm:grid-cols-[1fr_8rem_auto] sm:items-end sm:border-0 sm:p-0" data-testid="tank-mix-line">
             <Select
               label={t('treat.register.mixProduct', { n: i + 2 })}
               value={m.productId}
