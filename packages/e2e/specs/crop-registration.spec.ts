@@ -201,6 +201,22 @@ test.describe('on the phone', () => {
     expect(outside).toEqual([{ type_id: s.diameterId, value: 30, out_of_range: true }]);
     expect(walk.plants[0]!.values.find((v) => v.type_id === s.trussId)!.value).toBeCloseTo(10.2, 5);
     await page.screenshot({ path: test.info().outputPath('walk-390-done.png'), fullPage: true });
+
+    // The other screens fit the phone too.
+    const overflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+    await page.getByRole('navigation', { name: 'Crop registration screens' }).getByRole('link', { name: 'Sample plants' }).click();
+    await expect(page.getByRole('list', { name: 'Crops in rooms' })).toContainText(`Aubergine house ${tag}`);
+    await expect(page.getByText('Rotation rule: a new set every 4 weeks')).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('sample-plants-390.png'), fullPage: true });
+    await page.goto('/dashboard/crop-registration/types');
+    await waitForContent(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('types-390.png'), fullPage: true });
+    await page.goto('/dashboard/crop-registration/balance');
+    await waitForContent(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('balance-390.png'), fullPage: true });
   });
 });
 
@@ -237,5 +253,19 @@ test.describe('at the desk', () => {
     await expect(page.getByRole('table', { name: 'Error per horizon (MAPE)' })).toContainText('%');
     await expect(page.getByTestId('forecast-chart')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('forecast-1440.png'), fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Crop registration screens' }).getByRole('link', { name: 'Measurement types' }).click();
+    await page.getByLabel('Crop', { exact: true }).selectOption({ label: s.cropName });
+    await expect(page.getByRole('row').filter({ hasText: 'Flowering truss' })).toContainText('0 – 99.9');
+    await page.getByRole('button', { name: 'Change Flowering truss' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change Flowering truss' }).getByLabel('Entered as')).toHaveValue('truss_position');
+    await page.screenshot({ path: test.info().outputPath('types-1440.png'), fullPage: true });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/dashboard/crop-registration/sample-plants');
+    await page.getByRole('button', { name: new RegExp(`^Tomato house ${tag}`) }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Measured now' })).toContainText('3 plants');
+    await page.getByRole('button', { name: 'Choose new sample plants' }).click();
+    await expect(page.getByRole('group', { name: 'Path 1' }).getByRole('button')).toHaveCount(3);
+    await page.screenshot({ path: test.info().outputPath('sample-plants-1440.png'), fullPage: true });
   });
 });

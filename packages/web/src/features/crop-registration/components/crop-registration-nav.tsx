@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -14,8 +15,14 @@ const LINKS = [
 /** The crop registration screens, one tap apart (a row that scrolls sideways on a phone). */
 export function CropRegistrationNav() {
   const { t } = useTranslation('crop-registration');
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: the screen's own link is brought into view.
+  useEffect(() => {
+    const current = nav.current?.querySelector('[aria-current="page"]');
+    if (current instanceof HTMLElement && typeof current.scrollIntoView === 'function') current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
-    <nav aria-label={t('nav.label')} className="-mx-1 mb-4 overflow-x-auto">
+    <nav ref={nav} aria-label={t('nav.label')} className="-mx-1 mb-4 overflow-x-auto">
       <ul className="flex min-w-max gap-1 px-1">
         {LINKS.map((l) => (
           <li key={l.key}>

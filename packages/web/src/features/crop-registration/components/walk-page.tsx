@@ -166,8 +166,8 @@ function Walk({ companyId, userId, planting, week, online, onSaved, onChange }: 
   return (
     <div className="flex flex-col gap-3">
       <div className="rounded-xl border border-stone-200 bg-white p-3">
-        <div className="flex items-center justify-between gap-2">
-          <p className="text-lg font-bold text-stone-900" data-testid="walk-progress">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="whitespace-nowrap text-lg font-bold text-stone-900" data-testid="walk-progress">
             {t('walk.progress', { done, total })}
           </p>
           <div className="flex items-center gap-1">
