@@ -81,7 +81,7 @@ function NotificationRow({ companyId, userId, notification: n, what, canManage, 
         {canManage && (
           <div className="flex shrink-0 flex-wrap gap-2">
             {signed && (
-              <Button variant="secondary" className="flex-1 sm:flex-none" aria-label={t('list.rotateLabel', { what })} onClick={() => setConfirmingRotate(true)}>
+              <Button variant="secondary" className="w-full sm:w-auto" aria-label={t('list.rotateLabel', { what })} onClick={() => setConfirmingRotate(true)}>
                 {t('list.rotate')}
               </Button>
             )}
