@@ -81,6 +81,16 @@ test('plant-protection register: a product is added with its register fields and
   await expect(page.getByTestId('stock-product').filter({ hasText: '5 L on hand' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('stock-390.png'), fullPage: true });
 
+  // The product's history on the phone: the receipt, and how many of how many movements are shown.
+  await page.getByRole('button', { name: `History of ${product}` }).click();
+  const history = page.getByRole('dialog', { name: `History: ${product}` });
+  await expect(history.getByTestId('stock-movement')).toHaveCount(1);
+  await expect(history.getByTestId('stock-movement')).toContainText('Received');
+  await expect(history.getByTestId('stock-history-count')).toHaveText('Showing 1 of 1 movements.');
+  await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('stock-history-390.png') });
+  await page.keyboard.press('Escape');
+
   // The CSV export carries the lot.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
