@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import OverviewPage from '../../features/overview/components/overview-page';
 import { StockWarningsTile } from '../../features/stock/components/stock-warnings-tile';
+import { CropBalanceTile } from '../../features/crop-registration/components/crop-balance-tile';
 import { WeatherCard } from '../../features/weather/components/weather-card';
 
 // The chart library is the heaviest part of the reports feature: the overview's own figures paint first,
@@ -16,6 +17,7 @@ export default function OverviewRoute() {
     <OverviewPage
       weather={<WeatherCard className="h-full" />}
       stockWarnings={<StockWarningsTile />}
+      cropBalance={<CropBalanceTile />}
       renderReport={(r) => <ReportChart kind={r.report_type} data={r.report_data} chartType={r.chart_type} height={220} />}
     />
   );

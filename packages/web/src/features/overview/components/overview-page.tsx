@@ -27,6 +27,8 @@ export interface OverviewPageProps {
   renderReport?: RenderReport;
   /** Low stock, expired lots and shortfalls (the stock feature's tile, composed by app/). */
   stockWarnings?: ReactNode;
+  /** Each room's growth and generative/vegetative reading (the crop registration tile, composed by app/). */
+  cropBalance?: ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface OverviewPageProps {
  * this week and next, the pinned reports and the weather; every card leads to where it is acted on.
  * The company's tiles follow as quick links.
  */
-export default function OverviewPage({ weather, renderReport, stockWarnings }: OverviewPageProps) {
+export default function OverviewPage({ weather, renderReport, stockWarnings, cropBalance }: OverviewPageProps) {
   const { t } = useTranslation('overview');
   const day = useFormatDay();
   const { companyID } = useAuth();
@@ -58,6 +60,11 @@ export default function OverviewPage({ weather, renderReport, stockWarnings }: O
         {stockWarnings && (
           <OverviewCard title={t('stockWarnings.title')} icon="treatment" link={{ to: paths.stock, label: t('stockWarnings.link') }} testId="overview-stock">
             {stockWarnings}
+          </OverviewCard>
+        )}
+        {cropBalance && (
+          <OverviewCard title={t('cropBalance.title')} icon="leaf" link={{ to: paths.cropBalance, label: t('cropBalance.link') }} testId="overview-crop-balance">
+            {cropBalance}
           </OverviewCard>
         )}
         {weather && <div className="min-w-0 md:col-span-2 xl:col-span-3">{weather}</div>}
