@@ -101,6 +101,15 @@ const INTRINSIC: Record<string, string> = {
   getOfflineRoomBundle: `${FACILITY}: one room's grids and boxes, each part bounded as its own endpoint (issue 19's offline fill)`,
   getApiTokens: "at most MAX_LIVE_TOKENS (20) live tokens of the caller's own (modules/api_tokens)",
   getOfflineBatchesBundle: 'at most OFFLINE_BATCHES_MAX batches per call (batch_ids), each part bounded as its own endpoint, and the rooms they are in',
+  getMeasurementTypes: SETUP,
+  getCropPlantings: 'one row per crop planting of the company (a room has one or two a year)',
+  getSampleSets: `${ONE_PARENT}: one planting's sets (one per rotation), each of at most 500 plants`,
+  getRegistrationWalk: `${ONE_PARENT}: one set's plants (at most 500), the crop's types and two weeks of values`,
+  getRoomTemperatures: 'at most 400 days of one room',
+  getCropHarvests: `${ONE_PARENT}: one row per week of one planting`,
+  getCropIndicators: 'one row per planting and week of at most MAX_INDICATOR_WEEKS (104) weeks; the crop\'s targets, one per indicator',
+  getCropTargets: 'one per indicator of one crop (INDICATORS)',
+  getForecastAccuracy: 'one row per made week (at most MAX_INDICATOR_WEEKS) and horizon (5) of one planting',
 };
 
 const LIMIT_NAMES = ['limit', 'per_page', 'page_size'];

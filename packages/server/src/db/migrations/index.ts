@@ -41,6 +41,7 @@ import * as apiTokens from './2026_12_02_0300_api_tokens.js';
 import * as calendarFeeds from './2026_12_02_0310_calendar_feeds.js';
 import * as cropRegistration from './2026_12_02_0200_crop_registration.js';
 import * as cropRegistrationKeys from './2026_12_02_0210_crop_registration_keys.js';
+import * as cropRegistrationIndexes from './2026_12_02_0220_crop_registration_indexes.js';
 import * as signedWebhooks from './2026_12_02_0400_signed_webhooks.js';
 import * as forgivingSearch from './2026_12_02_0410_forgiving_search.js';
 import * as bulkChanges from './2026_12_02_0500_bulk_changes.js';
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0310_calendar_feeds': calendarFeeds,
   '2026_12_02_0200_crop_registration': cropRegistration,
   '2026_12_02_0210_crop_registration_keys': cropRegistrationKeys,
+  '2026_12_02_0220_crop_registration_indexes': cropRegistrationIndexes,
   '2026_12_02_0400_signed_webhooks': signedWebhooks,
   '2026_12_02_0410_forgiving_search': forgivingSearch,
   '2026_12_02_0500_bulk_changes': bulkChanges,

@@ -451,6 +451,7 @@ export async function forecastPlantings(deps: Deps, companyId: number, plantings
 
 export async function accuracy(deps: Deps, caller: Caller, input: Input<'getForecastAccuracy'>) {
   if (input.to < input.from) throw badRequest('to must be on or after from.', 'to');
+  if (daysBetween(input.from, input.to) / 7 >= MAX_INDICATOR_WEEKS) throw badRequest(`to must be less than ${MAX_INDICATOR_WEEKS} weeks after from.`, 'to');
   const planting = await plantingOf(deps, caller, input.planting_id);
   const rows = (await repo.forecastsAgainstHarvests(deps.db, caller.company_id, planting.planting_id, input.from, input.to)).map((r) => ({
     made_week: r.made_week, week: r.week, horizon: r.horizon, forecast_kg_per_m2: r.kg_per_m2,
