@@ -267,5 +267,11 @@ test.describe('at the desk', () => {
     await page.getByRole('button', { name: 'Choose new sample plants' }).click();
     await expect(page.getByRole('group', { name: 'Path 1' }).getByRole('button')).toHaveCount(3);
     await page.screenshot({ path: test.info().outputPath('sample-plants-1440.png'), fullPage: true });
+
+    // The overview's crop balance card (no crop-registration report type exists in the builder to pin).
+    await page.goto('/dashboard/overview');
+    const card = page.getByTestId('overview-crop-balance');
+    await expect(card.getByRole('listitem').filter({ hasText: `Tomato house ${tag} · Tomato` })).toContainText('Balanced');
+    await card.screenshot({ path: test.info().outputPath('overview-card-1440.png') });
   });
 });
