@@ -54,6 +54,7 @@ import { offlineFillEndpoints } from './offline_fill/offline-fill.endpoints.js';
 import { bulkEndpoints } from './bulk/bulk.endpoints.js';
 import { cropRegistrationEndpoints } from './crop_registration/crop-registration.endpoints.js';
 import { bulkEndpoints } from './bulk/bulk.endpoints.js';
+import { facilityTransferEndpoints } from './facility_transfer/facility-transfer.endpoints.js';
 import { thresholdsEndpoints } from './thresholds/thresholds.endpoints.js';
 
 export * from './http/define-endpoint.js';
@@ -176,6 +177,7 @@ export * from './crop_registration/crop-registration.messages.js';
 export * from './crop_registration/crop-registration.schemas.js';
 export * from './crop_registration/crop-registration.endpoints.js';
 export * from './bulk/bulk.endpoints.js';
+export * from './facility_transfer/facility-transfer.endpoints.js';
 export { healthEndpoints, authEndpoints, contactEndpoints };
 
 /** Every endpoint, by domain. A domain listed here must have handlers on the server (type-checked). */
@@ -257,6 +259,8 @@ export const domains = {
   crop_registration: cropRegistrationEndpoints,
   /** Verdant extension: change many boxes, observations or tasks at once, and undo it (docs/decisions.md, "Change many at once"). */
   bulk: bulkEndpoints,
+  /** Verdant extension: the facility out and back in as CSV or GeoJSON, with a preview and an undo (docs/decisions.md, "Facility round trip"). */
+  facility_transfer: facilityTransferEndpoints,
 } as const;
 
 export const endpoints = Object.assign({}, ...Object.values(domains)) as {

@@ -18,6 +18,7 @@ import type { ConsultantTable, ConsultantRoomTable } from './tables/consultants.
 import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thresholds.js';
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
 import type { BulkChangeTable } from './tables/bulk-changes.js';
+import type { FacilityImportTable } from './tables/facility-imports.js';
 import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
@@ -44,6 +45,7 @@ export type * from './tables/treatments.js';
 export type * from './tables/plant-protection.js';
 export type * from './tables/application-register.js';
 export type * from './tables/bulk-changes.js';
+export type * from './tables/facility-imports.js';
 export type * from './tables/crop-registration.js';
 
 /** Every table; each later domain adds its own here. */
@@ -133,6 +135,7 @@ export interface DB {
   stock_lots: StockLotTable;
   stock_movements: StockMovementTable;
   bulk_changes: BulkChangeTable;
+  facility_imports: FacilityImportTable;
   measurement_types: MeasurementTypeTable;
   measurement_type_seeds: MeasurementTypeSeedTable;
   crop_plantings: CropPlantingTable;

@@ -52,6 +52,7 @@ import { thresholdsModule } from './thresholds/index.js';
 import { offlineFillModule } from './offline_fill/index.js';
 import { cropRegistrationModule } from './crop_registration/index.js';
 import { bulkModule } from './bulk/index.js';
+import { facilityTransferModule } from './facility_transfer/index.js';
 
 /** Every API module, registered under /api in this order. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -108,4 +109,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   offlineFillModule,
   cropRegistrationModule,
   bulkModule,
+  facilityTransferModule,
 ];

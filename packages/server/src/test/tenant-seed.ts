@@ -19,6 +19,7 @@ import { seedConsultantsForWalk } from './fixtures/consultants-walk-seed.js';
 import { seedThresholdsForWalk } from './fixtures/thresholds-walk-seed.js';
 import { seedPlantProtectionForWalk } from './fixtures/plant-protection-walk-seed.js';
 import { seedCropRegistrationForWalk } from './fixtures/crop-registration-walk-seed.js';
+import { importRequest } from './fixtures/facility-transfer.test-kit.js';
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -121,6 +122,9 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
     payload: { company_id: tenant.companyId, GridBoxIDs: [Number(facility.ids.gridboxid)], Status: `Walk ${tag}` },
   });
   if (bulk.statusCode !== 200) throw new Error(`seeding /bulk/grid_boxes failed: ${bulk.body}`);
+  // Facility round trip: one import (a room of its own), for the undo to name.
+  const imported = await app.inject(importRequest(tenant.companyId, tenant.admin.auth, `room,grid,columns,rows,column,row,box_name,status,color\nImported ${tag},G,1,1,1,1,,,\n`, 'walk.csv', false));
+  if (imported.statusCode !== 200) throw new Error(`seeding /facility/import failed: ${imported.body}`);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -181,6 +185,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...plantProtection.ids,
       ...cropRegistration.ids,
       changeid: (bulk.json() as { change: { change_id: number } }).change.change_id,
+      importid: (imported.json() as { import: { import_id: number } }).import.import_id,
     },
     idsFor: {
       forms: responses.formIds,

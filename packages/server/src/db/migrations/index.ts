@@ -45,6 +45,7 @@ import * as cropRegistrationIndexes from './2026_12_02_0220_crop_registration_in
 import * as signedWebhooks from './2026_12_02_0400_signed_webhooks.js';
 import * as forgivingSearch from './2026_12_02_0410_forgiving_search.js';
 import * as bulkChanges from './2026_12_02_0500_bulk_changes.js';
+import * as facilityImports from './2026_12_02_0700_facility_imports.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0400_signed_webhooks': signedWebhooks,
   '2026_12_02_0410_forgiving_search': forgivingSearch,
   '2026_12_02_0500_bulk_changes': bulkChanges,
+  '2026_12_02_0700_facility_imports': facilityImports,
 };

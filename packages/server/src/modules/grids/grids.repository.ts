@@ -182,3 +182,33 @@ export async function setBoxLooks(trx: Transaction<DB>, companyId: number, looks
       ${sql.val(looks.map((l) => l.color))}::text[]) AS v(id, status, color)
     WHERE g.company_id = ${companyId} AND g.grid_box_id = v.id`.execute(trx);
 }
+
+/** What an import writes on a box: its name, status and colour (facility_transfer). */
+export interface BoxFacts {
+  grid_box_id: number;
+  custom_name: string | null;
+  status: string | null;
+  color: string | null;
+}
+
+/** The company's boxes of these grids with their position and facts, locked in id order (an import or its undo). */
+export function lockBoxFactsOfGrids(trx: Transaction<DB>, companyId: number, gridIds: number[]) {
+  return trx
+    .selectFrom('grid_boxes')
+    .select(['grid_box_id', 'grid_id', 'x', 'y', 'custom_name', 'status', 'color'])
+    .where('company_id', '=', companyId)
+    .where('grid_id', '=', sql<number>`ANY(${sql.val(gridIds)}::int[])`)
+    .orderBy('grid_box_id')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets each box's name, status and colour, in one statement whatever their number. */
+export async function setBoxFacts(trx: Transaction<DB>, companyId: number, facts: BoxFacts[]): Promise<void> {
+  if (!facts.length) return;
+  await sql`
+    UPDATE grid_boxes g SET custom_name = v.custom_name, status = v.status, color = v.color
+    FROM unnest(${sql.val(facts.map((f) => f.grid_box_id))}::int[], ${sql.val(facts.map((f) => f.custom_name))}::text[],
+      ${sql.val(facts.map((f) => f.status))}::text[], ${sql.val(facts.map((f) => f.color))}::text[]) AS v(id, custom_name, status, color)
+    WHERE g.company_id = ${companyId} AND g.grid_box_id = v.id`.execute(trx);
+}

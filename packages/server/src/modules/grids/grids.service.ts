@@ -180,6 +180,24 @@ export function setBoxLooks({ db: trx }: TxDeps, companyId: number, looks: repo.
   return repo.setBoxLooks(trx, companyId, looks);
 }
 
+/** The company's boxes of these grids, locked, with position and name, status and colour (a facility import or its undo). */
+export function lockBoxFactsOfGrids({ db: trx }: TxDeps, companyId: number, gridIds: number[]) {
+  return repo.lockBoxFactsOfGrids(trx, companyId, gridIds);
+}
+
+/** Sets boxes' name, status and colour (a facility import or its undo, in its transaction, after lockBoxFactsOfGrids). */
+export function setBoxFacts({ db: trx }: TxDeps, companyId: number, facts: repo.BoxFacts[]) {
+  return repo.setBoxFacts(trx, companyId, facts);
+}
+
+/** Deletes a grid (its boxes by cascade) in the caller's transaction, after it locked and checked it (a facility import's undo). */
+export async function removeGrid({ db: trx }: TxDeps, caller: Caller, gridId: number, audit: string) {
+  const found = await repo.lockGrid(trx, caller.company_id, gridId);
+  if (!found) throw notFound('Grid');
+  await repo.deleteGrid(trx, caller.company_id, gridId);
+  await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: audit, entityType: 'grid', entityId: gridId, before: toGrid(found) });
+}
+
 /** Marks a grid scanned, for scouting in its transaction (after it locked and checked the grid). */
 export function markGridScanned({ db: trx }: TxDeps, gridId: number, userId: number, at: Date) {
   return repo.setGridScanned(trx, gridId, userId, at);

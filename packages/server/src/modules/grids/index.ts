@@ -7,9 +7,9 @@ import { deleteGridsOfRoom } from './grids.service.js';
 
 export {
   requireGrid, createGrid, addGridToRoom, gridBackgrounds, setBoxCulled, setBoxName, markGridScanned, clearScannedGrids,
-  lockBoxLooks, setBoxLooks,
+  lockBoxLooks, setBoxLooks, lockBoxFactsOfGrids, setBoxFacts, removeGrid,
 } from './grids.service.js';
-export type { BoxLook } from './grids.repository.js';
+export type { BoxLook, BoxFacts } from './grids.repository.js';
 
 export async function gridsModule(app: FastifyInstance) {
   registerEndpoints(app, gridsEndpoints, gridsHandlers);

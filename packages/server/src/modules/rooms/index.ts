@@ -4,7 +4,7 @@ import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { roomsHandlers } from './rooms.routes.js';
 
 export {
-  holdRoomVersions, requireRoom, onRoomDeleted, setRoomScroll, setScrollOfAllRooms, markRoomScanned, clearScannedRooms,
+  holdRoomVersions, requireRoom, addRoom, removeRoom, onRoomDeleted, setRoomScroll, setScrollOfAllRooms, markRoomScanned, clearScannedRooms,
 } from './rooms.service.js';
 
 export async function roomsModule(app: FastifyInstance) {

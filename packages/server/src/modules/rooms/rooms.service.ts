@@ -43,6 +43,16 @@ export async function createRoom(deps: RoomsDeps, caller: Caller, input: Input<'
   return { status: 'success' as const, message: roomsMessages.roomCreated, room: toRoom(row) };
 }
 
+/** Adds a room in the caller's transaction, with its audit event (a facility import). */
+export async function addRoom({ db: trx }: TxDeps, caller: Caller, room: { name: string; description?: string }, audit: string) {
+  const created = await repo.insertRoom(trx, { company_id: caller.company_id, name: room.name, description: room.description ?? '' });
+  await writeAudit(trx, {
+    companyId: caller.company_id, userId: caller.user_id, action: audit, entityType: 'room', entityId: created.room_id,
+    after: { name: created.name, description: created.description },
+  });
+  return created;
+}
+
 /**
  * The full answer as JSON text in chunks, read from the database page by page as the chunks are
  * taken (room-tree.stream.ts); a named room of another company (or none) is a 404. Kept here as the
@@ -148,24 +158,30 @@ export function onRoomDeleted(deleteGrids: RoomGridsDelete): void {
   deleteGridsOfRoom = deleteGrids;
 }
 
+/**
+ * Deletes the room, its grids and (by cascade) their boxes, links and scan marks in the caller's transaction, with
+ * its audit event; answers what went and the files no row reaches any more (deleted by the caller after its commit).
+ */
+export async function removeRoom({ db: trx }: TxDeps, caller: Caller, roomId: number, action = 'room.deleted') {
+  const room = await repo.lockRoom(trx, caller.company_id, roomId);
+  if (!room) throw notFound('Room');
+  if (!deleteGridsOfRoom) throw new Error('The grids module is not registered: a deleted room would leave its grids.');
+  const grids = await deleteGridsOfRoom({ db: trx }, caller.company_id, roomId);
+  const removed = { ...grids, fileKeys: [...grids.fileKeys, ...(await repo.deleteRoom(trx, caller.company_id, roomId))] };
+  await writeAudit(trx, {
+    companyId: caller.company_id,
+    userId: caller.user_id,
+    action,
+    entityType: 'room',
+    entityId: roomId,
+    before: { ...toRoom(room), grid_ids: removed.gridIds, boxes: removed.boxes },
+  });
+  return removed;
+}
+
 /** Deletes the room, the grids linked to it and (by cascade) their boxes, links and scan marks. */
 export async function deleteRoom(deps: RoomsDeps, caller: Caller, roomId: number) {
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const room = await repo.lockRoom(trx, caller.company_id, roomId);
-    if (!room) throw notFound('Room');
-    if (!deleteGridsOfRoom) throw new Error('The grids module is not registered: a deleted room would leave its grids.');
-    const grids = await deleteGridsOfRoom({ db: trx }, caller.company_id, roomId);
-    const removed = { ...grids, fileKeys: [...grids.fileKeys, ...(await repo.deleteRoom(trx, caller.company_id, roomId))] };
-    await writeAudit(trx, {
-      companyId: caller.company_id,
-      userId: caller.user_id,
-      action: 'room.deleted',
-      entityType: 'room',
-      entityId: roomId,
-      before: { ...toRoom(room), grid_ids: removed.gridIds, boxes: removed.boxes },
-    });
-    return removed;
-  });
+  const result = await deps.db.transaction().execute((trx) => removeRoom({ db: trx }, caller, roomId));
   await deleteFilesQuietly(deps.files, result.fileKeys, deps.log);
   return {
     status: 'success' as const,

@@ -1,0 +1,16 @@
+import type { facilityTransferEndpoints } from '@verdant/contract';
+import type { Handlers } from '../../plugins/contract-routes.js';
+import { laggingReads } from '../../lib/deps.js';
+import * as transfer from './facility-transfer.service.js';
+
+export const facilityTransferHandlers: Handlers<typeof facilityTransferEndpoints> = {
+  exportFacility: async ({ app, user, input, reply }) => {
+    // An export may lag a few seconds behind: the replica when one is set.
+    const made = transfer.exportFacility(laggingReads(app), user, input);
+    reply.type(made.contentType).header('content-disposition', `attachment; filename="${made.filename}"`).header('cache-control', 'private, no-store');
+    return made.stream;
+  },
+  importFacility: ({ app, user, input }) => transfer.importFacility(app, user, input),
+  listFacilityImports: ({ app, user, input }) => transfer.listImports(app, user, input.company_id, input.limit),
+  undoFacilityImport: ({ app, user, input }) => transfer.undoImport(app, user, input.import_id),
+};
