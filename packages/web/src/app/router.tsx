@@ -28,6 +28,7 @@ const GridFormPage = lazy(() => import('../features/rooms/map/components/grid-fo
 const RoomPage = lazy(() => import('../features/rooms/map/components/room-page'));
 const TemplatesPage = lazy(() => import('../features/rooms/templates/components/templates-page'));
 const MovementsPage = lazy(() => import('../features/rooms/movements/components/movements-page'));
+const TransferPage = lazy(() => import('../features/rooms/transfer/components/transfer-page'));
 const UnresolvedRoomPage = lazy(() => import('../features/rooms/scouting/components/unresolved-room-page'));
 const PlantProblemsPage = lazy(() => import('../features/plant-problems/components/plant-problems-page'));
 const ProblemDetailPage = lazy(() => import('../features/plant-problems/components/problem-detail-page'));
@@ -89,6 +90,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'rooms/FormEdit', element: <GridFormPage /> },
   { path: 'rooms/templates', element: <TemplatesPage /> },
   { path: 'rooms/movements', element: <MovementsPage /> },
+  { path: 'rooms/transfer', element: <TransferPage /> },
   { path: 'rooms/:roomID', element: <RoomPage /> },
   { path: 'rooms/unresolvedRoom/:roomID', element: <UnresolvedRoomPage /> },
   { path: 'plantsProblems', element: <PlantProblemsPage /> },

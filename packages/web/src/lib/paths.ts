@@ -72,6 +72,7 @@ export const paths = {
   gridForm: (templateId?: Id) => `${dashboard}/rooms/FormEdit${templateId === undefined ? '' : `?template=${templateId}`}`,
   roomTemplates: (type?: string) => `${dashboard}/rooms/templates${type ? `?type=${type}` : ''}`,
   roomMovements: `${dashboard}/rooms/movements`,
+  roomTransfer: `${dashboard}/rooms/transfer`,
 
   plantsProblems: `${dashboard}/plantsProblems`,
   plantProblem: (problemId: Id) => `${dashboard}/plantsProblems/${problemId}`,

@@ -115,6 +115,10 @@ export default function RoomsPage() {
                 <Icon name="grid" className="size-4" />
                 {t('list.templates')}
               </ButtonLink>
+              <ButtonLink to={paths.roomTransfer} variant="ghost" className="whitespace-nowrap px-3">
+                <Icon name="down" className="size-4" />
+                {t('list.transfer')}
+              </ButtonLink>
             </div>
             {isAdmin && (
               <Button variant="secondary" onClick={() => setConfirmReset(true)}>
