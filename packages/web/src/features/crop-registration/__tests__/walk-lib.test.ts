@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistrationWalk } from '@verdant/contract';
 import { pressKey, typedNumber, type PadKey } from '../lib/number-pad';
-import { isoWeekNumber, nextToMeasure, walkEntries, type QueuedLike } from '../lib/walk';
+import { nextToMeasure, walkEntries, type QueuedLike } from '../lib/walk';
 
 const typeAll = (keys: string, decimals: number) => [...keys].reduce((v, k) => pressKey(v, k as PadKey, decimals), '');
 
@@ -25,12 +25,6 @@ describe('the number pad', () => {
 });
 
 describe('ISO week numbers', () => {
-  it('names Mondays as growers do', () => {
-    expect(isoWeekNumber('2026-11-23')).toBe(48);
-    expect(isoWeekNumber('2025-12-29')).toBe(1);
-    expect(isoWeekNumber('2026-12-28')).toBe(53);
-    expect(isoWeekNumber('2027-01-04')).toBe(1);
-  });
 });
 
 const type = (type_id: number) => ({

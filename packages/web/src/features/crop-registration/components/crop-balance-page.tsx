@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { addDays, ADMIN_ROLES, deviceToday, mondayOf, type CropTarget } from '@verdant/contract';
+import { addDays, ADMIN_ROLES, deviceToday, mondayOf, type CropTarget, isoWeekNumber } from '@verdant/contract';
 import { Badge, ButtonLink, Card, EmptyState, ErrorState, LoadingState, PageHeader, ScrollRegion, Select } from '@/components/ui';
 import { cropIndicatorsQuery, cropPlantingsQuery } from '@/api/queries/crop-registration';
 import { useAuth } from '@/state/hooks';
 import { useFormatNumber } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { differencePercent, INDICATORS, indicatorRows, latestPerRoom, roomsOf, targetOf, type Indicator } from '../lib/indicators';
-import { isoWeekNumber } from '../lib/walk';
 import { CropRegistrationNav } from './crop-registration-nav';
 import { TargetsCard } from './targets-card';
 

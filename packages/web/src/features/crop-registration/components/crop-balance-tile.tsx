@@ -2,14 +2,13 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { addDays, deviceToday, mondayOf } from '@verdant/contract';
+import { addDays, deviceToday, mondayOf, isoWeekNumber } from '@verdant/contract';
 import { Badge, ErrorState, LoadingText } from '@/components/ui';
 import { cropIndicatorsQuery, cropPlantingsQuery } from '@/api/queries/crop-registration';
 import { useAuth } from '@/state/hooks';
 import { useFormatNumber } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { latestPerRoom } from '../lib/indicators';
-import { isoWeekNumber } from '../lib/walk';
 
 /** How far back the tile looks for a room's latest registered week. */
 const WEEKS_BACK = 3;

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting } from '@verdant/contract';
+import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting, isoWeekNumber } from '@verdant/contract';
 import { Button, ButtonLink, Card, EmptyState, ErrorState, Input, LoadingState, LoadingText, PageHeader, ScrollRegion, useToast } from '@/components/ui';
 import { cropPlantingsQuery, forecastAccuracyQuery, harvestForecastQuery } from '@/api/queries/crop-registration';
 import { errorMessage } from '@/api/api-error';
@@ -12,7 +12,6 @@ import { paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
 import { useSaveCropHarvest } from '../api/use-crop-setup';
 import { accuracyWeeks } from '../lib/forecast';
-import { isoWeekNumber } from '../lib/walk';
 import { CropRegistrationNav } from './crop-registration-nav';
 
 const HORIZONS = Array.from({ length: FORECAST_HORIZONS }, (_, i) => i + 1);

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addDays, ADMIN_ROLES, deviceToday, mondayOf, type CropPlanting, type SampleSet } from '@verdant/contract';
+import { addDays, ADMIN_ROLES, deviceToday, mondayOf, type CropPlanting, type SampleSet, isoWeekNumber } from '@verdant/contract';
 import { Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select, useToast } from '@/components/ui';
 import { cropPlantingsQuery, sampleSetsQuery } from '@/api/queries/crop-registration';
 import { cropsQuery } from '@/api/queries/crops';
@@ -11,7 +11,6 @@ import { useAuth } from '@/state/hooks';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
 import { useDeleteSampleSet, useSaveCropPlanting, useSaveSampleSet } from '../api/use-crop-setup';
-import { isoWeekNumber } from '../lib/walk';
 import { CropRegistrationNav } from './crop-registration-nav';
 
 /**

@@ -81,13 +81,3 @@ export function nextToMeasure(entries: readonly WalkEntry[], from = 0): number |
   }
   return null;
 }
-
-/** The ISO week number of a Monday ('YYYY-MM-DD'): what growers call the week ("week 48"). */
-export function isoWeekNumber(monday: string): number {
-  const d = new Date(`${monday}T00:00:00Z`);
-  // The Thursday of the week decides its year; weeks count from the week holding 4 January.
-  d.setUTCDate(d.getUTCDate() + 3);
-  const firstThursday = new Date(Date.UTC(d.getUTCFullYear(), 0, 4));
-  firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
-  return 1 + Math.round((d.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
-}
