@@ -54,7 +54,7 @@ test('export the facility, import a changed file with a preview, apply it and un
     expect(await status()).toBeNull();
 
     await page.getByRole('button', { name: 'Apply import' }).click();
-    await expect(page.getByText(/Imported: 0 rooms and 0 grids created, 1 boxes written/)).toBeVisible();
+    await expect(page.getByText('Imported: 0 rooms and 0 grids created, 1 box written. You can undo it below.')).toBeVisible();
     expect(await status()).toBe(`Flowering ${width}`);
 
     await page.getByRole('button', { name: 'Undo the import of facility.csv' }).first().click();

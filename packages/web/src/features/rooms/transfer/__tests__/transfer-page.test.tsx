@@ -22,7 +22,7 @@ const preview = {
   ],
   refuse: [{ line: 4, reason: 'box_name starts with = + - or @ (a spreadsheet formula).' }],
 };
-const imported = { import_id: 5, format: 'csv', file_name: 'facility.csv', rooms_created: 1, grids_created: 1, boxes_written: 2, created_at: T, undone_at: null };
+const imported = { import_id: 5, format: 'csv', file_name: 'facility.csv', rooms_created: 1, grids_created: 1, boxes_written: 2, created_at: T, undone_at: null as string | null };
 
 function transferApi() {
   const calls: string[] = [];
@@ -63,10 +63,11 @@ describe('TransferPage', () => {
     expect(screen.getByText('1 new room')).toBeInTheDocument();
     expect(api.calls).toEqual(['preview']);
     await user.click(screen.getByRole('button', { name: 'Apply import' }));
-    expect(await screen.findByText(/Imported: 1 rooms and 1 grids created/)).toBeInTheDocument();
+    expect(await screen.findByText('Imported: 1 rooms and 1 grids created, 2 boxes written. You can undo it below.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Undo the import of facility.csv' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText('Undone')).toBeInTheDocument();
+    expect(screen.queryByText(/Imported:/)).not.toBeInTheDocument();
     expect(api.calls).toEqual(['preview', 'apply', 'undo']);
   });
 

@@ -159,7 +159,7 @@ export default function TransferPage() {
               ) : preview.isError ? (
                 <Alert tone="danger">{errorMessage(preview.error)}</Alert>
               ) : apply.isSuccess ? (
-                <Alert tone="success">{t('transfer.applied', { rooms: apply.data.import?.rooms_created ?? 0, grids: apply.data.import?.grids_created ?? 0, boxes: apply.data.import?.boxes_written ?? 0 })}</Alert>
+                <Alert tone="success">{t('transfer.applied', { rooms: apply.data.import?.rooms_created ?? 0, grids: apply.data.import?.grids_created ?? 0, count: apply.data.import?.boxes_written ?? 0 })}</Alert>
               ) : preview.data ? (
                 <div className="flex flex-col gap-3">
                   <Alert tone="info">{t('transfer.previewNote')}</Alert>
@@ -198,6 +198,8 @@ export default function TransferPage() {
             onSuccess: () => {
               toast.success(t('transfer.undoneToast'));
               setToUndo(null);
+              // The applied import's note would say it can still be undone.
+              apply.reset();
             },
             onError: (err) => {
               toast.danger(errorMessage(err));
