@@ -51,7 +51,6 @@ import { calendarFeedEndpoints } from './calendar_feed/calendar-feed.endpoints.j
 import { companyTimeZoneEndpoints } from './company_time_zone/company-time-zone.endpoints.js';
 import { consultantsEndpoints } from './consultants/consultants.endpoints.js';
 import { offlineFillEndpoints } from './offline_fill/offline-fill.endpoints.js';
-import { bulkEndpoints } from './bulk/bulk.endpoints.js';
 import { cropRegistrationEndpoints } from './crop_registration/crop-registration.endpoints.js';
 import { bulkEndpoints } from './bulk/bulk.endpoints.js';
 import { facilityTransferEndpoints } from './facility_transfer/facility-transfer.endpoints.js';
@@ -172,7 +171,6 @@ export * from './automations/automations.endpoints.js';
 export * from './thresholds/thresholds.schemas.js';
 export * from './thresholds/thresholds.endpoints.js';
 export * from './offline_fill/offline-fill.endpoints.js';
-export * from './bulk/bulk.endpoints.js';
 export * from './crop_registration/crop-registration.messages.js';
 export * from './crop_registration/crop-registration.schemas.js';
 export * from './crop_registration/crop-registration.endpoints.js';
@@ -253,8 +251,6 @@ export const domains = {
   thresholds: thresholdsEndpoints,
   /** Verdant extension: the offline fill's bulk reads, a room or many batches per answer (docs/decisions.md, "Offline fill in bulk"). */
   offline_fill: offlineFillEndpoints,
-  /** Verdant extension: change many boxes, observations or tasks at once, and undo it (docs/decisions.md, "Change many at once"). */
-  bulk: bulkEndpoints,
   /** Verdant extension: crop registration on sample plants and the harvest forecast (docs/decisions.md, "Crop registration and harvest forecast"). */
   crop_registration: cropRegistrationEndpoints,
   /** Verdant extension: change many boxes, observations or tasks at once, and undo it (docs/decisions.md, "Change many at once"). */
