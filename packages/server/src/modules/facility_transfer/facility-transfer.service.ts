@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import {
-  FACILITY_PREVIEW_LINES, facilityRefusals as refusal, facilityTransferMessages as msg,
+  FACILITY_PREVIEW_LINES, facilityRefusals as refusal, facilityTransferMessages as msg, utcDate,
   type EndpointInput, type FacilityPreview, type FacilityPreviewLine, type facilityTransferEndpoints,
 } from '@verdant/contract';
 import type { Transaction } from 'kysely';
@@ -47,7 +47,7 @@ export function exportFacility({ db }: Deps, caller: Caller, input: Input<'expor
   return {
     stream: Readable.from(body(), { objectMode: false }),
     contentType: writer.contentType,
-    filename: `verdant-facility-${new Date().toISOString().slice(0, 10)}.${writer.extension}`,
+    filename: `verdant-facility-${utcDate()}.${writer.extension}`,
   };
 }
 
