@@ -6,7 +6,7 @@ import { absentIfBlank } from '../common/list-field.js';
 import { cropRegistrationMessages as msg } from './crop-registration.messages.js';
 import {
   CropHarvest, CropPlanting, CropPlantingSave, CropTarget, DayTemperature, DayTemperatureInput, ForecastAccuracyRow, HarvestForecast,
-  HorizonError, INDICATORS, IndicatorWeek, MeasurementType, MeasurementTypeSave, RegisteredValue,
+  HorizonError, INDICATORS, IndicatorWeek, KeptForecast, MeasurementType, MeasurementTypeSave, RegisteredValue,
   RegistrationValueInput, RegistrationWalk, SamplePlantInput, SampleSet, WeekStart,
 } from './crop-registration.schemas.js';
 
@@ -233,6 +233,14 @@ export const cropRegistrationEndpoints = {
     },
     response: success({ message: z.string(), forecasts: z.array(HarvestForecast) }),
     clientMessages: { failure: msg.saveFailed },
+  }),
+  getHarvestForecast: defineEndpoint({
+    id: 'getHarvestForecast', domain: 'crop_registration', method: 'GET', path: '/crop_registration/forecast/latest',
+    summary: "The kept forecast of a planting (planting_id) or of each planting of a room (room_id): this week's, else the latest made before; read only, never made here (404 when none was run yet)",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    query: company.extend({ planting_id: absentIfBlank(Id), room_id: absentIfBlank(Id) }),
+    response: success({ forecasts: z.array(KeptForecast) }),
+    clientMessages: failures,
   }),
   getForecastAccuracy: defineEndpoint({
     id: 'getForecastAccuracy', domain: 'crop_registration', method: 'GET', path: '/crop_registration/forecast_accuracy',

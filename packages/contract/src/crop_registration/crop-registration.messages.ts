@@ -24,6 +24,7 @@ export const cropRegistrationMessages = {
   targetSaved: 'Target saved.',
   targetDeleted: 'Target removed.',
   forecastMade: 'Forecast made.',
+  noForecastYet: 'No forecast has been run yet for this planting or room: run one with Run forecast.',
   noPlanting: 'No crop planting in this room: add one with its area and stem density first.',
   loadFailed: 'Failed to load crop registration',
   saveFailed: 'Failed to save',

@@ -302,6 +302,17 @@ export const HarvestForecast = z.object({
 });
 export type HarvestForecast = z.infer<typeof HarvestForecast>;
 
+/**
+ * A kept forecast as read back (getHarvestForecast): the run's planting, room, made week and kg/m² per horizon.
+ * Only the figures are kept, so it carries no trusses per week nor inputs: those come with a run.
+ */
+export const KeptForecast = HarvestForecast.pick({ planting_id: true, room_id: true, room_name: true, batch_id: true, made_week: true }).extend({
+  weeks: z.array(ForecastWeek.pick({ horizon: true, week: true, kg_per_m2: true })),
+  /** When the run was made (ISO time). */
+  made_at: z.string(),
+});
+export type KeptForecast = z.infer<typeof KeptForecast>;
+
 export const ForecastAccuracyRow = z.object({
   made_week: z.string(), week: z.string(), horizon: z.number(), forecast_kg_per_m2: z.number(), actual_kg_per_m2: z.number().nullable(),
 });

@@ -109,6 +109,7 @@ const INTRINSIC: Record<string, string> = {
   getCropHarvests: `${ONE_PARENT}: one row per week of one planting`,
   getCropIndicators: 'one row per planting and week of at most MAX_INDICATOR_WEEKS (104) weeks; the crop\'s targets, one per indicator',
   getCropTargets: 'one per indicator of one crop (INDICATORS)',
+  getHarvestForecast: 'one kept forecast (5 horizons) per planting of one room (a room has one or two a year)',
   getForecastAccuracy: 'one row per made week (at most MAX_INDICATOR_WEEKS) and horizon (5) of one planting',
 };
 

@@ -1,4 +1,5 @@
 import { cropRegistrationEndpoints as ep, type EndpointOutput, type EndpointRequest } from '@verdant/contract';
+import { ApiError } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
 type Ep = typeof ep;
@@ -82,6 +83,19 @@ export async function saveCropHarvest(companyId: number, harvest: Body<'saveCrop
  */
 export async function runHarvestForecast(companyId: number, which: Body<'runHarvestForecast'>) {
   return (await callEndpoint(ep.runHarvestForecast, { company_id: companyId, ...which })).forecasts;
+}
+
+/**
+ * GET /crop_registration/forecast/latest: a planting's kept forecast (this week's, else the latest), read only;
+ * null when none was run yet (the server's 404).
+ */
+export async function getHarvestForecast(companyId: number, plantingId: number) {
+  try {
+    return (await callEndpoint(ep.getHarvestForecast, { company_id: companyId, planting_id: plantingId })).forecasts[0] ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
 }
 
 /** GET /crop_registration/forecast_accuracy: kept forecasts against recorded harvests, and MAPE per horizon. */

@@ -294,3 +294,12 @@ export const forecastsAgainstHarvests = (db: Db, companyId: number, plantingId: 
     .select(['f.made_week', 'f.week', 'f.horizon', 'f.kg_per_m2', 'h.kg'])
     .where('f.company_id', '=', companyId).where('f.planting_id', '=', plantingId).where('f.made_week', '>=', from).where('f.made_week', '<=', to)
     .orderBy('f.made_week').orderBy('f.horizon').execute();
+
+/** Each planting's kept forecast of its latest made week on or before `week` (one row per horizon); nothing is made here. */
+export const latestForecasts = (db: Db, companyId: number, plantingIds: number[], week: string) =>
+  db.selectFrom('harvest_forecasts as f')
+    .select(['f.planting_id', 'f.made_week', 'f.horizon', 'f.week', 'f.kg_per_m2', 'f.made_at'])
+    .where('f.company_id', '=', companyId).where('f.planting_id', 'in', plantingIds.length ? plantingIds : [0])
+    .where('f.made_week', '=', (eb) => eb.selectFrom('harvest_forecasts as l').select((l) => l.fn.max('l.made_week').as('m'))
+      .where('l.company_id', '=', companyId).whereRef('l.planting_id', '=', 'f.planting_id').where('l.made_week', '<=', week))
+    .orderBy('f.planting_id').orderBy('f.horizon').execute();

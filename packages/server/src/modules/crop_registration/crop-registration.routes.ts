@@ -22,5 +22,6 @@ export const cropRegistrationHandlers: Handlers<typeof cropRegistrationEndpoints
   saveCropTarget: ({ app, user, input }) => service.saveTarget(app, user, input),
   deleteCropTarget: ({ app, user, input }) => service.deleteTarget(app, user, input.target_id),
   runHarvestForecast: ({ app, user, input }) => service.runForecast(app, user, input, utcDate()),
+  getHarvestForecast: ({ app, user, input }) => service.latestForecast(app, user, input, utcDate()),
   getForecastAccuracy: ({ app, user, input }) => service.accuracy(app, user, input),
 };

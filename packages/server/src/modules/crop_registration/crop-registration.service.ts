@@ -421,6 +421,35 @@ export async function runForecast(deps: Deps, caller: Caller, input: Input<'runH
   return { status: ok, message: msg.forecastMade, forecasts };
 }
 
+/**
+ * The kept forecast of a planting, or of each planting of a room: this week's, else the latest made before it. Read
+ * only (nothing is computed or written); 404 with what to do when none was run yet.
+ */
+export async function latestForecast(deps: Deps, caller: Caller, input: Input<'getHarvestForecast'>, today: string) {
+  if (input.planting_id === undefined && input.room_id === undefined) throw badRequest('planting_id or room_id is required.', 'planting_id');
+  let plantings: repo.PlantingRow[];
+  if (input.planting_id !== undefined) {
+    const planting = await plantingOf(deps, caller, input.planting_id);
+    if (input.room_id !== undefined && planting.room_id !== input.room_id) throw notFound('Crop planting');
+    plantings = [planting];
+  } else {
+    if (!(await repo.roomOf(deps.db, caller.company_id, input.room_id!))) throw notFound('Room');
+    plantings = await repo.listPlantings(deps.db, caller.company_id, { roomId: input.room_id });
+  }
+  const rows = await repo.latestForecasts(deps.db, caller.company_id, plantings.map((p) => p.planting_id), mondayOf(today));
+  const forecasts = plantings.flatMap((p) => {
+    const own = rows.filter((r) => r.planting_id === p.planting_id);
+    if (own.length === 0) return [];
+    return [{
+      planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, batch_id: p.batch_id, made_week: own[0]!.made_week,
+      made_at: new Date(own.reduce((a, r) => (new Date(r.made_at) > new Date(a) ? r.made_at : a), own[0]!.made_at)).toISOString(),
+      weeks: own.map((r) => ({ horizon: r.horizon, week: r.week, kg_per_m2: r.kg_per_m2 })),
+    }];
+  });
+  if (forecasts.length === 0) throw new AppError('not_found', msg.noForecastYet);
+  return { status: ok, forecasts };
+}
+
 /** The forecasts of plantings made in a week, from their week sums, harvests and typed temperatures (read together). */
 export async function forecastPlantings(deps: Deps, companyId: number, plantings: repo.PlantingRow[], madeWeek: string): Promise<HarvestForecast[]> {
   const ids = plantings.map((p) => p.planting_id);

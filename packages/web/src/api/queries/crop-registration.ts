@@ -7,7 +7,7 @@ import {
   getMeasurementTypes,
   getRegistrationWalk,
   getSampleSets,
-  runHarvestForecast,
+  getHarvestForecast,
 } from '../crop-registration';
 import { offlineRead } from '../offline-read';
 
@@ -28,7 +28,7 @@ export const cropRegistrationKeys = {
   indicatorsOf: (companyId: number, cropId: number, from: string, to: string) =>
     [...cropRegistrationKeys.indicators(companyId), cropId, from, to] as const,
   forecasts: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'forecast'] as const,
-  forecast: (companyId: number, plantingId: number) => [...cropRegistrationKeys.forecasts(companyId), 'run', plantingId] as const,
+  forecast: (companyId: number, plantingId: number) => [...cropRegistrationKeys.forecasts(companyId), 'kept', plantingId] as const,
   accuracy: (companyId: number, plantingId: number, from: string, to: string) =>
     [...cropRegistrationKeys.forecasts(companyId), 'accuracy', plantingId, from, to] as const,
   harvests: (companyId: number, plantingId: number) => [...cropRegistrationKeys.forecasts(companyId), 'harvests', plantingId] as const,
@@ -64,15 +64,11 @@ export const cropIndicatorsQuery = (companyId: number, cropId: number, from: str
   });
 
 /**
- * This week's forecast of a planting. The server makes it on the call and keeps one per planting and week
- * (a second call the same week replaces it with the same figures), so it is read like a query.
+ * The kept forecast of a planting (this week's, else the latest; null when none was run yet). Only read: a forecast
+ * is made by the "Run forecast" button (useRunHarvestForecast), which invalidates this.
  */
 export const harvestForecastQuery = (companyId: number, plantingId: number) =>
-  queryOptions({
-    queryKey: cropRegistrationKeys.forecast(companyId, plantingId),
-    queryFn: async () => (await runHarvestForecast(companyId, { planting_id: plantingId }))[0] ?? null,
-    staleTime: 5 * 60_000,
-  });
+  queryOptions({ queryKey: cropRegistrationKeys.forecast(companyId, plantingId), queryFn: () => getHarvestForecast(companyId, plantingId) });
 
 export const forecastAccuracyQuery = (companyId: number, plantingId: number, from: string, to: string) =>
   queryOptions({

@@ -24,9 +24,6 @@ describe('the number pad', () => {
   });
 });
 
-describe('ISO week numbers', () => {
-});
-
 const type = (type_id: number) => ({
   type_id, crop_id: 1, name: `T${type_id}`, unit: '', min: 0, max: 100, decimals: 1, how_to_measure: '', kind: 'number' as const,
   measure: null, position: type_id, is_default: false,

@@ -3,6 +3,7 @@ import {
   deleteCropTarget,
   deleteMeasurementType,
   deleteSampleSet,
+  runHarvestForecast,
   saveCropHarvest,
   saveCropPlanting,
   saveCropTarget,
@@ -35,3 +36,12 @@ export const useDeleteSampleSet = (companyId: number) => useWrite(companyId, del
 export const useSaveCropTarget = (companyId: number) => useWrite(companyId, saveCropTarget, (c) => [keys.indicators(c)]);
 export const useDeleteCropTarget = (companyId: number) => useWrite(companyId, deleteCropTarget, (c) => [keys.indicators(c)]);
 export const useSaveCropHarvest = (companyId: number) => useWrite(companyId, saveCropHarvest, (c) => [keys.forecasts(c)]);
+/** Makes (and keeps) the forecast of plantings; the kept forecasts and their accuracy are read again. */
+export function useRunHarvestForecast(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (plantingIds: number[]) =>
+      (await Promise.all(plantingIds.map((plantingId) => runHarvestForecast(companyId, { planting_id: plantingId })))).flat(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.forecasts(companyId) }),
+  });
+}

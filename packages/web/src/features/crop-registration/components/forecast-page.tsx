@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting, isoWeekNumber } from '@verdant/contract';
+import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting, type HarvestForecast, isoWeekNumber } from '@verdant/contract';
 import { Button, ButtonLink, Card, EmptyState, ErrorState, Input, LoadingState, LoadingText, PageHeader, ScrollRegion, useToast } from '@/components/ui';
 import { cropPlantingsQuery, forecastAccuracyQuery, harvestForecastQuery } from '@/api/queries/crop-registration';
 import { errorMessage } from '@/api/api-error';
@@ -10,7 +10,7 @@ import { useAuth } from '@/state/hooks';
 import { useFormatNumber } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
-import { useSaveCropHarvest } from '../api/use-crop-setup';
+import { useRunHarvestForecast, useSaveCropHarvest } from '../api/use-crop-setup';
 import { accuracyWeeks } from '../lib/forecast';
 import { CropRegistrationNav } from './crop-registration-nav';
 
@@ -36,6 +36,18 @@ export default function ForecastPage() {
   );
   const forecasts = useQueries({ queries: running.map((p) => ({ ...harvestForecastQuery(companyId, p.planting_id), enabled: companyId > 0 })) });
   const [chosen, setChosen] = useState<number | null>(null);
+  const toast = useToast();
+  const run = useRunHarvestForecast(companyId);
+  /** The last run's forecasts by planting: only a run carries the inputs (the kept ones are the figures). */
+  const [runs, setRuns] = useState<ReadonlyMap<number, HarvestForecast>>(new Map());
+  const runForecast = () =>
+    run.mutate(running.map((p) => p.planting_id), {
+      onSuccess: (made) => {
+        setRuns(new Map(made.map((f) => [f.planting_id, f])));
+        toast.success(t('forecast.ran'));
+      },
+      onError: (err) => toast.danger(errorMessage(err)),
+    });
   const selected = running.find((p) => p.planting_id === chosen) ?? running[0];
   const kg = (v: number | null | undefined) => (v === null || v === undefined ? '—' : number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const weekLabel = (w: string) => t('walk.week', { number: isoWeekNumber(w) });
@@ -43,7 +55,15 @@ export default function ForecastPage() {
   return (
     <div className="flex flex-col gap-4">
       <CropRegistrationNav />
-      <PageHeader title={t('forecast.title')} description={t('forecast.description')} />
+      <PageHeader
+        title={t('forecast.title')}
+        description={t('forecast.description')}
+        actions={running.length > 0 && (
+          <Button onClick={runForecast} loading={run.isPending}>
+            {t('forecast.run')}
+          </Button>
+        )}
+      />
       {plantings.isError ? (
         <ErrorState error={plantings.error} onRetry={() => void plantings.refetch()} />
       ) : plantings.isPending ? (
@@ -70,8 +90,9 @@ export default function ForecastPage() {
                 <tbody className="divide-y divide-stone-100">
                   {running.map((p, i) => {
                     const f = forecasts[i];
-                    const byHorizon = new Map((f?.data?.weeks ?? []).map((w) => [w.horizon, w.kg_per_m2]));
-                    const total = [...byHorizon.values()].reduce((a, b) => a + b, 0);
+                    const byWeek = new Map((f?.data?.weeks ?? []).map((w) => [w.week, w.kg_per_m2]));
+                    const shown = HORIZONS.map((h) => byWeek.get(addDays(week, 7 * h)));
+                    const total = shown.reduce<number>((a, b) => a + (b ?? 0), 0);
                     return (
                       <tr key={p.planting_id} className={cn(p.planting_id === selected?.planting_id && 'bg-brand-50')}>
                         <th scope="row" className="px-4 py-2 font-medium">
@@ -79,17 +100,22 @@ export default function ForecastPage() {
                             {p.room_name} · {p.crop_name}
                           </button>
                           {p.batch_number && <span className="block text-xs font-normal text-stone-500">{p.batch_number}</span>}
+                          {f?.data && f.data.made_week !== week && (
+                            <span className="block text-xs font-normal text-stone-500">{t('forecast.madeIn', { week: weekLabel(f.data.made_week) })}</span>
+                          )}
                         </th>
                         {f?.isError ? (
                           <td colSpan={FORECAST_HORIZONS + 1} className="px-3 py-2 text-red-700">{errorMessage(f.error)}</td>
                         ) : f?.isPending ? (
                           <td colSpan={FORECAST_HORIZONS + 1} className="px-3 py-2"><LoadingText /></td>
+                        ) : !f?.data ? (
+                          <td colSpan={FORECAST_HORIZONS + 1} className="px-3 py-2 text-stone-600">{t('forecast.notRun')}</td>
                         ) : (
                           <>
-                            {HORIZONS.map((h) => (
-                              <td key={h} className="px-3 py-2 text-right tabular-nums">{kg(byHorizon.get(h))}</td>
+                            {shown.map((v, h) => (
+                              <td key={h} className="px-3 py-2 text-right tabular-nums">{kg(v)}</td>
                             ))}
-                            <td className="px-3 py-2 text-right font-semibold tabular-nums">{byHorizon.size ? kg(total) : '—'}</td>
+                            <td className="px-3 py-2 text-right font-semibold tabular-nums">{shown.some((v) => v !== undefined) ? kg(total) : '—'}</td>
                           </>
                         )}
                       </tr>
@@ -99,23 +125,22 @@ export default function ForecastPage() {
               </table>
             </ScrollRegion>
           </Card>
-          {selected && <PlantingForecast key={selected.planting_id} companyId={companyId} planting={selected} week={week} />}
+          {selected && <PlantingForecast key={selected.planting_id} companyId={companyId} planting={selected} week={week} run={runs.get(selected.planting_id)} />}
         </>
       )}
     </div>
   );
 }
 
-function PlantingForecast({ companyId, planting, week }: { companyId: number; planting: CropPlanting; week: string }) {
+function PlantingForecast({ companyId, planting, week, run }: { companyId: number; planting: CropPlanting; week: string; run: HarvestForecast | undefined }) {
   const { t } = useTranslation('crop-registration');
   const number = useFormatNumber();
-  const forecast = useQuery({ ...harvestForecastQuery(companyId, planting.planting_id), enabled: companyId > 0 });
   const from = addDays(week, -7 * ACCURACY_WEEKS);
   const accuracy = useQuery({ ...forecastAccuracyQuery(companyId, planting.planting_id, from, week), enabled: companyId > 0 });
   const weeks = useMemo(() => accuracyWeeks(accuracy.data?.rows ?? []), [accuracy.data]);
   const kg = (v: number | null | undefined) => (v === null || v === undefined ? '—' : number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const weekLabel = (w: string) => t('walk.week', { number: isoWeekNumber(w) });
-  const inputs = forecast.data?.inputs;
+  const inputs = run?.inputs;
   const chart = weeks.map((w) => ({ week: w.week, actual: w.actual, h1: w.byHorizon[1] ?? null, h3: w.byHorizon[3] ?? null }));
   const name = `${planting.room_name} · ${planting.crop_name}`;
 
@@ -199,12 +224,10 @@ function PlantingForecast({ companyId, planting, week }: { companyId: number; pl
         )}
       </Card>
       <div className="flex flex-col gap-4">
-        <Card title={t('forecast.inputsTitle')} description={forecast.data?.model}>
-          {forecast.isError ? (
-            <ErrorState error={forecast.error} onRetry={() => void forecast.refetch()} />
-          ) : forecast.isPending ? (
-            <LoadingState />
-          ) : !inputs ? (
+        <Card title={t('forecast.inputsTitle')} description={run?.model}>
+          {!run ? (
+            <p className="text-sm text-stone-600">{t('forecast.runForInputs')}</p>
+          ) : !inputs || run.weeks.length === 0 ? (
             <p className="text-sm text-stone-600">{t('forecast.noForecast')}</p>
           ) : (
             <div className="flex flex-col gap-3 text-sm" data-testid="forecast-inputs">
