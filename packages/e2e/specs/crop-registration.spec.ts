@@ -249,6 +249,8 @@ test.describe('at the desk', () => {
     const forecastRow = next.getByRole('row').filter({ hasText: `Tomato house ${tag}` });
     await expect(forecastRow).toBeVisible();
     await forecastRow.getByRole('button').click();
+    // The screen reads the kept forecast; its inputs come with a run, made only by the button.
+    await page.getByRole('button', { name: 'Run forecast' }).click();
     await expect(page.getByTestId('forecast-inputs')).toContainText('Stems per m²');
     await expect(page.getByRole('table', { name: 'Error per horizon (MAPE)' })).toContainText('%');
     await expect(page.getByTestId('forecast-chart')).toBeVisible();
