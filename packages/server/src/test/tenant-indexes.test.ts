@@ -33,6 +33,8 @@ const NO_COMPANY_INDEX: Record<string, string> = {
 const MIXED_INDEX: Record<string, string> = {
   grid_boxes_name_trgm_idx: 'GIN trigrams cannot lead with an integer column (no btree_gin); the search also filters by the (company_id, custom_name) index of named boxes',
   sub_gridboxes_name_trgm_idx: 'GIN trigrams, as grid_boxes_name_trgm_idx',
+  batches_number_trgm_idx: "GIN trigrams, as grid_boxes_name_trgm_idx; the typo tier also filters by the company's batches",
+  batches_strain_trgm_idx: 'GIN trigrams, as batches_number_trgm_idx',
   users_email_key: 'sign-in finds a user by email before any company is known; an email is one account',
 };
 
