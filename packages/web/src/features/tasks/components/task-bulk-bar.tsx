@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, ConfirmDialog, Select, useToast } from '../../../components/ui';
+import { BulkBar } from '../../../components/bulk-bar/bulk-bar';
 import { errorMessage } from '../../../api/api-error';
 import { usersListQuery } from '../../../api/queries/users';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -47,21 +48,20 @@ export function TaskBulkBar({ companyId, chosen, onClear, onDone }: { companyId:
 
   const people = (users.data ?? []).filter((u) => u.active);
   return (
-    <div role="region" aria-label={t('bulk.region')} className="flex flex-col gap-2 rounded-lg bg-blue-50 p-3 ring-1 ring-blue-300">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p role="status" className="text-sm font-medium text-blue-950">
-          {t('bulk.count', { count })}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={count === 0} onClick={onClear}>
-            {t('bulk.clear')}
-          </Button>
-          <Button variant="ghost" onClick={onDone}>
-            {t('bulk.done')}
-          </Button>
-        </div>
-      </div>
-      {count === 0 && !applied && <p className="text-sm text-blue-950">{t('bulk.help')}</p>}
+    <BulkBar
+      count={count}
+      texts={{
+        region: t('bulk.region'), count: t('bulk.count', { count }), clear: t('bulk.clear'), done: t('bulk.done'), help: t('bulk.help'),
+        offline: t('bulk.offline'), failed: t('bulk.failed'), undo: t('bulk.undo'), applied: applied ? t('bulk.applied', { count: applied.count }) : undefined,
+      }}
+      online={online}
+      error={bulk.isError ? errorMessage(bulk.error) : undefined}
+      canUndo={applied !== null}
+      undoing={undo.isPending}
+      onUndo={onUndo}
+      onClear={onClear}
+      onDone={onDone}
+    >
       <div className="flex flex-wrap items-end gap-2">
         <Select
           label={t('bulk.assignTo')}
@@ -77,21 +77,7 @@ export function TaskBulkBar({ companyId, chosen, onClear, onDone }: { companyId:
           {t('bulk.close', { count })}
         </Button>
       </div>
-      {!online && <p className="text-sm text-amber-900">{t('bulk.offline')}</p>}
       {users.isError && <Alert tone="warning">{t('detail.usersFailed', { message: errorMessage(users.error) })}</Alert>}
-      {bulk.isError && (
-        <Alert tone="danger" title={t('bulk.failed')}>
-          {errorMessage(bulk.error)}
-        </Alert>
-      )}
-      {applied && (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white/80 px-3 py-2 ring-1 ring-blue-200">
-          <p className="text-sm font-medium text-stone-900">{t('bulk.applied', { count: applied.count })}</p>
-          <Button variant="secondary" disabled={undo.isPending || !online} onClick={onUndo}>
-            {t('bulk.undo')}
-          </Button>
-        </div>
-      )}
       <ConfirmDialog
         open={closing}
         onCancel={() => setClosing(false)}
@@ -103,6 +89,6 @@ export function TaskBulkBar({ companyId, chosen, onClear, onDone }: { companyId:
           run({ action: 'close' });
         }}
       />
-    </div>
+    </BulkBar>
   );
 }
