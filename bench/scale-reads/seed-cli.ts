@@ -56,12 +56,20 @@ if (embedded !== undefined) {
   await server.end();
   const url = new URL(values['database-url']);
   url.pathname = `/${name}`;
+  // Migrated on a pool of its own: the migration lock is held by a transaction on a second connection
+  // (db/migration-lock.ts), which a pool of one would wait for for ever.
+  const migrating = await openDatabase({ kind: 'postgres', url: url.toString() }, { max: 2 });
+  try {
+    await migrateToLatest(migrating.db);
+  } finally {
+    await migrating.close();
+  }
   // One connection: the loader keeps a temporary table between its statements; no statement timeout.
   db = await openDatabase({ kind: 'postgres', url: url.toString() }, { max: 1 });
   where = `database ${name} at ${url.host}`;
 }
 try {
-  await migrateToLatest(db.db);
+  if (embedded !== undefined) await migrateToLatest(db.db);
   console.info(`${where} made and migrated`);
   const out = await seedScale(db, { hectares, companies, scouts }, (line) => console.info(line));
   const seconds = (performance.now() - started) / 1000;
