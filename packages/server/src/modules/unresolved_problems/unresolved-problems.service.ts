@@ -1,7 +1,7 @@
 import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction, type EndpointInput, type unresolvedProblemsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { colorsForProblems } from '../problem_colors/index.js';
 import * as repo from './unresolved-problems.repository.js';
 import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
@@ -146,10 +146,12 @@ export async function actOnObservation(deps: Deps, caller: Caller, observationId
   await deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockObservation(trx, caller.company_id, observationId);
     if (!before) throw notFound('Problem');
-    if (action === 'reopen' && before.status === 'open') throw conflict(msg.notClosed);
-    if (action !== 'reopen' && before.status !== 'open') throw conflict(msg.notOpen);
+    // Its status now also travels as `Verdant-Current-Value`, so the outbox shows it beside the user's action.
+    const changed = (message: string) => new AppError('conflict', message, undefined, { 'verdant-current-value': encodeURIComponent(before.status) });
+    if (action === 'reopen' && before.status === 'open') throw changed(msg.notClosed);
+    if (action !== 'reopen' && before.status !== 'open') throw changed(msg.notOpen);
     // A suspected problem is a reviewer's to confirm or reject on its scan, not a scout's to reopen here.
-    if (before.status === 'suspected') throw conflict(msg.notOpen);
+    if (before.status === 'suspected') throw changed(msg.notOpen);
     await changeObservationStatus({ db: trx }, { companyId: caller.company_id, ids: [observationId], action, userId, at: now });
     await writeAudit(trx, {
       companyId: caller.company_id,
