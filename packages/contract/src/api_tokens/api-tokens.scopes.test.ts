@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../index.js';
-import { SCOUTING_WRITES, SESSION_ONLY, apiTokenAllows, apiTokenScopesFor } from './api-tokens.scopes.js';
+import { BULK_KINDS } from '../bulk/bulk.endpoints.js';
+import { SCOUTING_BULK_KINDS, SCOUTING_WRITES, SESSION_ONLY, apiTokenAllows, apiTokenMayUndo, apiTokenScopesFor } from './api-tokens.scopes.js';
 
 const byId = new Map<string, { method: string }>(Object.values(endpoints).map((e) => [e.id, e]));
 
@@ -25,5 +26,17 @@ describe('API token scopes', () => {
     expect([get, scout, other].map((e) => apiTokenAllows('all', e))).toEqual([true, true, true]);
     expect(apiTokenScopesFor({ id: 'getApiTokens', method: 'GET' })).toEqual([]);
     expect(apiTokenScopesFor(scout)).toEqual(['scouting', 'all']);
+  });
+
+  it("lets scouting make the bulk changes a scout makes, and undo only those", () => {
+    for (const id of ['bulkUpdateObservations', 'bulkUpdateTasks', 'undoBulkChange']) {
+      expect(apiTokenAllows('scouting', { id, method: 'POST' }), id).toBe(true);
+      expect(apiTokenAllows('read', { id, method: 'POST' }), id).toBe(false);
+    }
+    expect(apiTokenAllows('scouting', { id: 'bulkUpdateGridBoxes', method: 'POST' })).toBe(false);
+    for (const kind of SCOUTING_BULK_KINDS) expect(BULK_KINDS as readonly string[]).toContain(kind);
+    expect(BULK_KINDS.map((k) => apiTokenMayUndo('scouting', k))).toEqual(BULK_KINDS.map((k) => k !== 'grid_boxes'));
+    expect(BULK_KINDS.every((k) => apiTokenMayUndo('all', k))).toBe(true);
+    expect(BULK_KINDS.some((k) => apiTokenMayUndo('read', k))).toBe(false);
   });
 });

@@ -39,5 +39,6 @@ export const calendarFeedEndpoints = {
     auth: { kind: 'public' }, tenancy: { none: true },
     params: z.object({ feed: z.string().max(200, { error: 'is not a calendar feed address' }) }),
     response: 'binary',
+    responseType: 'text/calendar',
   }),
 };

@@ -62,6 +62,8 @@ export interface EndpointConfig {
   either?: ObjectSchema;
   /** The success answer (HTTP 200 unless `status` says otherwise). `binary` for file downloads. */
   response: z.ZodType | 'binary';
+  /** The media type of a `binary` answer as the OpenAPI document states it (`application/octet-stream` unless said). */
+  responseType?: string;
   status?: number;
   /** Writes a client may repeat (offline queues): `Idempotency-Key` is honoured. Default: every non-GET. */
   idempotent?: boolean;

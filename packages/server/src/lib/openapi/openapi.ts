@@ -35,9 +35,18 @@ const MEDIA: Record<string, string[]> = {
  */
 function security(e: EndpointConfig) {
   if (e.auth.kind === 'public') return [];
-  if (e.auth.kind !== 'user') return [{ bearer: [] }];
-  const scopes = apiTokenScopesFor(e);
+  const scopes = tokenScopes(e);
   return scopes.length ? [{ bearer: [] }, { apiToken: scopes }] : [{ bearer: [] }];
+}
+
+/** The API token scopes that reach a call: none for public, refresh and session-only calls. */
+const tokenScopes = (e: EndpointConfig) => (e.auth.kind === 'user' ? apiTokenScopesFor(e) : []);
+
+/** What a `binary` answer is: its media type (the calendar feed's `text/calendar`), bytes by default. */
+function binaryContent(e: EndpointConfig) {
+  const type = e.responseType ?? 'application/octet-stream';
+  const text = type.startsWith('text/');
+  return { [type]: { schema: text ? { type: 'string' } : { type: 'string', format: 'binary' } } };
 }
 
 const API_TOKEN_DESCRIPTION = [
@@ -45,7 +54,7 @@ const API_TOKEN_DESCRIPTION = [
   'Its scope limits what it may call, and its owner\'s role limits it besides:',
   '`read`: every GET; `scouting`: every GET and the scouting writes (' + SCOUTING_WRITES.join(', ') + ');',
   '`all`: everything the role allows. No token makes, lists or revokes tokens, reads the calendar feed\'s address or signs out.',
-  'Each operation lists the scopes that reach it under `security`.',
+  'Each operation lists the scopes that reach it under `security` and in `x-api-token-scopes` (an empty list: no token).',
 ].join(' ');
 
 /** The OpenAPI 3.1 document, generated from the contract: the same data the routes are built from. */
@@ -59,6 +68,9 @@ export function buildOpenApi(endpoints: EndpointConfig[]) {
       tags: [e.domain],
       summary: e.summary,
       security: security(e),
+      // Every operation states its token scopes, an empty list included: the apiToken entry of `security` lists
+      // the same, and is left out where no token reaches the call.
+      'x-api-token-scopes': tokenScopes(e),
       'x-roles': e.auth.kind === 'user' ? e.auth.roles : e.auth.kind,
       'x-tenancy': e.tenancy,
       parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
@@ -73,9 +85,7 @@ export function buildOpenApi(endpoints: EndpointConfig[]) {
         [String(e.status ?? 200)]: {
           description: 'Success',
           content:
-            e.response === 'binary'
-              ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
-              : { 'application/json': { schema: toSchema(e.response) } },
+            e.response === 'binary' ? binaryContent(e) : { 'application/json': { schema: toSchema(e.response) } },
         },
         default: { description: 'Error: {status:"error", message, error}' },
       },

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiTokensMessages as msg } from '@verdant/contract';
+import { apiTokenScopesFor, apiTokensMessages as msg, endpoints, type EndpointConfig } from '@verdant/contract';
+import type { FastifyRequest } from 'fastify';
+import { authenticate } from '../../plugins/auth.js';
 import { makeUser } from '../../test/factories.js';
+import { addObservation, makePlace } from '../../test/fixtures/unresolved-problems.fixtures.js';
 import { a, b, t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 
 useTwoTenants();
@@ -88,6 +91,43 @@ describe('calling with a token', () => {
     const write = await invite(a, bearer(token));
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe(msg.scopeRefused);
+  });
+
+  it('scouting: the bulk changes a scout makes (observations, tasks) and their undo, but not boxes nor their undo', async () => {
+    const { token } = await created(a, a.regular.auth, 'scouting');
+    const ids = [
+      await addObservation(t.app, { companyId: a.companyId, problem: 'Thrips', status: 'open' }),
+      await addObservation(t.app, { companyId: a.companyId, problem: 'Thrips', status: 'open' }),
+    ];
+    const resolved = await post('/bulk/observations', bearer(token), { company_id: a.companyId, observation_ids: ids, action: 'resolve' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const statuses = async () => (await t.app.db.selectFrom('problem_observations').select('status').where('observation_id', 'in', ids).execute()).map((r) => r.status);
+    expect(await statuses()).toEqual(['resolved', 'resolved']);
+    const undone = await post('/bulk/undo', bearer(token), { company_id: a.companyId, change_id: resolved.json().change.change_id });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await statuses()).toEqual(['open', 'open']);
+    // Tasks: past the scope check, the bulk call's own rules answer (no such task: the whole is refused, 404).
+    const tasks = await post('/bulk/tasks', bearer(token), { company_id: a.companyId, task_ids: [2_000_000], action: 'close' });
+    expect(tasks.statusCode).toBe(404);
+
+    // Boxes are the facility: refused by the scope, and so is undoing the owner's own change of boxes made signed in.
+    const place = await makePlace(t.app, a.companyId, 1, 1, 'Scope bay');
+    const boxes = await post('/bulk/grid_boxes', bearer(token), { company_id: a.companyId, GridBoxIDs: [place.box(1, 1)], Status: 'Flowering' });
+    expect(boxes.statusCode).toBe(403);
+    expect(boxes.json().message).toBe(msg.scopeRefused);
+    const signedIn = await post('/bulk/grid_boxes', a.regular.auth, { company_id: a.companyId, GridBoxIDs: [place.box(1, 1)], Status: 'Flowering' });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const undoBoxes = await post('/bulk/undo', bearer(token), { company_id: a.companyId, change_id: signedIn.json().change.change_id });
+    expect(undoBoxes.statusCode).toBe(403);
+    expect(undoBoxes.json().message).toBe(msg.scopeRefused);
+    const box = await t.app.db.selectFrom('grid_boxes').select('status').where('grid_box_id', '=', place.box(1, 1)).executeTakeFirstOrThrow();
+    expect(box.status).toBe('Flowering');
+
+    // A read token reaches none of them.
+    const { token: reader } = await created(a, a.regular.auth, 'read');
+    const read = await post('/bulk/observations', bearer(reader), { company_id: a.companyId, observation_ids: ids, action: 'resolve' });
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe(msg.scopeRefused);
   });
 
   it("all: everything the owner's role allows, and never more", async () => {
@@ -209,5 +249,53 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/create_invitation'].post.security).toEqual([{ bearer: [] }, { apiToken: ['all'] }]);
     expect(doc.paths['/api/get_api_tokens'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/bulk/observations'].post.security).toEqual([{ bearer: [] }, { apiToken: ['scouting', 'all'] }]);
+    expect(doc.paths['/api/bulk/grid_boxes'].post.security).toEqual([{ bearer: [] }, { apiToken: ['all'] }]);
+  });
+
+  it('states for every endpoint of the contract the scopes the server lets through, and no others', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    // A SuperAdmin's tokens, so the owner's role never refuses a staff call and only the scope decides.
+    const tokens = {
+      read: (await created(a, a.superAdmin.auth, 'read', 'walk read')).token,
+      scouting: (await created(a, a.superAdmin.auth, 'scouting', 'walk scouting')).token,
+      all: (await created(a, a.superAdmin.auth, 'all', 'walk all')).token,
+    };
+    const all = Object.values(endpoints) as EndpointConfig[];
+    expect(all.length).toBeGreaterThan(100);
+    let checked = 0;
+    for (const e of all) {
+      const op = doc.paths[`/api${e.path}`]?.[e.method.toLowerCase()];
+      expect(op, e.id).toBeDefined();
+      const stated: string[] = op['x-api-token-scopes'];
+      expect(stated, e.id).toEqual(e.auth.kind === 'user' ? apiTokenScopesFor(e) : []);
+      const inSecurity = op.security.find((s: Record<string, string[]>) => s.apiToken)?.apiToken ?? [];
+      expect(inSecurity, e.id).toEqual(stated);
+      if (e.auth.kind !== 'user') continue;
+      // The auth check the routes run, with each scope's token: let through exactly when stated.
+      for (const [scope, token] of Object.entries(tokens)) {
+        const req = { headers: { authorization: `Bearer ${token}` }, server: t.app } as unknown as FastifyRequest;
+        const passed = await authenticate(req, e, t.app.tokens).then(() => true, (err: { message?: string }) => {
+          expect([msg.scopeRefused, msg.sessionOnly], `${e.id} ${scope}`).toContain(err.message);
+          return false;
+        });
+        expect(passed, `${e.id} with a ${scope} token`).toBe(stated.includes(scope));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('states the calendar feed as text/calendar, not JSON', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/calendar_feed/{feed}'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/calendar']);
+    expect(op.responses['200'].content['text/calendar'].schema).toEqual({ type: 'string' });
+    expect(op.security).toEqual([]);
+    expect(op['x-api-token-scopes']).toEqual([]);
+    // Other files stay bytes.
+    const csv = Object.values(doc.paths).flatMap((p) => Object.values(p as Record<string, { responses: Record<string, { content?: object }> }>))
+      .filter((o) => o.responses['200']?.content && 'application/octet-stream' in o.responses['200'].content);
+    expect(csv.length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,12 @@
-import { bulkMessages as msg, bulkRefusals as refused, type bulkEndpoints, type EndpointInput } from '@verdant/contract';
+import {
+  apiTokenMayUndo, apiTokensMessages, bulkMessages as msg, bulkRefusals as refused, type bulkEndpoints, type EndpointInput,
+} from '@verdant/contract';
 import type { Transaction } from 'kysely';
 import type { BulkRecord, DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudits } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { lockBoxLooks, setBoxLooks, type BoxLook } from '../grids/index.js';
 import { changeObservationStatus, lockObservations, problemMatcher, reassignObservations } from '../observations/observations.service.js';
 import { changeTask } from '../tasks/index.js';
@@ -116,6 +118,8 @@ export async function undoChange({ db }: Deps, caller: Caller, changeId: number)
     const change = await repo.lockChange(trx, caller.company_id, changeId);
     if (!change || change.user_id !== caller.user_id) throw notFound('Change');
     if (change.undone_at) throw conflict(msg.undoneAlready);
+    // A scouting API token undoes only what it could have made (observations, tasks), not a change of boxes.
+    if (caller.api_token && !apiTokenMayUndo(caller.api_token.scope, change.kind)) throw forbidden(apiTokensMessages.scopeRefused);
     const ids = change.records.map((r) => r.id);
     const now = new Date();
     if (change.kind === 'grid_boxes') {
