@@ -5,6 +5,8 @@ import { CompanyId, Flag01, Id, Int4 } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
 import {
   BatchIdOrNull,
+  CropBalanceIndicator,
+  CropBalanceSeries,
   DateOptionQuery,
   GutterSeries,
   MAX_EFFECT_WEEKS,
@@ -16,6 +18,7 @@ import {
   TrendRange,
   TrendSeries,
 } from './reports.schemas.js';
+import { CropTarget } from '../crop_registration/crop-registration.schemas.js';
 import { reportsMessages as msg } from './reports.messages.js';
 
 /** Every role reads trends: growers in the field look at the same figures as planners (docs/decisions.md). */
@@ -158,6 +161,34 @@ export const reportsEndpoints = {
       ...DateOptionQuery,
     }),
     response: success({ range: TrendRange, data: z.array(GutterSeries) }),
+    clientMessages: failure,
+  }),
+  getCropBalanceReport: defineEndpoint({
+    id: 'getCropBalanceReport', domain: 'reports', method: 'GET', path: '/get_crop_balance_report',
+    summary:
+      "One crop indicator (default growth) per room and Monday week, from crop registration's kept week sums, with last year's week and the crop's target; rooms of the crop only (all without room_ids); without a date option this week and the 3 before it, at most 104 weeks",
+    auth: anyone, tenancy,
+    query: z.object({
+      company_id: CompanyId,
+      crop_id: Id,
+      room_ids: OptionalRooms,
+      indicator: absentIfBlank(CropBalanceIndicator),
+      date_option: DateOptionQuery.date_option,
+      weeks_ago: DateOptionQuery.weeks_ago,
+      start_date: DateOptionQuery.start_date,
+      end_date: DateOptionQuery.end_date,
+    }),
+    response: success({
+      /** Always weekly buckets (Mondays): the week sums are kept per week. */
+      range: TrendRange,
+      crop: z.object({ crop_id: z.number(), name: z.string() }),
+      indicator: CropBalanceIndicator,
+      unit: z.string(),
+      formula: z.string(),
+      /** The grower's target for the indicator, if one is set. */
+      target: CropTarget.nullable(),
+      series: z.array(CropBalanceSeries),
+    }),
     clientMessages: failure,
   }),
 };

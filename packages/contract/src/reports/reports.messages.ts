@@ -9,6 +9,7 @@ export const reportsMessages = {
   roomsRequired: 'room_ids is required.',
   problemsRequired: 'plant_problems is required.',
   problemRequired: 'problem is required.',
+  cropBalanceTooLong: 'The crop balance covers at most 104 weeks: choose a shorter period.',
   fieldNotReportable: 'FieldID names a field whose answers cannot be charted (photos, coordinates).',
 
   problemTrendsFailed: 'Failed to fetch problem trends',

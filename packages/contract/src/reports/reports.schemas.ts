@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id, Int4 } from '../common/fields.js';
 import { ListField, absentIfBlank } from '../common/list-field.js';
+import { INDICATORS } from '../crop_registration/crop-registration.schemas.js';
 
 /** How a report picks its days (spec-2 §4, §9). The reports screen starts on `date_range`. */
 export const DATE_OPTIONS = ['weeks_ago', 'date_range', 'batch_related_date'] as const;
@@ -19,6 +20,7 @@ export const TREND_REPORT_KINDS = [
   'treatment_effectiveness',
   'field_responses',
   'gutter',
+  'crop_balance',
 ] as const;
 export type TrendReportKind = (typeof TREND_REPORT_KINDS)[number];
 
@@ -135,3 +137,32 @@ export const BatchIdOrNull = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || (typeof v === 'string' && v.trim().toUpperCase() === 'NULL') ? null : v),
   Id.nullable(),
 );
+
+/**
+ * The crop balance report (issue 24): one crop indicator per room and Monday week, read from crop registration's
+ * kept week sums (the indicators screen's own figures). At most this many weeks, as the indicators screen.
+ */
+export const MAX_CROP_BALANCE_WEEKS = 104;
+/** What the crop balance report draws when no indicator is asked for. */
+export const DEFAULT_CROP_BALANCE_INDICATOR = 'growth' as const;
+export const CropBalanceIndicator = z.enum(INDICATORS, { error: `must be one of ${INDICATORS.join(', ')}` });
+
+/**
+ * One week of a room: the indicator's value (null when nothing it needs was registered that week, never 0), the
+ * same week a year before (52 weeks) and how many sample plants were measured.
+ */
+export const CropBalancePoint = z.object({
+  bucket: z.string(),
+  value: z.number().nullable(),
+  last_year: z.number().nullable(),
+  plants_measured: z.number(),
+});
+/** One room's line: `key` is the room id, `label` its name; `average` over the weeks that have a value. */
+export const CropBalanceSeries = z.object({
+  key: z.string(),
+  label: z.string(),
+  room_id: z.number(),
+  average: z.number().nullable(),
+  points: z.array(CropBalancePoint),
+});
+export type CropBalanceSeries = z.infer<typeof CropBalanceSeries>;

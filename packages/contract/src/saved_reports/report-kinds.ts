@@ -31,6 +31,7 @@ const REPORT_CALLS: Record<ReportTypeName, EndpointConfig> = {
   treatment_effectiveness: reportsEndpoints.getTreatmentEffectivenessReport,
   field_responses: reportsEndpoints.getFieldResponsesReport,
   gutter: reportsEndpoints.getGutterTrends,
+  crop_balance: reportsEndpoints.getCropBalanceReport,
   crop_status: cropReportsEndpoints.getCropStatusReport,
   plant_count: cropReportsEndpoints.getPlantCountReport,
   crop_availability: cropReportsEndpoints.cropAvailabilityReport,
@@ -39,7 +40,8 @@ const REPORT_CALLS: Record<ReportTypeName, EndpointConfig> = {
 
 /**
  * The date options each kind takes (spec-2 §5): cumulative only weeks_ago and date_range; problem trends
- * a plain range; treatment effectiveness weeks around each application; gutter and crop reports none.
+ * a plain range; treatment effectiveness weeks around each application; the crop balance weeks (its days are read
+ * as their Monday weeks); gutter and crop reports none.
  */
 const KIND_DATE_OPTIONS: Record<ReportTypeName, readonly DateOption[]> = {
   problem_trends: ['date_range'],
@@ -51,6 +53,7 @@ const KIND_DATE_OPTIONS: Record<ReportTypeName, readonly DateOption[]> = {
   treatment_effectiveness: [],
   field_responses: DATE_OPTIONS,
   gutter: [],
+  crop_balance: ['weeks_ago', 'date_range'],
   crop_status: [],
   plant_count: [],
   crop_availability: [],

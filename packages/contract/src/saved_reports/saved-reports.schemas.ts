@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id, Int4 } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
-import { DATE_OPTIONS, MAX_WEEKS_AGO } from '../reports/reports.schemas.js';
+import { CropBalanceIndicator, DATE_OPTIONS, MAX_WEEKS_AGO } from '../reports/reports.schemas.js';
 import { PLANT_COUNT_GROUPS } from '../crop_reports/crop-reports.schemas.js';
 import { CHART_TYPES, REPORT_TYPES } from './report-kinds.js';
 
@@ -73,6 +73,8 @@ export const ReportFilters = z
     group_by: absentIfBlank(z.enum(PLANT_COUNT_GROUPS, { error: `must be one of ${PLANT_COUNT_GROUPS.join(', ')}` })),
     form_category: absentIfBlank(ShortText),
     specificForm: absentIfBlank(ShortText),
+    crop_id: absentIfBlank(Id),
+    indicator: absentIfBlank(CropBalanceIndicator),
   }, { error: 'must be an object' })
   .catchall(z.union([Scalar, ScalarList], { error: 'must be a text, number, true/false, null or a short list' }))
   .superRefine((f, ctx) => {

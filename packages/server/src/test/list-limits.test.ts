@@ -93,6 +93,7 @@ const INTRINSIC: Record<string, string> = {
   getTreatmentEffectivenessReport: `${SERIES} (weeks around each treatment)`,
   getFieldResponsesReport: SERIES,
   getGutterTrends: SERIES,
+  getCropBalanceReport: 'one series per room that grew the crop (rooms of one crop), one point per week of at most MAX_CROP_BALANCE_WEEKS (104) weeks',
   getCropStatusReport: 'one row per batch status and room (batches are hundreds)',
   getPlantCountReport: 'one row per batch (hundreds)',
   cropAvailabilityReport: 'one row per week of the range, each with its batches (CROP_REPORT_MAX_BATCHES)',

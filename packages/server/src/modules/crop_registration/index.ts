@@ -7,3 +7,6 @@ import { cropRegistrationHandlers } from './crop-registration.routes.js';
 export async function cropRegistrationModule(app: FastifyInstance) {
   registerEndpoints(app, cropRegistrationEndpoints, cropRegistrationHandlers);
 }
+
+/** The crop balance report of the reports builder reads the indicators through this (modules/reports). */
+export { cropBalanceWeeks, type BalanceWeek } from './crop-registration.balance.js';

@@ -4,6 +4,7 @@ import { laggingReads } from '../../lib/deps.js';
 import * as trends from './trends.service.js';
 import { fieldResponsesReport } from './field-report.service.js';
 import { treatmentEffectiveness } from './treatment-effect.service.js';
+import { cropBalanceReport } from './crop-balance.service.js';
 
 // Reports read from the replica when one is set (READ_DATABASE_URL): they may lag a few seconds.
 export const reportsHandlers: Handlers<typeof reportsEndpoints> = {
@@ -16,4 +17,5 @@ export const reportsHandlers: Handlers<typeof reportsEndpoints> = {
   getTreatmentEffectivenessReport: ({ app, user, input }) => treatmentEffectiveness(laggingReads(app), user, input),
   getFieldResponsesReport: ({ app, user, input }) => fieldResponsesReport(laggingReads(app), user, input),
   getGutterTrends: ({ app, user, input }) => trends.gutterTrends(laggingReads(app), user, input),
+  getCropBalanceReport: ({ app, user, input }) => cropBalanceReport(laggingReads(app), user, input),
 };

@@ -133,6 +133,11 @@ export async function ownFieldExists(db: Db, companyId: number, fieldId: number)
   return row !== undefined;
 }
 
+export async function ownCropExists(db: Db, companyId: number, cropId: number): Promise<boolean> {
+  const row = await db.selectFrom('crops').select('crop_id').where('company_id', '=', companyId).where('crop_id', '=', cropId).executeTakeFirst();
+  return row !== undefined;
+}
+
 const reportable = [...REPORTABLE_FIELD_TYPES];
 
 /** Templates not deleted, with their active reportable fields counted and their last answer's time. */

@@ -27,6 +27,7 @@ async function assertOwnFilterIds(db: Db, companyId: number, f: ReportFilters) {
   const ownBatches = await repo.ownBatchIds(db, companyId, batches);
   if (batches.some((id) => !ownBatches.has(id))) throw notFound('Batch');
   if (f.FieldID !== undefined && !(await repo.ownFieldExists(db, companyId, f.FieldID))) throw notFound('Field');
+  if (f.crop_id !== undefined && !(await repo.ownCropExists(db, companyId, f.crop_id))) throw notFound('Crop');
 }
 
 async function readReport(db: Db, companyId: number, reportId: number) {
