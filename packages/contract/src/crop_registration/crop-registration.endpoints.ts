@@ -7,7 +7,7 @@ import { cropRegistrationMessages as msg } from './crop-registration.messages.js
 import {
   CropHarvest, CropPlanting, CropPlantingSave, CropTarget, DayTemperature, DayTemperatureInput, ForecastAccuracyRow, HarvestForecast,
   HorizonError, INDICATORS, IndicatorWeek, KeptForecast, MeasurementType, MeasurementTypeSave, RegisteredValue,
-  RegistrationValueInput, RegistrationWalk, SamplePlantInput, SampleSet, WeekStart,
+  RegistrationValueInput, RegistrationWalk, RoomSamplePlant, SamplePlantInput, SampleSet, WeekStart,
 } from './crop-registration.schemas.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
@@ -98,6 +98,15 @@ export const cropRegistrationEndpoints = {
     query: company.extend({ set_id: Id }),
     response: success({ message: z.string(), set_id: z.number() }),
     clientMessages: { failure: msg.deleteFailed },
+  }),
+
+  getRoomSamplePlants: defineEndpoint({
+    id: 'getRoomSamplePlants', domain: 'crop_registration', method: 'GET', path: '/crop_registration/room_sample_plants',
+    summary: "The sample plants of a room's sets running in week (default this week), each with its planting, crop and last registration: the room map's markers and the QR labels",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    query: company.extend({ room_id: Id, week: absentIfBlank(WeekStart) }),
+    response: success({ plants: z.array(RoomSamplePlant) }),
+    clientMessages: failures,
   }),
 
   getRegistrationWalk: defineEndpoint({

@@ -238,6 +238,26 @@ export const RegistrationWalk = z.object({
 });
 export type RegistrationWalk = z.infer<typeof RegistrationWalk>;
 
+/** One value of a sample plant's last registration, with its type's name and unit (the room map's sheet). */
+export const LastRegisteredValue = RegisteredValue.extend({ name: z.string(), unit: z.string(), kind: z.enum(MEASUREMENT_KINDS) });
+
+/** A sample plant's latest registered week on or before the asked week, or null when nothing was registered yet. */
+export const LastRegistration = z.object({
+  week: z.string(),
+  values: z.array(LastRegisteredValue),
+});
+export type LastRegistration = z.infer<typeof LastRegistration>;
+
+/** A sample plant of a room's running set (the room map's marker and the labels): its planting, crop, set weeks and last registration. */
+export const RoomSamplePlant = SamplePlant.extend({
+  planting_id: z.number(),
+  crop_name: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  last_registration: LastRegistration.nullable(),
+});
+export type RoomSamplePlant = z.infer<typeof RoomSamplePlant>;
+
 export const DayTemperature = z.object({ day: z.string(), mean_c: z.number() });
 export const DayTemperatureInput = z.object({
   day: CalendarDate,

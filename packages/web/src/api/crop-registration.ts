@@ -32,6 +32,11 @@ export async function saveCropPlanting(companyId: number, planting: Body<'saveCr
   return (await callEndpoint(ep.saveCropPlanting, { company_id: companyId, ...planting })).planting;
 }
 
+/** GET /crop_registration/room_sample_plants: a room's running sample plants with their last registration (map, labels). */
+export async function getRoomSamplePlants(companyId: number, roomId: number, week?: string) {
+  return (await callEndpoint(ep.getRoomSamplePlants, { company_id: companyId, room_id: roomId, ...(week ? { week } : {}) })).plants;
+}
+
 /** GET /crop_registration/sample_sets: a planting's sample sets with their plants. */
 export async function getSampleSets(companyId: number, plantingId: number) {
   return (await callEndpoint(ep.getSampleSets, { company_id: companyId, planting_id: plantingId })).sets;

@@ -94,6 +94,8 @@ export const paths = {
   forecasting: `${dashboard}/forecasting`,
   /** Crop registration (issue 24): the week's walk of sample plants on the phone (`?planting=` picks one). */
   cropWalk: `${dashboard}/crop-registration`,
+  /** A sample plant's registration on the phone (its QR label and the room map's sheet): the walk opened at that plant. */
+  cropWalkPlant: (plantingId: Id, samplePlantId: Id) => `${dashboard}/crop-registration?planting=${plantingId}&plant=${samplePlantId}`,
   cropTypes: `${dashboard}/crop-registration/types`,
   cropSamplePlants: `${dashboard}/crop-registration/sample-plants`,
   cropBalance: `${dashboard}/crop-registration/balance`,

@@ -13,6 +13,8 @@ const backgroundHandlers = [
   // The library and colour mappings every screen reads for problem names and colours (components/problem-look).
   http.get(`${API}/plant_problems/load_plant_problems`, () => HttpResponse.json({ status: 'success', problems: [] })),
   http.get(`${API}/get_problem_color_mappings`, () => HttpResponse.json({ status: 'success', mappings: [] })),
+  // The room map's sample-plant layer (crop registration) asks on every room page: none by default.
+  http.get(`${API}/crop_registration/room_sample_plants`, () => HttpResponse.json({ status: 'success', plants: [] })),
 ];
 
 export const server = setupServer(...backgroundHandlers);

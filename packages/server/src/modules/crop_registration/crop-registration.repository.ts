@@ -176,6 +176,26 @@ export const samplePlantOf = (db: Db, companyId: number, samplePlantId: number) 
     .select(['sp.sample_plant_id', 's.set_id', 's.valid_from', 's.valid_to', 'p.planting_id', 'p.crop_id'])
     .where('sp.company_id', '=', companyId).where('sp.sample_plant_id', '=', samplePlantId).executeTakeFirst();
 
+/** The sets of a room's plantings running in a week, with the planting's crop (the room map and the labels). */
+export const runningSetsOfRoom = (db: Db, companyId: number, roomId: number, week: string) =>
+  db.selectFrom('sample_sets as s')
+    .innerJoin('crop_plantings as p', 'p.planting_id', 's.planting_id')
+    .innerJoin('crops as c', 'c.crop_id', 'p.crop_id')
+    .select(['s.set_id', 's.planting_id', 's.valid_from', 's.valid_to', 'c.name as crop_name'])
+    .where('s.company_id', '=', companyId).where('p.company_id', '=', companyId).where('p.room_id', '=', roomId)
+    .where('s.valid_from', '<=', week).where('s.valid_to', '>=', week)
+    .orderBy('s.planting_id').execute();
+
+/** Each sample plant's values of its latest registered week on or before `week`, with the type's name and unit. */
+export const lastValuesOf = (db: Db, companyId: number, samplePlantIds: number[], week: string) =>
+  db.selectFrom('crop_registration_values as v')
+    .innerJoin('measurement_types as t', (j) => j.onRef('t.company_id', '=', 'v.company_id').onRef('t.type_id', '=', 'v.type_id'))
+    .select(['v.sample_plant_id', 'v.week', 'v.type_id', 't.name', 't.unit', 't.kind', 'v.value', 'v.out_of_range'])
+    .where('v.company_id', '=', companyId).where('v.sample_plant_id', 'in', samplePlantIds.length ? samplePlantIds : [0])
+    .where('v.week', '=', (eb) => eb.selectFrom('crop_registration_values as l').select((l) => l.fn.max('l.week').as('m'))
+      .where('l.company_id', '=', companyId).whereRef('l.sample_plant_id', '=', 'v.sample_plant_id').where('l.week', '<=', week))
+    .orderBy('v.sample_plant_id').orderBy('t.position').orderBy('v.type_id').execute();
+
 // --- registrations ---------------------------------------------------------------------------------------
 
 /** Registrations of one sample plant wait on each other (the deltas of this week and the next are kept). */

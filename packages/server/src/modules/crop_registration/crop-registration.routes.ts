@@ -11,6 +11,7 @@ export const cropRegistrationHandlers: Handlers<typeof cropRegistrationEndpoints
   getSampleSets: ({ app, user, input }) => service.listSets(app, user, input),
   saveSampleSet: ({ app, user, input }) => service.saveSet(app, user, input),
   deleteSampleSet: ({ app, user, input }) => service.deleteSet(app, user, input.set_id),
+  getRoomSamplePlants: ({ app, user, input }) => service.roomSamplePlants(app, user, input, utcDate()),
   getRegistrationWalk: ({ app, user, input }) => service.walk(app, user, input),
   saveRegistration: ({ app, user, input }) => service.register(app, user, input),
   getRoomTemperatures: ({ app, user, input }) => service.listTemperatures(app, user, input),

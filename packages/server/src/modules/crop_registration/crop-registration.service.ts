@@ -1,6 +1,6 @@
 import {
   addDays, checkMeasurementValue, cropRegistrationMessages as msg, daysBetween, FORECAST_HORIZONS, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf,
-  type CropTarget, type EndpointInput, type HarvestForecast, type Indicator, type IndicatorWeek, type Measure, type cropRegistrationEndpoints,
+  type CropTarget, type EndpointInput, type HarvestForecast, type Indicator, type IndicatorWeek, type Measure, type MeasurementKind, type cropRegistrationEndpoints,
 } from '@verdant/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -179,6 +179,33 @@ export async function deleteSet(deps: Deps, caller: Caller, setId: number) {
     await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'sample_set.delete', entityType: 'sample_set', entityId: setId, before: set });
   });
   return { status: ok, message: msg.setDeleted, set_id: setId };
+}
+
+/**
+ * The sample plants of a room's sets running in a week (this week by default), with their last registration on or
+ * before it: the room map's markers (a tap shows the last registration) and the QR labels.
+ */
+export async function roomSamplePlants(deps: Deps, caller: Caller, input: Input<'getRoomSamplePlants'>, today: string) {
+  if (!(await repo.roomOf(deps.db, caller.company_id, input.room_id))) throw notFound('Room');
+  const week = input.week ?? mondayOf(today);
+  const sets = await repo.runningSetsOfRoom(deps.db, caller.company_id, input.room_id, week);
+  const plants = (await repo.plantsOfSets(deps.db, caller.company_id, sets.map((s) => s.set_id))).map(toSamplePlant);
+  const last = await repo.lastValuesOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), week);
+  const setOf = new Map(sets.map((s) => [s.set_id, s]));
+  return {
+    status: ok,
+    plants: plants.map((p) => {
+      const set = setOf.get(p.set_id)!;
+      const values = last.filter((v) => v.sample_plant_id === p.sample_plant_id);
+      return {
+        ...p, planting_id: set.planting_id, crop_name: set.crop_name, valid_from: set.valid_from, valid_to: set.valid_to,
+        last_registration: values.length === 0 ? null : {
+          week: values[0]!.week,
+          values: values.map((v) => ({ type_id: v.type_id, name: v.name, unit: v.unit, kind: v.kind as MeasurementKind, value: v.value, out_of_range: v.out_of_range })),
+        },
+      };
+    }),
+  };
 }
 
 // --- the walk and registrations --------------------------------------------------------------------------

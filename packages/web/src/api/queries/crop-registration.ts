@@ -6,6 +6,7 @@ import {
   getForecastAccuracy,
   getMeasurementTypes,
   getRegistrationWalk,
+  getRoomSamplePlants,
   getSampleSets,
   getHarvestForecast,
 } from '../crop-registration';
@@ -22,6 +23,7 @@ export const cropRegistrationKeys = {
   plantings: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'plantings'] as const,
   setsAll: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'sets'] as const,
   sets: (companyId: number, plantingId: number) => [...cropRegistrationKeys.setsAll(companyId), plantingId] as const,
+  roomPlants: (companyId: number, roomId: number, week: string) => [...cropRegistrationKeys.setsAll(companyId), 'room', roomId, week] as const,
   walks: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'walk'] as const,
   walk: (companyId: number, plantingId: number, week: string) => [...cropRegistrationKeys.walks(companyId), plantingId, week] as const,
   indicators: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'indicators'] as const,
@@ -48,6 +50,17 @@ export const cropPlantingsQuery = (companyId: number) =>
 
 export const sampleSetsQuery = (companyId: number, plantingId: number) =>
   queryOptions({ queryKey: cropRegistrationKeys.sets(companyId, plantingId), queryFn: () => getSampleSets(companyId, plantingId) });
+
+/**
+ * A room's running sample plants with their last registration: the room map's marker layer and the QR labels. Read on
+ * the floor (the map works offline), so kept on the device. A set change or a registration invalidates `setsAll`.
+ */
+export const roomSamplePlantsQuery = (companyId: number, roomId: number, week: string) =>
+  queryOptions({
+    queryKey: cropRegistrationKeys.roomPlants(companyId, roomId, week),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getRoomSamplePlants(companyId, roomId, week)),
+    networkMode: 'always',
+  });
 
 /** The week's walk of a planting: read on the floor, so kept on the device and answered from it offline. */
 export const registrationWalkQuery = (companyId: number, plantingId: number, week: string) =>

@@ -33,6 +33,8 @@ export function useSaveRegistration(companyId: number, userId: number) {
       if (outcome.queued) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.walks(companyId) }),
+        // The room map's sample plants show their last registration.
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.setsAll(companyId) }),
         queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.indicators(companyId) }),
         queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.forecasts(companyId) }),
       ]);

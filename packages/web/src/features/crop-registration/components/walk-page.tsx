@@ -39,6 +39,8 @@ export default function WalkPage() {
   const running = useMemo(() => (plantings.data ?? []).filter((p) => runningIn(p, week)), [plantings.data, week]);
   const asked = Number(params.get('planting'));
   const planting = running.find((p) => p.planting_id === asked) ?? (running.length === 1 ? running[0] : undefined);
+  // A sample plant's QR label (or the room map's sheet) opens the walk at that plant.
+  const startPlantId = Number(params.get('plant')) || null;
 
   return (
     <div className="mx-auto flex max-w-xl flex-col">
@@ -74,6 +76,7 @@ export default function WalkPage() {
           userId={me}
           planting={planting}
           week={week}
+          startPlantId={planting.planting_id === asked ? startPlantId : null}
           online={online}
           onSaved={(queued, label) => (queued ? toast.info(t('walk.savedOffline', { label })) : toast.success(t('walk.saved', { label })))}
           onChange={running.length > 1 ? () => setParams({}) : undefined}
@@ -88,12 +91,14 @@ interface WalkProps {
   userId: number;
   planting: CropPlanting;
   week: string;
+  /** The plant to start at (a scanned label), before the plant in hand and the first still to measure. */
+  startPlantId?: number | null;
   online: boolean;
   onSaved: (queued: boolean, label: string) => void;
   onChange?: () => void;
 }
 
-function Walk({ companyId, userId, planting, week, online, onSaved, onChange }: WalkProps) {
+function Walk({ companyId, userId, planting, week, startPlantId = null, online, onSaved, onChange }: WalkProps) {
   const { t } = useTranslation('crop-registration');
   const walk = useQuery({ ...registrationWalkQuery(companyId, planting.planting_id, week), enabled: companyId > 0 });
   const queued = useQueuedActions(userId);
@@ -105,12 +110,14 @@ function Walk({ companyId, userId, planting, week, online, onSaved, onChange }: 
   const [showRoute, setShowRoute] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // Where the walk starts: the plant in hand when the app closed, else the first plant still to measure.
+  // Where the walk starts: the plant of a scanned label, else the plant in hand when the app closed, else the first
+  // plant still to measure.
   useEffect(() => {
     if (at !== null || !entries.length) return;
+    const scanned = startPlantId ? entries.findIndex((e) => e.plant.sample_plant_id === startPlantId) : -1;
     const held = draft ? entries.findIndex((e) => e.plant.sample_plant_id === draft.plantId) : -1;
-    setAt(held >= 0 ? held : (nextToMeasure(entries) ?? 0));
-  }, [entries, draft, at]);
+    setAt(scanned >= 0 ? scanned : held >= 0 ? held : (nextToMeasure(entries) ?? 0));
+  }, [entries, draft, at, startPlantId]);
 
   const done = entries.filter((e) => e.done).length;
   const waiting = entries.filter((e) => e.waiting).length;

@@ -3,9 +3,11 @@ import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { deviceToday, mondayOf } from '@verdant/contract';
 import { Alert, Button, ButtonLink, Card, EmptyState, ErrorState, Input, LoadingState, PageHeader, Select } from '../../../components/ui';
 import { roomsQuery } from '../../../api/queries/rooms';
 import { traysQuery } from '../../../api/queries/trays';
+import { roomSamplePlantsQuery } from '../../../api/queries/crop-registration';
 import { useAuth } from '../../../state/hooks';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/cn';
@@ -13,6 +15,7 @@ import { emptySelection, initialSelection, labelItems, LABELS_MAX, type LabelSel
 import { LABEL_SIZES, labelsPerPage, paginate, PAPERS, sheetLayout, type LabelSize, type Paper } from '../lib/sheet-layouts';
 import { LabelPage } from './label-sheet';
 import { PlacePicker } from './place-picker';
+import { SamplePlantPicker } from './sample-plant-picker';
 import { useQrCodes } from './use-qr-codes';
 
 /** Printed, only the sheets exist: the app is hidden and each sheet is one page at the paper's size, no margins. */
@@ -46,6 +49,13 @@ export default function LabelsPage() {
   const [paper, setPaper] = useState<Paper>(() => (navigator.language === 'en-US' || navigator.language === 'en-CA' ? 'letter' : 'a4'));
   const [size, setSize] = useState<LabelSize>('medium');
   const [skip, setSkip] = useState(0);
+  // Sample plants are chosen per room (crop registration, issue 24): the room the page came from, else one picked.
+  const [sampleRoom, setSampleRoom] = useState<number | null>(from.roomId ?? null);
+  const samples = useQuery({
+    ...roomSamplePlantsQuery(companyId, sampleRoom ?? 0, mondayOf(deviceToday())),
+    enabled: companyId > 0 && sampleRoom !== null,
+    retry: false,
+  });
 
   // The page opens with the room's or grid's places ticked, once the rooms are known.
   useEffect(() => {
@@ -67,7 +77,7 @@ export default function LabelsPage() {
 
   const layout = sheetLayout(paper, size);
   const perPage = labelsPerPage(layout);
-  const allItems = useMemo(() => labelItems(rooms.data?.rooms ?? [], trays.data ?? [], sel), [rooms.data, trays.data, sel]);
+  const allItems = useMemo(() => labelItems(rooms.data?.rooms ?? [], trays.data ?? [], sel, samples.data ?? []), [rooms.data, trays.data, sel, samples.data]);
   const items = useMemo(() => allItems.slice(0, LABELS_MAX), [allItems]);
   const pages = useMemo(() => paginate(items, layout, skip), [items, layout, skip]);
   const { codes, error: qrError } = useQrCodes(items);
@@ -146,6 +156,19 @@ export default function LabelsPage() {
             ) : (
               <PlacePicker rooms={rooms.data.rooms} selection={sel} onToggle={toggle} />
             )}
+          </Card>
+          <Card title={t('samples.title')} description={t('samples.description')}>
+            <SamplePlantPicker
+              rooms={rooms.data.rooms}
+              roomId={sampleRoom}
+              onRoom={setSampleRoom}
+              plants={samples.data}
+              pending={samples.isPending}
+              error={samples.isError ? samples.error : null}
+              onRetry={() => void samples.refetch()}
+              chosen={sel.samplePlants}
+              onToggle={(ids, on) => toggle('samplePlants', ids, on)}
+            />
           </Card>
           <Card title={t('trays.title')}>
             {trays.isPending ? (

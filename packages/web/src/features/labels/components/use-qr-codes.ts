@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LabelItem } from '../lib/label-items';
-import { placeUrl, qrSvgDataUrl } from '../lib/place-qr';
+import { appUrl, placeUrl, qrSvgDataUrl } from '../lib/place-qr';
 import { labelKey } from './label-sheet';
 
 /**
@@ -19,7 +19,8 @@ export function useQrCodes(items: readonly LabelItem[]): { codes: ReadonlyMap<st
       try {
         for (const item of missing) {
           if (cancelled) return;
-          cache.current.set(labelKey(item), await qrSvgDataUrl(placeUrl(item.kind, item.id)));
+          const url = item.link ? appUrl(item.link) : item.kind === 'sample_plant' ? null : placeUrl(item.kind, item.id);
+          if (url) cache.current.set(labelKey(item), await qrSvgDataUrl(url));
         }
         if (!cancelled) {
           setError(null);

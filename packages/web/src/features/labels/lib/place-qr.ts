@@ -6,6 +6,11 @@ export function placeUrl(kind: PlaceKind, id: number, origin = window.location.o
   return `${origin}${paths.place(kind, id)}`;
 }
 
+/** The absolute link of an app path (a sample plant's registration), for its label's QR code. */
+export function appUrl(path: string, origin = window.location.origin): string {
+  return `${origin}${path}`;
+}
+
 /**
  * The QR code of a link as an SVG data URL (sharp at any print size), made with `qrcode` — the library
  * the server uses for batch codes; loaded only when a label sheet is opened.

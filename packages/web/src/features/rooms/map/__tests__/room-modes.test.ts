@@ -9,7 +9,7 @@ const run = (...actions: RoomAction[]): RoomPageState => actions.reduce(roomRedu
 
 describe('room page modes', () => {
   it('starts on the map with problems shown and no box open', () => {
-    expect(initialRoomState).toEqual({ mode: { kind: 'browsing', selected: null }, layers: { problems: true, pressure: false } });
+    expect(initialRoomState).toEqual({ mode: { kind: 'browsing', selected: null }, layers: { problems: true, pressure: false, samplePlants: false } });
   });
 
   it('entering a mode leaves the others: choosing boxes closes the open box and a move; a move ends a selection', () => {
@@ -71,7 +71,7 @@ describe('room page modes', () => {
   });
 
   it('the layers stay whatever the mode', () => {
-    const s = run({ type: 'showPressure', on: true }, { type: 'showProblems', on: false }, { type: 'startSelect', select: 'Area' }, { type: 'done' });
-    expect(s.layers).toEqual({ problems: false, pressure: true });
+    const s = run({ type: 'showPressure', on: true }, { type: 'showProblems', on: false }, { type: 'showSamplePlants', on: true }, { type: 'startSelect', select: 'Area' }, { type: 'done' });
+    expect(s.layers).toEqual({ problems: false, pressure: true, samplePlants: true });
   });
 });

@@ -10,6 +10,8 @@ import { MapZoomControls } from './map-zoom-controls';
 import { OverdueLegend } from './overdue-legend';
 import { StatusLegend } from './status-legend';
 import { NoEntryLegend } from './no-entry-legend';
+import { SamplePlantLegend } from './sample-plant-layer';
+import { paintSamplePlants } from '../lib/sample-plant-paint';
 import { noEntryUntil, paintNoEntry, useMinuteClock } from '../../lib/no-entry';
 import { useFormatDate } from '../../../../lib/format-date';
 import { useMapPointers, type Cell } from './use-map-pointers';
@@ -61,9 +63,12 @@ export interface GridMapProps {
   focusBox?: { x: number; y: number } | null;
   /** Boxes overdue for scouting: outlined, named to screen readers, and keyed under the map. */
   overdueIds?: ReadonlySet<number>;
+  /** Sample plants of crop registration by box id (their label): a violet diamond on the box, named and keyed. */
+  samplePlants?: ReadonlyMap<number, { label: string }>;
 }
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
+const NO_SAMPLE_PLANTS: ReadonlyMap<number, { label: string }> = new Map();
 
 function sizeCanvas(canvas: HTMLCanvasElement, l: MapLayout) {
   const w = Math.round(l.viewWidth * l.scale);
@@ -99,6 +104,7 @@ export function GridMap({
   onSelectBoxes,
   focusBox = null,
   overdueIds = NO_SELECTION,
+  samplePlants = NO_SAMPLE_PLANTS,
 }: GridMapProps) {
   const { t } = useTranslation('rooms');
   const { t: tc } = useTranslation('scouting-coverage');
@@ -128,6 +134,7 @@ export function GridMap({
   const culledCount = useMemo(() => grid.grid_boxes.reduce((n, b) => n + (b.culled ? 1 : 0), 0), [grid.grid_boxes]);
   const visible = useMemo(() => visibleBoxes(layout, grid.grid_boxes, positions), [layout, grid.grid_boxes, positions]);
   const overdueCount = useMemo(() => (overdueIds.size ? grid.grid_boxes.filter((b) => overdueIds.has(b.id)).length : 0), [grid.grid_boxes, overdueIds]);
+  const sampleCount = useMemo(() => (samplePlants.size ? grid.grid_boxes.filter((b) => samplePlants.has(b.id)).length : 0), [grid.grid_boxes, samplePlants]);
   // Boxes inside a treatment's re-entry interval, and the latest end among them (the legend's "until").
   const now = useMinuteClock();
   const formatDate = useFormatDate();
@@ -211,7 +218,8 @@ export function GridMap({
       cursor: focused ? cursor : null,
       overdue: overdueCount ? visible.filter((b) => overdueIds.has(b.id)) : [],
     });
-  }, [layout, gutters, selected, cursor, focused, selectedIds, drag, visible, overdueCount, overdueIds]);
+    if (sampleCount) paintSamplePlants(ctx, layout, gutters, visible.filter((b) => samplePlants.has(b.id)));
+  }, [layout, gutters, selected, cursor, focused, selectedIds, drag, visible, overdueCount, overdueIds, sampleCount, samplePlants]);
 
   const describe = (x: number, y: number) => {
     const box = boxAt(x, y);
@@ -221,6 +229,8 @@ export function GridMap({
     if (selectMode) parts.push(selectedIds.has(box.id) ? t('select.chosen') : t('select.notChosen'));
     if (box.culled) parts.push(t('map.culled'));
     if (overdueIds.has(box.id)) parts.push(tc('map.boxOverdue'));
+    const sample = samplePlants.get(box.id);
+    if (sample) parts.push(t('samplePlants.box', { label: sample.label }));
     const until = noEntryUntil(box, now);
     if (until) parts.push(t('noEntry.box', { until: formatDate(until) }));
     // What the map's dot and tick show, said for screen readers.
@@ -356,6 +366,7 @@ export function GridMap({
       </div>
       <div ref={keys}>
         <OverdueLegend count={overdueCount} />
+        <SamplePlantLegend count={sampleCount} />
         <NoEntryLegend count={noEntry.count} latest={noEntry.latest} />
         <StatusLegend boxes={grid.grid_boxes} />
       </div>

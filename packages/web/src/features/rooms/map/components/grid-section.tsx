@@ -32,6 +32,8 @@ interface GridSectionProps {
   onSelectBoxes: (boxes: GridBox[], how: 'toggle' | 'add') => void;
   /** A box of this grid to bring into view (opened from a link). */
   focusBox?: { x: number; y: number } | null;
+  /** Sample plants of crop registration by box id, when their layer is on. */
+  samplePlants?: ReadonlyMap<number, { label: string }>;
 }
 
 /** One grid of the room map: its heading beside the zoom control, the map, and its scanned line and actions under it. */
@@ -52,6 +54,7 @@ export function GridSection({
   selectedIds,
   onSelectBoxes,
   focusBox = null,
+  samplePlants,
 }: GridSectionProps) {
   const { t } = useTranslation('rooms');
   const overdueIds = useOverdueBoxes();
@@ -96,6 +99,7 @@ export function GridSection({
         onSelectBoxes={onSelectBoxes}
         focusBox={focusBox}
         overdueIds={overdueIds}
+        samplePlants={samplePlants}
       />
       <GridFooter ref={footer} grid={grid} online={online} uploading={uploading} onUploadBackground={onUploadBackground} />
     </section>

@@ -16,6 +16,7 @@ export function MapModeControls({
   canSelect,
   selectDisabled,
   onSelect,
+  samplePlants,
 }: {
   showProblems: boolean;
   onShowProblems: (on: boolean) => void;
@@ -25,6 +26,8 @@ export function MapModeControls({
   canSelect: boolean;
   selectDisabled: boolean;
   onSelect: () => void;
+  /** The room's sample plants (crop registration): the switch shows only when it has some. */
+  samplePlants?: { count: number; on: boolean; onChange: (on: boolean) => void };
 }) {
   const { t } = useTranslation('rooms');
   return (
@@ -43,6 +46,14 @@ export function MapModeControls({
         disabled={!online}
         className="gap-2"
       />
+      {samplePlants && samplePlants.count > 0 && (
+        <Switch
+          checked={samplePlants.on}
+          onChange={samplePlants.onChange}
+          label={<PhoneLabel short={t('samplePlants.showShort')} long={t('samplePlants.show', { count: samplePlants.count })} />}
+          className="gap-2"
+        />
+      )}
       {canSelect && (
         <Button variant="secondary" aria-label={t('select.start')} className="px-3 sm:px-4" disabled={selectDisabled} onClick={onSelect}>
           <Icon name="check" className="size-4 sm:hidden" />

@@ -9,10 +9,12 @@ interface Props {
   dispatch: Dispatch<RoomAction>;
   problemStyles: RoomProblemStyles;
   online: boolean;
+  /** How many sample plants the room has this week (their layer's switch shows when there are some). */
+  samplePlantCount?: number;
 }
 
 /** Above the map: its layers and "Select boxes", and beside them the key of what the map shows. */
-export function RoomMapToolbar({ state, dispatch, problemStyles, online }: Props) {
+export function RoomMapToolbar({ state, dispatch, problemStyles, online, samplePlantCount = 0 }: Props) {
   const { mode, layers } = state;
   const selecting = mode.kind === 'selecting';
   const problemsShown = layers.problems && !layers.pressure;
@@ -29,6 +31,7 @@ export function RoomMapToolbar({ state, dispatch, problemStyles, online }: Props
           canSelect={!selecting}
           selectDisabled={mode.kind === 'moving'}
           onSelect={() => dispatch({ type: 'startSelect', select: 'Coordinates' })}
+          samplePlants={{ count: samplePlantCount, on: layers.samplePlants, onChange: (on) => dispatch({ type: 'showSamplePlants', on }) }}
         />
       </div>
       <div className="min-w-0 flex-1">

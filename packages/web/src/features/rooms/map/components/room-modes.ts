@@ -41,6 +41,8 @@ export type SelectDialog = 'fill' | 'treat' | 'look' | null;
 export interface RoomLayers {
   problems: boolean;
   pressure: boolean;
+  /** Crop registration's sample plants marked on their boxes (issue 24). */
+  samplePlants: boolean;
 }
 
 export interface RoomPageState {
@@ -71,9 +73,10 @@ export type RoomAction =
   /** Ends the current mode: back to the map (with the box it remembers, if any). */
   | { type: 'done' }
   | { type: 'showProblems'; on: boolean }
-  | { type: 'showPressure'; on: boolean };
+  | { type: 'showPressure'; on: boolean }
+  | { type: 'showSamplePlants'; on: boolean };
 
-export const initialRoomState: RoomPageState = { mode: { kind: 'browsing', selected: null }, layers: { problems: true, pressure: false } };
+export const initialRoomState: RoomPageState = { mode: { kind: 'browsing', selected: null }, layers: { problems: true, pressure: false, samplePlants: false } };
 
 const browsing = (selected: BoxRef | null = null): RoomMode => ({ kind: 'browsing', selected });
 
@@ -92,6 +95,8 @@ export function roomReducer(state: RoomPageState, action: RoomAction): RoomPageS
       return { ...state, layers: { ...state.layers, problems: action.on } };
     case 'showPressure':
       return { ...state, layers: { ...state.layers, pressure: action.on } };
+    case 'showSamplePlants':
+      return { ...state, layers: { ...state.layers, samplePlants: action.on } };
     case 'openBox':
       return to(browsing(action.box));
     case 'closeBox':

@@ -33,6 +33,7 @@ import { paths } from '../../../../lib/paths';
 import { boxPlaceLabel, rememberPlace } from '../../../../lib/last-place';
 import { boxLabel } from '../../lib/box-label';
 import { useRoomRoute } from '../../components/use-room-route';
+import { SamplePlantCard, useRoomSamplePlants } from './sample-plant-layer';
 
 const NONE_CHOSEN: ReadonlySet<number> = new Set();
 
@@ -78,6 +79,7 @@ export default function RoomPage() {
   const problemStyles = useRoomProblemStyles(companyId, gridIds, layers.problems);
   const { styles } = problemStyles;
   const pressure = usePressureMode(companyId, roomId, grids, layers.pressure && online);
+  const samples = useRoomSamplePlants(companyId, roomId);
 
   const onSelectBoxes = useCallback((boxes: GridBox[], how: 'toggle' | 'add') => dispatch({ type: 'choose', boxIds: boxes.map((b) => b.id), how }), []);
   const refusals = mode.kind === 'selecting' ? mode.refusals : 0;
@@ -182,7 +184,7 @@ export default function RoomPage() {
       ) : (
         <div className="lg:flex lg:items-start lg:gap-4">
           <div className="min-w-0 flex-1">
-            <RoomMapToolbar state={state} dispatch={dispatch} problemStyles={problemStyles} online={online} />
+            <RoomMapToolbar state={state} dispatch={dispatch} problemStyles={problemStyles} online={online} samplePlantCount={samples.plants.length} />
             <RoomModeBar state={state} dispatch={dispatch} pressure={pressure} online={online} onUndo={onUndo} undoing={undoBulk.isPending} />
             <div
               ref={scrollRef}
@@ -211,6 +213,7 @@ export default function RoomPage() {
                   selectedIds={chosen}
                   onSelectBoxes={onSelectBoxes}
                   focusBox={link?.gridId === grid.id ? link.at : null}
+                  samplePlants={layers.samplePlants ? samples.byBox : undefined}
                 />
               ))}
             </div>
@@ -227,12 +230,15 @@ export default function RoomPage() {
                   onMoved={(to) => dispatch({ type: 'moved', to: { boxId: to.id, gridId: to.GridID } })}
                 />
               ) : current ? (
-                <BoxPanel
-                  box={current.box}
-                  gridName={current.grid.Name}
-                  onClose={() => dispatch({ type: 'closeBox' })}
-                  onStartMove={(plant) => dispatch({ type: 'startMove', plant })}
-                />
+                <>
+                  {layers.samplePlants && samples.byBox.has(current.box.id) && <SamplePlantCard plant={samples.byBox.get(current.box.id)!} />}
+                  <BoxPanel
+                    box={current.box}
+                    gridName={current.grid.Name}
+                    onClose={() => dispatch({ type: 'closeBox' })}
+                    onStartMove={(plant) => dispatch({ type: 'startMove', plant })}
+                  />
+                </>
               ) : null}
             </BoxSheet>
           )}
