@@ -22,6 +22,7 @@ const CALLS = {
   treatment_effectiveness: trends.getTreatmentEffectivenessReport,
   field_responses: trends.getFieldResponsesReport,
   gutter: trends.getGutterTrends,
+  crop_balance: trends.getCropBalanceReport,
   crop_status: crop.getCropStatusReport,
   plant_count: crop.getPlantCountReport,
   crop_availability: crop.cropAvailabilityReport,
@@ -82,6 +83,7 @@ export async function runReport(kind: ReportTypeName, companyId: number, params:
     case 'treatment_effectiveness': return { kind, answer: await call(CALLS[kind]) };
     case 'field_responses': return { kind, answer: await call(CALLS[kind]) };
     case 'gutter': return { kind, answer: await call(CALLS[kind]) };
+    case 'crop_balance': return { kind, answer: await call(CALLS[kind]) };
     case 'crop_status': return { kind, answer: await call(CALLS[kind]) };
     case 'plant_count': return { kind, answer: await call(CALLS[kind]) };
     case 'crop_availability': return { kind, answer: await call(CALLS[kind]) };

@@ -56,6 +56,40 @@ describe('validateBuilder', () => {
   });
 });
 
+describe('the crop balance (issue 24)', () => {
+  it('needs a crop, sends its indicator, and takes weeks back or a range but no batch dates', () => {
+    expect(check('crop_balance', {}).errors).toEqual({ cropId: 'cropRequired' });
+    expect(check('crop_balance', { cropId: '0' }).errors).toEqual({ cropId: 'cropRequired' });
+    expect(check('crop_balance', { cropId: '7', roomIds: [9, 2] }).params).toEqual({
+      date_option: 'date_range', start_date: '2026-11-02', end_date: '2026-11-25', crop_id: 7, indicator: 'growth', room_ids: [2, 9],
+    });
+    expect(check('crop_balance', { cropId: '7', indicator: 'balance', dateOption: 'weeks_ago', weeksAgo: '12' }).params).toEqual({
+      date_option: 'weeks_ago', weeks_ago: 12, crop_id: 7, indicator: 'balance',
+    });
+    expect(check('crop_balance', { cropId: '7', dateOption: 'batch_related_date' }).errors).toEqual({ dateOption: 'invalidDateOption' });
+  });
+
+  it('refuses more than 104 Monday weeks on the field that sets them, as the server would', () => {
+    expect(check('crop_balance', { cropId: '7', dateOption: 'weeks_ago', weeksAgo: '103' }).errors).toEqual({});
+    expect(check('crop_balance', { cropId: '7', dateOption: 'weeks_ago', weeksAgo: '104' }).errors).toEqual({ weeksAgo: 'cropBalanceTooLong' });
+    // 2024-11-25 is a Monday 104 weeks before 2026-11-23 (the Monday of 2026-11-25): one week too many; a Tuesday is the same week.
+    expect(check('crop_balance', { cropId: '7', startDate: '2024-11-26' }).errors).toEqual({ startDate: 'cropBalanceTooLong' });
+    expect(check('crop_balance', { cropId: '7', startDate: '2024-12-02' }).errors).toEqual({});
+    // Other kinds keep their long ranges.
+    expect(check('trends', { startDate: '2024-11-26' }).errors).toEqual({});
+  });
+
+  it('keeps the crop and indicator in the saved filters and fills them back in', () => {
+    const { params } = check('crop_balance', { cropId: '7', indicator: 'setting_speed', roomIds: [3] });
+    const filters = filtersOf(params!);
+    expect(filters).toMatchObject({ crop_id: 7, indicator: 'setting_speed' });
+    const back = valuesFromSaved({ report_type: 'crop_balance', chart_type: 'LineChart', room_ids: [3], filters }, initialValues('trends', '2026-11-25'));
+    expect(back).toMatchObject({ kind: 'crop_balance', cropId: '7', indicator: 'setting_speed', roomIds: [3] });
+    expect(validateBuilder(back, info('crop_balance')).params).toEqual(params);
+    expect(valuesFromSaved({ report_type: 'crop_balance', chart_type: 'LineChart', room_ids: [], filters: { crop_id: 7, indicator: 'colour' } }).indicator).toBe('growth');
+  });
+});
+
 describe('saved filters', () => {
   it('keep the call’s parameters without the rooms, and fill the form back in', () => {
     const { params } = check('single_problem', { problem: 'Aphids', roomIds: [5], dateOption: 'weeks_ago', weeksAgo: '4' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyReportAnswer } from '../../../api/reports';
-import { compactTable, isEmptyTable, OTHERS_KEY, seriesByTotal, SUSPECTED_KEY, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
+import { compactTable, isEmptyTable, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
 
 const range = { date_option: 'date_range' as const, start_date: '2026-11-02', end_date: '2026-11-15', granularity: 'week' as const, bucket_days: 7, time_zone: 'UTC', buckets: ['2026-11-02', '2026-11-09'] };
 const series = (label: string, values: number[]) => ({ key: label.toLowerCase(), label, total: values.reduce((a, b) => a + b, 0), points: range.buckets.map((bucket, i) => ({ bucket, value: values[i]! })) });
@@ -33,6 +33,28 @@ describe('toReportTable', () => {
     expect(tableFromData(JSON.parse(JSON.stringify(table.rows)) as unknown[])).toEqual(table);
     const none: AnyReportAnswer = { kind: 'problem_trends', answer: { status: 'success', range, trends: [series('Thrips', [1, 2])], suspected: [series('Thrips', [0, 0])] } };
     expect(toReportTable(none).series).toEqual(['Thrips']);
+  });
+
+  it('draws the crop balance as one column per room with gaps where nothing was registered, and the target after them', () => {
+    const point = (bucket: string, value: number | null) => ({ bucket, value, last_year: null, plants_measured: value === null ? 0 : 3 });
+    const answer = (target: number | null, values: Array<[string, Array<number | null>]>) => ({
+      status: 'success' as const, range, crop: { crop_id: 1, name: 'Tomato' }, indicator: 'growth' as const, unit: 'cm/week', formula: 'Mean weekly growth',
+      target: target === null ? null : { target_id: 1, crop_id: 1, indicator: 'growth' as const, value: target },
+      series: values.map(([label, v], i) => ({ key: String(i + 1), label, room_id: i + 1, average: null, points: range.buckets.map((b, j) => point(b, v[j]!)) })),
+    });
+    const table = toReportTable({ kind: 'crop_balance', answer: answer(25, [['House 2', [null, 30]], ['House 1', [21, 22]], [TARGET_KEY, [1, 1]]]) });
+    expect(table.series).toEqual(['House 2', 'House 1', `${TARGET_KEY} (2)`, TARGET_KEY]);
+    expect(table.rows[0]).toEqual({ x: '2026-11-02', 'House 2': null, 'House 1': 21, [`${TARGET_KEY} (2)`]: 1, [TARGET_KEY]: 25 });
+    expect(seriesByTotal(table).at(-1)).toBe(TARGET_KEY);
+    // Saved and read back: the gaps stay gaps.
+    expect(tableFromData(JSON.parse(JSON.stringify(table.rows)) as unknown[]).rows[0]!['House 2']).toBeNull();
+    // A target with nothing registered draws nothing (no lone target line), and is empty.
+    const none = toReportTable({ kind: 'crop_balance', answer: answer(25, [['House 1', [null, null]]]) });
+    expect(none.series).toEqual(['House 1']);
+    expect(isEmptyTable(none)).toBe(true);
+    // Indicators never add up into weeks or "Others" on a phone.
+    expect(seriesAddUp('crop_balance')).toBe(false);
+    expect(seriesAddUp('trends')).toBe(true);
   });
 
   it('keeps a bucket without a severity as null (a gap, not a zero)', () => {

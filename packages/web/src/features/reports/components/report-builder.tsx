@@ -1,11 +1,12 @@
 import { useMemo, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHART_TYPES, DATE_OPTIONS, deviceToday, PLANT_COUNT_GROUPS, REPORT_TYPES, type DateOption } from '@verdant/contract';
+import { CHART_TYPES, DATE_OPTIONS, deviceToday, INDICATORS, PLANT_COUNT_GROUPS, REPORT_TYPES, type DateOption } from '@verdant/contract';
 import { Button, Input, Select } from '../../../components/ui';
 import { roomListQuery } from '../../../api/queries/rooms';
 import { plantProblemsQuery } from '../../../api/queries/plant-problems';
 import { batchesQuery, batchStatusesQuery } from '../../../api/queries/batches';
+import { cropsQuery } from '../../../api/queries/crops';
 import { reportableFieldsQuery } from '../../../api/queries/saved-reports';
 import { kindParameters, type BuilderField, type BuilderValues, type KindInfo } from '../lib/builder';
 import { CheckList } from './check-list';
@@ -39,6 +40,7 @@ export function ReportBuilder({ companyId, kinds, values, errorOf: err, refused,
   const batches = useQuery({ ...batchesQuery(companyId), enabled: wantsBatches || has('strain_names') });
   const statuses = useQuery({ ...batchStatusesQuery(companyId), enabled: has('batch_statuses') });
   const fields = useQuery({ ...reportableFieldsQuery(companyId), enabled: has('FieldID') });
+  const crops = useQuery({ ...cropsQuery(companyId), enabled: has('crop_id') });
 
   const roomOptions = useMemo(() => (rooms.data ?? []).map((r) => ({ value: r.RoomID, label: r.Name })), [rooms.data]);
   const problemOptions = useMemo(
@@ -58,6 +60,7 @@ export function ReportBuilder({ companyId, kinds, values, errorOf: err, refused,
     () => (fields.data ?? []).map((f) => ({ value: String(f.FieldID), label: `${f.TemplateName} › ${f.FieldName}` })),
     [fields.data],
   );
+  const cropOptions = useMemo(() => (crops.data ?? []).map((c) => ({ value: String(c.crop_id), label: c.name })).sort((a, b) => a.label.localeCompare(b.label)), [crops.data]);
   const offered = REPORT_TYPES.filter((k) => kinds.some((i) => i.report_type === k));
 
   function changeKind(kind: string) {
@@ -127,6 +130,22 @@ export function ReportBuilder({ companyId, kinds, values, errorOf: err, refused,
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
+        {has('crop_id') && (
+          <Select label={t('builder.crop')} value={values.cropId} onChange={(e) => set('cropId', e.target.value)} error={err('cropId')} required hint={t('builder.cropHint')}>
+            <option value="">{t('builder.pickCrop')}</option>
+            {cropOptions.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
+            ))}
+          </Select>
+        )}
+        {has('indicator') && (
+          <Select
+            label={t('builder.indicator')}
+            value={values.indicator}
+            onChange={(e) => set('indicator', INDICATORS.find((i) => i === e.target.value) ?? values.indicator)}
+            options={INDICATORS.map((i) => ({ value: i, label: t(`indicators.${i}`) }))}
+          />
+        )}
         {has('room_ids') && (
           <CheckList
             legend={t('builder.rooms')}

@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesByTotal, SUSPECTED_KEY, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
 import { SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
@@ -34,7 +34,7 @@ export interface ReportChartProps {
 }
 
 const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
-const dashOf = (s: string, i: number) => (s === SUSPECTED_KEY ? '3 3' : i >= SERIES_COLOURS.length ? '6 3' : undefined);
+const dashOf = (s: string, i: number) => (s === SUSPECTED_KEY || s === TARGET_KEY ? '3 3' : i >= SERIES_COLOURS.length ? '6 3' : undefined);
 
 /**
  * A saved or freshly drawn report as a chart. Used by the reports screens and by the overview's pinned
@@ -48,8 +48,9 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   const [phone] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches);
   const table = useMemo(() => {
     const full = tableFromData(data);
-    return phone && chartType !== 'Table' ? compactTable(full, xKind === 'day' && full.rows.length > 14) : full;
-  }, [data, phone, chartType, xKind]);
+    // Indicators (the crop balance) are not counts: a week's growth summed or rooms folded into "Others" would lie.
+    return phone && chartType !== 'Table' && seriesAddUp(kind) ? compactTable(full, xKind === 'day' && full.rows.length > 14) : full;
+  }, [data, phone, chartType, xKind, kind]);
   const series = useMemo(() => seriesByTotal(table), [table]);
   const base = useReportLabels(kind, xKind);
   const labels = useMemo(
@@ -64,7 +65,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   if (isEmptyTable(table)) {
     return (
       <p className="flex items-center justify-center rounded-lg bg-stone-50 px-4 py-8 text-center text-sm text-stone-700" style={{ minHeight: Math.min(height, 160) }}>
-        {xKind === 'category' || hasMeasureSeries(kind) ? t('emptyCrop') : t('empty')}
+        {kind === 'crop_balance' ? t('emptyBalance') : xKind === 'category' || hasMeasureSeries(kind) ? t('emptyCrop') : t('empty')}
       </p>
     );
   }
@@ -126,7 +127,7 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
       <AreaChart {...common}>
         {axes}
         {series.map((s, i) => (
-          <Area key={s} dataKey={s} stackId={s === SUSPECTED_KEY ? SUSPECTED_KEY : 'all'} type="linear" stroke={labels.colour(s, i)} fill={labels.colour(s, i)} fillOpacity={0.35} strokeDasharray={dashOf(s, i)} isAnimationActive={false} />
+          <Area key={s} dataKey={s} stackId={s === SUSPECTED_KEY || s === TARGET_KEY ? s : 'all'} type="linear" stroke={labels.colour(s, i)} fill={labels.colour(s, i)} fillOpacity={0.35} strokeDasharray={dashOf(s, i)} isAnimationActive={false} />
         ))}
       </AreaChart>
     );

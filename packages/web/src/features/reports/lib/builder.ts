@@ -3,14 +3,20 @@ import {
   DATE_OPTIONS,
   DEFAULT_CHART_TYPE,
   REPORT_TYPES,
+  DEFAULT_CROP_BALANCE_INDICATOR,
   DEFAULT_DATE_OPTION,
   DEFAULT_WEEKS_AGO,
+  INDICATORS,
+  MAX_CROP_BALANCE_WEEKS,
   MAX_WEEKS_AGO,
+  daysBetween,
   deviceToday,
+  mondayOf,
   reportDays,
   weeksAgoRange,
   type ChartTypeName,
   type DateOption,
+  type Indicator,
   type ReportTypeName,
 } from '@verdant/contract';
 import type { ReportParams } from '../../../api/reports';
@@ -32,6 +38,9 @@ export interface BuilderValues {
   groupBy: 'crop' | 'room' | 'status';
   batchStatuses: string[];
   strainNames: string[];
+  /** The crop balance's crop (an id as text, '' for none) and the indicator it draws. */
+  cropId: string;
+  indicator: Indicator;
   chartType: ChartTypeName;
 }
 
@@ -60,8 +69,10 @@ export type BuilderError =
   | 'fieldRequired'
   | 'batchRequired'
   | 'statusesRequired'
-  | 'strainsRequired';
-export type BuilderField = 'dateOption' | 'weeksAgo' | 'startDate' | 'endDate' | 'roomIds' | 'problems' | 'problem' | 'fieldId' | 'batchId' | 'batchStatuses' | 'strainNames';
+  | 'strainsRequired'
+  | 'cropRequired'
+  | 'cropBalanceTooLong';
+export type BuilderField = 'dateOption' | 'weeksAgo' | 'startDate' | 'endDate' | 'roomIds' | 'problems' | 'problem' | 'fieldId' | 'batchId' | 'batchStatuses' | 'strainNames' | 'cropId';
 export type BuilderErrors = Partial<Record<BuilderField, BuilderError>>;
 
 /** The reports screen starts on date_range (the last four weeks, Monday to today) and a line chart (spec-2 §4). */
@@ -81,6 +92,8 @@ export function initialValues(kind: ReportTypeName = 'trends', today = deviceTod
     groupBy: 'crop',
     batchStatuses: [],
     strainNames: [],
+    cropId: '',
+    indicator: DEFAULT_CROP_BALANCE_INDICATOR,
     chartType: DEFAULT_CHART_TYPE,
   };
 }
@@ -115,7 +128,10 @@ export function validateBuilder(values: BuilderValues, info: KindInfo | undefine
       // Spec-2 §5: cumulative trends reject a falsy weeks_ago.
       const checked = reportDays(input, { options: dateOptions, weeksAgoAtLeastOne: values.kind === 'cumulative' }, deviceToday());
       if (!checked.ok) for (const issue of checked.issues) errors[DATE_FIELDS[issue.field]] = issue.error;
-      else if (values.dateOption === 'weeks_ago') {
+      else if (values.kind === 'crop_balance' && daysBetween(mondayOf(checked.days.start), mondayOf(checked.days.end)) / 7 >= MAX_CROP_BALANCE_WEEKS) {
+        // The server's bound on the crop balance (its weeks are read as Monday weeks), said on the field that sets it.
+        errors[values.dateOption === 'weeks_ago' ? 'weeksAgo' : 'startDate'] = 'cropBalanceTooLong';
+      } else if (values.dateOption === 'weeks_ago') {
         params.date_option = 'weeks_ago';
         params.weeks_ago = weeksAgo;
       } else {
@@ -163,6 +179,12 @@ export function validateBuilder(values: BuilderValues, info: KindInfo | undefine
     else params.strain_names = [...values.strainNames];
   }
 
+  if (has('crop_id')) {
+    if (!WHOLE.test(values.cropId) || Number(values.cropId) < 1) errors.cropId = 'cropRequired';
+    else params.crop_id = Number(values.cropId);
+  }
+  if (has('indicator')) params.indicator = values.indicator;
+
   return { errors, params: Object.keys(errors).length ? null : params };
 }
 
@@ -197,6 +219,8 @@ export function valuesFromSaved(saved: { report_type: string; chart_type: string
     groupBy: f.group_by === 'room' || f.group_by === 'status' ? f.group_by : 'crop',
     batchStatuses: list(f.batch_statuses),
     strainNames: list(f.strain_names),
+    cropId: text(f.crop_id),
+    indicator: INDICATORS.find((i) => i === f.indicator) ?? base.indicator,
   };
 }
 

@@ -41,7 +41,8 @@ export function hasProblemSeries(kind: string): boolean {
 
 /** Unique column names: a label that repeats, or that is the x column's own name, gets a number after it. */
 function uniqueNames(labels: readonly string[]): string[] {
-  const seen = new Set<string>([X_KEY]);
+  // The x column and the drawn-apart columns' keys are taken: a room or problem of that name gets a number.
+  const seen = new Set<string>([X_KEY, SUSPECTED_KEY, TARGET_KEY]);
   return labels.map((label) => {
     let name = label.trim() || '—';
     for (let n = 2; seen.has(name); n++) name = `${label.trim() || '—'} (${n})`;
@@ -96,6 +97,29 @@ function fromCategories<T>(items: readonly T[], x: (item: T) => string | number,
   return { series, rows };
 }
 
+/**
+ * The column of the grower's target in a crop balance report (issue 24): the same value in every week, drawn as a
+ * dashed line beside the rooms'. A plain key, as SUSPECTED_KEY.
+ */
+export const TARGET_KEY = '~target';
+
+/** Kinds whose series are figures per week (indicators), not counts: never added up into weeks or "Others". */
+export function seriesAddUp(kind: string): boolean {
+  return kind !== 'crop_balance';
+}
+
+/**
+ * The crop balance: one row per Monday week, one column per room (null where nothing was registered that week, so
+ * the line breaks instead of dropping to 0), and the target column when the grower set one and a room has a value.
+ */
+function cropBalance(answer: { range: { buckets: string[] }; target: { value: number } | null; series: ReadonlyArray<{ label: string; points: ReadonlyArray<{ bucket: string; value: number | null }> }> }): ReportTable {
+  const table = fromSeries(answer.series, answer.range.buckets);
+  const anyValue = table.rows.some((r) => table.series.some((s) => typeof r[s] === 'number'));
+  if (!answer.target || !anyValue) return table;
+  const target = answer.target.value;
+  return { series: [...table.series, TARGET_KEY], rows: table.rows.map((r) => ({ ...r, [TARGET_KEY]: target })) };
+}
+
 /** Any report answer as a table (see ReportTable). */
 export function toReportTable(report: AnyReportAnswer): ReportTable {
   switch (report.kind) {
@@ -112,6 +136,8 @@ export function toReportTable(report: AnyReportAnswer): ReportTable {
       return fromSeries(report.answer.grouped_data, report.answer.range.buckets);
     case 'gutter':
       return fromSeries(report.answer.data, report.answer.range.buckets);
+    case 'crop_balance':
+      return cropBalance(report.answer);
     case 'treatment_effectiveness':
       return weekOffsets(report.answer.data);
     case 'crop_status':
@@ -172,11 +198,15 @@ export function tableFromData(data: readonly unknown[]): ReportTable {
   return { series, rows };
 }
 
-/** Series ordered by their total, largest first (suspected last): the database does not keep a saved row's key order. */
+/**
+ * Series ordered by their total, largest first (suspected and target last): the database does not keep a saved row's
+ * key order.
+ */
 export function seriesByTotal(table: ReportTable): string[] {
   const total = (s: string) => table.rows.reduce((sum, r) => sum + (typeof r[s] === 'number' ? (r[s] as number) : 0), 0);
-  const seen = table.series.filter((s) => s !== SUSPECTED_KEY).sort((a, b) => total(b) - total(a) || a.localeCompare(b));
-  return table.series.includes(SUSPECTED_KEY) ? [...seen, SUSPECTED_KEY] : seen;
+  const last = [SUSPECTED_KEY, TARGET_KEY].filter((k) => table.series.includes(k));
+  const seen = table.series.filter((s) => !last.includes(s)).sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+  return [...seen, ...last];
 }
 
 /** True when every value of every series is zero or missing: "no observations in this period". */

@@ -11,3 +11,6 @@ export function seriesColour(index: number): string {
 
 /** Suspected problems (unreviewed detections): a neutral grey, drawn dashed, so they never read as a problem's own line. */
 export const SUSPECTED_COLOUR = '#78716c';
+
+/** The grower's target in a crop balance report: near-black, dashed, a reference line rather than a room. */
+export const TARGET_COLOUR = '#292524';

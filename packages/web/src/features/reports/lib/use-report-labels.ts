@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../../lib/format-number';
 import { useAuth } from '../../../state/hooks';
 import { useProblemLook } from '../../../components/problem-look';
-import { hasMeasureSeries, hasProblemSeries, SUSPECTED_KEY, type XAxisKind } from './report-table';
-import { seriesColour, SUSPECTED_COLOUR } from './series-colours';
+import { hasMeasureSeries, hasProblemSeries, SUSPECTED_KEY, TARGET_KEY, type XAxisKind } from './report-table';
+import { seriesColour, SUSPECTED_COLOUR, TARGET_COLOUR } from './series-colours';
 
 /**
  * How a report's axis values, series names and numbers read in the user's language: days as "3 Nov",
@@ -28,12 +28,15 @@ export function useReportLabels(kind: string, xKind: XAxisKind) {
   );
   const series = useCallback(
     (name: string): string =>
-      hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : problems ? (name === SUSPECTED_KEY ? t('suspectedSeries') : look.name(name)) : name,
+      name === TARGET_KEY
+        ? t('targetSeries')
+        : hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : problems ? (name === SUSPECTED_KEY ? t('suspectedSeries') : look.name(name)) : name,
     [kind, t, problems, look],
   );
   /** A problem series' one colour; other series by their place in the chart. */
   const colour = useCallback(
-    (name: string, index: number): string => (problems ? (name === SUSPECTED_KEY ? SUSPECTED_COLOUR : look.colour(name)) : seriesColour(index)),
+    (name: string, index: number): string =>
+      name === TARGET_KEY ? TARGET_COLOUR : problems ? (name === SUSPECTED_KEY ? SUSPECTED_COLOUR : look.colour(name)) : seriesColour(index),
     [problems, look],
   );
   const number = useCallback(
