@@ -1,4 +1,4 @@
-import type { HttpClient } from './http-client';
+import { isHttpError, type HttpClient } from './http-client';
 import {
   batchesEndpoints,
   commentsEndpoints,
@@ -78,7 +78,25 @@ export function classifyActionError(err: unknown): ReturnType<ActionTransport['c
   if (status === undefined) return { kind: 'refused', message: e.message, conflict: false };
   if (status >= 500 || [401, 408, 429].includes(status)) return { kind: 'retry', message: e.message };
   if (status === 409 && KEY_IN_PROGRESS.test(e.message)) return { kind: 'retry', message: e.message };
-  return { kind: 'refused', message: e.message, conflict: status === 409 || status === 404 };
+  return { kind: 'refused', message: e.message, conflict: status === 409 || status === 404, status, current: currentValue(err) };
+}
+
+/**
+ * The target's value on the server that a conflict names (`Verdant-Current-Value`, percent-encoded; sent
+ * by the rename, batch status and problem endpoints, issue 25), or null.
+ */
+function currentValue(err: unknown): string | null {
+  // callEndpoint may have wrapped the HTTP error (an ApiError whose cause it is).
+  let found: unknown = err;
+  for (let i = 0; i < 3 && found && !isHttpError(found); i++) found = (found as { cause?: unknown }).cause;
+  const headers = isHttpError(found) ? found.response?.headers : undefined;
+  const raw = headers && typeof headers.get === 'function' ? headers.get('verdant-current-value') : null;
+  if (raw === null) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 /** The action queue's transport over HTTP; `client` is the app's signed-in HTTP client by default (loaded lazily). */
@@ -139,5 +157,8 @@ export async function queueAction<K extends QueueableEndpoint>(
 }
 
 export { ActionRefused };
+export { ActionNotRestorable, canKeepMine, mineOf } from '../offline/action-queue';
+export { canRestore, RESTORE_WINDOW_MS } from '../offline/outbox-history';
+export type { OutboxHistoryRow, OutboxHistoryKind } from '../offline/outbox-history';
 export type { ActionOutcome, ActionQueue, ActionTarget, QueuedAction };
 export type { ActionFlushResult, ActionState } from '../offline/action-queue';

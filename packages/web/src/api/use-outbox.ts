@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { QueuedAction } from './action-queue';
+import { browserOffline } from '../offline/network';
+import type { OutboxHistoryRow, QueuedAction } from './action-queue';
 import type { QueueEntry } from './form-responses';
 import { useFormQueue } from './use-form-queue';
 import type { QueuedRoom } from './room-queue';
@@ -26,6 +27,27 @@ export function useQueuedActions(userId: number | null | undefined): QueuedActio
     };
   }, [userId]);
   return actions;
+}
+
+/** Live history of the user's outbox on this device (sent, changed, refused, conflicts, discarded …), newest first. */
+export function useOutboxHistory(userId: number | null | undefined, companyId: number | null | undefined): OutboxHistoryRow[] {
+  const [rows, setRows] = useState<OutboxHistoryRow[]>([]);
+  useEffect(() => {
+    if (!userId) {
+      setRows([]);
+      return;
+    }
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void actionQueueModule().then((m) => {
+      if (!cancelled) stop = m.actionQueue().history.watch(setRows, { userId, companyId });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId, companyId]);
+  return rows;
 }
 
 /** Live list of the company's rooms created offline and not sent yet (the room queue), oldest first. */
@@ -85,14 +107,33 @@ export async function retryAction(seq: number, userId: number) {
   return (await actionQueueModule()).actionQueue().retry(seq, { userId });
 }
 
-export async function discardAction(seq: number) {
-  return (await actionQueueModule()).actionQueue().discard(seq);
+/** `by`: the signed-in user's name, kept in the history. */
+export async function discardAction(seq: number, by: string | null = null) {
+  return (await actionQueueModule()).actionQueue().discard(seq, by);
+}
+
+/** Settles a conflict by sending the user's change again without its precondition (same key). */
+export async function keepMineAction(seq: number, userId: number, by: string | null) {
+  return (await actionQueueModule()).actionQueue().keepMine(seq, by, { userId });
+}
+
+/** Settles a conflict by leaving the server's value: the change leaves the queue, the history says so. */
+export async function keepTheirsAction(seq: number, by: string | null) {
+  return (await actionQueueModule()).actionQueue().keepTheirs(seq, by);
+}
+
+/** Puts a discarded change back in the queue (within a day) and sends what waits when online. */
+export async function restoreAction(historyId: number, userId: number, by: string | null) {
+  const queue = (await actionQueueModule()).actionQueue();
+  const item = await queue.restore(historyId, by);
+  if (!browserOffline()) await queue.flush({ userId });
+  return item;
 }
 
 export async function retryForm(tempResponseID: number, userId: number) {
   return (await import('./form-responses')).formQueue().retry(tempResponseID, userId);
 }
 
-export async function discardForm(tempResponseID: number) {
-  return (await import('./form-responses')).formQueue().discard(tempResponseID);
+export async function discardForm(tempResponseID: number, by: string | null = null) {
+  return (await import('./form-responses')).formQueue().discard(tempResponseID, by);
 }

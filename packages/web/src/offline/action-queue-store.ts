@@ -44,6 +44,10 @@ export interface QueuedAction extends NewAction {
   reason: string | null;
   /** Refused because its target changed on the server after the user acted. */
   conflict: boolean;
+  /** HTTP status of the refusal (null while not refused; absent on rows stored before issue 25). */
+  status?: number | null;
+  /** The target's value on the server when it refused a conflict (e.g. the name a colleague gave the box). */
+  theirs?: string | null;
   sentAt: number | null;
 }
 
@@ -89,6 +93,8 @@ export function createActionStore(database: ActionQueueDatabase, now: () => numb
       nextAttemptAt: 0,
       reason: null,
       conflict: false,
+      status: null,
+      theirs: null,
       sentAt: null,
     };
     const seq = (await database.actions.add(row as QueuedAction)) as number;

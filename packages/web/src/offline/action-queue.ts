@@ -2,6 +2,7 @@ import { browserOffline } from './network';
 import { backoffDelay } from './form-queue-store';
 import { createSerialSender } from './form-queue-schedule';
 import { ActionQueueDatabase, createActionStore, type ActionFilter, type NewAction, type QueuedAction } from './action-queue-store';
+import { canRestore, createOutboxHistory, type NewHistoryEntry, type OutboxHistory } from './outbox-history';
 
 /**
  * How a queued action reaches the server, provided by the api layer (src/api/action-queue.ts).
@@ -15,7 +16,72 @@ export interface ActionTransport {
    * with the same key. Otherwise the server refused it for good: its reason, and whether the refusal is
    * because the target changed on the server after the user acted.
    */
-  classify(err: unknown): { kind: 'retry'; message: string } | { kind: 'refused'; message: string; conflict: boolean };
+  classify(err: unknown):
+    | { kind: 'retry'; message: string }
+    | {
+        kind: 'refused';
+        message: string;
+        conflict: boolean;
+        /** The HTTP status of the refusal. */
+        status?: number;
+        /** The target's value on the server, when the refusal named it (the `Verdant-Current-Value` header). */
+        current?: string | null;
+      };
+}
+
+/**
+ * The input fields that say what the user saw when acting (a precondition the server checks: 409 when the
+ * target changed since). "Keep mine" sends the action again without them.
+ */
+export const PRECONDITION_FIELDS = ['expected_custom_name', 'expected_status'] as const;
+
+function withoutPrecondition(input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input };
+  for (const f of PRECONDITION_FIELDS) delete out[f];
+  return out;
+}
+
+/** A conflict the user can settle with "Keep mine": refused with 409 because a precondition failed. */
+export function canKeepMine(a: QueuedAction): boolean {
+  return a.state === 'refused' && a.conflict && a.status === 409 && PRECONDITION_FIELDS.some((f) => a.input[f] !== undefined);
+}
+
+const PROBLEM_ENDPOINTS = new Set(['manageProblem', 'manageProblemsByTypeRoom', 'manageProblemsByTypeGrid', 'updateUnresolvedProblemsForGrid', 'updateUnresolvedProblemsForRoom']);
+const STATUS_AFTER: Record<string, string> = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' };
+
+/** The value the action sets, as the outbox shows it beside the server's ("mine"); null when it sets none. */
+export function mineOf(a: Pick<NewAction, 'endpoint' | 'input'>): string | null {
+  const v = (k: string) => (typeof a.input[k] === 'string' || typeof a.input[k] === 'number' ? String(a.input[k]) : null);
+  if (a.endpoint === 'updateGridBoxName') return v('custom_name') ?? '';
+  if (a.endpoint === 'assignStatusToBatches') return v('batch_status');
+  if (PROBLEM_ENDPOINTS.has(a.endpoint)) return STATUS_AFTER[v('action') ?? ''] ?? null;
+  return null;
+}
+
+/** What the server's answer says the value now is, for the actions whose answer carries it. */
+function answeredValue(a: QueuedAction, answer: unknown): string | null {
+  if (a.endpoint !== 'updateGridBoxName' || !answer || typeof answer !== 'object') return null;
+  const box = (answer as { grid_box?: { CustomName?: unknown } }).grid_box;
+  if (!box || typeof box !== 'object') return null;
+  return typeof box.CustomName === 'string' ? box.CustomName : '';
+}
+
+function answerMessage(answer: unknown): string | null {
+  const m = answer && typeof answer === 'object' ? (answer as { message?: unknown }).message : undefined;
+  return typeof m === 'string' ? m : null;
+}
+
+/** What the history keeps of a discarded action so it can go back in the queue with the same key. */
+function snapshot(a: QueuedAction): Record<string, unknown> {
+  return { companyId: a.companyId, userId: a.userId, endpoint: a.endpoint, input: a.input, label: a.label, target: a.target, idempotencyKey: a.idempotencyKey };
+}
+
+/** A discarded action that cannot go back (older than a day, already restored, or not kept). */
+export class ActionNotRestorable extends Error {
+  constructor() {
+    super('This change can no longer be restored.');
+    this.name = 'ActionNotRestorable';
+  }
 }
 
 export interface ActionFlushOptions extends ActionFilter {
@@ -53,6 +119,8 @@ export interface ActionQueueParts {
   /** Web Lock name shared by every tab of the app. */
   lockName?: string;
   now?: () => number;
+  /** Where what happens to each action is kept (default: the app's offline database). */
+  history?: OutboxHistory;
 }
 
 let defaultDatabase: ActionQueueDatabase | null = null;
@@ -67,6 +135,16 @@ export function createActionQueue(parts: ActionQueueParts) {
   const database = parts.database ?? (defaultDatabase ??= new ActionQueueDatabase());
   const now = parts.now ?? Date.now;
   const store = createActionStore(database, now);
+  const history = parts.history ?? createOutboxHistory(undefined, now);
+
+  /** The history never stops the queue: a failed write is only logged. */
+  async function record(a: QueuedAction, entry: Omit<NewHistoryEntry, 'userId' | 'source' | 'key' | 'label'>): Promise<void> {
+    try {
+      await history.record({ userId: a.userId, companyId: a.companyId, source: 'action', key: a.idempotencyKey, label: a.label, endpoint: a.endpoint, mine: mineOf(a), ...entry });
+    } catch (err) {
+      console.warn('Could not write the outbox history', err);
+    }
+  }
   /** Answers of actions sent by this tab, picked up by `run` (kept in memory only). */
   const answers = new Map<number, unknown>();
 
@@ -95,8 +173,10 @@ export function createActionQueue(parts: ActionQueueParts) {
           result.retryAt = retryAt;
           break;
         }
-        const refused = { ...item, state: 'refused' as const, attempts, reason: verdict.message, conflict: verdict.conflict };
-        await store.update(item.seq, { state: 'refused', attempts, reason: verdict.message, conflict: verdict.conflict });
+        const changes = { state: 'refused' as const, attempts, reason: verdict.message, conflict: verdict.conflict, status: verdict.status ?? null, theirs: verdict.current ?? null };
+        const refused = { ...item, ...changes };
+        await store.update(item.seq, changes);
+        await record(item, { kind: verdict.conflict ? 'conflict' : 'refused', status: changes.status, message: verdict.message, theirs: changes.theirs });
         result.refused.push({ item: refused, message: verdict.message, conflict: verdict.conflict });
         continue;
       }
@@ -104,6 +184,9 @@ export function createActionQueue(parts: ActionQueueParts) {
       await store.update(item.seq, { state: 'sent', attempts: sent.attempts, reason: null, sentAt: sent.sentAt });
       answers.set(item.seq, answer);
       result.sent.push(sent);
+      await record(item, { kind: 'sent', message: answerMessage(answer) });
+      const answered = answeredValue(item, answer);
+      if (answered !== null && answered !== mineOf(item)) await record(item, { kind: 'changed', theirs: answered, message: answerMessage(answer) });
     }
     result.remaining = await store.countWaiting(opts);
     if (result.sent.length) await store.pruneSent();
@@ -153,9 +236,47 @@ export function createActionQueue(parts: ActionQueueParts) {
     return flush({ ...filter, force: true });
   }
 
-  /** Removes an item for good (the caller asks the user first). A sent one only leaves the list. */
-  async function discard(seq: number): Promise<void> {
+  /**
+   * Removes an item (the caller asks the user first); the history keeps it, with who discarded it, so it
+   * can be restored within a day. A sent one only leaves the list.
+   */
+  async function discard(seq: number, by: string | null = null): Promise<void> {
+    const item = await store.get(seq);
+    if (item && item.state !== 'sent') await record(item, { kind: 'discarded', by, theirs: item.theirs ?? null, message: item.reason, status: item.status ?? null, action: snapshot(item) });
     await store.remove(seq);
+  }
+
+  /** A conflict settled with "Keep mine": sent again without the precondition (same key), now. */
+  async function keepMine(seq: number, by: string | null = null, filter: ActionFilter = {}): Promise<ActionFlushResult> {
+    const item = await store.get(seq);
+    if (!item || !canKeepMine(item)) throw new Error('This change has no conflict to settle.');
+    await store.update(seq, { input: withoutPrecondition(item.input), state: 'waiting', nextAttemptAt: 0, conflict: false, reason: null, status: null, theirs: null });
+    await record(item, { kind: 'keptMine', by, theirs: item.theirs ?? null });
+    return flush({ ...filter, force: true });
+  }
+
+  /** A conflict settled with "Keep theirs": the action leaves the queue unsent; the history says so (restorable for a day). */
+  async function keepTheirs(seq: number, by: string | null = null): Promise<void> {
+    const item = await store.get(seq);
+    if (!item) return;
+    await record(item, { kind: 'keptTheirs', by, theirs: item.theirs ?? null, status: item.status ?? null, action: snapshot(item) });
+    await store.remove(seq);
+  }
+
+  /**
+   * Puts a discarded action back in the queue (within a day), with its own Idempotency-Key: if it had in
+   * fact reached the server before it was discarded, the server answers the first answer and applies nothing.
+   */
+  async function restore(historyId: number, by: string | null = null): Promise<QueuedAction> {
+    const entry = await history.get(historyId);
+    if (!entry || !canRestore(entry, now())) throw new ActionNotRestorable();
+    const kept = entry.action as unknown as NewAction & { idempotencyKey: string };
+    // Another tab may have put it back already: one queued copy per key.
+    const already = (await store.list({ userId: kept.userId })).find((a) => a.idempotencyKey === kept.idempotencyKey && a.state !== 'sent');
+    const item = already ?? (await store.add({ ...kept }));
+    await history.markRestored(historyId);
+    await record(item, { kind: 'restored', by });
+    return item;
   }
 
   return {
@@ -164,6 +285,10 @@ export function createActionQueue(parts: ActionQueueParts) {
     flush,
     retry,
     discard,
+    keepMine,
+    keepTheirs,
+    restore,
+    history,
     list: store.list,
     watch: store.watch,
     countWaiting: store.countWaiting,

@@ -133,9 +133,42 @@ export interface OfflineReadinessRow {
   failedSteps: string[];
 }
 
+export type OutboxHistoryKind = 'sent' | 'changed' | 'refused' | 'conflict' | 'keptMine' | 'keptTheirs' | 'discarded' | 'restored';
+
+/**
+ * Version 3 (issue 25): the outbox's history on this device — one row per thing that happened to a queued
+ * change (sent, changed or refused by the server, a conflict and the user's choice, discarded, restored).
+ * Written by offline/outbox-history.ts, pruned after 30 days; like the queues it survives a sign-out.
+ */
+export interface OutboxHistoryRow {
+  id: number;
+  userId: number;
+  companyId: number | null;
+  /** Epoch ms of the event. */
+  at: number;
+  kind: OutboxHistoryKind;
+  source: 'action' | 'form';
+  /** The change's Idempotency-Key: every entry of one change shares it. */
+  key: string;
+  endpoint: string | null;
+  label: string;
+  /** HTTP status of a refusal or conflict. */
+  status: number | null;
+  /** The server's message (its answer, or its reason for a refusal). */
+  message: string | null;
+  /** The user's value and the server's, when the change set one (a name, a status). */
+  mine: string | null;
+  theirs: string | null;
+  /** Who chose (discard, keep mine, keep theirs): the signed-in user's name. */
+  by: string | null;
+  /** A discarded (or kept-theirs) field action as it was queued, so it can be restored with the same key. */
+  action: Record<string, unknown> | null;
+  restoredAt: number | null;
+}
+
 export const OFFLINE_DB_NAME = 'verdant';
 
-/** The local offline database: version 1 is exactly the spec's ten tables (spec-1 §3); version 2 adds the cold-offline copies. */
+/** The local offline database: version 1 is exactly the spec's ten tables (spec-1 §3); version 2 adds the cold-offline copies, version 3 the outbox's history. */
 export class OfflineDatabase extends Dexie {
   rooms!: EntityTable<RoomRow, 'RoomID'>;
   grids!: EntityTable<GridRow, 'id'>;
@@ -150,6 +183,7 @@ export class OfflineDatabase extends Dexie {
   cachedAnswers!: EntityTable<CachedAnswerRow, 'key'>;
   cachedImages!: EntityTable<CachedImageRow, 'key'>;
   offlineReadiness!: EntityTable<OfflineReadinessRow, 'companyId'>;
+  outboxHistory!: EntityTable<OutboxHistoryRow, 'id'>;
 
   constructor(name = OFFLINE_DB_NAME) {
     super(name);
@@ -171,6 +205,8 @@ export class OfflineDatabase extends Dexie {
       cachedImages: 'key, companyId',
       offlineReadiness: 'companyId',
     });
+    // Version 3 only adds the outbox's history (issue 25).
+    this.version(3).stores({ outboxHistory: '++id, userId, at, key' });
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type QueuedForm,
   type SubmitOutcome,
 } from './form-queue-store';
+import { createOutboxHistory, type OutboxHistory } from './outbox-history';
 
 /**
  * How a job reaches the server. The api layer provides it (src/api/form-responses.ts); the queue only
@@ -36,6 +37,8 @@ export interface FormQueueParts {
   /** Web Lock name shared by every tab of the app. */
   lockName?: string;
   now?: () => number;
+  /** Where what happens to each submission is kept (default: the queue's own database). */
+  history?: OutboxHistory;
 }
 
 /**
@@ -89,6 +92,16 @@ export function createFormQueue(parts: FormQueueParts) {
   const lockName = parts.lockName ?? 'verdant-form-queue';
   const now = parts.now ?? Date.now;
   const box = createFormStore(database, now);
+  const history = parts.history ?? createOutboxHistory(database, now);
+
+  /** The history never stops the queue: a failed write is only logged. */
+  async function record(item: QueuedForm, entry: { kind: 'sent' | 'refused' | 'discarded'; message?: string | null; by?: string | null }) {
+    try {
+      await history.record({ userId: item.SubmittedBy, source: 'form', key: item.idempotencyKey, label: item.label ?? '', ...entry });
+    } catch (err) {
+      console.warn('Could not write the outbox history', err);
+    }
+  }
 
   /**
    * THE submit of every form (box, several boxes, room, photos). Online, and with nothing older still
@@ -151,10 +164,12 @@ export function createFormQueue(parts: FormQueueParts) {
         const failed = { ...item, attempts, lastError: message, state: 'failed' as const };
         await box.update(item.tempResponseID, { attempts, lastError: message, state: 'failed' });
         result.failed.push({ item: failed, message });
+        await record(item, { kind: 'refused', message });
         continue;
       }
       await box.removeItem(item.tempResponseID);
       result.sent.push(item);
+      await record(item, { kind: 'sent' });
     }
     result.remaining = await box.countPending(opts.userId);
     return result;
@@ -181,12 +196,14 @@ export function createFormQueue(parts: FormQueueParts) {
     return flush({ userId, force: true });
   }
 
-  /** Removes an item and its answers and photos for good (the caller confirms first). */
-  async function discard(tempResponseID: number): Promise<void> {
+  /** Removes an item and its answers and photos for good (the caller confirms first); the history says who did. */
+  async function discard(tempResponseID: number, by: string | null = null): Promise<void> {
+    const item = (await database.offlineFormResponses.get(tempResponseID)) as QueuedForm | undefined;
     await box.removeItem(tempResponseID);
+    if (item) await record(item, { kind: 'discarded', by, message: item.lastError });
   }
 
-  return { submitFormResponse, flush, retry, discard, list: box.list, watch: box.watch, isRunning: () => running };
+  return { submitFormResponse, flush, retry, discard, history, list: box.list, watch: box.watch, isRunning: () => running };
 }
 
 export type FormQueue = ReturnType<typeof createFormQueue>;

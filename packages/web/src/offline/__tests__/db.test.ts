@@ -2,15 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { OfflineDatabase, openOfflineDb } from '../db';
 
 describe('offline database', () => {
-  it('keeps exactly the spec tables and keys of version 1, and adds the cold-offline tables as version 2', async () => {
+  it('keeps exactly the spec tables and keys of version 1, and adds the cold-offline tables as version 2 and the outbox history as version 3', async () => {
     const db = new OfflineDatabase('verdant-test');
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const tables = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.primKey.src]));
     expect(tables).toEqual({
       cachedAnswers: 'key',
       cachedImages: 'key',
       offlineReadiness: 'companyId',
+      outboxHistory: '++id',
       rooms: '++RoomID',
       grids: '++id',
       grid_boxes: '++id',

@@ -38,10 +38,34 @@ function row(seq: number, changes: Partial<QueuedAction>): QueuedAction {
   };
 }
 
+let usersAnswered = 0;
+/** The signed-in user's name has come back (the page keeps it for the history), and React has taken it in. */
+async function nameLoaded() {
+  await waitFor(() => expect(usersAnswered).toBeGreaterThan(0));
+  await new Promise((r) => setTimeout(r, 50));
+}
+
 beforeEach(async () => {
+  usersAnswered = 0;
   await database.actions.clear();
   await offlineDb.createRoomQueue.clear();
+  await offlineDb.outboxHistory.clear();
   signInAs({ userId: 7, companyId: 3 });
+  // The signed-in user's name, which the history keeps for a discard or a choice.
+  server.use(
+    http.get(`${API}/load_users`, () => {
+      usersAnswered += 1;
+      return HttpResponse.json({
+        status: 'success',
+        users: [
+          {
+            user_id: 7, company_id: 3, first_name: 'Sam', last_name: 'Scout', email: 'sam@example.com', user_role: 'Regular',
+            location: null, created_at: '2026-01-01T00:00:00.000Z', active: true, spray_licence_number: null,
+          },
+        ],
+      });
+    }),
+  );
 });
 
 describe('OutboxPage', () => {
@@ -131,5 +155,76 @@ describe('OutboxPage', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Discard this change?' })).getByRole('button', { name: 'Discard' }));
     await waitFor(async () => expect(await database.actions.count()).toBe(0));
     expect(await screen.findByText('Nothing waiting')).toBeInTheDocument();
+  });
+
+  it('shows a conflict with both values; keep mine sends it again without the precondition, with its key', async () => {
+    await database.actions.add(
+      row(1, { state: 'refused', conflict: true, status: 409, theirs: 'Clone row', reason: 'This box was renamed by someone else meanwhile; it is now called "Clone row".' }),
+    );
+    const bodies: Array<{ key: string | null; body: string }> = [];
+    server.use(
+      http.post(`${API}/update_grid_box_name`, async ({ request }) => {
+        bodies.push({ key: request.headers.get('idempotency-key'), body: await request.text() });
+        return HttpResponse.json({
+          status: 'success',
+          message: 'Grid box renamed.',
+          grid_box: { id: 5, GridID: 2, X: 2, Y: 3, Color: null, Status: null, Content: null, ImageName: null, CustomName: 'Mother 7', culled: false },
+        });
+      }),
+    );
+    renderPage(<OutboxPage />);
+    const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
+    expect(within(item).getByTestId('conflict-mine')).toHaveTextContent('Mother 7');
+    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('Clone row');
+    expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await nameLoaded();
+    await userEvent.click(within(item).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.key).toBe('key-1');
+    expect(new URLSearchParams(bodies[0]!.body).has('expected_custom_name')).toBe(false);
+    const history = await screen.findByRole('list', { name: "History of this device's changes" });
+    expect(await within(history).findByText(/kept “Mother 7” over “Clone row”/)).toHaveTextContent('Sam Scout kept “Mother 7” over “Clone row”.');
+    expect(within(history).getAllByText('Sent').length).toBeGreaterThan(0);
+  });
+
+  it('keep theirs drops the change unsent; the history says who chose', async () => {
+    await database.actions.add(row(1, { state: 'refused', conflict: true, status: 409, theirs: '', reason: 'This box’s name was cleared by someone else meanwhile.' }));
+    renderPage(<OutboxPage />);
+    const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
+    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('(no name)');
+    await nameLoaded();
+    await userEvent.click(within(item).getByRole('button', { name: 'Keep theirs' }));
+    expect(await screen.findByText('Nothing waiting')).toBeInTheDocument();
+    const history = await screen.findByRole('list', { name: "History of this device's changes" });
+    expect(await within(history).findByText('Kept theirs')).toBeInTheDocument();
+    expect(await database.actions.count()).toBe(0);
+  });
+
+  it('a conflict without a precondition to drop offers keep theirs only', async () => {
+    await database.actions.add(
+      row(1, { endpoint: 'manageProblem', input: { problemID: 9, action: 'resolve', userID: 7 }, label: 'Thrips', state: 'refused', conflict: true, status: 409, theirs: 'dismissed', reason: 'This problem is not open.' }),
+    );
+    renderPage(<OutboxPage />);
+    const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
+    expect(within(item).getByTestId('conflict-mine')).toHaveTextContent('resolved');
+    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('dismissed');
+    expect(within(item).queryByRole('button', { name: 'Keep mine' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Keep theirs' })).toBeInTheDocument();
+  });
+
+  it('history: an empty state, then a discard by name, restored within the day with the same key', async () => {
+    renderPage(<OutboxPage />);
+    expect(await screen.findByText('No history yet')).toBeInTheDocument();
+    await nameLoaded();
+    await database.actions.add(row(1, {}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Discard this change?' })).getByRole('button', { name: 'Discard' }));
+    const history = await screen.findByRole('list', { name: "History of this device's changes" });
+    expect(await within(history).findByText(/^Discarded by /)).toHaveTextContent(/^Discarded by Sam Scout\.$/);
+    server.use(http.post(`${API}/update_grid_box_name`, () => HttpResponse.json({ status: 'error', message: 'offline for this test' }, { status: 503 })));
+    await userEvent.click(within(history).getByRole('button', { name: 'Restore' }));
+    await waitFor(async () => expect((await database.actions.toArray()).map((a) => a.idempotencyKey)).toEqual(['key-1']));
+    expect(await within(history).findByText('Restored')).toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Restore' })).toBeNull();
   });
 });
