@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test, waitForContent, type Api, type Session } from '../src/fixtures';
 import { okJson, roomWithGrid } from '../src/arrange';
@@ -112,7 +113,12 @@ async function arrangeSeason(api: Api, admin: Session, tag: string) {
     if (i >= 6) await call(api, admin, 'post', 'harvests/save', { planting_id: plantingId, week, kg: 2000 + 30 * i });
   }
   await call(api, admin, 'post', 'targets/save', { crop_id: crop.crop_id, indicator: 'flowering_height', value: 30 });
-  return { cropName: crop.name, plantingId };
+  // Other specs may have pinned reports: the overview starts with its four slots free.
+  await okJson(await api.request.post('/api/set_dashboard_reports', {
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    data: { company_id: admin.user.company_id, report_id1: null, report_id2: null, report_id3: null, report_id4: null },
+  }));
+  return { cropId: crop.crop_id, cropName: crop.name, plantingId };
 }
 
 const pad = (page: Page) => page.getByRole('group', { name: 'Number pad' });
@@ -223,7 +229,7 @@ test.describe('on the phone', () => {
 test.describe('at the desk', () => {
   test.use({ viewport: { width: 1440, height: 1000 } });
 
-  test('the crop balance and the harvest forecast show the season with formulas, targets, inputs and MAPE', async ({ page, api, server }) => {
+  test('the crop balance and the harvest forecast show the season with formulas, targets, inputs and MAPE; the balance as a report is saved, pinned and on the overview', async ({ page, api, server }) => {
     test.setTimeout(240_000);
     const tag = randomBytes(3).toString('hex');
     const admin = await api.signInAdmin();
@@ -270,10 +276,73 @@ test.describe('at the desk', () => {
     await expect(page.getByRole('group', { name: 'Path 1' }).getByRole('button')).toHaveCount(3);
     await page.screenshot({ path: test.info().outputPath('sample-plants-1440.png'), fullPage: true });
 
-    // The overview's crop balance card (no crop-registration report type exists in the builder to pin).
+    // The overview's crop balance card.
     await page.goto('/dashboard/overview');
     const card = page.getByTestId('overview-crop-balance');
     await expect(card.getByRole('listitem').filter({ hasText: `Tomato house ${tag} · Tomato` })).toContainText('Balanced');
     await card.screenshot({ path: test.info().outputPath('overview-card-1440.png') });
+
+    // The crop balance as a report: the balance screen opens the reports builder on it, drawn at once.
+    await page.goto('/dashboard/crop-registration/balance');
+    await waitForContent(page);
+    await page.getByLabel('Crop', { exact: true }).selectOption({ label: s.cropName }).catch(() => undefined);
+    const firstDraw = page.waitForResponse((r) => r.url().includes('/api/get_crop_balance_report'));
+    await page.getByRole('link', { name: 'Save or pin as a report' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/reports\?kind=crop_balance/);
+    expect((await firstDraw).status()).toBe(200);
+    await expect(page.getByRole('combobox', { name: 'Report', exact: true })).toHaveValue('crop_balance');
+    await expect(page.getByRole('combobox', { name: 'Crop', exact: true })).toHaveValue(String(s.cropId));
+    await expect(page.getByRole('combobox', { name: 'Indicator', exact: true })).toHaveValue('growth');
+
+    // Build it: flowering height of this spec's room over the last four weeks (the default range), against the target.
+    await page.getByRole('combobox', { name: 'Period', exact: true }).selectOption('date_range');
+    await page.getByRole('combobox', { name: 'Indicator', exact: true }).selectOption('flowering_height');
+    await page.getByRole('checkbox', { name: `Tomato house ${tag}` }).check();
+    const drawn = page.waitForResponse((r) => r.url().includes('/api/get_crop_balance_report') && r.url().includes('indicator=flowering_height') && r.url().includes('room_ids='));
+    await page.getByRole('button', { name: 'Show report' }).click();
+    const answer = await drawn;
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { target: { value: number } | null; series: Array<{ label: string; points: Array<{ value: number | null }> }> };
+    expect(body.target?.value).toBe(30);
+    // Flowering height 20 + i cm in week i of the season: the last four weeks 28–31 cm.
+    expect(body.series.map((x) => x.label)).toEqual([`Tomato house ${tag}`]);
+    expect(body.series[0]!.points.map((p) => p.value)).toEqual([28, 29, 30, 31]);
+    const chart = page.getByRole('figure', { name: new RegExp(`Chart of Tomato house ${tag}, Target`) });
+    await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    await expect(chart.locator('.recharts-line')).toHaveCount(2);
+    await page.screenshot({ path: test.info().outputPath('report-builder-1440.png'), fullPage: true });
+
+    // Save it, pin it.
+    const name = `Flowering height ${tag}`;
+    await page.getByRole('button', { name: 'Save report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save report' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    const savedCall = page.waitForResponse((r) => r.url().includes('/api/save_report'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await savedCall).status()).toBe(200);
+    await expect(page.getByText('Report saved.')).toBeVisible();
+    await page.getByRole('button', { name: `Pin ${name} to the overview` }).click();
+    await expect(page.getByText('Pinned to the overview.')).toBeVisible();
+
+    // On the overview beside the crop balance card, drawn from its saved figures.
+    await page.goto('/dashboard/overview');
+    await waitForContent(page);
+    const pinned = page.getByTestId('pinned-report').filter({ hasText: name });
+    await expect(pinned.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    await expect(pinned.locator('.recharts-line')).toHaveCount(2);
+    await expect(pinned.getByText('Target')).toBeVisible();
+    await expect(page.getByTestId('overview-crop-balance')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('overview-pinned-1440.png'), fullPage: true });
+
+    // Its CSV: one row per Monday week, the room's figures and the target.
+    await pinned.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV' }).click();
+    const csv = (await fs.readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(`Date,Tomato house ${tag},Target`);
+    expect(lines.slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual(['28,30', '29,30', '30,30', '31,30']);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([monday(-3), monday(-2), monday(-1), monday()]);
   });
 });

@@ -45,6 +45,9 @@ export const paths = {
   report: (reportId: Id) => `${dashboard}/reports/${reportId}`,
   /** The report builder filled in from a saved report, to draw it again with today's data. */
   reportFrom: (reportId: Id) => `${dashboard}/reports?from=${reportId}`,
+  /** The report builder opened on a kind with some of its parameters (the crop balance's crop and indicator), drawn at once. */
+  reportOf: (kind: string, params: Record<string, string | number> = {}) =>
+    `${dashboard}/reports?${new URLSearchParams({ kind, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) }).toString()}`,
   automations: `${dashboard}/automations`,
   /** Action thresholds (Verdant extension, issue 12), reached from the automations screen. */
   thresholds: `${dashboard}/thresholds`,

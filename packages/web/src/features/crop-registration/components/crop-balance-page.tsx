@@ -135,12 +135,18 @@ export default function CropBalancePage() {
               title={t('balance.chartTitle', { name: t(`indicator.${indicator}`) })}
               description={t('balance.chartText')}
               actions={
-                <Select
-                  label={t('balance.indicator')}
-                  value={indicator}
-                  options={INDICATORS.map((k) => ({ value: k, label: t(`indicator.${k}`) }))}
-                  onChange={(e) => setIndicator(e.target.value as Indicator)}
-                />
+                <div className="flex flex-wrap items-end gap-2">
+                  <Select
+                    label={t('balance.indicator')}
+                    value={indicator}
+                    options={INDICATORS.map((k) => ({ value: k, label: t(`indicator.${k}`) }))}
+                    onChange={(e) => setIndicator(e.target.value as Indicator)}
+                  />
+                  {/* The same figures as a report of the reports builder: saved, pinned to the overview, exported as CSV. */}
+                  <ButtonLink variant="secondary" to={paths.reportOf('crop_balance', { crop_id: cropId, indicator, date_option: 'weeks_ago', weeks_ago: WEEKS_SHOWN - 1 })}>
+                    {t('balance.asReport')}
+                  </ButtonLink>
+                </div>
               }
             >
               <div className="h-80 w-full" data-testid="indicator-chart">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { reportsMessages } from '@verdant/contract';
+import { DEFAULT_CHART_TYPE, reportsMessages } from '@verdant/contract';
 import { Button, Card, ErrorState, LoadingState, PageHeader } from '../../../components/ui';
 import { reportInfoQuery, savedReportQuery } from '../../../api/queries/saved-reports';
 import { reportRunQuery } from '../../../api/queries/reports';
@@ -32,6 +32,13 @@ export default function ReportsPage() {
   const companyId = companyID ?? 0;
   const [search] = useSearchParams();
   const fromId = Number(search.get('from')) || 0;
+  // Another screen may open the builder on a kind with its parameters (paths.reportOf), read as a saved report's filters.
+  const linked = useMemo(() => {
+    const kind = search.get('kind');
+    if (!kind || fromId > 0) return null;
+    const filters = Object.fromEntries([...search.entries()].filter(([k]) => k !== 'kind'));
+    return { report_type: kind, chart_type: DEFAULT_CHART_TYPE, room_ids: [], filters };
+  }, [search, fromId]);
   const info = useQuery({ ...reportInfoQuery(companyId), enabled: Boolean(companyID) });
   const from = useQuery({ ...savedReportQuery(companyId, fromId), enabled: Boolean(companyID) && fromId > 0 });
   const [drawn, setDrawn] = useState<Drawn | null>(null);
@@ -49,7 +56,7 @@ export default function ReportsPage() {
     if (!info.data || drawn) return;
     // A saved report that is gone (or unreadable) leaves the defaults.
     if (fromId > 0 && from.isPending) return;
-    const start = from.data ? valuesFromSaved(from.data) : values;
+    const start = from.data ? valuesFromSaved(from.data) : linked ? valuesFromSaved(linked, values) : values;
     const { params } = validateBuilder(start, info.data.report_types.find((k) => k.report_type === start.kind));
     form.reset(start);
     if (params) setDrawn({ values: start, params });
