@@ -135,18 +135,12 @@ export default function CropBalancePage() {
               title={t('balance.chartTitle', { name: t(`indicator.${indicator}`) })}
               description={t('balance.chartText')}
               actions={
-                <div className="flex flex-wrap items-end gap-2">
-                  <Select
-                    label={t('balance.indicator')}
-                    value={indicator}
-                    options={INDICATORS.map((k) => ({ value: k, label: t(`indicator.${k}`) }))}
-                    onChange={(e) => setIndicator(e.target.value as Indicator)}
-                  />
-                  {/* The same figures as a report of the reports builder: saved, pinned to the overview, exported as CSV. */}
-                  <ButtonLink variant="secondary" to={paths.reportOf('crop_balance', { crop_id: cropId, indicator, date_option: 'weeks_ago', weeks_ago: WEEKS_SHOWN - 1 })}>
-                    {t('balance.asReport')}
-                  </ButtonLink>
-                </div>
+                <Select
+                  label={t('balance.indicator')}
+                  value={indicator}
+                  options={INDICATORS.map((k) => ({ value: k, label: t(`indicator.${k}`) }))}
+                  onChange={(e) => setIndicator(e.target.value as Indicator)}
+                />
               }
             >
               <div className="h-80 w-full" data-testid="indicator-chart">
@@ -182,6 +176,12 @@ export default function CropBalancePage() {
                 {formulas?.[indicator]}
                 {unit(indicator) && <span className="text-stone-500"> ({unit(indicator).trim()})</span>}
               </p>
+              {/* The same figures as a report of the reports builder: saved, pinned to the overview, exported as CSV. */}
+              <div className="mt-3 flex justify-end">
+                <ButtonLink variant="secondary" size="sm" to={paths.reportOf('crop_balance', { crop_id: cropId, indicator, date_option: 'weeks_ago', weeks_ago: WEEKS_SHOWN - 1 })}>
+                  {t('balance.asReport')}
+                </ButtonLink>
+              </div>
             </Card>
             <TargetsCard companyId={companyId} cropId={cropId} targets={targets} units={units} canEdit={canEdit} />
           </div>
