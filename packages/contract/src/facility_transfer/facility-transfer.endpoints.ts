@@ -3,6 +3,9 @@ import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.
 import { success } from '../http/envelope.js';
 import { CompanyId, FileField, Flag01, Id } from '../common/fields.js';
 import { Limit } from '../common/pagination.js';
+import { observationTransferEndpoints } from './observation-transfer.endpoints.js';
+
+export * from './observation-transfer.endpoints.js';
 
 /**
  * Facility round trip (issue 25; docs/decisions.md, "Facility round trip"): the rooms, grids and boxes of a
@@ -90,7 +93,9 @@ export const FacilityImport = z.object({
 });
 export type FacilityImport = z.infer<typeof FacilityImport>;
 
+/** The facility's endpoints, and the observations' round trip beside them (the transfer domain). */
 export const facilityTransferEndpoints = {
+  ...observationTransferEndpoints,
   exportFacility: defineEndpoint({
     id: 'exportFacility', domain: 'facility_transfer', method: 'GET', path: '/facility/export',
     summary: 'The facility streamed as CSV (one line per box) or GeoJSON (a FeatureCollection, one Feature per box in grid coordinates)',

@@ -5,6 +5,7 @@ import {
 import { badRequest } from '../../lib/errors.js';
 import { csvRow, looksLikeFormula, parseCsv, unescapeCell } from '../../lib/csv.js';
 import type { FacilityLine } from './facility-transfer.repository.js';
+import { geoJsonFeatures } from './geojson-stream.js';
 
 /**
  * The two file formats of the facility round trip (docs/decisions.md, "Facility round trip"): how a box is written,
@@ -74,10 +75,10 @@ export type ReadLine = ({ ok: true } & ImportLine) | ({ ok: false } & RefusedLin
 
 export interface ReadFile {
   format: FacilityFormat;
-  lines: ReadLine[];
+  lines: () => Iterable<ReadLine>;
 }
 
-class Refused extends Error {}
+export class Refused extends Error {}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Control characters other than tab and line breaks (a box name may hold them; the formula rule refuses them at the start).
@@ -85,7 +86,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A text field: trimmed; in a CSV a formula-looking cell is refused and one written by an export has its ' taken off. */
-function text(raw: unknown, field: string, max: number, required: boolean, csv: boolean): string | null {
+export function text(raw: unknown, field: string, max: number, required: boolean, csv: boolean): string | null {
   if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') throw new Refused(`${field} must be text.`);
   const s = raw === null || raw === undefined ? '' : String(raw);
   if (csv && (looksLikeFormula(s) || looksLikeFormula(s.trim()))) throw new Refused(refusal.formula(field));
@@ -135,7 +136,8 @@ function readLine(line: number, raw: Raw, csv: boolean): ReadLine {
   }
 }
 
-function readCsv(text: string): ReadLine[] {
+/** The CSV's lines, read as they are asked for; the header is checked when the first is (readFacilityFile asks at once). */
+function* readCsv(text: string): Generator<ReadLine> {
   const records = parseCsv(text);
   const first = records.next();
   if (first.done) throw badRequest(msg.emptyFile, 'file');
@@ -143,18 +145,16 @@ function readCsv(text: string): ReadLine[] {
   const missing = FACILITY_CSV_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) throw badRequest(msg.missingColumns(missing), 'file');
   const at = Object.fromEntries(FACILITY_CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<FacilityColumn, number>;
-  const lines: ReadLine[] = [];
   for (const r of records) {
     const raw = Object.fromEntries(FACILITY_CSV_COLUMNS.map((c) => [c, r.cells[at[c]] ?? ''])) as Raw;
-    lines.push(readLine(r.line, raw, true));
+    yield readLine(r.line, raw, true);
   }
-  return lines;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The box a geometry stands for when its properties do not say: a Point inside it, or the centre of its Polygon's ring. */
-function positionOf(geometry: unknown): { column: number; row: number } | null {
+export function positionOf(geometry: unknown): { column: number; row: number } | null {
   if (!isObject(geometry) || !Array.isArray(geometry.coordinates)) return null;
   let point: unknown = null;
   if (geometry.type === 'Point') point = geometry.coordinates;
@@ -169,31 +169,34 @@ function positionOf(geometry: unknown): { column: number; row: number } | null {
   return { column: Math.floor(point[0]) + 1, row: Math.floor(point[1]) + 1 };
 }
 
-function readGeoJson(text: string): ReadLine[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    throw badRequest(msg.notJson, 'file');
-  }
-  if (!isObject(doc) || doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) throw badRequest(msg.notFeatureCollection, 'file');
-  return doc.features.map((f: unknown, i: number) => {
-    const line = i + 1;
+/** The collection's Features as lines, each parsed when it is asked for (geojson-stream.ts). */
+function* readGeoJson(features: Iterable<unknown>): Generator<ReadLine> {
+  let line = 0;
+  for (const f of features) {
+    line++;
     if (!isObject(f) || f.type !== 'Feature' || !isObject(f.properties)) {
-      return { ok: false as const, line, reason: refusal.notFeature, room: '', grid: '', column: null, row: null };
+      yield { ok: false, line, reason: refusal.notFeature, room: '', grid: '', column: null, row: null };
+      continue;
     }
     const props = f.properties;
     const raw: Raw = { ...props };
     if (props.column === undefined || props.column === null || props.row === undefined || props.row === null) {
       const at = positionOf(f.geometry);
-      if (!at) return { ok: false as const, line, reason: refusal.noPosition, room: String(props.room ?? ''), grid: String(props.grid ?? ''), column: null, row: null };
+      if (!at) {
+        yield { ok: false, line, reason: refusal.noPosition, room: String(props.room ?? ''), grid: String(props.grid ?? ''), column: null, row: null };
+        continue;
+      }
       Object.assign(raw, at);
     }
-    return readLine(line, raw, false);
-  });
+    yield readLine(line, raw, false);
+  }
 }
 
-/** Reads an uploaded file: GeoJSON by its name (.geojson, .json) or its first character ({), CSV otherwise. */
+/**
+ * Reads an uploaded file: GeoJSON by its name (.geojson, .json) or its first character ({), CSV otherwise. What makes
+ * the whole file unreadable (not UTF-8, empty, a missing column, not a FeatureCollection) is a 400 now; the lines are
+ * read each time `lines()` is walked, never all held at once.
+ */
 export function readFacilityFile(file: { filename: string; data: Uint8Array }): ReadFile {
   let body: string;
   try {
@@ -203,5 +206,10 @@ export function readFacilityFile(file: { filename: string; data: Uint8Array }): 
   }
   if (!body.trim()) throw badRequest(msg.emptyFile, 'file');
   const geo = /\.(geo)?json$/i.test(file.filename) || body.replace(/^\uFEFF/, '').trimStart().startsWith('{');
-  return geo ? { format: 'geojson', lines: readGeoJson(body) } : { format: 'csv', lines: readCsv(body) };
+  if (geo) {
+    const features = geoJsonFeatures(body);
+    return { format: 'geojson', lines: () => readGeoJson(features) };
+  }
+  readCsv(body).next();
+  return { format: 'csv', lines: () => readCsv(body) };
 }

@@ -56,15 +56,32 @@ export async function places(db: Db, companyId: number) {
   return { rooms, grids };
 }
 
-/** The boxes of these grids with position and facts (the preview's read; the import locks them through grids). */
-export function boxesOfGrids(db: Db, companyId: number, gridIds: number[]) {
-  if (!gridIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('grid_boxes')
-    .select(['grid_box_id', 'grid_id', 'x', 'y', 'custom_name', 'status', 'color'])
-    .where('company_id', '=', companyId)
-    .where('grid_id', '=', sql<number>`ANY(${sql.val(gridIds)}::int[])`)
-    .execute();
+/** A box at a place an import names, with its facts. */
+export interface BoxAt {
+  grid_box_id: number;
+  grid_id: number;
+  x: number;
+  y: number;
+  custom_name: string | null;
+  status: string | null;
+  color: string | null;
+}
+
+/**
+ * The boxes at these (grid, column, row) places with their facts, one read for a chunk of lines; locked in id order
+ * when `lock` (the import's transaction: the plan of the chunk holds until the import commits).
+ */
+export async function boxFactsAt(db: Db, companyId: number, places: { gridId: number; x: number; y: number }[], lock: boolean): Promise<BoxAt[]> {
+  if (!places.length) return [];
+  const { rows } = await sql<BoxAt>`
+    SELECT b.grid_box_id, b.grid_id, b.x, b.y, b.custom_name, b.status, b.color
+    FROM grid_boxes b
+    JOIN unnest(${sql.val(places.map((p) => p.gridId))}::int[], ${sql.val(places.map((p) => p.x))}::int[], ${sql.val(places.map((p) => p.y))}::int[]) AS v(grid_id, x, y)
+      ON b.grid_id = v.grid_id AND b.x = v.x AND b.y = v.y
+    WHERE b.company_id = ${companyId}
+    ORDER BY b.grid_box_id
+    ${lock ? sql`FOR UPDATE OF b` : sql``}`.execute(db);
+  return rows;
 }
 
 /** The grids now in these rooms (an undo refuses when a grid was added to a room the import made). */
@@ -85,13 +102,13 @@ export async function observedOn(db: Db, companyId: number, gridIds: number[]): 
 
 export function insertImport(
   trx: Transaction<DB>,
-  row: { companyId: number; userId: number; format: FacilityImportRow['format']; fileName: string; rooms: number[]; grids: number[]; boxes: ImportedBox[] },
+  row: { companyId: number; userId: number; format: FacilityImportRow['format']; fileName: string; rooms: number[]; grids: number[]; boxes: ImportedBox[] | string },
 ): Promise<FacilityImportRow> {
   return trx
     .insertInto('facility_imports')
     .values({
       company_id: row.companyId, user_id: row.userId, format: row.format, file_name: row.fileName,
-      rooms_created: row.rooms, grids_created: row.grids, boxes: JSON.stringify(row.boxes),
+      rooms_created: row.rooms, grids_created: row.grids, boxes: typeof row.boxes === 'string' ? row.boxes : JSON.stringify(row.boxes),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
