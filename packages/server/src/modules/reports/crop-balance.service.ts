@@ -9,7 +9,7 @@ import { cropBalanceWeeks } from '../crop_registration/index.js';
 import { defaultWeeks, resolveRange } from './report-range.js';
 import { roomsWithGrids } from './trends.repository.js';
 
-type Input = EndpointInput<(typeof reportsEndpoints)['getCropBalanceReport']>;
+type Input<K extends keyof typeof reportsEndpoints> = EndpointInput<(typeof reportsEndpoints)[K]>;
 
 const average = (values: Array<number | null>): number | null => {
   const seen = values.filter((v): v is number => v !== null);
@@ -22,7 +22,7 @@ const average = (values: Array<number | null>): number | null => {
  * and lays the weeks out as one dense series per room. A room with two plantings of the crop in one week shows the
  * later one's (plantings of a room follow each other).
  */
-export async function cropBalanceReport(deps: Deps, caller: Caller, input: Input) {
+export async function cropBalanceReport(deps: Deps, caller: Caller, input: Input<'getCropBalanceReport'>) {
   const range = resolveRange({ ...input, granularity: 'week' }, { options: ['weeks_ago', 'date_range'], whenAbsent: defaultWeeks() });
   const from = range.origin;
   const to = mondayOf(range.end);

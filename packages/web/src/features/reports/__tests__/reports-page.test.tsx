@@ -168,6 +168,88 @@ describe('reports page: build and see', () => {
   });
 });
 
+/** The crop balance's calls: the company's crops and the report itself (Bay 2 without registrations the first week). */
+function cropBalanceApi() {
+  const runs: Array<Record<string, string>> = [];
+  server.use(
+    http.get(`${API}/crops`, () => HttpResponse.json({ status: 'success', crops: [
+      { crop_id: 5, name: 'Tomato', eppo_code: 'LYPES', batch_count: 0 }, { crop_id: 6, name: 'Cucumber', eppo_code: 'CUMSA', batch_count: 0 },
+    ] })),
+    http.get(`${API}/get_crop_balance_report`, ({ request }) => {
+      const q = Object.fromEntries(new URL(request.url).searchParams);
+      runs.push(q);
+      const point = (bucket: string, value: number | null) => ({ bucket, value, last_year: null, plants_measured: value === null ? 0 : 3 });
+      return HttpResponse.json({
+        status: 'success',
+        range: { date_option: 'weeks_ago', start_date: '2026-11-02', end_date: '2026-11-22', granularity: 'week', bucket_days: 7, time_zone: 'UTC', buckets: BUCKETS },
+        crop: { crop_id: 5, name: 'Tomato' }, indicator: q.indicator ?? 'growth', unit: 'cm', formula: 'Mean distance from the head down to the flowering truss (cm).',
+        target: { target_id: 1, crop_id: 5, indicator: 'flowering_height', value: 30 },
+        series: [
+          { key: '11', label: 'Bay 1', room_id: 11, average: 29, points: [point(BUCKETS[0]!, 28), point(BUCKETS[1]!, 29), point(BUCKETS[2]!, 30)] },
+          { key: '12', label: 'Bay 2', room_id: 12, average: 31.5, points: [point(BUCKETS[0]!, null), point(BUCKETS[1]!, 31), point(BUCKETS[2]!, 32)] },
+        ],
+      });
+    }),
+  );
+  return runs;
+}
+
+describe('reports page: the crop balance (issue 24)', () => {
+  it('asks for the crop, sends its indicator, draws one line per room and the target, and saves gaps as gaps', async () => {
+    signInAs({ role: 'Admin' });
+    const state = api();
+    const runs = cropBalanceApi();
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findByRole('figure', { name: /Chart of/ });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Report' }), 'crop_balance');
+    // Crop balance takes weeks back or a range, never a batch's dates.
+    expect(within(screen.getByRole('combobox', { name: 'Period' })).queryByRole('option', { name: "A batch's dates" })).toBeNull();
+    const crop = screen.getByRole('combobox', { name: 'Crop' });
+    await waitFor(() => expect(within(crop).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pick a crop', 'Cucumber', 'Tomato']));
+    await user.click(screen.getByRole('button', { name: 'Show report' }));
+    expect(screen.getByText('Pick the crop.')).toBeInTheDocument();
+    expect(runs).toEqual([]);
+
+    await user.selectOptions(crop, 'Tomato');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Indicator' }), 'flowering_height');
+    await user.click(screen.getByRole('checkbox', { name: 'Bay 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bay 1' }));
+    await user.click(screen.getByRole('button', { name: 'Show report' }));
+
+    expect(await screen.findByRole('figure', { name: 'Chart of Bay 1, Bay 2, Target over 3 points' })).toBeInTheDocument();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ company_id: '3', crop_id: '5', indicator: 'flowering_height', room_ids: '11,12', date_option: 'date_range' });
+
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save report' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Flowering height');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Report saved.')).toBeInTheDocument();
+    const { body } = state.saves[0]!;
+    expect(body).toMatchObject({ report_type: 'crop_balance', room_ids: [11, 12], filters: { crop_id: 5, indicator: 'flowering_height' } });
+    expect(body.report_data).toEqual([
+      { x: '2026-11-02', 'Bay 1': 28, 'Bay 2': null, '~target': 30 },
+      { x: '2026-11-09', 'Bay 1': 29, 'Bay 2': 31, '~target': 30 },
+      { x: '2026-11-16', 'Bay 1': 30, 'Bay 2': 32, '~target': 30 },
+    ]);
+  });
+
+  it('opens on the crop and indicator the balance screen links to, drawn at once', async () => {
+    signInAs({ role: 'Admin' });
+    api();
+    const runs = cropBalanceApi();
+    renderReports('/dashboard/reports?kind=crop_balance&crop_id=5&indicator=setting_speed&date_option=weeks_ago&weeks_ago=11');
+    expect(await screen.findByRole('figure', { name: /Chart of Bay 1, Bay 2, Target/ })).toBeInTheDocument();
+    expect(runs[0]).toMatchObject({ crop_id: '5', indicator: 'setting_speed', date_option: 'weeks_ago', weeks_ago: '11' });
+    expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue('crop_balance');
+    expect(screen.getByRole('combobox', { name: 'Indicator' })).toHaveValue('setting_speed');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Crop' })).toHaveValue('5'));
+  });
+});
+
 describe('reports page: save', () => {
   it('saves the drawn report with its figures, choices and one Idempotency-Key, and lists it', async () => {
     signInAs({ role: 'Regular' });
