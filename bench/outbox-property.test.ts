@@ -8,6 +8,14 @@
  * the same request delivered twice at once. After each sequence the database is compared with what
  * the user did: nothing lost, nothing applied twice, each queue's order kept.
  *
+ * Issue 25: a colleague changes things on the server between queue and replay (renames a box, resolves,
+ * dismisses or reopens a problem the phone acts on). The phone's actions whose target changed come back
+ * as conflicts; each is settled at random with "Keep mine" (where there is a precondition to drop) or
+ * "Keep theirs", as a user would on the outbox page. Checked per sequence from the server and the
+ * outbox's history: never an overwrite of the colleague's value without a "Keep mine", nothing lost (each
+ * action sent once or kept-theirs, never both), nothing applied twice, actions without a conflict
+ * applied in the order made.
+ *
  * Env: OUTBOX_SEQUENCES (default 1000), OUTBOX_SEED (default 20261125). A failure names its sequence's
  * seed; OUTBOX_SEED=<it> OUTBOX_SEQUENCES=1 replays it.
  */
@@ -24,7 +32,8 @@ import sharp from 'sharp';
 import { prng } from '../packages/server/src/test/prng.js';
 import { ActionQueueDatabase } from '../packages/web/src/offline/action-queue-store.js';
 import { OfflineDatabase } from '../packages/web/src/offline/db.js';
-import { createActionQueue, queueAction, type ActionQueue } from '../packages/web/src/api/action-queue.js';
+import { ActionRefused, canKeepMine, createActionQueue, queueAction, type ActionQueue, type ActionOutcome } from '../packages/web/src/api/action-queue.js';
+import { createOutboxHistory, type OutboxHistory } from '../packages/web/src/offline/outbox-history.js';
 import { createFormQueue, type FormQueue } from '../packages/web/src/api/form-responses.js';
 import { createHttpClient } from '../packages/web/src/api/http-client.js';
 
@@ -71,7 +80,11 @@ function faultyClient(app: FastifyInstance, user: TestUser, pick: (upload: boole
     const [res] = fault === 'duplicate' ? await Promise.all([send(), send()]) : [await send()];
     if (fault === 'dropAfter') throw lost();
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    const current = res.headers['verdant-current-value'];
+    return new Response(empty ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json'), ...(current === undefined ? {} : { 'verdant-current-value': String(current) }) },
+    });
   };
   return createHttpClient({ baseURL: '/api', fetch: faultyFetch });
 }
@@ -83,6 +96,8 @@ function setOnline(online: boolean) {
 interface World {
   companyId: number;
   scout: TestUser;
+  /** Works online on the same boxes and problems while the phone's actions wait. */
+  colleague: TestUser;
   boxes: number[];
   observations: number[];
   batches: number[];
@@ -100,12 +115,20 @@ interface Model {
   batch: Map<number, string>;
 }
 
-/** What one sequence must have changed on the server, in the order the user did it. */
+/** One field action the phone made: what it changes on the server once applied. */
+interface MadeAction {
+  seq: number;
+  key: string;
+  kind: 'box' | 'comment' | 'problem' | 'batch';
+  /** [box, audit action] · comment text · [observation, action] · [batch, status]. */
+  event: [number, string] | string;
+  /** A rename: the name the user saw (its precondition) and the new one. */
+  rename?: { box: number; seen: string; name: string };
+}
+
+/** What one sequence must have changed on the server: the field actions made, and the forms in order. */
 interface Expected {
-  boxEvents: Array<[boxId: number, action: string]>;
-  comments: string[];
-  problemActions: Array<[observationId: number, action: string]>;
-  batchChanges: Array<[batchId: number, status: string]>;
+  actions: MadeAction[];
   forms: Array<{ note: string; photos: number }>;
 }
 
@@ -119,7 +142,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const app = t.app;
   const tenant = await makeTenant(app);
-  const { companyId, regular: scout } = tenant;
+  const { companyId, regular: scout, admin: colleague } = tenant;
   const kit = facilityKit(() => app);
   const roomId = await kit.room(tenant, 'Outbox room');
   const gridId = await kit.grid(tenant, roomId, 3, 2);
@@ -141,6 +164,7 @@ beforeAll(async () => {
   world = {
     companyId,
     scout,
+    colleague,
     boxes,
     observations,
     batches,
@@ -168,7 +192,52 @@ async function drain(actions: ActionQueue, forms: FormQueue, userId: number) {
   throw new Error('the outbox did not drain in 200 rounds');
 }
 
-async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDatabase, formDb: OfflineDatabase) {
+/**
+ * Sends what waits until nothing does; a conflict is settled as a user would — "Keep mine" (when the action
+ * has a precondition to drop) or "Keep theirs", at random — and the rest sent. Nothing else may be refused.
+ */
+async function settle(actions: ActionQueue, forms: FormQueue, userId: number, rnd: () => number, where: string) {
+  for (let round = 0; round < 50; round++) {
+    await drain(actions, forms, userId);
+    const refused = (await actions.list({ userId })).filter((a) => a.state === 'refused');
+    if (!refused.length) return;
+    for (const a of refused) {
+      expect(a.conflict, `${where}: only a conflict is refused (${a.endpoint}: ${a.reason})`).toBe(true);
+      if (canKeepMine(a) && rnd() < 0.5) await actions.keepMine(a.seq, 'Property Scout', { userId });
+      else await actions.keepTheirs(a.seq, 'Property Scout');
+    }
+  }
+  throw new Error(`${where}: conflicts were not settled in 50 rounds`);
+}
+
+/** A colleague, online, changes a box's name or a problem's status directly (no outbox, no precondition). */
+async function colleagueChanges(tag: string, pick: <T>(xs: readonly T[]) => T, rnd: () => number) {
+  const { app } = t;
+  const { colleague } = world;
+  if (rnd() < 0.6) {
+    const box = pick(world.boxes);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/update_grid_box_name',
+      headers: { ...colleague.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ GridBoxID: String(box), custom_name: `Colleague ${tag}` }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return;
+  }
+  const obs = pick(world.observations);
+  const now = await app.db.selectFrom('problem_observations').select('status').where('observation_id', '=', obs).executeTakeFirstOrThrow();
+  const action = now.status === 'open' ? pick(['resolve', 'dismiss'] as const) : 'reopen';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/manage_problem',
+    headers: { ...colleague.auth, 'content-type': 'application/json' },
+    payload: { problemID: obs, action, userID: colleague.user_id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDatabase, formDb: OfflineDatabase, history: OutboxHistory) {
   const seed = BASE_SEED + seq;
   const rnd = prng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
@@ -183,13 +252,26 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
     if (upload && r < 0.34) return 'cutUpload';
     return 'none';
   });
-  const actions = createActionQueue({ client, database: actionDb, lockName: `outbox-property-${seq}` });
-  const forms = createFormQueue({ client, database: formDb, lockName: `outbox-property-forms-${seq}` });
-  const expected: Expected = { boxEvents: [], comments: [], problemActions: [], batchChanges: [], forms: [] };
+  const actions = createActionQueue({ client, database: actionDb, lockName: `outbox-property-${seq}`, history });
+  const forms = createFormQueue({ client, database: formDb, lockName: `outbox-property-forms-${seq}`, history });
+  const expected: Expected = { actions: [], forms: [] };
+  /** Queues a field action as the screens do (an immediate refusal stays in the outbox) and notes what it should change. */
+  const made = async (outcome: Promise<ActionOutcome<unknown>>, what: Omit<MadeAction, 'seq' | 'key'>) => {
+    const seqOf = await outcome.then(
+      (o) => o.seq,
+      (err: unknown) => {
+        if (err instanceof ActionRefused) return err.seq;
+        throw err;
+      },
+    );
+    const row = await actionDb.actions.get(seqOf);
+    expected.actions.push({ ...what, seq: seqOf, key: row!.idempotencyKey });
+  };
   const meta = { companyId, userId, label: `sequence ${seq}` };
   const marks = {
     audit: Number((await app.db.selectFrom('audit_events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0),
     actions: Number((await app.db.selectFrom('observation_actions').select((eb) => eb.fn.max('action_id').as('m')).executeTakeFirst())?.m ?? 0),
+    comments: Number((await app.db.selectFrom('comments').select((eb) => eb.fn.max('comment_id').as('m')).executeTakeFirst())?.m ?? 0),
     batches: Number((await app.db.selectFrom('batch_status_history').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0),
   };
 
@@ -208,7 +290,12 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
       }
       continue;
     }
-    if (r < 0.25) {
+    if (r < 0.33) {
+      // Someone else changes a box or a problem on the server while the phone's actions may wait.
+      await colleagueChanges(`s${seq}.${step}`, pick, rnd);
+      continue;
+    }
+    if (r < 0.4) {
       if (online) {
         await actions.flush({ userId });
         await forms.flush({ userId });
@@ -222,30 +309,35 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
       const before = model.name.get(box) ?? '';
       const name = `Bench ${tag}`;
       model.name.set(box, name);
-      expected.boxEvents.push([box, 'grid_box.renamed']);
-      await queueAction('updateGridBoxName', { GridBoxID: box, custom_name: name, expected_custom_name: before }, meta, actions);
+      await made(queueAction('updateGridBoxName', { GridBoxID: box, custom_name: name, expected_custom_name: before }, meta, actions), {
+        kind: 'box',
+        event: [box, 'grid_box.renamed'],
+        rename: { box, seen: before, name },
+      });
     } else if (kind === 'cull') {
       const box = pick(world.boxes);
       const culled = !model.culled.get(box);
       model.culled.set(box, culled);
-      expected.boxEvents.push([box, culled ? 'grid_box.culled' : 'grid_box.unculled']);
-      await queueAction('updateCullingStatus', { GridBoxID: box, user_id: userId, culled: culled ? 1 : 0 }, meta, actions);
+      await made(queueAction('updateCullingStatus', { GridBoxID: box, user_id: userId, culled: culled ? 1 : 0 }, meta, actions), {
+        kind: 'box',
+        event: [box, culled ? 'grid_box.culled' : 'grid_box.unculled'],
+      });
     } else if (kind === 'comment') {
       const text = `Comment ${tag}`;
-      expected.comments.push(text);
-      await queueAction('addComment', { ResponseID: world.responseId, UserID: userId, CommentText: text }, meta, actions);
+      await made(queueAction('addComment', { ResponseID: world.responseId, UserID: userId, CommentText: text }, meta, actions), { kind: 'comment', event: text });
     } else if (kind === 'problem') {
       const obs = pick(world.observations);
       const action = model.status.get(obs) === 'open' ? pick(['resolve', 'dismiss'] as const) : 'reopen';
       model.status.set(obs, action === 'resolve' ? 'resolved' : action === 'dismiss' ? 'dismissed' : 'open');
-      expected.problemActions.push([obs, action]);
-      await queueAction('manageProblem', { problemID: obs, action, userID: userId }, meta, actions);
+      await made(queueAction('manageProblem', { problemID: obs, action, userID: userId }, meta, actions), { kind: 'problem', event: [obs, action] });
     } else if (kind === 'batch') {
       const batch = pick(world.batches);
       const status = pick(STATUSES.filter((s) => s !== model.batch.get(batch)));
       model.batch.set(batch, status);
-      expected.batchChanges.push([batch, status]);
-      await queueAction('assignStatusToBatches', { company_id: companyId, batch_status: status, batch_ids: String(batch) }, meta, actions);
+      await made(queueAction('assignStatusToBatches', { company_id: companyId, batch_status: status, batch_ids: String(batch) }, meta, actions), {
+        kind: 'batch',
+        event: [batch, status],
+      });
     } else {
       const note = `Note ${tag}`;
       const photos = rnd() < 0.4 ? 1 : 0;
@@ -262,37 +354,67 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
   }
 
   setOnline(true);
-  await drain(actions, forms, userId);
-
   const where = `sequence ${seq} (OUTBOX_SEED=${seed} OUTBOX_SEQUENCES=1 replays it)`;
+  await settle(actions, forms, userId, rnd, where);
+
   const left = await actions.list({ userId });
   expect(left.filter((a) => a.state !== 'sent').map((a) => `${a.endpoint}: ${a.state} ${a.reason ?? ''}`), `${where}: every action sent`).toEqual([]);
   expect(await forms.list(userId), `${where}: every form sent`).toEqual([]);
 
+  // Each action's fate from the outbox's history: sent exactly once, or kept theirs (never sent), never both.
+  const fates = await Promise.all(
+    expected.actions.map(async (a) => {
+      const entries = await history.ofKey(a.key);
+      const kinds = entries.map((e) => e.kind);
+      const sent = entries.filter((e) => e.kind === 'sent');
+      const theirs = kinds.includes('keptTheirs');
+      expect(theirs ? sent.length === 0 : sent.length === 1, `${where}: ${a.kind} ${JSON.stringify(a.event)} sent once or kept theirs (history: ${kinds.join(', ')})`).toBe(true);
+      return { a, kinds, sentId: sent[0]?.id ?? null, conflicted: kinds.includes('conflict'), keptMine: kinds.includes('keptMine') };
+    }),
+  );
+  // What the server must show: the applied actions in the order they were applied (the history's order) …
+  const applied = fates.filter((f) => f.sentId !== null).sort((x, y) => x.sentId! - y.sentId!);
+  // … in which the actions that met no conflict keep the order the user made them in.
+  const calm = applied.filter((f) => !f.conflicted).map((f) => f.a.seq);
+  expect(calm, `${where}: actions without a conflict applied in the order made`).toEqual([...calm].sort((x, y) => x - y));
+  const of = (kind: MadeAction['kind']) => applied.filter((f) => f.a.kind === kind).map((f) => f.a.event);
+
   const boxEvents = await app.db
     .selectFrom('audit_events')
-    .select(['entity_id', 'action'])
+    .select(['entity_id', 'action', 'before', 'after'])
     .where('id', '>', marks.audit)
+    .where('user_id', '=', userId)
     .where('action', 'in', ['grid_box.renamed', 'grid_box.culled', 'grid_box.unculled'])
     .orderBy('id')
     .execute();
-  expect(boxEvents.map((e) => [Number(e.entity_id), e.action]), `${where}: box changes once each, in order`).toEqual(expected.boxEvents);
+  expect(boxEvents.map((e) => [Number(e.entity_id), e.action]), `${where}: box changes once each, in order`).toEqual(of('box'));
+  // Never an overwrite without a choice: a rename replaced the name the user saw, unless they chose "Keep mine".
+  for (const e of boxEvents.filter((b) => b.action === 'grid_box.renamed')) {
+    const after = (e.after as { CustomName: string | null }).CustomName ?? '';
+    const before = (e.before as { CustomName: string | null }).CustomName ?? '';
+    const fate = fates.find((f) => f.a.rename?.name === after && f.a.rename.box === Number(e.entity_id));
+    expect(fate, `${where}: the rename to "${after}" was made by the phone`).toBeDefined();
+    if (before !== fate!.a.rename!.seen) expect(fate!.keptMine, `${where}: "${before}" overwritten by "${after}" only after Keep mine`).toBe(true);
+  }
+  for (const f of fates.filter((x) => x.kinds.includes('keptTheirs'))) expect(f.sentId, `${where}: kept theirs is never sent`).toBeNull();
 
   const comments = await app.db
     .selectFrom('comments')
     .select(['comment_text'])
+    .where('comment_id', '>', marks.comments)
     .where('comment_text', 'like', `Comment s${seq}.%`)
     .orderBy('comment_id')
     .execute();
-  expect(comments.map((c) => c.comment_text), `${where}: comments once each, in order`).toEqual(expected.comments);
+  expect(comments.map((c) => c.comment_text), `${where}: comments once each, in order`).toEqual(of('comment'));
 
   const problemActions = await app.db
     .selectFrom('observation_actions')
     .select(['observation_id', 'action'])
     .where('action_id', '>', marks.actions)
+    .where('user_id', '=', userId)
     .orderBy('action_id')
     .execute();
-  expect(problemActions.map((a) => [a.observation_id, a.action]), `${where}: problem actions once each, in order`).toEqual(expected.problemActions);
+  expect(problemActions.map((a) => [a.observation_id, a.action]), `${where}: problem actions once each, in order`).toEqual(of('problem'));
 
   const batchChanges = await app.db
     .selectFrom('batch_status_history')
@@ -300,7 +422,10 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
     .where('id', '>', marks.batches)
     .orderBy('id')
     .execute();
-  expect(batchChanges.map((b) => [b.batch_id, b.to_status]), `${where}: status changes once each, in order`).toEqual(expected.batchChanges);
+  expect(batchChanges.map((b) => [b.batch_id, b.to_status]), `${where}: status changes once each, in order`).toEqual(of('batch'));
+  conflictCounts.conflicts += fates.filter((f) => f.conflicted).length;
+  conflictCounts.keptMine += fates.filter((f) => f.keptMine).length;
+  conflictCounts.keptTheirs += fates.filter((f) => f.kinds.includes('keptTheirs')).length;
 
   const responses = await app.db
     .selectFrom('field_responses')
@@ -321,9 +446,20 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
   const perResponse = responses.map((r) => photosAttached.filter((p) => p.entity_id === String(r.response_id)).length);
   expect(perResponse, `${where}: each photo attached once`).toEqual(expected.forms.map((f) => f.photos));
 
-  // The model carried into the next sequence is what the server now holds.
+  // The model carried into the next sequence is what the server now holds: after settling its conflicts
+  // the phone shows the server's names and statuses (a colleague's kept ones included).
+  for (const b of await app.db.selectFrom('grid_boxes').select(['grid_box_id', 'custom_name']).where('grid_box_id', 'in', world.boxes).execute()) {
+    model.name.set(b.grid_box_id, b.custom_name ?? '');
+  }
+  for (const o of await app.db.selectFrom('problem_observations').select(['observation_id', 'status']).where('observation_id', 'in', world.observations).execute()) {
+    model.status.set(o.observation_id, o.status as 'open' | 'resolved' | 'dismissed');
+  }
   await actionDb.actions.clear();
+  await formDb.outboxHistory.clear();
 }
+
+/** Conflicts met and how they were settled, over the whole run (the test checks each happened). */
+const conflictCounts = { conflicts: 0, keptMine: 0, keptTheirs: 0 };
 
 describe('outbox: random action sequences with network cuts against the real server', () => {
   it(`loses nothing and applies nothing twice over ${SEQUENCES} sequences (seed ${BASE_SEED})`, async () => {
@@ -331,8 +467,9 @@ describe('outbox: random action sequences with network cuts against the real ser
     const photo = new Blob([new Uint8Array(png)], { type: 'image/png' });
     const actionDb = new ActionQueueDatabase(`outbox-property-actions-${BASE_SEED}`);
     const formDb = new OfflineDatabase(`outbox-property-forms-${BASE_SEED}`);
+    const history = createOutboxHistory(formDb);
     try {
-      for (let seq = 0; seq < SEQUENCES; seq++) await runSequence(seq, photo, actionDb, formDb);
+      for (let seq = 0; seq < SEQUENCES; seq++) await runSequence(seq, photo, actionDb, formDb, history);
     } finally {
       actionDb.close();
       formDb.close();
@@ -349,6 +486,8 @@ describe('outbox: random action sequences with network cuts against the real ser
     for (const b of batches) expect(b.batch_status).toBe(model.batch.get(b.batch_id));
     // Every kind of fault happened (so the run exercised what it claims).
     if (SEQUENCES >= 100) for (const f of ['dropBefore', 'dropAfter', 'duplicate', 'cutUpload'] as const) expect(faultCounts[f], f).toBeGreaterThan(0);
-    console.info(`outbox property: ${SEQUENCES} sequences, faults injected`, faultCounts);
+    // … and conflicts happened, settled both ways.
+    if (SEQUENCES >= 100) for (const c of ['conflicts', 'keptMine', 'keptTheirs'] as const) expect(conflictCounts[c], c).toBeGreaterThan(0);
+    console.info(`outbox property: ${SEQUENCES} sequences, faults injected`, faultCounts, 'conflicts', conflictCounts);
   });
 });
