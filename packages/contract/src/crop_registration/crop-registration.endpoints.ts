@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CalendarDate, CompanyId, Id } from '../common/fields.js';
+import { CalendarDate, CompanyId, FileField, Id, Int4 } from '../common/fields.js';
 import { absentIfBlank } from '../common/list-field.js';
 import { cropRegistrationMessages as msg } from './crop-registration.messages.js';
 import {
   CropHarvest, CropPlanting, CropPlantingSave, CropTarget, DayTemperature, DayTemperatureInput, ForecastAccuracyRow, HarvestForecast,
   HorizonError, INDICATORS, IndicatorWeek, KeptForecast, MeasurementType, MeasurementTypeSave, RegisteredValue,
-  RegistrationValueInput, RegistrationWalk, RoomSamplePlant, SamplePlantInput, SampleSet, WeekStart,
+  RegisteredWeek, RegistrationPhoto, RegistrationValueInput, RegistrationWalk, RoomSamplePlant, SamplePlantInput, SampleSet, WeekStart,
 } from './crop-registration.schemas.js';
 
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
@@ -134,6 +134,26 @@ export const cropRegistrationEndpoints = {
     },
     response: success({ message: z.string(), sample_plant_id: z.number(), week: z.string(), values: z.array(RegisteredValue) }),
     clientMessages: { failure: msg.saveFailed },
+  }),
+
+  saveRegistrationPhoto: defineEndpoint({
+    id: 'saveRegistrationPhoto', domain: 'crop_registration', method: 'POST', path: '/crop_registration/registrations/photo',
+    summary: "A sample plant's photo of a week (optional, one per plant and week: a new one replaces it); JPEG, PNG or WebP, re-encoded with a thumbnail. Queued offline like the registration",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    body: {
+      kind: 'multipart',
+      schema: z.object({ company_id: CompanyId, sample_plant_id: Id, week: WeekStart, photo: FileField }),
+    },
+    response: success({ message: z.string(), sample_plant_id: z.number(), week: z.string(), photo: RegistrationPhoto }),
+    clientMessages: { failure: msg.saveFailed },
+  }),
+  getSamplePlantHistory: defineEndpoint({
+    id: 'getSamplePlantHistory', domain: 'crop_registration', method: 'GET', path: '/crop_registration/sample_plant_history',
+    summary: "A sample plant's registered weeks, newest first (at most `weeks`, default 12, up to 52): values with their type's name and unit, and each week's photo",
+    auth: anyone, tenancy: { company: ['company_id'], resource: true },
+    query: company.extend({ sample_plant_id: Id, weeks: absentIfBlank(Int4(1).max(52, { error: 'must be at most 52' })) }),
+    response: success({ weeks: z.array(RegisteredWeek) }),
+    clientMessages: failures,
   }),
 
   getRoomTemperatures: defineEndpoint({

@@ -12,6 +12,7 @@ export const cropRegistrationMessages = {
   duplicatePosition: 'The same grid box is listed twice.',
   notMonday: 'must be a Monday (weeks are named by their Monday, YYYY-MM-DD)',
   registrationSaved: 'Registration saved.',
+  photoSaved: 'Photo saved.',
   outOfRange: (name: string, value: string, min: string, max: string, unit: string) =>
     `${name} ${value}${unit ? ` ${unit}` : ''} is outside ${min}–${max}${unit ? ` ${unit}` : ''}: check it, or send it again with confirm_out_of_range to keep it.`,
   tooManyDecimals: (decimals: number) => `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`,

@@ -219,8 +219,14 @@ export const RegisteredValue = z.object({
   out_of_range: z.boolean(),
 });
 
+/** A registration's optional photo (GET /image addresses, fetched with the caller's token). */
+export const RegistrationPhoto = z.object({ image_url: z.string(), thumb_url: z.string() });
+export type RegistrationPhoto = z.infer<typeof RegistrationPhoto>;
+
 export const WalkPlant = SamplePlant.extend({
   values: z.array(RegisteredValue),
+  /** This week's photo, if one was sent. */
+  photo: RegistrationPhoto.nullable(),
   last_week: z.array(RegisteredValue),
   /** Something is registered on the plant this week (it counts in the progress). */
   done: z.boolean(),
@@ -241,11 +247,16 @@ export type RegistrationWalk = z.infer<typeof RegistrationWalk>;
 /** One value of a sample plant's last registration, with its type's name and unit (the room map's sheet). */
 export const LastRegisteredValue = RegisteredValue.extend({ name: z.string(), unit: z.string(), kind: z.enum(MEASUREMENT_KINDS) });
 
-/** A sample plant's latest registered week on or before the asked week, or null when nothing was registered yet. */
-export const LastRegistration = z.object({
+/** A sample plant's registered week: its values with their type's name and unit, and its photo if one was taken. */
+export const RegisteredWeek = z.object({
   week: z.string(),
   values: z.array(LastRegisteredValue),
+  photo: RegistrationPhoto.nullable(),
 });
+export type RegisteredWeek = z.infer<typeof RegisteredWeek>;
+
+/** A sample plant's latest registered week on or before the asked week, or null when nothing was registered yet. */
+export const LastRegistration = RegisteredWeek;
 export type LastRegistration = z.infer<typeof LastRegistration>;
 
 /** A sample plant of a room's running set (the room map's marker and the labels): its planting, crop, set weeks and last registration. */

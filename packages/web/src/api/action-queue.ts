@@ -51,6 +51,8 @@ export const queueableEndpoints = {
   createScan: scansEndpoints.createScan,
   /** One sample plant's weekly values on the registration walk (issue 24): a resend replaces, never doubles. */
   saveRegistration: cropRegistrationEndpoints.saveRegistration,
+  /** A sample plant's photo of the week (its Blob waits on the device like a scan's photos). */
+  saveRegistrationPhoto: cropRegistrationEndpoints.saveRegistrationPhoto,
 } as const;
 
 export type QueueableEndpoint = keyof typeof queueableEndpoints;

@@ -37,6 +37,11 @@ export async function getRoomSamplePlants(companyId: number, roomId: number, wee
   return (await callEndpoint(ep.getRoomSamplePlants, { company_id: companyId, room_id: roomId, ...(week ? { week } : {}) })).plants;
 }
 
+/** GET /crop_registration/sample_plant_history: a sample plant's registered weeks, newest first, with values and photos. */
+export async function getSamplePlantHistory(companyId: number, samplePlantId: number) {
+  return (await callEndpoint(ep.getSamplePlantHistory, { company_id: companyId, sample_plant_id: samplePlantId })).weeks;
+}
+
 /** GET /crop_registration/sample_sets: a planting's sample sets with their plants. */
 export async function getSampleSets(companyId: number, plantingId: number) {
   return (await callEndpoint(ep.getSampleSets, { company_id: companyId, planting_id: plantingId })).sets;

@@ -120,6 +120,17 @@ export interface CropTargetTable {
   updated_at: Timestamp;
 }
 
+/** A registration's optional photo (one per sample plant and week): migration 2026_12_03_0400_crop_registration_photos. */
+export interface CropRegistrationPhotoTable {
+  company_id: number;
+  sample_plant_id: number;
+  week: Day;
+  image_key: string;
+  thumb_key: string;
+  uploaded_by: number | null;
+  uploaded_at: Timestamp;
+}
+
 export interface HarvestForecastTable {
   company_id: number;
   planting_id: number;

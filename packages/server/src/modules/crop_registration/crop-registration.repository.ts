@@ -186,6 +186,45 @@ export const runningSetsOfRoom = (db: Db, companyId: number, roomId: number, wee
     .where('s.valid_from', '<=', week).where('s.valid_to', '>=', week)
     .orderBy('s.planting_id').execute();
 
+/** The registration photos of sample plants in some weeks (every week without `weeks`). */
+export const photosOf = (db: Db, companyId: number, samplePlantIds: number[], weeks?: string[]) => {
+  let q = db.selectFrom('crop_registration_photos').select(['sample_plant_id', 'week', 'image_key', 'thumb_key'])
+    .where('company_id', '=', companyId).where('sample_plant_id', 'in', samplePlantIds.length ? samplePlantIds : [0]);
+  if (weeks !== undefined) q = q.where('week', 'in', weeks.length ? weeks : ['1970-01-05']);
+  return q.execute();
+};
+export type PhotoRow = Awaited<ReturnType<typeof photosOf>>[number];
+
+/** Keeps a week's photo of a sample plant (replacing the one before) and answers the replaced row's files. */
+export async function replacePhoto(trx: Transaction<DB>, row: { company_id: number; sample_plant_id: number; week: string; image_key: string; thumb_key: string; uploaded_by: number }) {
+  const before = await trx.selectFrom('crop_registration_photos').select(['image_key', 'thumb_key'])
+    .where('company_id', '=', row.company_id).where('sample_plant_id', '=', row.sample_plant_id).where('week', '=', row.week).forUpdate().executeTakeFirst();
+  await trx.insertInto('crop_registration_photos').values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'sample_plant_id', 'week']).doUpdateSet((eb) => ({
+      image_key: eb.ref('excluded.image_key'), thumb_key: eb.ref('excluded.thumb_key'), uploaded_by: eb.ref('excluded.uploaded_by'), uploaded_at: new Date(),
+    })))
+    .execute();
+  return before;
+}
+
+/** A sample plant's latest registered weeks (values or a photo), newest first. */
+export async function registeredWeeks(db: Db, companyId: number, samplePlantId: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('crop_registration_values').select('week').where('company_id', '=', companyId).where('sample_plant_id', '=', samplePlantId)
+    .union(db.selectFrom('crop_registration_photos').select('week').where('company_id', '=', companyId).where('sample_plant_id', '=', samplePlantId))
+    .orderBy('week', 'desc').limit(limit).execute();
+  return rows.map((r) => r.week);
+}
+
+/** Sample plants' values of some weeks with their type's name, unit and kind, in the form's order. */
+export const namedValuesOf = (db: Db, companyId: number, samplePlantIds: number[], weeks: string[]) =>
+  db.selectFrom('crop_registration_values as v')
+    .innerJoin('measurement_types as t', (j) => j.onRef('t.company_id', '=', 'v.company_id').onRef('t.type_id', '=', 'v.type_id'))
+    .select(['v.sample_plant_id', 'v.week', 'v.type_id', 't.name', 't.unit', 't.kind', 'v.value', 'v.out_of_range'])
+    .where('v.company_id', '=', companyId).where('v.sample_plant_id', 'in', samplePlantIds.length ? samplePlantIds : [0])
+    .where('v.week', 'in', weeks.length ? weeks : ['1970-01-05'])
+    .orderBy('v.sample_plant_id').orderBy('v.week', 'desc').orderBy('t.position').orderBy('v.type_id').execute();
+export type NamedValueRow = Awaited<ReturnType<typeof namedValuesOf>>[number];
+
 /** Each sample plant's values of its latest registered week on or before `week`, with the type's name and unit. */
 export const lastValuesOf = (db: Db, companyId: number, samplePlantIds: number[], week: string) =>
   db.selectFrom('crop_registration_values as v')

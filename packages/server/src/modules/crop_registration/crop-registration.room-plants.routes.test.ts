@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { addDays, mondayOf, utcDate } from '@verdant/contract';
 import { a, b, t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 import { facilityKit } from '../../test/fixtures/facility-test-kit.js';
@@ -60,6 +61,7 @@ describe('sample plants of a room (map markers and labels)', () => {
         { type_id: p.type('stem_diameter'), name: 'Stem diameter', unit: 'mm', kind: 'number', value: 10.5, out_of_range: false },
         { type_id: p.type('set_truss'), name: 'Set truss', unit: 'truss', kind: 'truss_position', value: 13.2, out_of_range: false },
       ],
+      photo: null,
     });
     expect(plants[1]!.last_registration).toBeNull();
 
@@ -98,5 +100,91 @@ describe('sample plants of a room (map markers and labels)', () => {
       expect(res.json().message).toContain('week');
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/crop_registration/room_sample_plants?company_id=${a.companyId}&room_id=${room}` })).statusCode).toBe(401);
+  });
+});
+
+const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7d2c' } }).png().toBuffer();
+function photoForm(fields: Record<string, string | number>, image?: Buffer | string) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, String(v));
+  if (image !== undefined) f.append('photo', new Blob([image]), 'plant.png');
+  return f;
+}
+const postPhoto = (auth: Auth, form: FormData, headers: Auth = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/crop_registration/registrations/photo', headers: { ...auth, ...headers }, payload: form as never });
+
+describe('a registration\'s photo and the plant\'s history', () => {
+  it('keeps one photo per plant and week (a new one replaces it and its files), shown on the walk, the map and the history', async () => {
+    const p = await place(a, 'Photo room');
+    const sp = p.plants[0]!.sample_plant_id;
+    await post('/registrations', a.regular.auth, a.companyId, { sample_plant_id: sp, week: week(-1), values: [{ type_id: p.type('stem_diameter'), value: '11' }] });
+    await post('/registrations', a.regular.auth, a.companyId, { sample_plant_id: sp, week: week(0), values: [{ type_id: p.type('stem_diameter'), value: '10.5' }] });
+
+    const first = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(0) }, await png()), { 'idempotency-key': 'photo-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    const photo = first.json().photo as { image_url: string; thumb_url: string };
+    expect(first.json()).toMatchObject({ message: 'Photo saved.', sample_plant_id: sp, week: week(0) });
+    const key = (url: string) => new URL(url, 'http://x').searchParams.get('key')!;
+    expect(key(photo.image_url)).toMatch(new RegExp(`^company-${a.companyId}/crop-registration/${sp}/`));
+    const thumb = await t.app.inject({ method: 'GET', url: '/api/image', headers: a.regular.auth, query: { key: key(photo.thumb_url) } });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+    // The same key again (the outbox resending) answers the first answer, no second photo.
+    const again = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(0) }, await png()), { 'idempotency-key': 'photo-1' });
+    expect(again.json().photo).toEqual(photo);
+
+    const walk = (await get('/walk', a.regular.auth, { company_id: a.companyId, planting_id: p.plantingId, week: week(0) })).json().walk;
+    expect(walk.plants[0].photo).toEqual(photo);
+    expect(walk.plants[1].photo).toBeNull();
+    const map = (await get('/room_sample_plants', a.regular.auth, { company_id: a.companyId, room_id: p.roomId })).json().plants;
+    expect(map[0].last_registration.photo).toEqual(photo);
+
+    // A new photo of the week replaces the old one; the old files are gone.
+    const second = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(0) }, await png()));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().photo.image_url).not.toBe(photo.image_url);
+    expect(await t.app.files.exists(key(photo.image_url))).toBe(false);
+    expect(await t.app.files.exists(key(photo.thumb_url))).toBe(false);
+    expect(await t.app.db.selectFrom('crop_registration_photos').select('week').where('sample_plant_id', '=', sp).execute()).toHaveLength(1);
+
+    const history = await get('/sample_plant_history', a.regular.auth, { company_id: a.companyId, sample_plant_id: sp });
+    expect(history.statusCode, history.body).toBe(200);
+    const weeks = history.json().weeks as Array<{ week: string; values: Array<{ name: string; value: number }>; photo: unknown }>;
+    expect(weeks.map((w) => w.week)).toEqual([week(0), week(-1)]);
+    expect(weeks[0]!.photo).toEqual(second.json().photo);
+    expect(weeks[0]!.values).toEqual([{ type_id: p.type('stem_diameter'), name: 'Stem diameter', unit: 'mm', kind: 'number', value: 10.5, out_of_range: false }]);
+    expect(weeks[1]!.photo).toBeNull();
+    expect((await get('/sample_plant_history', a.regular.auth, { company_id: a.companyId, sample_plant_id: sp, weeks: 1 })).json().weeks).toHaveLength(1);
+  });
+
+  it('refuses a non-image, a missing photo, a week outside the set, another company\'s plant and another company id', async () => {
+    const p = await place(a, 'Photo checks');
+    const sp = p.plants[0]!.sample_plant_id;
+    const notImage = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(0) }, 'GIF89a? no'));
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toMatchObject({ message: 'photo must be a JPEG, PNG or WebP image.', field: 'photo' });
+    const none = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(0) }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('photo is required.');
+    const outside = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: week(-5) }, await png()));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().field).toBe('week');
+    const notMonday = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: sp, week: addDays(W, 2) }, await png()));
+    expect(notMonday.statusCode).toBe(400);
+    expect(notMonday.json().message).toContain('week');
+    const huge = await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: 2 ** 31, week: week(0) }, await png()));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toContain('sample_plant_id');
+
+    const theirs = await place(b, 'Their photo room');
+    const other = theirs.plants[0]!.sample_plant_id;
+    expect((await postPhoto(a.regular.auth, photoForm({ company_id: a.companyId, sample_plant_id: other, week: week(0) }, await png()))).statusCode).toBe(404);
+    expect((await postPhoto(a.regular.auth, photoForm({ company_id: b.companyId, sample_plant_id: other, week: week(0) }, await png()))).statusCode).toBe(403);
+    expect((await get('/sample_plant_history', a.regular.auth, { company_id: a.companyId, sample_plant_id: other })).statusCode).toBe(404);
+    expect((await get('/sample_plant_history', a.regular.auth, { company_id: b.companyId, sample_plant_id: other })).statusCode).toBe(403);
+    const tooMany = await get('/sample_plant_history', a.regular.auth, { company_id: a.companyId, sample_plant_id: sp, weeks: 53 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('weeks');
+    expect(await t.app.db.selectFrom('crop_registration_photos').select('week').where('company_id', '=', a.companyId).where('sample_plant_id', '=', sp).execute()).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ export const cropRegistrationHandlers: Handlers<typeof cropRegistrationEndpoints
   getRoomSamplePlants: ({ app, user, input }) => service.roomSamplePlants(app, user, input, utcDate()),
   getRegistrationWalk: ({ app, user, input }) => service.walk(app, user, input),
   saveRegistration: ({ app, user, input }) => service.register(app, user, input),
+  saveRegistrationPhoto: ({ app, user, input }) => service.savePhoto(app, user, input),
+  getSamplePlantHistory: ({ app, user, input }) => service.samplePlantHistory(app, user, input),
   getRoomTemperatures: ({ app, user, input }) => service.listTemperatures(app, user, input),
   saveRoomTemperatures: ({ app, user, input }) => service.saveTemperatures(app, user, input),
   getCropHarvests: ({ app, user, input }) => service.listHarvests(app, user, input),

@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Deps } from '../../lib/deps.js';
 import { writeAudit } from '../../lib/audit.js';
+import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { DEFAULT_MEASUREMENT_TYPES } from './crop-registration.defaults.js';
 import { FORECAST_LOOKBACK_WEEKS, forecastHarvest } from './crop-registration.forecast.js';
@@ -190,7 +191,9 @@ export async function roomSamplePlants(deps: Deps, caller: Caller, input: Input<
   const week = input.week ?? mondayOf(today);
   const sets = await repo.runningSetsOfRoom(deps.db, caller.company_id, input.room_id, week);
   const plants = (await repo.plantsOfSets(deps.db, caller.company_id, sets.map((s) => s.set_id))).map(toSamplePlant);
-  const last = await repo.lastValuesOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), week);
+  const ids = plants.map((p) => p.sample_plant_id);
+  const last = await repo.lastValuesOf(deps.db, caller.company_id, ids, week);
+  const photos = await repo.photosOf(deps.db, caller.company_id, ids, [...new Set(last.map((v) => v.week))]);
   const setOf = new Map(sets.map((s) => [s.set_id, s]));
   return {
     status: ok,
@@ -199,12 +202,60 @@ export async function roomSamplePlants(deps: Deps, caller: Caller, input: Input<
       const values = last.filter((v) => v.sample_plant_id === p.sample_plant_id);
       return {
         ...p, planting_id: set.planting_id, crop_name: set.crop_name, valid_from: set.valid_from, valid_to: set.valid_to,
-        last_registration: values.length === 0 ? null : {
-          week: values[0]!.week,
-          values: values.map((v) => ({ type_id: v.type_id, name: v.name, unit: v.unit, kind: v.kind as MeasurementKind, value: v.value, out_of_range: v.out_of_range })),
-        },
+        last_registration: values.length === 0 ? null : registeredWeek(values[0]!.week, values, photos.find((f) => f.sample_plant_id === p.sample_plant_id && f.week === values[0]!.week)),
       };
     }),
+  };
+}
+
+const toPhoto = (row: repo.PhotoRow | undefined) => (row ? { image_url: imageUrl(row.image_key), thumb_url: imageUrl(row.thumb_key) } : null);
+
+/** One registered week as the map's sheet and the plant's history show it. */
+const registeredWeek = (week: string, values: Array<Omit<repo.NamedValueRow, 'week' | 'sample_plant_id'>>, photo: repo.PhotoRow | undefined) => ({
+  week,
+  values: values.map((v) => ({ type_id: v.type_id, name: v.name, unit: v.unit, kind: v.kind as MeasurementKind, value: v.value, out_of_range: v.out_of_range })),
+  photo: toPhoto(photo),
+});
+
+export const HISTORY_WEEKS = 12;
+
+/** A sample plant's registered weeks, newest first, with values and photos: the plant's history on the walk. */
+export async function samplePlantHistory(deps: Deps, caller: Caller, input: Input<'getSamplePlantHistory'>) {
+  const sp = await repo.samplePlantOf(deps.db, caller.company_id, input.sample_plant_id);
+  if (!sp) throw notFound('Sample plant');
+  const weeks = await repo.registeredWeeks(deps.db, caller.company_id, sp.sample_plant_id, input.weeks ?? HISTORY_WEEKS);
+  const [values, photos] = await Promise.all([
+    repo.namedValuesOf(deps.db, caller.company_id, [sp.sample_plant_id], weeks),
+    repo.photosOf(deps.db, caller.company_id, [sp.sample_plant_id], weeks),
+  ]);
+  return {
+    status: ok,
+    weeks: weeks.map((w) => registeredWeek(w, values.filter((v) => v.week === w), photos.find((f) => f.week === w))),
+  };
+}
+
+/**
+ * A sample plant's photo of a week (optional, one per plant and week): checked and re-encoded like every upload
+ * (lib/images), stored under the company's prefix, replacing the week's photo before (its files go after the commit).
+ */
+export async function savePhoto(deps: Deps<'files' | 'config' | 'log'>, caller: Caller, input: Input<'saveRegistrationPhoto'>) {
+  const sp = await repo.samplePlantOf(deps.db, caller.company_id, input.sample_plant_id);
+  if (!sp) throw notFound('Sample plant');
+  if (input.week < sp.valid_from || input.week > sp.valid_to) throw badRequest(msg.weekOutsideSet, 'week');
+  const processed = await processImage(input.photo, 'photo', { maxBytes: deps.config.limits.fileBytes });
+  const stored = await storeImage(deps.files, caller.company_id, `crop-registration/${sp.sample_plant_id}`, processed);
+  const before = await deps.db.transaction().execute(async (trx) => {
+    await repo.lockSamplePlant(trx, sp.sample_plant_id);
+    const replaced = await repo.replacePhoto(trx, {
+      company_id: caller.company_id, sample_plant_id: sp.sample_plant_id, week: input.week, image_key: stored.imageKey, thumb_key: stored.thumbKey, uploaded_by: caller.user_id,
+    });
+    await writeAudit(trx, { companyId: caller.company_id, userId: caller.user_id, action: 'crop_registration.photo', entityType: 'sample_plant', entityId: sp.sample_plant_id, after: { week: input.week, image_key: stored.imageKey } });
+    return replaced;
+  });
+  if (before) await deleteFilesQuietly(deps.files, [before.image_key, before.thumb_key], deps.log);
+  return {
+    status: ok, message: msg.photoSaved, sample_plant_id: sp.sample_plant_id, week: input.week,
+    photo: { image_url: imageUrl(stored.imageKey), thumb_url: imageUrl(stored.thumbKey) },
   };
 }
 
@@ -217,12 +268,15 @@ export async function walk(deps: Deps, caller: Caller, input: Input<'getRegistra
   const [set] = await repo.setsOfPlanting(deps.db, caller.company_id, planting.planting_id, input.week);
   const plants = set ? (await repo.plantsOfSets(deps.db, caller.company_id, [set.set_id])).map(toSamplePlant) : [];
   const lastWeek = addDays(input.week, -7);
-  const values = await repo.valuesOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), [input.week, lastWeek]);
+  const [values, photos] = await Promise.all([
+    repo.valuesOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), [input.week, lastWeek]),
+    repo.photosOf(deps.db, caller.company_id, plants.map((p) => p.sample_plant_id), [input.week]),
+  ]);
   const pick = (id: number, week: string) =>
     values.filter((v) => v.sample_plant_id === id && v.week === week).map((v) => ({ type_id: v.type_id, value: v.value, out_of_range: v.out_of_range }));
   const walkPlants = plants.map((p) => {
     const now = pick(p.sample_plant_id, input.week);
-    return { ...p, values: now, last_week: pick(p.sample_plant_id, lastWeek), done: now.length > 0 };
+    return { ...p, values: now, photo: toPhoto(photos.find((f) => f.sample_plant_id === p.sample_plant_id)), last_week: pick(p.sample_plant_id, lastWeek), done: now.length > 0 };
   });
   const done = walkPlants.filter((p) => p.done).length;
   return {

@@ -7,6 +7,7 @@ import {
   getMeasurementTypes,
   getRegistrationWalk,
   getRoomSamplePlants,
+  getSamplePlantHistory,
   getSampleSets,
   getHarvestForecast,
 } from '../crop-registration';
@@ -26,6 +27,8 @@ export const cropRegistrationKeys = {
   roomPlants: (companyId: number, roomId: number, week: string) => [...cropRegistrationKeys.setsAll(companyId), 'room', roomId, week] as const,
   walks: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'walk'] as const,
   walk: (companyId: number, plantingId: number, week: string) => [...cropRegistrationKeys.walks(companyId), plantingId, week] as const,
+  /** Under `walks`: a registration or a photo changes it. */
+  history: (companyId: number, samplePlantId: number) => [...cropRegistrationKeys.walks(companyId), 'history', samplePlantId] as const,
   indicators: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'indicators'] as const,
   indicatorsOf: (companyId: number, cropId: number, from: string, to: string) =>
     [...cropRegistrationKeys.indicators(companyId), cropId, from, to] as const,
@@ -59,6 +62,14 @@ export const roomSamplePlantsQuery = (companyId: number, roomId: number, week: s
   queryOptions({
     queryKey: cropRegistrationKeys.roomPlants(companyId, roomId, week),
     queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getRoomSamplePlants(companyId, roomId, week)),
+    networkMode: 'always',
+  });
+
+/** A sample plant's registered weeks with values and photos (its history on the walk), kept on the device too. */
+export const samplePlantHistoryQuery = (companyId: number, samplePlantId: number) =>
+  queryOptions({
+    queryKey: cropRegistrationKeys.history(companyId, samplePlantId),
+    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getSamplePlantHistory(companyId, samplePlantId)),
     networkMode: 'always',
   });
 

@@ -33,6 +33,7 @@ const plant = (id: number, position: number, values: Array<[number, number]> = [
   label: `Row A ${id}/1`, position,
   values: values.map(([type_id, value]) => ({ type_id, value, out_of_range: false })),
   last_week: [{ type_id: 1, value: 11, out_of_range: false }],
+  photo: id === 13 ? { image_url: '/api/image?key=a.webp', thumb_url: '/api/image?key=a-thumb.webp' } : null,
   done: values.length > 0,
 });
 const walk: RegistrationWalk = {
@@ -59,5 +60,26 @@ describe('the walk as this device sees it', () => {
     expect(entries[1]!.values).toEqual({ 1: 12.5, 2: 17.2 });
     expect(nextToMeasure(entries, 2)).toBe(2);
     expect(nextToMeasure(walkEntries(walk, [queued(12, 'sent'), queued(13, 'sending')]))).toBeNull();
+  });
+
+  it('shows the photo waiting in the outbox over the server\'s, until the sent one is read back; a refused or other week\'s photo is not shown', () => {
+    const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
+    const photo = (sample_plant_id: number, state: QueuedLike['state'], week = '2026-11-23'): QueuedLike => ({
+      endpoint: 'saveRegistrationPhoto', state, input: { company_id: 3, sample_plant_id, week, photo: blob },
+    });
+    const none = walkEntries(walk, []);
+    expect(none.map((e) => e.photo)).toEqual([null, null, { imageUrl: '/api/image?key=a.webp', thumbUrl: '/api/image?key=a-thumb.webp', blob: null, waiting: false }]);
+
+    const entries = walkEntries(walk, [photo(11, 'waiting'), photo(12, 'refused'), photo(12, 'waiting', '2026-11-16'), photo(13, 'sending')]);
+    expect(entries[0]!.photo).toEqual({ imageUrl: null, thumbUrl: null, blob, waiting: true });
+    expect(entries[1]!.photo).toBeNull();
+    // A new photo of a plant with one on the server: the device's waits over it.
+    expect(entries[2]!.photo).toEqual({ imageUrl: null, thumbUrl: null, blob, waiting: true });
+    // A photo not counted as a registration: the plant is still to measure.
+    expect(entries.map((e) => e.done)).toEqual([true, false, false]);
+
+    // Sent: the device's copy shows (not waiting) until the walk is read again with the server's; then the server's.
+    expect(walkEntries(walk, [photo(12, 'sent')])[1]!.photo).toEqual({ imageUrl: null, thumbUrl: null, blob, waiting: false });
+    expect(walkEntries(walk, [photo(13, 'sent')])[2]!.photo).toMatchObject({ imageUrl: '/api/image?key=a.webp', waiting: false });
   });
 });

@@ -26,7 +26,7 @@ const types: RegistrationWalk['types'] = [
 ];
 const plant = (id: number, position: number) => ({
   sample_plant_id: id, set_id: 1, grid_box_id: id, grid_id: 1, grid_name: 'Row A', x: position, y: 1, box_name: null, plant_id: null,
-  label: `Row A ${position}/1`, position, values: [], last_week: [{ type_id: 21, value: 11.5, out_of_range: false }], done: false,
+  label: `Row A ${position}/1`, position, values: [], photo: null, last_week: [{ type_id: 21, value: 11.5, out_of_range: false }], done: false,
 });
 
 /** The walk's reads and its registration call; each registration recorded with its Idempotency-Key. */

@@ -18,6 +18,34 @@ export interface RegistrationInput {
  * its Idempotency-Key and sent at once when online; offline it waits, and the walk counts it from the outbox. Sent,
  * the walks, indicators and forecasts are read again.
  */
+export interface RegistrationPhotoInput {
+  samplePlantId: number;
+  week: string;
+  photo: Blob;
+  /** What the outbox shows ("Photo · Grid A 3/5"). */
+  label: string;
+}
+
+/**
+ * Sends one sample plant's photo of the week through the outbox (the Blob waits on the device like a scan's photos,
+ * with its Idempotency-Key), apart from the values: a photo is optional and may be taken before or after them.
+ */
+export function useSaveRegistrationPhoto(companyId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (r: RegistrationPhotoInput) =>
+      queueAction('saveRegistrationPhoto', { company_id: companyId, sample_plant_id: r.samplePlantId, week: r.week, photo: r.photo }, { companyId, userId, label: r.label }),
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.walks(companyId) }),
+        queryClient.invalidateQueries({ queryKey: cropRegistrationKeys.setsAll(companyId) }),
+      ]);
+    },
+  });
+}
+
 export function useSaveRegistration(companyId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({

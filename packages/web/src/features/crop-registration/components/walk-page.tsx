@@ -11,7 +11,8 @@ import { useAuth } from '@/state/hooks';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
-import { useSaveRegistration } from '../api/use-save-registration';
+import { useSaveRegistration, useSaveRegistrationPhoto } from '../api/use-save-registration';
+import { PlantHistory } from './plant-history';
 import { nextToMeasure, walkEntries } from '../lib/walk';
 import { keepWalkDraft, readWalkDraft } from '../lib/walk-draft';
 import { CropRegistrationNav } from './crop-registration-nav';
@@ -103,6 +104,8 @@ function Walk({ companyId, userId, planting, week, startPlantId = null, online, 
   const walk = useQuery({ ...registrationWalkQuery(companyId, planting.planting_id, week), enabled: companyId > 0 });
   const queued = useQueuedActions(userId);
   const save = useSaveRegistration(companyId, userId);
+  const savePhoto = useSaveRegistrationPhoto(companyId, userId);
+  const toast = useToast();
   const entries = useMemo(() => (walk.data ? walkEntries(walk.data, queued) : []), [walk.data, queued]);
   const draftWeek = `${planting.planting_id}.${week}`;
   const [draft, setDraft] = useState(() => readWalkDraft(companyId, userId, draftWeek));
@@ -151,6 +154,18 @@ function Walk({ companyId, userId, planting, week, startPlantId = null, online, 
           const next = nextToMeasure(left, at + 1);
           if (next !== null) setAt(next);
         },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+
+  const onPhoto = (photo: Blob) => {
+    if (!entry) return;
+    const label = entry.plant.label;
+    savePhoto.mutate(
+      { samplePlantId: entry.plant.sample_plant_id, week, photo, label: t('walk.photoOutboxLabel', { label }) },
+      {
+        onSuccess: (outcome) => (outcome.queued ? toast.info(t('walk.photoSavedOffline', { label })) : toast.success(t('walk.photoSaved', { label }))),
         onError: (err) => setError(errorMessage(err)),
       },
     );
@@ -234,7 +249,17 @@ function Walk({ companyId, userId, planting, week, startPlantId = null, online, 
             </Button>
           </div>
           {error && <Alert tone="danger">{error}</Alert>}
-          <WalkPlant entry={entry} types={data.types} typed={typed} onType={type} onSave={onSave} saving={save.isPending} />
+          <WalkPlant
+            entry={entry}
+            types={data.types}
+            typed={typed}
+            onType={type}
+            onSave={onSave}
+            saving={save.isPending}
+            onPhoto={onPhoto}
+            photoSaving={savePhoto.isPending}
+          />
+          <PlantHistory key={entry.plant.sample_plant_id} companyId={companyId} samplePlantId={entry.plant.sample_plant_id} label={entry.plant.label} />
         </section>
       )}
     </div>

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkMeasurementValue, formatTrussPosition, type MeasurementType } from '@verdant/contract';
 import { Button, ConfirmDialog } from '@/components/ui';
+import { PhotoStrip } from '@/components/photos';
+import { compressImage } from '@/components/form-renderer/compress-image';
 import { cn } from '@/lib/cn';
 import { pressKey, type PadKey } from '../lib/number-pad';
 import type { WalkEntry } from '../lib/walk';
@@ -21,6 +23,9 @@ interface WalkPlantProps {
   /** Saves the typed values; `confirmed` once the grower kept values outside their range. */
   onSave: (values: TypedValue[], confirmed: boolean) => void;
   saving: boolean;
+  /** A photo taken of the plant (optional; sent through the outbox on its own). */
+  onPhoto?: (photo: Blob) => void;
+  photoSaving?: boolean;
 }
 
 /** A type's value as it reads on the phone: a truss position always with its tenth ("17.0"). */
@@ -36,11 +41,13 @@ const padDecimals = (type: MeasurementType) => (type.kind === 'truss_position' ?
  * how-to of the field in hand, typed on the number pad. Values outside their type's range are asked about before
  * they are saved (and then sent with the confirm flag); a badly formed one is refused under its field.
  */
-export function WalkPlant({ entry, types, typed, onType, onSave, saving }: WalkPlantProps) {
+export function WalkPlant({ entry, types, typed, onType, onSave, saving, onPhoto, photoSaving = false }: WalkPlantProps) {
   const { t } = useTranslation('crop-registration');
   const [current, setCurrent] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<string[] | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const photoInput = useRef<HTMLInputElement>(null);
   const type = types[current];
 
   useEffect(() => {
@@ -151,6 +158,40 @@ export function WalkPlant({ entry, types, typed, onType, onSave, saving }: WalkP
           );
         })}
       </ul>
+      {onPhoto && (
+        <div className="flex flex-wrap items-center gap-3" data-testid="walk-photo">
+          {entry.photo && (
+            <PhotoStrip
+              size="sm"
+              label={t('walk.photo')}
+              photos={[{ id: `plant-${entry.plant.sample_plant_id}`, ...entry.photo, alt: t('walk.photoAlt', { label: entry.plant.label }) }]}
+            />
+          )}
+          <input
+            ref={photoInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            aria-label={entry.photo ? t('walk.replacePhoto') : t('walk.addPhoto')}
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              setPreparing(true);
+              try {
+                onPhoto(await compressImage(file));
+              } finally {
+                setPreparing(false);
+              }
+            }}
+          />
+          <Button variant="secondary" loading={preparing || photoSaving} onClick={() => photoInput.current?.click()}>
+            {entry.photo ? t('walk.replacePhoto') : t('walk.addPhoto')}
+          </Button>
+          <span className="text-xs text-stone-600">{t('walk.photoOptional')}</span>
+        </div>
+      )}
       {type && (
         <details className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700" open>
           <summary className="cursor-pointer font-semibold">{t('walk.howTo', { name: type.name })}</summary>

@@ -20,6 +20,31 @@ export interface WalkEntry {
   done: boolean;
   /** Saved on this device and not yet on the server. */
   waiting: boolean;
+  /** This week's photo: the one taken on this device and still in the outbox (its Blob), else the server's. */
+  photo: WalkPhoto | null;
+}
+
+export interface WalkPhoto {
+  imageUrl: string | null;
+  thumbUrl: string | null;
+  blob: Blob | null;
+  /** Taken on this device and not on the server yet. */
+  waiting: boolean;
+}
+
+/** A queued photo's input read back: the plant, the week and its Blob. */
+function readQueuedPhoto(a: QueuedLike): QueuedPhoto | null {
+  if (a.endpoint !== 'saveRegistrationPhoto' || a.state === 'refused') return null;
+  const { sample_plant_id: plantId, week, photo } = a.input;
+  if (typeof plantId !== 'number' || typeof week !== 'string' || !(photo instanceof Blob)) return null;
+  return { plantId, week, blob: photo, sent: a.state === 'sent' };
+}
+
+interface QueuedPhoto {
+  plantId: number;
+  week: string;
+  blob: Blob;
+  sent: boolean;
 }
 
 interface QueuedRegistration {
@@ -53,9 +78,12 @@ const byType = (values: ReadonlyArray<{ type_id: number; value: number }>) => Ob
  */
 export function walkEntries(walk: RegistrationWalk, queued: readonly QueuedLike[]): WalkEntry[] {
   const saved = new Map<number, QueuedRegistration>();
+  const photos = new Map<number, QueuedPhoto>();
   for (const a of queued) {
     const r = readQueued(a);
     if (r && r.week === walk.week && r.state !== 'refused') saved.set(r.plantId, r);
+    const p = readQueuedPhoto(a);
+    if (p && p.week === walk.week) photos.set(p.plantId, p);
   }
   return [...walk.plants]
     .sort((a, b) => a.position - b.position)
@@ -69,8 +97,15 @@ export function walkEntries(walk: RegistrationWalk, queued: readonly QueuedLike[
         lastWeek: byType(plant.last_week),
         done: plant.done || mine !== undefined,
         waiting: mine !== undefined && mine.state !== 'sent',
+        photo: photoOf(plant, photos.get(plant.sample_plant_id)),
       };
     });
+}
+
+/** The device's photo while it waits (or is sent and the server's copy not read yet), else the server's. */
+function photoOf(plant: WalkPlant, mine: QueuedPhoto | undefined): WalkPhoto | null {
+  if (mine && (!mine.sent || !plant.photo)) return { imageUrl: null, thumbUrl: null, blob: mine.blob, waiting: !mine.sent };
+  return plant.photo ? { imageUrl: plant.photo.image_url, thumbUrl: plant.photo.thumb_url, blob: null, waiting: false } : null;
 }
 
 /** The first plant still to measure from `from` on (wrapping round), or null when every plant is measured. */

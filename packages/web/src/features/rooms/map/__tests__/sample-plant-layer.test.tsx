@@ -61,6 +61,7 @@ describe('the room map\'s sample-plant layer', () => {
           { type_id: 2, name: 'Set truss', unit: 'truss', kind: 'truss_position', value: 13, out_of_range: false },
           { type_id: 3, name: 'Weekly growth', unit: 'cm', kind: 'number', value: 58, out_of_range: true },
         ],
+        photo: { image_url: '/api/image?key=p.webp', thumb_url: '/api/image?key=p-thumb.webp' },
       },
     });
     let asked: URL | null = null;
@@ -70,6 +71,7 @@ describe('the room map\'s sample-plant layer', () => {
         asked = new URL(request.url);
         return HttpResponse.json({ status: 'success', plants: [measured, plant(boxes[1]!.id)] });
       }),
+      http.get(`${API}/image`, () => new HttpResponse(new Blob(['webp']), { headers: { 'content-type': 'image/webp' } })),
       http.all(`${API}/*`, () => HttpResponse.json({ status: 'error', message: 'Not found', error: 'not_found' }, { status: 404 })),
     );
     renderRoutes([{ path: '/dashboard/rooms/:roomID', element: <RoomPage /> }], paths.room(room.RoomID, { box: boxes[0]!.id }));
@@ -90,6 +92,7 @@ describe('the room map\'s sample-plant layer', () => {
     // A truss position in decimal notation, an out-of-range value said so.
     expect(within(card).getByText('13.0')).toBeInTheDocument();
     expect(within(card).getByText('58 cm (outside its range)')).toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Photo of Row 1 post 3' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Register this plant' })).toHaveAttribute('href', paths.cropWalkPlant(9, 77));
 
     await userEvent.click(toggle);

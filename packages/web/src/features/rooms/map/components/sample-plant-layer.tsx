@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceToday, formatTrussPosition, isoWeekNumber, mondayOf, type LastRegistration, type RoomSamplePlant } from '@verdant/contract';
 import { ButtonLink } from '@/components/ui';
+import { PhotoStrip } from '@/components/photos';
 import { roomSamplePlantsQuery } from '@/api/queries/crop-registration';
 import { paths } from '@/lib/paths';
 import { SAMPLE_PLANT_MARK } from '../lib/sample-plant-paint';
@@ -65,6 +66,14 @@ export function SamplePlantCard({ plant }: { plant: RoomSamplePlant }) {
               </div>
             ))}
           </dl>
+          {last.photo && (
+            <PhotoStrip
+              size="sm"
+              className="mt-2"
+              label={t('samplePlants.photo', { label: plant.label })}
+              photos={[{ id: `sample-${plant.sample_plant_id}`, imageUrl: last.photo.image_url, thumbUrl: last.photo.thumb_url, alt: t('samplePlants.photo', { label: plant.label }) }]}
+            />
+          )}
         </>
       ) : (
         <p className="mt-2 text-sm text-stone-700">{t('samplePlants.none')}</p>
