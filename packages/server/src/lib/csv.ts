@@ -2,6 +2,7 @@
  * CSV both ways (RFC 4180, comma-separated, CRLF written, any line ending read). Text that a spreadsheet would
  * run as a formula (starting with = + - @, a tab or a carriage return) is written with a ' in front; reading
  * takes one ' off such text again, so a written cell reads back as it was (docs/decisions.md, "Facility round trip").
+ * The one CSV writer of the server: the facility and observations round trips and the register's exports use it.
  */
 const FORMULA = /^'*[=+\-@\t\r]/;
 

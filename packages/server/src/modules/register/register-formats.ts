@@ -1,4 +1,5 @@
 import type { RegisterExportFormat } from '@verdant/contract';
+import { csvRow } from '../../lib/csv.js';
 import { isoOrNull } from '../../lib/iso.js';
 import type { RegisterLine } from './register.repository.js';
 
@@ -102,19 +103,6 @@ const APPLICATIONS: Column[] = [
   ['no_entry_until', (l) => time(l.reentry_until)],
   ['harvest_not_before', (l) => l.preharvest_until],
 ];
-
-/**
- * A CSV cell: quoted when it holds a separator, quote or line break; text starting with = + - @ or a tab is
- * prefixed with ' so a spreadsheet shows it instead of running it (numbers are written as numbers).
- */
-export function csvCell(v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return String(v);
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvRow = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Lines of one application merged into one (products and quantities joined in line order). */
 export function mergeApplication(lines: readonly RegisterLine[]): RegisterLine {

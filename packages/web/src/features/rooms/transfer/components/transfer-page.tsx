@@ -8,18 +8,8 @@ import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../state/hooks';
 import { facilityImportsQuery, useApplyImport, useExportFacility, usePreviewImport, useUndoImport } from '../api/use-facility-transfer';
-
-/** Saves a Blob under a file name (the browser's download). */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { ObservationsExport, ObservationsImport } from './observations-transfer';
+import { saveBlob } from './save-blob';
 
 const TONE = { create: 'success', change: 'info', refuse: 'danger' } as const;
 
@@ -96,7 +86,10 @@ function ImportsList({ companyId, onUndo }: { companyId: number; onUndo: (x: Fac
   );
 }
 
-/** rooms/transfer: the facility out as CSV or GeoJSON, and back in with a preview first and an undo after (Admins import). */
+/**
+ * rooms/transfer: the facility, and the observations beside it, out as CSV or GeoJSON and back in with a preview first
+ * and an undo after (Admins import).
+ */
 export default function TransferPage() {
   const { t } = useTranslation('rooms');
   const toast = useToast();
@@ -112,7 +105,7 @@ export default function TransferPage() {
 
   const download = (format: 'csv' | 'geojson') =>
     exporting.mutate(format, {
-      onSuccess: (blob) => save(blob, `verdant-facility.${format}`),
+      onSuccess: (blob) => saveBlob(blob, `verdant-facility.${format}`),
       onError: (err) => toast.danger(errorMessage(err)),
     });
   const choose = (f: File | null) => {
@@ -184,6 +177,15 @@ export default function TransferPage() {
           </Card>
         )}
       </div>
+
+      <section className="mt-8 flex flex-col gap-4" aria-labelledby="observations-transfer">
+        <div>
+          <h2 id="observations-transfer" className="text-lg font-semibold text-stone-900">{t('transfer.obs.title')}</h2>
+          <p className="mt-1 text-sm text-stone-700">{t('transfer.obs.description')}</p>
+        </div>
+        <ObservationsExport companyId={companyId} />
+        {isAdmin ? <ObservationsImport companyId={companyId} /> : <Alert tone="info">{t('transfer.obs.adminsOnly')}</Alert>}
+      </section>
 
       <ConfirmDialog
         open={toUndo !== null}

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { exportObservations, importObservations, listObservationImports, undoObservationImport } from '../../../../api/facility-transfer';
+import { roomKeys } from '../../../../api/queries/rooms';
+
+export interface ObservationExportFilter {
+  format: 'csv' | 'geojson';
+  room_id?: number;
+  start_date?: string;
+  end_date?: string;
+}
+
+/** The company's last observation imports (only this screen reads them). */
+export const observationImportsQuery = (companyId: number) =>
+  queryOptions({ queryKey: [...roomKeys.all(companyId), 'observation-imports'] as const, queryFn: () => listObservationImports({ company_id: companyId }) });
+
+export function useExportObservations(companyId: number) {
+  return useMutation({ mutationFn: (f: ObservationExportFilter) => exportObservations({ company_id: companyId, ...f }) });
+}
+
+/** The preview: the file read by the server, nothing written. */
+export function usePreviewObservations(companyId: number) {
+  return useMutation({ mutationFn: (file: File) => importObservations({ company_id: companyId, file, dry_run: 1 }) });
+}
+
+/** Applies a file; observations change, so every read of them (and the rooms' counts) refreshes. */
+export function useApplyObservations(companyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => importObservations({ company_id: companyId, file, dry_run: 0 }),
+    onSettled: () => qc.invalidateQueries(),
+  });
+}
+
+export function useUndoObservations(companyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: number) => undoObservationImport({ company_id: companyId, import_id: importId }),
+    onSettled: () => qc.invalidateQueries(),
+  });
+}
