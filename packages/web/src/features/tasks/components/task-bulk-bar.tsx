@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, ConfirmDialog, Select, useToast } from '../../../components/ui';
+import { Alert, Button, ConfirmDialog, Select } from '../../../components/ui';
 import { BulkBar } from '../../../components/bulk-bar/bulk-bar';
+import { useBulkChange } from '../../../components/bulk-bar/use-bulk-change';
 import { errorMessage } from '../../../api/api-error';
 import { usersListQuery } from '../../../api/queries/users';
-import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useBulkTasks, useUndoBulkTasks, type BulkTaskAction } from '../api/use-bulk-tasks';
 import { personName } from '../lib/task-text';
 
@@ -15,50 +15,20 @@ import { personName } from '../lib/task-text';
  */
 export function TaskBulkBar({ companyId, chosen, onClear, onDone }: { companyId: number; chosen: number[]; onClear: () => void; onDone: () => void }) {
   const { t } = useTranslation('tasks');
-  const toast = useToast();
-  const online = useOnlineStatus();
   const users = useQuery(usersListQuery(companyId));
   const bulk = useBulkTasks(companyId);
   const undo = useUndoBulkTasks(companyId);
   const [assignee, setAssignee] = useState('');
   const [closing, setClosing] = useState(false);
-  const [applied, setApplied] = useState<{ changeId: number; count: number } | null>(null);
   const count = chosen.length;
-
-  const run = (change: BulkTaskAction) =>
-    bulk.mutate(
-      { taskIds: chosen, change },
-      {
-        onSuccess: (made) => {
-          setApplied({ changeId: made.change_id, count: made.count });
-          toast.success(t('bulk.applied', { count: made.count }));
-          onClear();
-        },
-      },
-    );
-  const onUndo = () =>
-    applied &&
-    undo.mutate(applied.changeId, {
-      onSuccess: () => {
-        setApplied(null);
-        toast.success(t('bulk.undone'));
-      },
-      onError: (err) => toast.danger(t('bulk.undoFailed', { reason: errorMessage(err) })),
-    });
+  const { change, online, barProps } = useBulkChange({ t, count, bulk, undo, onClear });
+  const run = (action: BulkTaskAction) => change({ taskIds: chosen, change: action });
 
   const people = (users.data ?? []).filter((u) => u.active);
   return (
     <BulkBar
+      {...barProps}
       count={count}
-      texts={{
-        region: t('bulk.region'), count: t('bulk.count', { count }), clear: t('bulk.clear'), done: t('bulk.done'), help: t('bulk.help'),
-        offline: t('bulk.offline'), failed: t('bulk.failed'), undo: t('bulk.undo'), applied: applied ? t('bulk.applied', { count: applied.count }) : undefined,
-      }}
-      online={online}
-      error={bulk.isError ? errorMessage(bulk.error) : undefined}
-      canUndo={applied !== null}
-      undoing={undo.isPending}
-      onUndo={onUndo}
       onClear={onClear}
       onDone={onDone}
     >
