@@ -31,7 +31,7 @@ async function renameBox(page: Page, map: Locator, x: number, y: number, name: s
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Box renamed to "${name}".`).first()).toBeVisible();
   await panel.getByRole('button', { name: 'Close box details' }).click();
-  await expect(panel).toHaveCount(0);
+  await expect(panel).toBeHidden();
 }
 
 const VIEWPORTS = [

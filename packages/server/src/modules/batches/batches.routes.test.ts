@@ -197,6 +197,7 @@ describe('statuses', () => {
     const late = await assign([one.BatchID, two.BatchID], 'Vegetative', 'Planned');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(`The status of batch ${two.BatchNumber} was changed to "Flowering" by someone else meanwhile.`);
+    expect(late.headers['verdant-current-value']).toBe('Flowering');
     const rows = await t.app.db.selectFrom('batches').select('batch_status').where('batch_id', 'in', [one.BatchID, two.BatchID]).orderBy('batch_id').execute();
     expect(rows.map((r) => r.batch_status)).toEqual(['Planned', 'Flowering']);
     // Already at the new status is no conflict; what the user saw still there goes through.

@@ -78,6 +78,9 @@ describe('names', () => {
     const late = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Bench A' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This box was renamed by someone else meanwhile; it is now called "Bench B".');
+    // The name now, for the outbox's "theirs" (issue 25): an added header, the body as before.
+    expect(late.headers['verdant-current-value']).toBe('Bench%20B');
+    expect(Object.keys(late.json()).sort()).toEqual(['error', 'message', 'status']);
     // What the user saw is still there: the rename goes through; the same name again is no conflict.
     expect((await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Bench B' })).statusCode).toBe(200);
     expect((await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'Bench C', expected_custom_name: 'Old' })).statusCode).toBe(200);
@@ -85,6 +88,7 @@ describe('names', () => {
     const cleared = await formPost('/update_grid_box_name', a.regular.auth, { GridBoxID: box, custom_name: 'D', expected_custom_name: 'Bench C' });
     expect(cleared.statusCode).toBe(409);
     expect(cleared.json().message).toBe('The name of this box was cleared by someone else meanwhile.');
+    expect(cleared.headers['verdant-current-value']).toBe('');
   });
 });
 

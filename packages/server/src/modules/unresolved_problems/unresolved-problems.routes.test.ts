@@ -118,12 +118,17 @@ describe('actions', () => {
     const res = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'Resolve', userID: a.regular.user_id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ action: 'resolve', message: msg.one.resolve, problem: { ProblemID: id, Status: 'resolved', StatusChangedBy: a.regular.user_id } });
-    expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'dismiss', userID: a.regular.user_id })).statusCode).toBe(409);
+    const again = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'dismiss', userID: a.regular.user_id });
+    expect(again.statusCode).toBe(409);
+    // Its status now travels with the refusal, for the outbox's "theirs" (issue 25).
+    expect(again.headers['verdant-current-value']).toBe('resolved');
     await t.app.db.updateTable('problem_observations').set({ status_changed_at: new Date(Date.now() - 7 * DAY_MS) }).where('observation_id', '=', id).execute();
     const reopen = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id });
     // Naming a colleague as userID does not make them the actor: the change is the caller's.
     expect(reopen.json().problem).toMatchObject({ Status: 'open', StatusChangedBy: a.regular.user_id });
-    expect((await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id })).statusCode).toBe(409);
+    const reopenAgain = await post('/manage_problem', a.regular.auth, { problemID: id, action: 'reopen', userID: a.admin.user_id });
+    expect(reopenAgain.statusCode).toBe(409);
+    expect(reopenAgain.headers['verdant-current-value']).toBe('open');
     const actions = await t.app.db.selectFrom('observation_actions').select(['action', 'user_id']).where('observation_id', '=', id).orderBy('action_id').execute();
     expect(actions).toEqual([{ action: 'resolve', user_id: a.regular.user_id }, { action: 'reopen', user_id: a.regular.user_id }]);
     const audit = await t.app.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'problem_observation').where('entity_id', '=', String(id)).execute();

@@ -185,8 +185,8 @@ describe('classifyActionError', () => {
     expect(classifyActionError(new ApiError('x', { status: 503 })).kind).toBe('retry');
     expect(classifyActionError(new ApiError('x', { status: 401 })).kind).toBe('retry');
     expect(classifyActionError(new ApiError('A request with this Idempotency-Key is still in progress.', { status: 409 })).kind).toBe('retry');
-    expect(classifyActionError(new ApiError('This problem is not open.', { status: 409 }))).toEqual({ kind: 'refused', message: 'This problem is not open.', conflict: true });
-    expect(classifyActionError(new ApiError('Grid box not found', { status: 404 }))).toEqual({ kind: 'refused', message: 'Grid box not found', conflict: true });
-    expect(classifyActionError(new ApiError('custom_name is required.', { status: 400 }))).toEqual({ kind: 'refused', message: 'custom_name is required.', conflict: false });
+    expect(classifyActionError(new ApiError('This problem is not open.', { status: 409 }))).toEqual({ kind: 'refused', message: 'This problem is not open.', conflict: true, status: 409, current: null });
+    expect(classifyActionError(new ApiError('Grid box not found', { status: 404 }))).toEqual({ kind: 'refused', message: 'Grid box not found', conflict: true, status: 404, current: null });
+    expect(classifyActionError(new ApiError('custom_name is required.', { status: 400 }))).toEqual({ kind: 'refused', message: 'custom_name is required.', conflict: false, status: 400, current: null });
   });
 });
