@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -24,9 +24,18 @@ const preview = {
 };
 const imported = { import_id: 5, format: 'csv', file_name: 'facility.csv', rooms_created: 1, grids_created: 1, boxes_written: 2, created_at: T, undone_at: null as string | null };
 
+/** What every render of the page reads besides the facility's imports: the rooms (the observations' filter) and the observation imports. */
+function baseApi() {
+  server.use(
+    http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [{ RoomID: 11, CompanyID: 3, Name: 'Bay 1', Description: '', CreatedDateTime: T, UpdatedDateTime: T, Scanned: false, ScannedDateTime: null, LastScannedBy: null, WhiteboardImage: null, StartScroll: 0, grids: [] }] })),
+    http.get(`${API}/observations/imports`, () => HttpResponse.json({ status: 'success', imports: [] })),
+  );
+}
+
 function transferApi() {
   const calls: string[] = [];
   let imports: (typeof imported)[] = [];
+  baseApi();
   server.use(
     http.get(`${API}/facility/imports`, () => HttpResponse.json({ status: 'success', imports })),
     http.post(`${API}/facility/import`, async ({ request }) => {
@@ -53,7 +62,7 @@ describe('TransferPage', () => {
     const api = transferApi();
     const user = userEvent.setup();
     render();
-    expect(await screen.findByText('No imports yet')).toBeInTheDocument();
+    expect(await screen.findAllByText('No imports yet')).toHaveLength(2);
     await user.upload(await screen.findByLabelText('Facility file'), new File(['room,grid\n'], 'facility.csv', { type: 'text/csv' }));
     const table = await screen.findByRole('region', { name: 'Lines of the file' });
     const rows = within(table).getAllByRole('row');
@@ -81,11 +90,80 @@ describe('TransferPage', () => {
     expect(await screen.findByText('The CSV has no "row" column.')).toBeInTheDocument();
   });
 
-  it('offers only the export to a regular user', async () => {
+  it('offers only the exports to a regular user', async () => {
     signInAs({ role: 'Regular' });
+    baseApi();
     render();
     expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download observations CSV' })).toBeInTheDocument();
     expect(screen.getByText('Only admins can import a facility file.')).toBeInTheDocument();
+    expect(screen.getByText('Only admins can import an observations file.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Facility file')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Observations file')).not.toBeInTheDocument();
+  });
+
+  it('previews an observations file line by line, applies it and undoes it; exports with the room and days chosen', async () => {
+    signInAs({ role: 'Admin' });
+    transferApi();
+    const calls: string[] = [];
+    const obsPreview = {
+      format: 'csv', lines_read: 2, create: 1, change: 0, unchanged: 0, refused: 1, truncated: false,
+      lines: [
+        { line: 2, action: 'create', room: 'Bay 1', grid: 'A', column: 2, row: 1, problem: 'Aphids', observed_at: T, detail: 'severity: — → 3' },
+        { line: 3, action: 'refuse', room: 'Nowhere', grid: '', column: null, row: null, problem: 'Thrips', observed_at: '2026-02-30', detail: 'There is no room "Nowhere".' },
+      ],
+    };
+    const obsImport = { import_id: 9, format: 'csv', file_name: 'obs.csv', created: 1, changed: 0, created_at: T, undone_at: null as string | null };
+    let obsImports: (typeof obsImport)[] = [];
+    server.use(
+      http.get(`${API}/observations/imports`, () => HttpResponse.json({ status: 'success', imports: obsImports })),
+      http.post(`${API}/observations/import`, async ({ request }) => {
+        const dry = (await request.formData()).get('dry_run') === '1';
+        calls.push(dry ? 'preview' : 'apply');
+        if (!dry) obsImports = [obsImport];
+        return HttpResponse.json({ status: 'success', message: 'ok', preview: obsPreview, import: dry ? null : obsImport });
+      }),
+      http.post(`${API}/observations/import/undo`, () => {
+        calls.push('undo');
+        obsImports = [{ ...obsImport, undone_at: T }];
+        return HttpResponse.json({ status: 'success', message: 'Import undone.', import: obsImports[0] });
+      }),
+      http.get(`${API}/observations/export`, ({ request }) => {
+        calls.push(`export ${new URL(request.url).search}`);
+        return new HttpResponse('room,grid\r\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    render();
+    await user.upload(await screen.findByLabelText('Observations file'), new File(['room,grid\n'], 'obs.csv', { type: 'text/csv' }));
+    const table = await screen.findByRole('region', { name: 'Lines of the observations file' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Aphids');
+    expect(rows[1]).toHaveTextContent('Bay 1 › A (2, 1)');
+    expect(rows[2]).toHaveTextContent('Refused');
+    expect(rows[2]).toHaveTextContent('2026-02-30');
+    expect(rows[2]).toHaveTextContent('There is no room "Nowhere".');
+    expect(screen.getByText('1 new observation')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply observations import' }));
+    expect(await screen.findByText('Imported: 1 observations created, 0 changed. You can undo it below.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Undo the observations import of obs.csv' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Room'), '11');
+    await user.type(screen.getByLabelText('From'), '2026-03-05');
+    await user.type(screen.getByLabelText('To'), '2026-03-01');
+    expect(screen.getByText('The first day must not be after the last.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download observations CSV' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Download observations GeoJSON' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.startsWith('export'))).toHaveLength(1));
+    const query = new URLSearchParams(calls.find((c) => c.startsWith('export'))!.slice('export '.length));
+    expect(Object.fromEntries(query)).toMatchObject({ format: 'geojson', room_id: '11', start_date: '2026-03-05', end_date: '2026-03-31' });
+    expect(calls.filter((c) => !c.startsWith('export'))).toEqual(['preview', 'apply', 'undo']);
   });
 });
