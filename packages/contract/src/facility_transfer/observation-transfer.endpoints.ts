@@ -39,7 +39,7 @@ export const observationRefusals = {
   noRoom: (room: string) => `There is no room "${room}".`,
   noGrid: (grid: string) => `Room has no grid "${grid}".`,
   noBox: (column: number, row: number) => `The grid has no box at column ${column}, row ${row}.`,
-  placeHalf: 'column and row go together with grid: give all three, or none.',
+  placeHalf: 'column and row go together, in a grid: give both with grid, or neither.',
   gridWithoutRoom: 'grid needs its room.',
   status: `status must be one of ${IMPORTED_OBSERVATION_STATUSES.join(', ')}.`,
   severity: `severity must be a number from 0 to ${OBSERVATION_SEVERITY_MAX}.`,

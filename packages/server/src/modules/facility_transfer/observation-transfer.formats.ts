@@ -118,7 +118,7 @@ function readLine(line: number, raw: Raw, csv: boolean, now: number): ReadObserv
     const column = place(raw.column, 'column');
     const row = place(raw.row, 'row');
     Object.assign(shown, { column, row });
-    if ((grid === null) !== (column === null) || (column === null) !== (row === null)) throw new Refused(refusal.placeHalf);
+    if ((column === null) !== (row === null) || (column !== null && grid === null)) throw new Refused(refusal.placeHalf);
     if (grid !== null && room === null) throw new Refused(refusal.gridWithoutRoom);
     const problem = text(raw.problem, 'problem', OBSERVATION_PROBLEM_MAX, true, csv)!;
     const severity = severityOf(raw.severity);

@@ -16,6 +16,8 @@ export interface ExportedObservation {
   status: string;
   notes: string | null;
   observed_at: Date;
+  /** observed_at as PostgreSQL writes it (microseconds kept): the page's keyset, exact where a Date would round. */
+  at_key: string;
 }
 
 export interface ExportFilter {
@@ -27,8 +29,11 @@ export interface ExportFilter {
   endDate?: string;
 }
 
-/** A page of the company's observations (suspected ones left out) in id order after `after` (keyset). */
-export function observationPage(db: Db, companyId: number, f: ExportFilter, after: number, limit: number): Promise<ExportedObservation[]> {
+/**
+ * A page of the company's observations (suspected ones left out) oldest first, after `after` (keyset on time and id,
+ * served by the (company, time) index: pages cost the same deep in).
+ */
+export function observationPage(db: Db, companyId: number, f: ExportFilter, after: { at: string; id: number } | null, limit: number): Promise<ExportedObservation[]> {
   let q = db
     .selectFrom('problem_observations as o')
     .leftJoin('grid_boxes as b', (j) => j.onRef('b.grid_box_id', '=', 'o.grid_box_id').onRef('b.company_id', '=', 'o.company_id'))
@@ -37,10 +42,11 @@ export function observationPage(db: Db, companyId: number, f: ExportFilter, afte
     .leftJoin('rooms as r', (j) => j.on(sql<boolean>`r.room_id = coalesce(o.room_id, rg.room_id)`).onRef('r.company_id', '=', 'o.company_id'))
     .select([
       'o.observation_id', 'r.name as room', 'g.name as grid', 'b.x', 'b.y', 'o.problem', 'o.severity', 'o.status', 'o.notes', 'o.observed_at',
+      sql<string>`o.observed_at::text`.as('at_key'),
     ])
     .where('o.company_id', '=', companyId)
-    .where('o.status', '!=', 'suspected')
-    .where('o.observation_id', '>', after);
+    .where('o.status', '!=', 'suspected');
+  if (after) q = q.where(sql<boolean>`(o.observed_at, o.observation_id) > (${after.at}::timestamptz, ${after.id}::int)`);
   if (f.roomId !== undefined) {
     const roomId = f.roomId;
     const grids = f.roomGridIds ?? [];
@@ -51,7 +57,7 @@ export function observationPage(db: Db, companyId: number, f: ExportFilter, afte
   }
   if (f.startDate) q = q.where('o.observed_at', '>=', sql<Date>`(${f.startDate}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (f.endDate) q = q.where('o.observed_at', '<', sql<Date>`(${f.endDate}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
-  return q.orderBy('o.observation_id').limit(limit).execute() as Promise<ExportedObservation[]>;
+  return q.orderBy('o.observed_at').orderBy('o.observation_id').limit(limit).execute() as Promise<ExportedObservation[]>;
 }
 
 export async function roomOf(db: Db, companyId: number, roomId: number): Promise<{ gridIds: number[] } | null> {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import {
-  OBSERVATION_PREVIEW_LINES, facilityRefusals, observationRefusals as refusal, observationTransferMessages as msg, facilityTransferMessages as fmsg, utcDate,
+  OBSERVATION_PREVIEW_LINES, facilityRefusals, observationsMessages, observationRefusals as refusal, observationTransferMessages as msg, facilityTransferMessages as fmsg, utcDate,
   type EndpointInput, type ObservationPreview, type ObservationPreviewLine, type facilityTransferEndpoints,
 } from '@verdant/contract';
-import type { ImportedObservation } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { DB, ImportedObservation } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
@@ -15,20 +16,20 @@ import {
   type ImportedObservationRow, type TransferredFacts,
 } from '../observations/observations.transfer.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
+import { IMPORT_CHUNK } from './facility-transfer.plan.js';
 import * as facilityRepo from './facility-transfer.repository.js';
 import { OBSERVATION_WRITERS, readObservationFile, type ObservationLine, type ReadObservation } from './observation-transfer.formats.js';
 import * as repo from './observation-transfer.repository.js';
 
 type Input<K extends keyof typeof facilityTransferEndpoints> = EndpointInput<(typeof facilityTransferEndpoints)[K]>;
 
-/** Observations read per page of an export, and lines planned and written per chunk of an import (flat memory). */
+/** Observations read per page of an export (the body streams; they are never all in memory). */
 const EXPORT_PAGE = 5000;
-export const IMPORT_CHUNK = 1000;
 
 /** The observations streamed, page by page, as CSV or GeoJSON, filtered as the observation list filters them. */
 export async function exportObservations({ db }: Deps, caller: Caller, input: Input<'exportObservations'>) {
   assertOwnCompany(caller, input.company_id);
-  if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest('start_date must not be after end_date.', 'start_date');
+  if (input.start_date && input.end_date && input.start_date > input.end_date) throw badRequest(observationsMessages.dateOrder, 'start_date');
   let roomGridIds: number[] | undefined;
   if (input.room_id !== undefined) {
     const room = await repo.roomOf(db, caller.company_id, input.room_id);
@@ -39,7 +40,7 @@ export async function exportObservations({ db }: Deps, caller: Caller, input: In
   const writer = OBSERVATION_WRITERS[input.format];
   async function* body() {
     yield writer.head;
-    let after = 0;
+    let after: { at: string; id: number } | null = null;
     let first = true;
     for (;;) {
       const page = await repo.observationPage(db, caller.company_id, filter, after, EXPORT_PAGE);
@@ -50,7 +51,8 @@ export async function exportObservations({ db }: Deps, caller: Caller, input: In
       }
       if (chunk) yield chunk;
       if (page.length < EXPORT_PAGE) break;
-      after = page[page.length - 1]!.observation_id;
+      const last = page[page.length - 1]!;
+      after = { at: last.at_key, id: last.observation_id };
     }
     yield writer.tail;
   }
@@ -65,7 +67,9 @@ const FACTS: (keyof TransferredFacts)[] = ['severity', 'status', 'notes'];
 const factsOf = (o: TransferredFacts): TransferredFacts => ({ severity: o.severity, status: o.status, notes: o.notes });
 const differences = (before: TransferredFacts, after: TransferredFacts) =>
   FACTS.filter((k) => before[k] !== after[k]).map((k) => `${k}: ${before[k] ?? '—'} → ${after[k] ?? '—'}`);
-const placeKey = (roomId: number | null, boxId: number | null) => (boxId !== null ? `b${boxId}` : roomId !== null ? `r${roomId}` : '-');
+/** Where an observation is, as a key: its box, else its grid, else its room, else nowhere. */
+const placeKey = (roomId: number | null, gridId: number | null, boxId: number | null) =>
+  boxId !== null ? `b${boxId}` : gridId !== null ? `g${gridId}` : roomId !== null ? `r${roomId}` : '-';
 const keyOf = (place: string, problem: string, at: Date) => `${place}\u0000${problem.toLowerCase()}\u0000${at.getTime()}`;
 
 /** The running outcome of an import: counts, the lines shown (at most OBSERVATION_PREVIEW_LINES of each kind), what was written. */
@@ -118,7 +122,7 @@ interface Run {
   seen: Map<string, number>;
   tally: Tally;
   /** Set when the import is applied: the chunk's writes are made in its transaction, on locked rows. */
-  write: { at: Date } | null;
+  write: { at: Date; trx: Transaction<DB> } | null;
 }
 
 /** Plans one chunk of lines against the company as it is and, when applying, writes it; the tally keeps the outcome. */
@@ -152,26 +156,28 @@ async function chunk(run: Run, lines: ReadObservation[]) {
     }
     placed.push({ l, roomId, gridId });
   }
-  const boxes = await repo.boxesAt(run.deps.db, companyId, placed.filter((p) => p.gridId !== null).map((p) => ({ gridId: p.gridId!, x: p.l.column!, y: p.l.row! })));
+  const inBoxes = placed.filter((p) => p.gridId !== null && p.l.column !== null && p.l.row !== null);
+  const boxes = await repo.boxesAt(run.deps.db, companyId, inBoxes.map((p) => ({ gridId: p.gridId!, x: p.l.column!, y: p.l.row! })));
   const boxAt = new Map(boxes.map((b) => [`${b.grid_id}:${b.x}:${b.y}`, b.grid_box_id]));
   const match = await problemMatcher(run.deps, companyId, [...new Set(placed.map((p) => p.l.problem))]);
   const existing = new Map<string, Awaited<ReturnType<typeof observationsAt>>[number]>();
   const instants = [...new Map(placed.map((p) => [p.l.observed_at.getTime(), p.l.observed_at])).values()];
   for (const o of await observationsAt(run.deps, companyId, instants, run.write !== null)) {
-    const k = keyOf(placeKey(o.room_id, o.grid_box_id), o.problem, o.observed_at);
+    const k = keyOf(placeKey(o.room_id, o.grid_id, o.grid_box_id), o.problem, o.observed_at);
     if (!existing.has(k)) existing.set(k, o);
   }
   const creates: ImportedObservationRow[] = [];
   const changes: ImportedObservation[] = [];
   for (const { l, roomId, gridId } of placed) {
-    const boxId = gridId === null ? null : (boxAt.get(`${gridId}:${l.column}:${l.row}`) ?? null);
-    if (gridId !== null && boxId === null) {
+    const inBox = gridId !== null && l.column !== null && l.row !== null;
+    const boxId = inBox ? (boxAt.get(`${gridId}:${l.column}:${l.row}`) ?? null) : null;
+    if (inBox && boxId === null) {
       tally.add(l, 'refuse', refusal.noBox(l.column!, l.row!));
       continue;
     }
     const problem = match(l.problem);
     const name = problem?.name ?? l.problem;
-    const key = keyOf(placeKey(roomId, boxId), name, l.observed_at);
+    const key = keyOf(placeKey(roomId, gridId, boxId), name, l.observed_at);
     const earlier = run.seen.get(key);
     if (earlier !== undefined) {
       tally.add(l, 'refuse', refusal.sameObservation(earlier));
@@ -194,7 +200,7 @@ async function chunk(run: Run, lines: ReadObservation[]) {
     tally.add(l, 'change', diff.join('; '));
   }
   if (!run.write) return;
-  const trx = { db: run.deps.db as Parameters<typeof insertImportedObservations>[0]['db'] };
+  const trx = { db: run.write.trx };
   tally.created.push(...(await insertImportedObservations(trx, companyId, caller.user_id, run.write.at, creates)));
   await setTransferredFacts(trx, companyId, caller.user_id, run.write.at, changes.map((c) => ({ id: c.id, ...c.after })));
   tally.changed.push(...changes);
@@ -237,7 +243,7 @@ export async function importObservations(deps: Deps, caller: Caller, input: Inpu
   const done = await deps.db.transaction().execute(async (trx) => {
     // Imports of a company take turns (the facility's lock): two imports of one file make its observations once.
     await facilityRepo.lockCompanyForImport(trx, caller.company_id);
-    const run = fresh({ db: trx }, await facilityRepo.places(trx, caller.company_id), { at: new Date() });
+    const run = fresh({ db: trx }, await facilityRepo.places(trx, caller.company_id), { at: new Date(), trx });
     await walk(run, file.lines());
     const { tally } = run;
     const row = await repo.insertImport(trx, { companyId: caller.company_id, userId: caller.user_id, format: file.format, fileName, created: tally.created, changed: tally.changed });

@@ -19,6 +19,7 @@ export interface TransferredFacts {
 export interface MatchableObservation extends TransferredFacts {
   observation_id: number;
   room_id: number | null;
+  grid_id: number | null;
   grid_box_id: number | null;
   problem: string;
   observed_at: Date;
@@ -31,7 +32,7 @@ export interface MatchableObservation extends TransferredFacts {
 export async function observationsAt({ db }: Deps, companyId: number, instants: Date[], lock: boolean): Promise<MatchableObservation[]> {
   if (!instants.length) return [];
   const { rows } = await sql<MatchableObservation>`
-    SELECT observation_id, room_id, grid_box_id, problem, observed_at, severity, status, notes
+    SELECT observation_id, room_id, grid_id, grid_box_id, problem, observed_at, severity, status, notes
     FROM problem_observations
     WHERE company_id = ${companyId} AND observed_at = ANY(${sql.val(instants.map((d) => d.toISOString()))}::timestamptz[]) AND status <> 'suspected'
     ORDER BY observation_id
