@@ -46,7 +46,8 @@ function ObservationPreviewTable({ preview }: { preview: ObservationPreview }) {
                     <span className="font-medium text-stone-900">{l.problem || '—'}</span>
                     <span className="block text-stone-600">
                       {[l.room, l.grid].filter(Boolean).join(' › ')}{l.column !== null && l.row !== null ? ` (${l.column}, ${l.row})` : ''}
-                      {l.observed_at && !Number.isNaN(Date.parse(l.observed_at)) ? ` · ${formatDate(l.observed_at)}` : l.observed_at ? ` · ${l.observed_at}` : ''}
+                      {/* A refused line's time is shown as the file wrote it (it may be what is wrong with it). */}
+                      {l.observed_at ? ` · ${l.action === 'refuse' ? l.observed_at : formatDate(l.observed_at)}` : ''}
                     </span>
                   </td>
                   <td className="px-3 py-2 break-words text-stone-700">{l.detail}</td>
