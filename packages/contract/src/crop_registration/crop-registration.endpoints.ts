@@ -265,9 +265,9 @@ export const cropRegistrationEndpoints = {
   }),
   getHarvestForecast: defineEndpoint({
     id: 'getHarvestForecast', domain: 'crop_registration', method: 'GET', path: '/crop_registration/forecast/latest',
-    summary: "The kept forecast of a planting (planting_id) or of each planting of a room (room_id): this week's, else the latest made before; read only, never made here (404 when none was run yet)",
+    summary: "The kept forecast of a planting (planting_id) or of each planting of a room (room_id) with its inputs and model: this week's, else the latest made before; the one made in made_week when given; read only, never made here (404 when none was run)",
     auth: anyone, tenancy: { company: ['company_id'], resource: true },
-    query: company.extend({ planting_id: absentIfBlank(Id), room_id: absentIfBlank(Id) }),
+    query: company.extend({ planting_id: absentIfBlank(Id), room_id: absentIfBlank(Id), made_week: absentIfBlank(WeekStart) }),
     response: success({ forecasts: z.array(KeptForecast) }),
     clientMessages: failures,
   }),

@@ -301,6 +301,11 @@ export type IndicatorWeek = z.infer<typeof IndicatorWeek>;
 export const CropTarget = z.object({ target_id: z.number(), crop_id: z.number(), indicator: z.enum(INDICATORS), value: z.number() });
 export type CropTarget = z.infer<typeof CropTarget>;
 
+/** Where a forecast's temperatures came from overall (the first three were there before the weather service). */
+export const TEMPERATURE_SOURCES = ['typed', 'typed_and_default', 'default', 'weather', 'mixed'] as const;
+/** Where one week's temperatures came from. */
+export const TEMPERATURE_WEEK_SOURCES = ['typed', 'weather', 'default', 'mixed'] as const;
+
 /** What the forecast was made from, shown beside it (the model is not a black box). */
 export const ForecastInputs = z.object({
   stems_per_m2: z.number(),
@@ -308,9 +313,15 @@ export const ForecastInputs = z.object({
   fruit_weight_g: z.number().nullable(),
   degree_days_to_ripen: z.number(),
   base_temperature_c: z.number(),
-  /** Mean of the last 7 typed days, used for the days ahead. */
+  /** Mean of the last 7 known days (typed, else the weather service's), used for the days ahead without a weather forecast. */
   mean_temperature_c: z.number(),
-  temperature_source: z.enum(['typed', 'typed_and_default', 'default']),
+  /** Where the past days' temperatures came from: typed, the weather service, the default, or a mix. */
+  temperature_source: z.enum(TEMPERATURE_SOURCES),
+  /**
+   * Each week's mean temperature and degree days, from the oldest week whose trusses still ripen to the last forecast
+   * week, and where its days' temperatures came from (typed, weather service, default, or mixed): the screen says so.
+   */
+  temperature_weeks: z.array(z.object({ week: z.string(), mean_c: z.number(), degree_days: z.number(), source: z.enum(TEMPERATURE_WEEK_SOURCES) })),
   /** Trusses set per week (set truss position increase per plant) over the weeks still ripening. */
   trusses_set: z.array(z.object({ week: z.string(), trusses: z.number(), degree_days_so_far: z.number() })),
   /** Last weeks' recorded harvests and the fruit weight they imply. */
@@ -334,13 +345,15 @@ export const HarvestForecast = z.object({
 export type HarvestForecast = z.infer<typeof HarvestForecast>;
 
 /**
- * A kept forecast as read back (getHarvestForecast): the run's planting, room, made week and kg/m² per horizon.
- * Only the figures are kept, so it carries no trusses per week nor inputs: those come with a run.
+ * A kept forecast as read back (getHarvestForecast): the run's planting, room, made week and kg/m² per horizon, with
+ * the inputs and model it was made from (kept beside it since 2026_12_03_0420; null for a forecast kept before).
  */
 export const KeptForecast = HarvestForecast.pick({ planting_id: true, room_id: true, room_name: true, batch_id: true, made_week: true }).extend({
   weeks: z.array(ForecastWeek.pick({ horizon: true, week: true, kg_per_m2: true })),
   /** When the run was made (ISO time). */
   made_at: z.string(),
+  inputs: ForecastInputs.nullable(),
+  model: z.string().nullable(),
 });
 export type KeptForecast = z.infer<typeof KeptForecast>;
 

@@ -99,9 +99,9 @@ export async function runHarvestForecast(companyId: number, which: Body<'runHarv
  * GET /crop_registration/forecast/latest: a planting's kept forecast (this week's, else the latest), read only;
  * null when none was run yet (the server's 404).
  */
-export async function getHarvestForecast(companyId: number, plantingId: number) {
+export async function getHarvestForecast(companyId: number, plantingId: number, madeWeek?: string) {
   try {
-    return (await callEndpoint(ep.getHarvestForecast, { company_id: companyId, planting_id: plantingId })).forecasts[0] ?? null;
+    return (await callEndpoint(ep.getHarvestForecast, { company_id: companyId, planting_id: plantingId, ...(madeWeek ? { made_week: madeWeek } : {}) })).forecasts[0] ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

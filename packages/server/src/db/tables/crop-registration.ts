@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './column-types.js';
+import type { Json, Timestamp } from './column-types.js';
 
 /** Crop registration and the harvest forecast: see migration 2026_12_02_0200_crop_registration. */
 
@@ -129,6 +129,17 @@ export interface CropRegistrationPhotoTable {
   thumb_key: string;
   uploaded_by: number | null;
   uploaded_at: Timestamp;
+}
+
+/** A kept forecast's inputs and model (one per planting and made week): migration 2026_12_03_0420_harvest_forecast_runs. */
+export interface HarvestForecastRunTable {
+  company_id: number;
+  planting_id: number;
+  made_week: Day;
+  /** The contract's ForecastInputs as made (read back through its schema). */
+  inputs: Json<unknown>;
+  model: string;
+  made_at: Timestamp;
 }
 
 export interface HarvestForecastTable {

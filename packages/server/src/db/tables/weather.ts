@@ -27,5 +27,7 @@ export interface WeatherDayTable {
   precipitation_sum: number | null;
   precipitation_probability_max: number | null;
   wind_speed_max: number | null;
+  /** The day's mean temperature (migration 2026_12_03_0410_weather_day_means); null before it or when not given. */
+  temperature_mean: ColumnType<number | null, number | null | undefined, number | null>;
   fetched_at: Timestamp;
 }

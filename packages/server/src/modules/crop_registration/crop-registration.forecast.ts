@@ -10,7 +10,8 @@ const CALIBRATION_LIMITS = [0.7, 1.3] as const;
 export const FORECAST_MODEL_TEXT =
   'Each week\'s set trusses (setting speed × stems per m²) are spread over the 7 days up to the week\'s walk (taken as its Wednesday); a truss ripens on the day its ' +
   'degree-day sum since setting, Σ max(0, daily mean − base), reaches the crop\'s constant (tomato 950 °Cd over 0 °C). ' +
-  'Days ahead use the mean of the last 7 typed days. kg/m² of a week = trusses ripening in it × fruits per truss × fruit weight × ' +
+  'Each day\'s mean temperature is the typed one, else the weather service\'s daily mean at the company\'s location (past days and its forecast ahead), ' +
+  'else the mean of the last 7 known days (the crop\'s default without any). kg/m² of a week = trusses ripening in it × fruits per truss × fruit weight × ' +
   'calibration, where calibration = recorded harvest ÷ the same model\'s harvest over the last 3 weeks (0.7–1.3; 1 without harvests).';
 
 export type ForecastData = {
@@ -23,7 +24,11 @@ export type ForecastData = {
   harvests: Map<string, number>;
   /** Typed daily mean temperatures by day. */
   temps: Map<string, number>;
+  /** The weather service's daily means at the company's location by day (past and forecast), used where none was typed. */
+  weatherTemps?: Map<string, number>;
 };
+
+type Source = 'typed' | 'weather' | 'default';
 
 type Result = Pick<HarvestForecast, 'weeks' | 'inputs' | 'model'>;
 
@@ -39,31 +44,45 @@ function weightedMean(sums: WeekSums, weeks: string[], measure: 'fruits_per_trus
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** Where the past days' temperatures came from, in one word (the older values keep their meaning). */
+function overallSource(sources: ReadonlySet<Source>): Result['inputs']['temperature_source'] {
+  if (sources.size === 1) return [...sources][0]!;
+  if (sources.size === 2 && sources.has('typed') && sources.has('default')) return 'typed_and_default';
+  return 'mixed';
+}
+
 /** The harvest forecast of one planting (docs/decisions.md, "Harvest forecast"): a pure function of its data. */
 export function forecastHarvest(data: ForecastData): Result {
   const crop = RIPENING_DEGREE_DAYS[data.eppo] ?? RIPENING_DEGREE_DAYS.LYPES!;
   const madeEnd = addDays(data.madeWeek, 6);
   const firstWeek = addDays(data.madeWeek, -7 * FORECAST_LOOKBACK_WEEKS);
 
+  const weather = data.weatherTemps ?? new Map<string, number>();
+  const known = (d: string) => data.temps.get(d) ?? weather.get(d);
   let recentSum = 0;
   let recentN = 0;
   for (let d = addDays(madeEnd, -6); d <= madeEnd; d = addDays(d, 1)) {
-    const t = data.temps.get(d);
+    const t = known(d);
     if (t !== undefined) { recentSum += t; recentN += 1; }
   }
   const meanAhead = recentN > 0 ? recentSum / recentN : crop.default_mean_c;
-  let typedDays = 0;
-  let pastDays = 0;
-  for (let d = firstWeek; d <= madeEnd; d = addDays(d, 1)) {
-    pastDays += 1;
-    if (data.temps.has(d)) typedDays += 1;
-  }
-  // Degree days per day from the first week back to the end of the horizon (day numbers, no dates in the loop).
+  // Degree days per day from the first week back to the end of the horizon (day numbers, no dates in the loop), and
+  // where each day's temperature came from.
   const day0 = dayNumber(firstWeek) - 7;
   const madeEndN = dayNumber(madeEnd);
   const endN = dayNumber(addDays(data.madeWeek, 7 * (FORECAST_HORIZONS + 1)));
   const dayDegrees = new Float64Array(endN - day0 + 1);
-  for (let i = 0; i < dayDegrees.length; i++) dayDegrees[i] = Math.max(0, (data.temps.get(fromDayNumber(day0 + i)) ?? meanAhead) - crop.base_c);
+  const dayMean = new Float64Array(endN - day0 + 1);
+  const daySource: Source[] = [];
+  for (let i = 0; i < dayDegrees.length; i++) {
+    const d = fromDayNumber(day0 + i);
+    const typed = data.temps.get(d);
+    const fromWeather = typed === undefined ? weather.get(d) : undefined;
+    daySource.push(typed !== undefined ? 'typed' : fromWeather !== undefined ? 'weather' : 'default');
+    dayMean[i] = typed ?? fromWeather ?? meanAhead;
+    dayDegrees[i] = Math.max(0, dayMean[i]! - crop.base_c);
+  }
+  const pastSources = new Set(daySource.slice(dayNumber(firstWeek) - day0, madeEndN - day0 + 1));
 
   const weeksBack: string[] = [];
   for (let w = firstWeek; w <= data.madeWeek; w = addDays(w, 7)) weeksBack.push(w);
@@ -96,6 +115,22 @@ export function forecastHarvest(data: ForecastData): Result {
       } else stillRipening = true;
     }
     if (stillRipening) trussesSet.push({ week: w, trusses: round(perStem, 3), degree_days_so_far: Math.round(ddAtMadeEnd) });
+  }
+
+  // Each week's temperatures and where they came from, from the oldest week still ripening to the last forecast week.
+  const temperatureWeeks: Result['inputs']['temperature_weeks'] = [];
+  const fromWeek = trussesSet[0]?.week ?? data.madeWeek;
+  for (let w = fromWeek; w <= addDays(data.madeWeek, 7 * FORECAST_HORIZONS); w = addDays(w, 7)) {
+    const i0 = dayNumber(w) - day0;
+    const sources = new Set(daySource.slice(i0, i0 + 7));
+    let sum = 0;
+    for (let i = i0; i < i0 + 7; i++) sum += dayMean[i]!;
+    temperatureWeeks.push({
+      week: w,
+      mean_c: round(sum / 7, 1),
+      degree_days: Math.round([...dayDegrees.slice(i0, i0 + 7)].reduce((a, b) => a + b, 0)),
+      source: sources.size === 1 ? [...sources][0]! : 'mixed',
+    });
   }
 
   // Calibration on the recorded harvests of the last weeks.
@@ -135,7 +170,8 @@ export function forecastHarvest(data: ForecastData): Result {
       degree_days_to_ripen: crop.degree_days,
       base_temperature_c: crop.base_c,
       mean_temperature_c: round(meanAhead, 1),
-      temperature_source: typedDays === 0 ? 'default' : typedDays === pastDays ? 'typed' : 'typed_and_default',
+      temperature_source: overallSource(pastSources),
+      temperature_weeks: temperatureWeeks,
       trusses_set: trussesSet,
       recent_harvests: recent,
       calibration: round(calibration, 3),

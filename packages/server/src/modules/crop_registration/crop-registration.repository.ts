@@ -25,6 +25,26 @@ export const boxesInRoom = (db: Db, companyId: number, roomId: number, ids: numb
     .where('b.company_id', '=', companyId).where('rg.room_id', '=', roomId).where('b.grid_box_id', 'in', ids)
     .execute();
 
+/**
+ * The company's location for its weather (docs/decisions.md): the location most of its active users set, SuperAdmins'
+ * first on a tie, as the overview's weather card uses a user's location. Null when nobody set one.
+ */
+export async function companyLocation(db: Db, companyId: number): Promise<string | null> {
+  const rows = await db.selectFrom('users').select(['location', 'user_role']).where('company_id', '=', companyId).where('active', '=', true)
+    .where('location', 'is not', null).orderBy('user_id').limit(5000).execute();
+  const votes = new Map<string, { text: string; n: number; boss: number }>();
+  for (const r of rows) {
+    const text = (r.location ?? '').trim();
+    if (!text) continue;
+    const key = text.replace(/\s+/g, ' ').toLowerCase();
+    const v = votes.get(key) ?? { text, n: 0, boss: 0 };
+    v.n += 1;
+    if (r.user_role === 'SuperAdmin') v.boss += 1;
+    votes.set(key, v);
+  }
+  return [...votes.values()].sort((x, y) => y.n - x.n || y.boss - x.boss)[0]?.text ?? null;
+}
+
 export const plantsOfCompany = (db: Db, companyId: number, ids: number[]) =>
   db.selectFrom('plants').select('plant_id').where('company_id', '=', companyId).where('plant_id', 'in', ids).execute();
 
@@ -347,6 +367,20 @@ export async function saveForecast(trx: Transaction<DB>, rows: Array<{ company_i
     .execute();
 }
 
+/** Keeps each forecast's inputs and model beside its figures (a run for the same week replaces them). */
+export async function saveForecastRuns(trx: Transaction<DB>, rows: Array<{ company_id: number; planting_id: number; made_week: string; inputs: unknown; model: string }>) {
+  if (rows.length === 0) return;
+  await trx.insertInto('harvest_forecast_runs').values(rows.map((r) => ({ ...r, inputs: JSON.stringify(r.inputs) })))
+    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'made_week']).doUpdateSet((eb) => ({ inputs: eb.ref('excluded.inputs'), model: eb.ref('excluded.model'), made_at: new Date() })))
+    .execute();
+}
+
+/** The inputs and model of plantings' forecasts made in given weeks (one made week per planting). */
+export const forecastRuns = (db: Db, companyId: number, plantingIds: number[], madeWeeks: string[]) =>
+  db.selectFrom('harvest_forecast_runs').select(['planting_id', 'made_week', 'inputs', 'model'])
+    .where('company_id', '=', companyId).where('planting_id', 'in', plantingIds.length ? plantingIds : [0])
+    .where('made_week', 'in', madeWeeks.length ? madeWeeks : ['1970-01-05']).execute();
+
 export const forecastsAgainstHarvests = (db: Db, companyId: number, plantingId: number, from: string, to: string) =>
   db.selectFrom('harvest_forecasts as f')
     .leftJoin('crop_harvests as h', (j) => j.onRef('h.company_id', '=', 'f.company_id').onRef('h.planting_id', '=', 'f.planting_id').onRef('h.week', '=', 'f.week'))
@@ -354,11 +388,15 @@ export const forecastsAgainstHarvests = (db: Db, companyId: number, plantingId: 
     .where('f.company_id', '=', companyId).where('f.planting_id', '=', plantingId).where('f.made_week', '>=', from).where('f.made_week', '<=', to)
     .orderBy('f.made_week').orderBy('f.horizon').execute();
 
-/** Each planting's kept forecast of its latest made week on or before `week` (one row per horizon); nothing is made here. */
-export const latestForecasts = (db: Db, companyId: number, plantingIds: number[], week: string) =>
-  db.selectFrom('harvest_forecasts as f')
+/**
+ * Each planting's kept forecast of its latest made week on or before `week` (one row per horizon), or of exactly
+ * `week` when `exact`; nothing is made here.
+ */
+export const latestForecasts = (db: Db, companyId: number, plantingIds: number[], week: string, exact = false) => {
+  const q = db.selectFrom('harvest_forecasts as f')
     .select(['f.planting_id', 'f.made_week', 'f.horizon', 'f.week', 'f.kg_per_m2', 'f.made_at'])
-    .where('f.company_id', '=', companyId).where('f.planting_id', 'in', plantingIds.length ? plantingIds : [0])
-    .where('f.made_week', '=', (eb) => eb.selectFrom('harvest_forecasts as l').select((l) => l.fn.max('l.made_week').as('m'))
-      .where('l.company_id', '=', companyId).whereRef('l.planting_id', '=', 'f.planting_id').where('l.made_week', '<=', week))
+    .where('f.company_id', '=', companyId).where('f.planting_id', 'in', plantingIds.length ? plantingIds : [0]);
+  return (exact ? q.where('f.made_week', '=', week) : q.where('f.made_week', '=', (eb) => eb.selectFrom('harvest_forecasts as l').select((l) => l.fn.max('l.made_week').as('m'))
+    .where('l.company_id', '=', companyId).whereRef('l.planting_id', '=', 'f.planting_id').where('l.made_week', '<=', week)))
     .orderBy('f.planting_id').orderBy('f.horizon').execute();
+};

@@ -1,5 +1,5 @@
 import {
-  addDays, checkMeasurementValue, cropRegistrationMessages as msg, daysBetween, FORECAST_HORIZONS, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf,
+  addDays, checkMeasurementValue, cropRegistrationMessages as msg, daysBetween, FORECAST_HORIZONS, ForecastInputs, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf,
   type CropTarget, type EndpointInput, type HarvestForecast, type Indicator, type IndicatorWeek, type Measure, type MeasurementKind, type cropRegistrationEndpoints,
 } from '@verdant/contract';
 import type { Transaction } from 'kysely';
@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.js';
 import { writeAudit } from '../../lib/audit.js';
 import { deleteFilesQuietly, imageUrl, processImage, storeImage } from '../../lib/images/images.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { dailyMeanTemperatures } from '../weather/index.js';
 import { DEFAULT_MEASUREMENT_TYPES } from './crop-registration.defaults.js';
 import { FORECAST_LOOKBACK_WEEKS, forecastHarvest } from './crop-registration.forecast.js';
 import { emptyIndicators, balanceLabel, weekIndicators, type Sums, type WeekSums } from './crop-registration.indicators.js';
@@ -485,7 +486,7 @@ export async function indicators(deps: Deps, caller: Caller, input: Input<'getCr
 // --- the harvest forecast --------------------------------------------------------------------------------
 
 /** Forecasts of plantings made in a week, kept (a run for the same week replaces it) and answered with their inputs. */
-export async function runForecast(deps: Deps, caller: Caller, input: Input<'runHarvestForecast'>, today: string) {
+export async function runForecast(deps: ForecastDeps, caller: Caller, input: Input<'runHarvestForecast'>, today: string) {
   if (input.planting_id === undefined && input.crop_id === undefined) throw badRequest('planting_id or crop_id is required.', 'planting_id');
   const madeWeek = input.made_week ?? mondayOf(today);
   if (input.crop_id !== undefined && !(await repo.cropOf(deps.db, caller.company_id, input.crop_id))) throw notFound('Crop');
@@ -496,9 +497,13 @@ export async function runForecast(deps: Deps, caller: Caller, input: Input<'runH
       .filter((p) => p.start_week <= madeWeek && (p.end_week === null || p.end_week >= madeWeek));
   }
   const forecasts = await forecastPlantings(deps, caller.company_id, plantings, madeWeek);
-  await deps.db.transaction().execute((trx) => repo.saveForecast(trx, forecasts.flatMap((f) => f.weeks.map((w) => ({
-    company_id: caller.company_id, planting_id: f.planting_id, made_week: madeWeek, horizon: w.horizon, week: w.week, kg_per_m2: w.kg_per_m2,
-  })))));
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.saveForecast(trx, forecasts.flatMap((f) => f.weeks.map((w) => ({
+      company_id: caller.company_id, planting_id: f.planting_id, made_week: madeWeek, horizon: w.horizon, week: w.week, kg_per_m2: w.kg_per_m2,
+    }))));
+    // The inputs and model are kept with the figures: any past forecast shows what it was made from.
+    await repo.saveForecastRuns(trx, forecasts.map((f) => ({ company_id: caller.company_id, planting_id: f.planting_id, made_week: madeWeek, inputs: f.inputs, model: f.model })));
+  });
   return { status: ok, message: msg.forecastMade, forecasts };
 }
 
@@ -517,28 +522,48 @@ export async function latestForecast(deps: Deps, caller: Caller, input: Input<'g
     if (!(await repo.roomOf(deps.db, caller.company_id, input.room_id!))) throw notFound('Room');
     plantings = await repo.listPlantings(deps.db, caller.company_id, { roomId: input.room_id });
   }
-  const rows = await repo.latestForecasts(deps.db, caller.company_id, plantings.map((p) => p.planting_id), mondayOf(today));
+  const ids = plantings.map((p) => p.planting_id);
+  const rows = await repo.latestForecasts(deps.db, caller.company_id, ids, input.made_week ?? mondayOf(today), input.made_week !== undefined);
+  const runs = await repo.forecastRuns(deps.db, caller.company_id, ids, [...new Set(rows.map((r) => r.made_week))]);
   const forecasts = plantings.flatMap((p) => {
     const own = rows.filter((r) => r.planting_id === p.planting_id);
     if (own.length === 0) return [];
+    const run = runs.find((r) => r.planting_id === p.planting_id && r.made_week === own[0]!.made_week);
+    // Kept inputs are read through the contract's schema; a forecast kept before inputs were (or of another shape) has none.
+    const inputs = run ? ForecastInputs.safeParse(run.inputs) : null;
     return [{
       planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, batch_id: p.batch_id, made_week: own[0]!.made_week,
       made_at: new Date(own.reduce((a, r) => (new Date(r.made_at) > new Date(a) ? r.made_at : a), own[0]!.made_at)).toISOString(),
       weeks: own.map((r) => ({ horizon: r.horizon, week: r.week, kg_per_m2: r.kg_per_m2 })),
+      inputs: inputs?.success ? inputs.data : null,
+      model: inputs?.success ? run!.model : null,
     }];
   });
   if (forecasts.length === 0) throw new AppError('not_found', msg.noForecastYet);
   return { status: ok, forecasts };
 }
 
-/** The forecasts of plantings made in a week, from their week sums, harvests and typed temperatures (read together). */
-export async function forecastPlantings(deps: Deps, companyId: number, plantings: repo.PlantingRow[], madeWeek: string): Promise<HarvestForecast[]> {
+export type ForecastDeps = Deps<'config' | 'log'>;
+
+/** The weather service's daily means at the company's location over the forecast's days (none without a location). */
+async function weatherMeans(deps: ForecastDeps, companyId: number, from: string, madeWeek: string) {
+  const location = await repo.companyLocation(deps.db, companyId);
+  if (!location) return new Map<string, number>();
+  return (await dailyMeanTemperatures(deps, location, from, addDays(madeWeek, 7 * (FORECAST_HORIZONS + 1)))).means;
+}
+
+/**
+ * The forecasts of plantings made in a week, from their week sums, harvests, typed temperatures and, where none were
+ * typed, the weather service's daily means at the company's location (read together).
+ */
+export async function forecastPlantings(deps: ForecastDeps, companyId: number, plantings: repo.PlantingRow[], madeWeek: string): Promise<HarvestForecast[]> {
   const ids = plantings.map((p) => p.planting_id);
   const from = addDays(madeWeek, -7 * (FORECAST_LOOKBACK_WEEKS + 1));
-  const [sumRows, harvestRows, tempRows] = await Promise.all([
+  const [sumRows, harvestRows, tempRows, weatherTemps] = await Promise.all([
     repo.weekSums(deps.db, companyId, ids, from, madeWeek),
     repo.harvests(deps.db, companyId, ids, from, madeWeek),
     repo.temperaturesOfRooms(deps.db, companyId, [...new Set(plantings.map((p) => p.room_id))], from, addDays(madeWeek, 6)),
+    plantings.length ? weatherMeans(deps, companyId, from, madeWeek) : Promise.resolve(new Map<string, number>()),
   ]);
   const sums = groupSums(sumRows);
   const harvestsOf = new Map<number, Map<string, number>>();
@@ -554,7 +579,7 @@ export async function forecastPlantings(deps: Deps, companyId: number, plantings
   return plantings.map((p) => {
     const harvests = new Map([...(harvestsOf.get(p.planting_id) ?? [])].map(([week, kg]) => [week, kg / p.area_m2]));
     const temps = tempsOf.get(p.room_id) ?? new Map<string, number>();
-    const f = forecastHarvest({ madeWeek, eppo: p.eppo_code, stemsPerM2: p.stems_per_m2, sums: sums.get(p.planting_id) ?? new Map(), harvests, temps });
+    const f = forecastHarvest({ madeWeek, eppo: p.eppo_code, stemsPerM2: p.stems_per_m2, sums: sums.get(p.planting_id) ?? new Map(), harvests, temps, weatherTemps });
     return { planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, batch_id: p.batch_id, made_week: madeWeek, ...f };
   });
 }

@@ -6,3 +6,6 @@ import { weatherHandlers } from './weather.routes.js';
 export async function weatherModule(app: FastifyInstance) {
   registerEndpoints(app, weatherEndpoints, weatherHandlers);
 }
+
+/** For crop registration's temperature sums (issue 24): the company location's daily means, fetched and kept here. */
+export { dailyMeanTemperatures, type MeansGap } from './weather.service.js';

@@ -10,6 +10,8 @@ export const WEATHER_MAX_ANSWER_BYTES = 256 * 1024;
 export const WEATHER_TIMEOUT_MS = 4000;
 
 const DAILY = ['weather_code', 'temperature_2m_max', 'temperature_2m_min', 'precipitation_sum', 'precipitation_probability_max', 'wind_speed_10m_max'] as const;
+/** Asked beside DAILY for crop registration's temperature sums; kept apart from the WeatherDay the weather card shows. */
+const MEAN = 'temperature_2m_mean';
 const CURRENT = ['temperature_2m', 'relative_humidity_2m', 'wind_speed_10m', 'weather_code'] as const;
 
 const Num = z.number().finite().nullable();
@@ -26,6 +28,7 @@ const ForecastAnswer = z.object({
     precipitation_sum: Series.optional(),
     precipitation_probability_max: Series.optional(),
     wind_speed_10m_max: Series.optional(),
+    temperature_2m_mean: Series.optional(),
   }),
   current: z
     .object({
@@ -95,6 +98,8 @@ async function getJson(url: URL, timeoutMs: number): Promise<unknown> {
 export interface ForecastResult {
   timezone: string | null;
   days: WeatherDay[];
+  /** Each day's mean temperature (same order as days); null where the service gave none. */
+  means: Array<number | null>;
   now: WeatherNow | null;
 }
 
@@ -103,7 +108,7 @@ export async function fetchForecast(urls: WeatherUrls, timeoutMs: number, at: { 
   const url = new URL(urls.forecast);
   url.searchParams.set('latitude', String(at.latitude));
   url.searchParams.set('longitude', String(at.longitude));
-  url.searchParams.set('daily', DAILY.join(','));
+  url.searchParams.set('daily', [...DAILY, MEAN].join(','));
   url.searchParams.set('current', CURRENT.join(','));
   url.searchParams.set('timezone', 'auto');
   url.searchParams.set('start_date', start);
@@ -112,7 +117,7 @@ export async function fetchForecast(urls: WeatherUrls, timeoutMs: number, at: { 
   if (!parsed.success) throw new WeatherServiceError('answer is not a forecast');
   const { daily, current, timezone } = parsed.data;
   const n = daily.time.length;
-  for (const key of DAILY) {
+  for (const key of [...DAILY, MEAN] as const) {
     const series = daily[key];
     if (series && series.length !== n) throw new WeatherServiceError(`daily.${key} does not match daily.time`);
   }
@@ -135,7 +140,7 @@ export async function fetchForecast(urls: WeatherUrls, timeoutMs: number, at: { 
         weather_code: current.weather_code ?? null,
       }
     : null;
-  return { timezone: timezone ?? null, days, now };
+  return { timezone: timezone ?? null, days, means: daily.time.map((_, i) => daily[MEAN]?.[i] ?? null), now };
 }
 
 async function search(urls: WeatherUrls, timeoutMs: number, name: string, count: number): Promise<GeocodeResult[]> {

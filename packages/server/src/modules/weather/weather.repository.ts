@@ -48,9 +48,9 @@ export async function saveNow(db: Kysely<DB>, placeId: number, now: WeatherNow, 
     .execute();
 }
 
-export async function saveDays(db: Kysely<DB>, placeId: number, days: WeatherDay[], fetchedAt: Date) {
+export async function saveDays(db: Kysely<DB>, placeId: number, days: WeatherDay[], fetchedAt: Date, means: Array<number | null> = []) {
   if (days.length === 0) return;
-  const rows = days.map(({ date, ...values }) => ({ place_id: placeId, day: date, ...values, fetched_at: fetchedAt }));
+  const rows = days.map(({ date, ...values }, i) => ({ place_id: placeId, day: date, ...values, temperature_mean: means[i] ?? null, fetched_at: fetchedAt }));
   await db
     .insertInto('weather_days')
     .values(rows)
@@ -62,6 +62,7 @@ export async function saveDays(db: Kysely<DB>, placeId: number, days: WeatherDay
         precipitation_sum: eb.ref('excluded.precipitation_sum'),
         precipitation_probability_max: eb.ref('excluded.precipitation_probability_max'),
         wind_speed_max: eb.ref('excluded.wind_speed_max'),
+        temperature_mean: eb.ref('excluded.temperature_mean'),
         fetched_at: eb.ref('excluded.fetched_at'),
       })),
     )
@@ -82,4 +83,16 @@ export async function daysBetween(db: Kysely<DB>, placeId: number, start: string
     .orderBy('day')
     .execute();
   return rows.map(({ day, ...rest }) => ({ date: day, ...rest }));
+}
+
+/** The kept daily mean temperatures of a place (the service's mean, else the mean of max and min), by day. */
+export async function dayMeans(db: Kysely<DB>, placeId: number, start: string, end: string) {
+  return db
+    .selectFrom('weather_days')
+    .select(['day', 'temperature_mean', 'temperature_max', 'temperature_min', 'fetched_at'])
+    .where('place_id', '=', placeId)
+    .where('day', '>=', start)
+    .where('day', '<=', end)
+    .orderBy('day')
+    .execute();
 }

@@ -16,14 +16,14 @@ import {
   type weatherEndpoints,
 } from '@verdant/contract';
 import type { Deps } from '../../lib/deps.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { fetchForecast, geocode, WeatherServiceError, WEATHER_TIMEOUT_MS } from './open-meteo.js';
 import { weatherUrls, type WeatherUrls } from './weather-urls.js';
 import * as repo from './weather.repository.js';
 
 type Input<K extends keyof typeof weatherEndpoints> = EndpointInput<(typeof weatherEndpoints)[K]>;
 
-type WeatherDeps = Deps<'config'> & { log: FastifyBaseLogger };
+export type WeatherDeps = Deps<'config'> & { log: FastifyBaseLogger };
 
 /** A forecast younger than this answers without calling the service. */
 export const WEATHER_FRESH_MS = 30 * 60 * 1000;
@@ -110,7 +110,7 @@ async function fetchAndKeep(deps: WeatherDeps, urls: WeatherUrls, place: repo.Pl
   try {
     const result = await fetchForecast(urls, deps.config.weatherTimeoutMs ?? WEATHER_TIMEOUT_MS, place, start, end);
     const fetchedAt = new Date();
-    await repo.saveDays(deps.db, place.place_id, result.days, fetchedAt);
+    await repo.saveDays(deps.db, place.place_id, result.days, fetchedAt, result.means);
     if (result.now) await repo.saveNow(deps.db, place.place_id, result.now, fetchedAt, result.timezone);
     return true;
   } catch (err) {
@@ -190,4 +190,58 @@ export async function todaysWeather(
   if (!(await refresh(deps, urls, place, date, until < date ? date : until))) return failed('unreachable');
   place = (await repo.findPlace(deps.db, place.query)) ?? place;
   return { ok: true, data: build(await todayFromCache(deps, place, date), false) };
+}
+
+/** Why mean temperatures of a location could not all come from the service (what was kept still answers). */
+export type MeansGap = WeatherUnavailableReason | 'place_not_found' | null;
+
+/** A past day's values are final once fetched after it ended (its place's day ends up to 14 h after UTC's). */
+const fetchedAfterEnd = (day: string, fetchedAt: Date) => fetchedAt.getTime() >= Date.parse(`${addDays(day, 1)}T14:00:00Z`);
+
+/**
+ * Daily mean temperatures at a location from start to end, by day, for crop registration's temperature sum since
+ * setting (issue 24; docs/decisions.md): the service's daily mean (else the mean of max and min), kept in
+ * weather_days. The part of the range the service holds (WEATHER_PAST_DAYS back to WEATHER_FORECAST_DAYS ahead) is
+ * fetched first when a day of it is missing, a past day was fetched before it ended, or a coming day is not fresh.
+ * Never fails for the service: an unknown place, a service not set up or down answer what was kept, with the gap.
+ */
+export async function dailyMeanTemperatures(
+  deps: WeatherDeps,
+  location: string,
+  start: string,
+  end: string,
+  today = utcDate(),
+): Promise<{ means: Map<string, number>; gap: MeansGap }> {
+  let resolved: Resolved;
+  try {
+    resolved = await resolvePlace(deps, location);
+  } catch (err) {
+    if (err instanceof AppError && err.field === 'location') return { means: new Map(), gap: 'place_not_found' };
+    throw err;
+  }
+  if ('unavailable' in resolved) return { means: new Map(), gap: resolved.unavailable };
+  const { place, urls } = resolved;
+  const read = async () => {
+    const rows = await repo.dayMeans(deps.db, place.place_id, start, end);
+    const means = new Map<string, number>();
+    for (const r of rows) {
+      const mean = r.temperature_mean ?? (r.temperature_max !== null && r.temperature_min !== null ? (r.temperature_max + r.temperature_min) / 2 : null);
+      if (mean !== null) means.set(r.day, Math.round(mean * 100) / 100);
+    }
+    return { rows, means };
+  };
+  const first = [start, addDays(today, -WEATHER_PAST_DAYS)].sort()[1]!;
+  const last = [end, addDays(today, WEATHER_FORECAST_DAYS - 1)].sort()[0]!;
+  const kept = await read();
+  if (first > last) return { means: kept.means, gap: null };
+  const byDay = new Map(kept.rows.map((r) => [r.day, r]));
+  let stale = false;
+  for (let d = first; d <= last && !stale; d = addDays(d, 1)) {
+    const row = byDay.get(d);
+    stale = !row || (d < today ? !fetchedAfterEnd(d, row.fetched_at) : !isFresh(row.fetched_at));
+  }
+  if (!stale) return { means: kept.means, gap: null };
+  if (!urls) return { means: kept.means, gap: 'not_configured' };
+  if (!(await refresh(deps, urls, place, first, last))) return { means: kept.means, gap: 'unreachable' };
+  return { means: (await read()).means, gap: null };
 }

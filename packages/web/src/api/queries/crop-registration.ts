@@ -34,6 +34,7 @@ export const cropRegistrationKeys = {
     [...cropRegistrationKeys.indicators(companyId), cropId, from, to] as const,
   forecasts: (companyId: number) => [...cropRegistrationKeys.all(companyId), 'forecast'] as const,
   forecast: (companyId: number, plantingId: number) => [...cropRegistrationKeys.forecasts(companyId), 'kept', plantingId] as const,
+  forecastMade: (companyId: number, plantingId: number, madeWeek: string) => [...cropRegistrationKeys.forecast(companyId, plantingId), madeWeek] as const,
   accuracy: (companyId: number, plantingId: number, from: string, to: string) =>
     [...cropRegistrationKeys.forecasts(companyId), 'accuracy', plantingId, from, to] as const,
   harvests: (companyId: number, plantingId: number) => [...cropRegistrationKeys.forecasts(companyId), 'harvests', plantingId] as const,
@@ -93,6 +94,10 @@ export const cropIndicatorsQuery = (companyId: number, cropId: number, from: str
  */
 export const harvestForecastQuery = (companyId: number, plantingId: number) =>
   queryOptions({ queryKey: cropRegistrationKeys.forecast(companyId, plantingId), queryFn: () => getHarvestForecast(companyId, plantingId) });
+
+/** The forecast of a planting made in one past week, with the inputs and model it was made from (null when none was). */
+export const keptForecastQuery = (companyId: number, plantingId: number, madeWeek: string) =>
+  queryOptions({ queryKey: cropRegistrationKeys.forecastMade(companyId, plantingId, madeWeek), queryFn: () => getHarvestForecast(companyId, plantingId, madeWeek) });
 
 export const forecastAccuracyQuery = (companyId: number, plantingId: number, from: string, to: string) =>
   queryOptions({

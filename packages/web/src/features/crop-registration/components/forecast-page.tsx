@@ -2,9 +2,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting, type HarvestForecast, isoWeekNumber } from '@verdant/contract';
-import { Button, ButtonLink, Card, EmptyState, ErrorState, Input, LoadingState, LoadingText, PageHeader, ScrollRegion, useToast } from '@/components/ui';
-import { cropPlantingsQuery, forecastAccuracyQuery, harvestForecastQuery } from '@/api/queries/crop-registration';
+import { addDays, deviceToday, FORECAST_HORIZONS, isoWeekday, mondayOf, type CropPlanting, type HarvestForecast, isoWeekNumber, type KeptForecast } from '@verdant/contract';
+import { Button, ButtonLink, Card, EmptyState, ErrorState, Input, LoadingState, LoadingText, PageHeader, ScrollRegion, Select, useToast } from '@/components/ui';
+import { cropPlantingsQuery, forecastAccuracyQuery, harvestForecastQuery, keptForecastQuery } from '@/api/queries/crop-registration';
 import { errorMessage } from '@/api/api-error';
 import { useAuth } from '@/state/hooks';
 import { useFormatNumber } from '@/lib/format-number';
@@ -125,14 +125,33 @@ export default function ForecastPage() {
               </table>
             </ScrollRegion>
           </Card>
-          {selected && <PlantingForecast key={selected.planting_id} companyId={companyId} planting={selected} week={week} run={runs.get(selected.planting_id)} />}
+          {selected && (
+            <PlantingForecast
+              key={selected.planting_id}
+              companyId={companyId}
+              planting={selected}
+              week={week}
+              run={runs.get(selected.planting_id)}
+              kept={forecasts[running.indexOf(selected)]?.data ?? null}
+            />
+          )}
         </>
       )}
     </div>
   );
 }
 
-function PlantingForecast({ companyId, planting, week, run }: { companyId: number; planting: CropPlanting; week: string; run: HarvestForecast | undefined }) {
+interface PlantingForecastProps {
+  companyId: number;
+  planting: CropPlanting;
+  week: string;
+  /** This session's run (its inputs, before the kept copy is read again). */
+  run: HarvestForecast | undefined;
+  /** The latest kept forecast (with its inputs since they are kept). */
+  kept: KeptForecast | null;
+}
+
+function PlantingForecast({ companyId, planting, week, run, kept }: PlantingForecastProps) {
   const { t } = useTranslation('crop-registration');
   const number = useFormatNumber();
   const from = addDays(week, -7 * ACCURACY_WEEKS);
@@ -140,7 +159,16 @@ function PlantingForecast({ companyId, planting, week, run }: { companyId: numbe
   const weeks = useMemo(() => accuracyWeeks(accuracy.data?.rows ?? []), [accuracy.data]);
   const kg = (v: number | null | undefined) => (v === null || v === undefined ? '—' : number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const weekLabel = (w: string) => t('walk.week', { number: isoWeekNumber(w) });
-  const inputs = run?.inputs;
+  // Any past forecast's model and inputs: the latest by default (this session's run, else the kept one), or a chosen made week.
+  const [madeWeek, setMadeWeek] = useState<string | null>(null);
+  const past = useQuery({ ...keptForecastQuery(companyId, planting.planting_id, madeWeek ?? ''), enabled: companyId > 0 && madeWeek !== null });
+  const madeWeeks = useMemo(
+    () => [...new Set([...(kept ? [kept.made_week] : []), ...(accuracy.data?.rows ?? []).map((r) => r.made_week)])].sort().reverse(),
+    [kept, accuracy.data],
+  );
+  const shown: { inputs: HarvestForecast['inputs'] | null; model: string | null; made_week: string } | null =
+    madeWeek !== null ? (past.data ?? null) : run ?? kept;
+  const inputs = shown?.inputs;
   const chart = weeks.map((w) => ({ week: w.week, actual: w.actual, h1: w.byHorizon[1] ?? null, h3: w.byHorizon[3] ?? null }));
   const name = `${planting.room_name} · ${planting.crop_name}`;
 
@@ -224,10 +252,26 @@ function PlantingForecast({ companyId, planting, week, run }: { companyId: numbe
         )}
       </Card>
       <div className="flex flex-col gap-4">
-        <Card title={t('forecast.inputsTitle')} description={run?.model}>
-          {!run ? (
+        <Card title={t('forecast.inputsTitle')} description={shown?.model ?? undefined}>
+          {madeWeeks.length > 1 && (
+            <div className="mb-3">
+              <Select
+                label={t('forecast.madeWeek')}
+                value={madeWeek ?? ''}
+                onChange={(e) => setMadeWeek(e.target.value || null)}
+                options={[{ value: '', label: t('forecast.latestMade') }, ...madeWeeks.map((w) => ({ value: w, label: weekLabel(w) }))]}
+              />
+            </div>
+          )}
+          {madeWeek !== null && past.isPending ? (
+            <LoadingState />
+          ) : madeWeek !== null && past.isError ? (
+            <ErrorState error={past.error} onRetry={() => void past.refetch()} />
+          ) : !shown ? (
             <p className="text-sm text-stone-600">{t('forecast.runForInputs')}</p>
-          ) : !inputs || run.weeks.length === 0 ? (
+          ) : !inputs ? (
+            <p className="text-sm text-stone-600">{t('forecast.inputsNotKept')}</p>
+          ) : inputs.trusses_set.length === 0 && inputs.fruits_per_truss === null ? (
             <p className="text-sm text-stone-600">{t('forecast.noForecast')}</p>
           ) : (
             <div className="flex flex-col gap-3 text-sm" data-testid="forecast-inputs">
@@ -263,6 +307,29 @@ function PlantingForecast({ companyId, planting, week, run }: { companyId: numbe
                         <th scope="row" className="py-0.5 font-normal">{weekLabel(s.week)}</th>
                         <td className="py-0.5 text-right tabular-nums">{number(s.trusses, { maximumFractionDigits: 2 })}</td>
                         <td className="py-0.5 text-right tabular-nums">{number(s.degree_days_so_far, { maximumFractionDigits: 0 })}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {inputs.temperature_weeks.length > 0 && (
+                <table className="w-full text-left text-xs" data-testid="forecast-temperatures">
+                  <caption className="mb-1 text-left text-sm font-semibold text-stone-900">{t('forecast.temperatureWeeks')}</caption>
+                  <thead className="text-stone-600">
+                    <tr>
+                      <th scope="col" className="py-1 font-semibold">{t('forecast.week')}</th>
+                      <th scope="col" className="py-1 text-right font-semibold">{t('forecast.weekMean')}</th>
+                      <th scope="col" className="py-1 text-right font-semibold">°C·d</th>
+                      <th scope="col" className="py-1 pl-2 font-semibold">{t('forecast.weekSourceTitle')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {inputs.temperature_weeks.map((w) => (
+                      <tr key={w.week} className={cn(w.week > shown!.made_week && 'text-stone-600')}>
+                        <th scope="row" className="py-0.5 font-normal">{weekLabel(w.week)}</th>
+                        <td className="py-0.5 text-right tabular-nums">{number(w.mean_c, { maximumFractionDigits: 1 })} °C</td>
+                        <td className="py-0.5 text-right tabular-nums">{number(w.degree_days, { maximumFractionDigits: 0 })}</td>
+                        <td className="py-0.5 pl-2">{t(`forecast.weekSource.${w.source}`)}</td>
                       </tr>
                     ))}
                   </tbody>
