@@ -53,13 +53,13 @@ afterEach(async () => {
 function boxServer(initial: string, opts: { loseFirstAnswer?: boolean } = {}) {
   let lose = opts.loseFirstAnswer ?? false;
   const state = { name: initial, applied: [] as Array<{ key: string | null; name: string }>, seen: [] as Array<{ key: string | null; body: Record<string, string> }> };
-  const answered = new Map<string, unknown>();
+  const answered = new Map<string, Record<string, unknown>>();
   server.use(
     http.post('*/api/update_grid_box_name', async ({ request }) => {
       const body = Object.fromEntries(new URLSearchParams(await request.text()));
       const key = request.headers.get('idempotency-key');
       state.seen.push({ key, body });
-      if (key && answered.has(key)) return HttpResponse.json(answered.get(key));
+      if (key && answered.has(key)) return HttpResponse.json(answered.get(key)!);
       const name = (body.custom_name ?? '').trim().slice(0, 20);
       if (state.name !== name && body.expected_custom_name !== undefined && body.expected_custom_name !== state.name) {
         return HttpResponse.json(

@@ -184,7 +184,7 @@ describe('OutboxPage', () => {
     expect(new URLSearchParams(bodies[0]!.body).has('expected_custom_name')).toBe(false);
     const history = await screen.findByRole('list', { name: "History of this device's changes" });
     expect(await within(history).findByText(/kept “Mother 7” over “Clone row”/)).toHaveTextContent('Sam Scout kept “Mother 7” over “Clone row”.');
-    expect(within(history).getAllByText('Sent').length).toBeGreaterThan(0);
+    expect((await within(history).findAllByText('Sent')).length).toBeGreaterThan(0);
   });
 
   it('keep theirs drops the change unsent; the history says who chose', async () => {
