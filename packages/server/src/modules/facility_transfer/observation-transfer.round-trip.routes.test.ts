@@ -16,7 +16,8 @@ describe('observations round trip', () => {
   it('an export imported into an empty company with the same facility gives the same observations, in CSV and in GeoJSON', async () => {
     await buildFacility(t.app, a.companyId, a.admin.auth, [
       { name: 'Greenhouse 1', grids: [{ name: 'Bench A', nx: 3, ny: 2, boxes: [] }, { name: 'Bench "B", south', nx: 2, ny: 2, boxes: [] }] },
-      { name: 'Propagation, west', grids: [] },
+      // A room travels in the facility's file with its grids (a room without one has no line there).
+      { name: 'Propagation, west', grids: [{ name: 'Trays', nx: 1, ny: 1, boxes: [] }] },
     ]);
     const boxes = await t.app.db.selectFrom('grid_boxes as b').innerJoin('grids as g', 'g.grid_id', 'b.grid_id').innerJoin('room_grid as rg', 'rg.grid_id', 'g.grid_id')
       .select(['b.grid_box_id', 'b.x', 'b.y', 'g.grid_id', 'g.name', 'rg.room_id']).where('b.company_id', '=', a.companyId).execute();
