@@ -24,6 +24,14 @@ export async function requireBatch({ db }: Deps, companyId: number, batchId: num
   return batch;
 }
 
+/** requireBatch of many batches in one statement, keyed by id: 404 when any is not the company's. */
+export async function requireBatches({ db }: Deps, companyId: number, batchIds: number[]): Promise<Map<number, repo.BatchRow>> {
+  const ids = [...new Set(batchIds)];
+  const found = new Map<number, repo.BatchRow>(ids.length ? (await repo.findBatches(db, companyId, ids)).map((b) => [b.batch_id, b]) : []);
+  if (ids.some((id) => !found.has(id))) throw notFound('Batch');
+  return found;
+}
+
 export async function lockOwnBatch({ db: trx }: TxDeps, companyId: number, batchId: number): Promise<repo.BatchRow> {
   const batch = await repo.lockBatch(trx, companyId, batchId);
   if (!batch) throw notFound('Batch');

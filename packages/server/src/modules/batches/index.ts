@@ -4,7 +4,7 @@ import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { batchesHandlers } from './batches.routes.js';
 
 export { moveBatchBetweenRooms } from './batch-links.service.js';
-export { requireBatch, lockOwnBatch, isHarvested } from './batches.service.js';
+export { requireBatch, requireBatches, lockOwnBatch, isHarvested } from './batches.service.js';
 export { batchesByRoom, roomsByBatch, historyByRoom } from './batch-links.service.js';
 export { qrInfo } from './batch-qr.service.js';
 export { batchDashboard } from './batch-dashboard.service.js';

@@ -81,8 +81,11 @@ export function listBatchesOfPlant(db: Db, companyId: number, plantId: number, i
 }
 export type LinkedBatchRow = Awaited<ReturnType<typeof listBatchesOfPlant>>[number];
 
-/** A batch's plants with the live sub-box each sits in (if any), its grid box, grid and the grid's room. */
-export function listPlantsOfBatch(db: Db, companyId: number, batchId: number) {
+/**
+ * Batches' plants with the live sub-box each sits in (if any), its grid box, grid and the grid's room, by batch
+ * then plant_uid (a plant of two of them is listed for each).
+ */
+export function listPlantsOfBatches(db: Db, companyId: number, batchIds: number[]) {
   return db
     .selectFrom('plant_batches as pb')
     .innerJoin('plants as p', 'p.plant_id', 'pb.plant_id')
@@ -103,14 +106,15 @@ export function listPlantsOfBatch(db: Db, companyId: number, batchId: number) {
     )
     .leftJoin('rooms as r', 'r.room_id', 'gr.room_id')
     .select([
-      'p.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
+      'pb.batch_id', 'p.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
       'r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name',
       'gb.grid_box_id', 'gb.x', 'gb.y', 'gb.custom_name as box_custom_name',
       's.sub_gridbox_id', 's.subx', 's.suby', 's.custom_name as sub_custom_name',
     ])
     .where('pb.company_id', '=', companyId)
-    .where('pb.batch_id', '=', batchId)
+    .where('pb.batch_id', 'in', batchIds)
+    .orderBy('pb.batch_id')
     .orderBy('p.plant_uid')
     .execute();
 }
-export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatch>>[number];
+export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatches>>[number];

@@ -4,7 +4,7 @@ import { registerEndpoints } from '../../plugins/contract-routes.js';
 import { unresolvedProblemsHandlers } from './unresolved-problems.routes.js';
 import { observationListHandlers } from './observation-list.routes.js';
 
-export { openProblemsByBox, forRoom, forGridbox, circlesForGrid } from './unresolved-problems.service.js';
+export { openProblemsByBox, forRoom, forGridbox, forGridboxes, circlesForGrid } from './unresolved-problems.service.js';
 
 export async function unresolvedProblemsModule(app: FastifyInstance) {
   registerEndpoints(app, unresolvedProblemsEndpoints, unresolvedProblemsHandlers);

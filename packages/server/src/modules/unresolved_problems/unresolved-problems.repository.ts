@@ -72,6 +72,17 @@ export function openObservations(db: Db, companyId: number, scope: Scope) {
 }
 export type ObservationRow = Awaited<ReturnType<typeof openObservations>>[number];
 
+/** openObservations of many boxes in one statement (each box's rows in the same order as its own read). */
+export function openObservationsOfBoxes(db: Db, companyId: number, boxIds: number[]): Promise<ObservationRow[]> {
+  if (boxIds.length === 0) return Promise.resolve([]);
+  return observations(db, companyId)
+    .where('problem_observations.status', '=', 'open')
+    .where('problem_observations.grid_box_id', 'in', boxIds)
+    .orderBy('problem_observations.observed_at', 'desc')
+    .orderBy('problem_observations.observation_id', 'desc')
+    .execute();
+}
+
 export function findObservation(db: Db, companyId: number, observationId: number) {
   return observations(db, companyId).where('problem_observations.observation_id', '=', observationId).executeTakeFirst();
 }
@@ -92,6 +103,12 @@ export const findGrid = (db: Db, companyId: number, id: number) =>
   db.selectFrom('grids').select(['grid_id', 'name']).where('grid_id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
 export const findBox = (db: Db, companyId: number, id: number) =>
   db.selectFrom('grid_boxes').select(['grid_box_id', 'grid_id']).where('grid_box_id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+
+/** The company's boxes among `ids`. */
+export function findBoxes(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('grid_boxes').select(['grid_box_id', 'grid_id']).where('grid_box_id', 'in', ids).where('company_id', '=', companyId).execute();
+}
 
 export async function gridIsInRoom(db: Db, gridId: number, roomId: number) {
   const row = await db.selectFrom('room_grid').select('id').where('grid_id', '=', gridId).where('room_id', '=', roomId).executeTakeFirst();
