@@ -1,8 +1,8 @@
 /**
  * Forgiving search benchmark (issue 25): GET /search_plants_autocomplete (plants, boxes, sub-boxes, batches and
  * problems, as the header's search asks) on a company of 200,000 plants and 5,000 batches, for what people type —
- * a uid's start, a whole uid, a fragment, and typos in uids, varieties and problems that only the trigram tier
- * finds — beside a bare script calling the same repository statements on the app's own database handle (no HTTP,
+ * a uid's start, a whole uid, a fragment, typos in uids, varieties and problems that only the trigram tier
+ * finds, and swapped letters that only the typo variants' tier finds (lib/forgiving.ts) — beside a bare script calling the same repository statements on the app's own database handle (no HTTP,
  * auth, tenancy or schema checks), in the same run, alternately. Goal: the app's p95 under 50 ms per kind of query.
  * Env: BENCH_ITERATIONS (per query, default 40), DATABASE_URL (a PostgreSQL server; a fresh database is made there).
  * Prints a markdown table (the README's "Forgiving search" section holds a run's figures).
@@ -37,6 +37,11 @@ const QUERIES: Array<[kind: string, query: string]> = [
   ['typo', 'Gorila Glu'],
   ['typo', 'powdry mildw'],
   ['typo', 'Grean Gelatto'],
+  // Two letters swapped in a short word: pg_trgm alone misses these; the typo variants' tier finds them.
+  ['transposed', 'Nrothern Lihgts'],
+  ['transposed', 'Gorilla Gleu'],
+  ['transposed', 'Basil Gneovese'],
+  ['transposed', 'pwodery mildew'],
 ];
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;

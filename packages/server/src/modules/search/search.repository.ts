@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { typoVariants } from '../../lib/forgiving.js';
 
 /** A term as an ILIKE pattern that matches it literally (%, _ and \ escaped; backslash is Postgres' default escape). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,11 +39,40 @@ export const codeLike = (column: RawBuilder<unknown>, term: string) => sql<boole
 export const likeness = (column: RawBuilder<unknown>, term: string) =>
   sql<number>`greatest(similarity(${column}, ${term}), word_similarity(${term}, ${column}))`;
 
-/** ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones; or like it (long terms). */
-function matching(column: RawBuilder<unknown>, term: string) {
-  const literally = sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
-  return matchesFuzzily(term) ? sql<boolean>`(${literally} OR ${similarTo(column, term)})` : literally;
+/**
+ * The second tier (docs/decisions.md, "Forgiving search: transposed letters"): a name like one of the term's typo
+ * variants (two neighbouring letters swapped, an inner space dropped: lib/forgiving.ts), each by the same trigram
+ * tests as the term, so the GIN trigram index serves each (a BitmapOr). pg_trgm alone misses a swap in a short word
+ * ("Broiso": 3 of 7 trigrams shared with "Brioso"). Names only, never codes (uids, batch numbers): a code with two
+ * digits swapped is another plant. Null when the term has no variants (under 4 or over 32 characters).
+ */
+function nearVariant(column: RawBuilder<unknown>, term: string): RawBuilder<boolean> | null {
+  const variants = matchesFuzzily(term) ? typoVariants(term) : [];
+  if (variants.length === 0) return null;
+  return sql<boolean>`(${sql.join(variants.map((v) => similarTo(column, v)), sql` OR `)})`;
 }
+
+/** How alike a name is to the term or its best typo variant (the variants' likeness only where the term's is lower). */
+function nameLikeness(column: RawBuilder<unknown>, term: string): RawBuilder<number> {
+  const variants = matchesFuzzily(term) ? typoVariants(term) : [];
+  if (variants.length === 0) return likeness(column, term);
+  return sql<number>`greatest(${likeness(column, term)}, ${sql.join(variants.map((v) => likeness(column, v)), sql`, `)})`;
+}
+
+/**
+ * ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones; or like it (long
+ * terms); or, for a name (`name`), like one of its typo variants.
+ */
+function matching(column: RawBuilder<unknown>, term: string, name = false) {
+  const literally = sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
+  if (!matchesFuzzily(term)) return literally;
+  const near = name ? nearVariant(column, term) : null;
+  return near ? sql<boolean>`(${literally} OR ${similarTo(column, term)} OR ${near})` : sql<boolean>`(${literally} OR ${similarTo(column, term)})`;
+}
+
+/** Whether the term itself is like the column by pg_trgm's tests (false: found only by a typo variant). */
+const alikeAsTyped = (column: RawBuilder<unknown>, term: string) =>
+  matchesFuzzily(term) ? similarTo(column, term) : sql<boolean>`false`;
 
 /** 0 exact, 1 prefix, 2 anywhere, 3 only alike (a typo): the order suggestions are shown in. */
 function rank(column: RawBuilder<unknown>, term: string) {
@@ -181,12 +211,12 @@ export async function findPlants(db: Kysely<DB>, companyId: number, term: string
 export async function findGridBoxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
   const name = sql.ref('gb.custom_name');
   const r = rank(name, term);
-  const sc = score(r, likeness(name, term));
+  const sc = score(r, nameLikeness(name, term));
   return boxPlace(db, companyId)
     .select([...placeColumns])
-    .select([r.as('rank'), sc.as('score')])
+    .select([r.as('rank'), sc.as('score'), alikeAsTyped(name, term).as('alike')])
     .where('gb.custom_name', 'is not', null) // implied by the ILIKE; lets the partial index of named boxes serve it
-    .where(matching(name, term))
+    .where(matching(name, term, true))
     .orderBy(r).orderBy(sc, 'desc').orderBy('gb.custom_name').orderBy('gb.grid_box_id')
     .limit(limit)
     .execute();
@@ -196,14 +226,14 @@ export type BoxHitRow = Awaited<ReturnType<typeof findGridBoxes>>[number];
 export async function findSubGridboxes(db: Kysely<DB>, companyId: number, term: string, limit: number) {
   const name = sql.ref('s.custom_name');
   const r = rank(name, term);
-  const sc = score(r, likeness(name, term));
+  const sc = score(r, nameLikeness(name, term));
   return boxPlace(db, companyId)
     .innerJoin('sub_gridboxes as s', (j) => j.onRef('s.parent_gridbox_id', '=', 'gb.grid_box_id').on('s.company_id', '=', companyId))
     .leftJoin('plants as p', (j) => j.onRef('p.plant_id', '=', 's.plant_id').on('p.company_id', '=', companyId))
     .select(['s.sub_gridbox_id', 's.custom_name as sub_name', 'p.plant_uid', ...placeColumns])
-    .select([r.as('rank'), sc.as('score')])
+    .select([r.as('rank'), sc.as('score'), alikeAsTyped(name, term).as('alike')])
     .where('s.custom_name', 'is not', null)
-    .where(matching(name, term))
+    .where(matching(name, term, true))
     .orderBy(r).orderBy(sc, 'desc').orderBy('s.custom_name').orderBy('s.sub_gridbox_id')
     .limit(limit)
     .execute();
@@ -221,22 +251,33 @@ export async function findBatches(db: Kysely<DB>, companyId: number, term: strin
     match === 'number_or_strain'
       ? sql<number>`LEAST(${rank(number, term)}, ${rank(strain, term)})`
       : match === 'strain' ? rank(strain, term) : rank(crop, term);
+  // The number is a code: like the term only; the strain (and its first word, the crop) a name: its typo variants too.
   const alike =
-    match === 'number_or_strain' ? sql<number>`greatest(${likeness(number, term)}, ${likeness(strain, term)})`
-    : match === 'strain' ? likeness(strain, term) : likeness(crop, term);
+    match === 'number_or_strain' ? sql<number>`greatest(${likeness(number, term)}, ${nameLikeness(strain, term)})`
+    : match === 'strain' ? nameLikeness(strain, term) : likeness(crop, term);
+  const asTyped =
+    match === 'number_or_strain' ? sql<boolean>`(${alikeAsTyped(number, term)} OR ${alikeAsTyped(strain, term)})`
+    : alikeAsTyped(match === 'strain' ? strain : crop, term);
   const sc = score(r, alike);
   let q = db
     .selectFrom('batches as b')
     .select(['b.batch_id', 'b.batch_number', 'b.strain_name', 'b.batch_status'])
-    .select([r.as('rank'), sc.as('score')])
+    .select([r.as('rank'), sc.as('score'), asTyped.as('alike'), (match === 'number_or_strain' ? alikeAsTyped(number, term) : sql<boolean>`false`).as('code_alike')])
     .where('b.company_id', '=', companyId);
   if (match === 'number_or_strain') {
-    q = q.where((eb) => eb.or([matching(number, term), matching(strain, term)]));
+    q = q.where((eb) => eb.or([matching(number, term), matching(strain, term, true)]));
   } else if (match === 'strain') {
-    q = q.where(matching(strain, term));
+    q = q.where(matching(strain, term, true));
   } else {
     const prefix = sql<boolean>`${crop} ILIKE ${prefixPattern(term)}`;
-    q = q.where(matchesFuzzily(term) ? sql<boolean>`(${prefix} OR ${similarTo(crop, term)})` : prefix);
+    // The crop (a strain's first word) has no index: read by a scan of the company's batches, so its typo variants
+    // are compared as starts of the word (cheap), not by trigram likeness (a similarity per variant and row).
+    const variants = matchesFuzzily(term) ? typoVariants(term) : [];
+    const near = variants.length > 0 ? sql<boolean>`lower(${crop}) LIKE ANY(${variants.map(prefixPattern)}::text[])` : null;
+    q = q.where(
+      !matchesFuzzily(term) ? prefix
+      : near ? sql<boolean>`(${prefix} OR ${similarTo(crop, term)} OR ${near})` : sql<boolean>`(${prefix} OR ${similarTo(crop, term)})`,
+    );
   }
   return q.orderBy(r).orderBy(sc, 'desc').orderBy('b.batch_number').orderBy('b.batch_id').limit(limit).execute();
 }

@@ -4,6 +4,7 @@ import * as repo from './search.repository.js';
 import { batchHit, gridBoxHit, plantHit, problemHit, subGridboxHit } from './search.mapper.js';
 import { searchProblems } from '../plant_problems/index.js';
 import type { Deps } from '../../lib/deps.js';
+import { forgivingScore, trigramAloneMatches } from '../../lib/forgiving.js';
 
 type Input<K extends keyof typeof searchEndpoints> = EndpointInput<(typeof searchEndpoints)[K]>;
 
@@ -26,6 +27,26 @@ function best(items: Ranked[], limit: number): SearchHit[] {
     .map((i) => i.hit);
 }
 
+/**
+ * The typo tier (rank 3) of names ranked by their edit cost too (lib/forgiving.ts): each row's score is the better
+ * of its trigram likeness and its forgiving score against the row's names. A row found only through a typo variant
+ * of the term (not like the term as typed) stays only if the edit cost confirms it: the variants are lookups, and a
+ * swapped pair of letters can be like some other word. So does a row of a term under 6 letters, where a few shared
+ * trigrams are chance ('Test' is not "Mist tent"; lib/forgiving.ts, trigramAloneMatches).
+ */
+function forgiven<R extends { rank: number; score: number; alike: boolean | null }>(
+  rows: R[], term: string, names: (r: R) => Array<string | null>, byCode: (r: R) => boolean = () => false,
+): R[] {
+  const trigrams = trigramAloneMatches(term);
+  return rows.flatMap((r) => {
+    if (Number(r.rank) !== 3) return [r];
+    const typo = Math.max(0, ...names(r).map((n) => (n ? forgivingScore(term, n) : 0)));
+    // A code (a batch number) like the term keeps pg_trgm's own tests, whatever the term's length.
+    if (typo === 0 && !(r.alike && trigrams) && !byCode(r)) return [];
+    return [{ ...r, score: Math.max(Number(r.score), typo) }];
+  });
+}
+
 interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; batches: repo.BatchMatch | null; problems: boolean }
 
 async function find({ db }: Deps, caller: Caller, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
@@ -38,9 +59,14 @@ async function find({ db }: Deps, caller: Caller, term: string, limit: number, k
     kinds.batches ? repo.findBatches(db, companyId, term, limit, kinds.batches) : none,
     kinds.problems ? searchProblems({ db }, caller, term, limit) : none,
   ]);
+  const crop = (strain: string | null) => strain?.split(' ')[0] ?? null;
+  const batchNames = (r: repo.BatchHitRow) => (kinds.batches === 'crop' ? [crop(r.strain_name)] : [r.strain_name]);
   return best(
     [
-      ...ranked(plants, plantHit), ...ranked(boxes, gridBoxHit), ...ranked(subs, subGridboxHit), ...ranked(batches, batchHit),
+      ...ranked(plants, plantHit),
+      ...ranked(forgiven(boxes, term, (r) => [r.box_name]), gridBoxHit),
+      ...ranked(forgiven(subs, term, (r) => [r.sub_name]), subGridboxHit),
+      ...ranked(forgiven(batches, term, batchNames, (r) => r.code_alike === true), batchHit),
       ...ranked(problems, problemHit),
     ],
     limit,
