@@ -38,7 +38,7 @@ describe('the room map\'s sample-plant layer', () => {
     map.focus();
     fireEvent.keyDown(map, { key: 'ArrowRight' });
     fireEvent.keyDown(map, { key: 'ArrowLeft' });
-    expect(screen.getByText(/box 1,1, sample plant Row 1 post 3/)).toBeInTheDocument();
+    expect(screen.getByText(/Box 1,1, sample plant Row 1 post 3/)).toBeInTheDocument();
   });
 
   it('GridMap without sample plants shows no key', () => {
