@@ -235,7 +235,8 @@ describe('reports page: the crop balance (issue 24)', () => {
       { x: '2026-11-09', 'Bay 1': 29, 'Bay 2': 31, '~target': 30 },
       { x: '2026-11-16', 'Bay 1': 30, 'Bay 2': 32, '~target': 30 },
     ]);
-  });
+    // Many choices and a save: more than the default 10 s on a busy machine.
+  }, 30_000);
 
   it('opens on the crop and indicator the balance screen links to, drawn at once', async () => {
     signInAs({ role: 'Admin' });
