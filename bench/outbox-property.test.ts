@@ -214,7 +214,7 @@ async function settle(actions: ActionQueue, forms: FormQueue, userId: number, rn
 async function colleagueChanges(tag: string, pick: <T>(xs: readonly T[]) => T, rnd: () => number) {
   const { app } = t;
   const { colleague } = world;
-  if (rnd() < 0.6) {
+  if (rnd() < 0.7) {
     const box = pick(world.boxes);
     const res = await app.inject({
       method: 'POST',
@@ -290,12 +290,12 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
       }
       continue;
     }
-    if (r < 0.33) {
+    if (r < 0.3) {
       // Someone else changes a box or a problem on the server while the phone's actions may wait.
       await colleagueChanges(`s${seq}.${step}`, pick, rnd);
       continue;
     }
-    if (r < 0.4) {
+    if (r < 0.37) {
       if (online) {
         await actions.flush({ userId });
         await forms.flush({ userId });

@@ -26,7 +26,7 @@ async function navigate(page: Page, path: string) {
 async function renameBox(page: Page, map: Locator, x: number, y: number, name: string) {
   await clickBox(map, x, y);
   const panel = page.getByRole('complementary', { name: 'Grid box' });
-  await expect(panel.getByRole('heading', { name: `${x},${y}` })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: `${x},${y}` })).toBeVisible({ timeout: 20_000 });
   await panel.getByLabel('Box name').fill(name);
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Box renamed to "${name}".`).first()).toBeVisible();
@@ -49,7 +49,7 @@ for (const vp of VIEWPORTS) {
       api,
       server,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const tag = randomBytes(3).toString('hex');
       const admin = await api.signInAdmin();
       const { headers, companyId, roomId } = await roomWithGrid(api, admin, `Clash room ${tag}`, { name: 'Bench K', nx: 3, ny: 2 });
@@ -62,14 +62,16 @@ for (const vp of VIEWPORTS) {
       await signInThroughUi(page, server.admin.email, server.admin.password);
       // The outbox, online first (its code is then on the page): nothing in its history on this device yet.
       await navigate(page, '/dashboard/outbox');
-      await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('No history yet')).toBeVisible();
       await navigate(page, `/dashboard/rooms/${roomId}`);
       const map = page.getByRole('application', { name: 'Bench K, 3 columns by 2 rows' });
-      await expect(map).toBeVisible();
+      await expect(map).toBeVisible({ timeout: 30_000 });
       // Open and close a box online once, so the box panel's code is loaded too.
       await clickBox(map, 1, 2);
-      await page.getByRole('complementary', { name: 'Grid box' }).getByRole('button', { name: 'Close box details' }).click();
+      const firstPanel = page.getByRole('complementary', { name: 'Grid box' });
+      await expect(firstPanel.getByRole('heading', { name: '1,2' })).toBeVisible({ timeout: 20_000 });
+      await firstPanel.getByRole('button', { name: 'Close box details' }).click();
 
       // Offline: three renames wait in the outbox.
       await context.setOffline(true);
