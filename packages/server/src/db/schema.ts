@@ -19,6 +19,7 @@ import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thre
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
 import type { BulkChangeTable } from './tables/bulk-changes.js';
 import type { FacilityImportTable } from './tables/facility-imports.js';
+import type { ObservationImportTable } from './tables/observation-imports.js';
 import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
@@ -46,6 +47,7 @@ export type * from './tables/plant-protection.js';
 export type * from './tables/application-register.js';
 export type * from './tables/bulk-changes.js';
 export type * from './tables/facility-imports.js';
+export type * from './tables/observation-imports.js';
 export type * from './tables/crop-registration.js';
 
 /** Every table; each later domain adds its own here. */
@@ -136,6 +138,7 @@ export interface DB {
   stock_movements: StockMovementTable;
   bulk_changes: BulkChangeTable;
   facility_imports: FacilityImportTable;
+  observation_imports: ObservationImportTable;
   measurement_types: MeasurementTypeTable;
   measurement_type_seeds: MeasurementTypeSeedTable;
   crop_plantings: CropPlantingTable;

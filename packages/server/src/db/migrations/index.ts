@@ -46,6 +46,7 @@ import * as signedWebhooks from './2026_12_02_0400_signed_webhooks.js';
 import * as forgivingSearch from './2026_12_02_0410_forgiving_search.js';
 import * as bulkChanges from './2026_12_02_0500_bulk_changes.js';
 import * as facilityImports from './2026_12_02_0700_facility_imports.js';
+import * as observationImports from './2026_12_03_0200_observation_imports.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0410_forgiving_search': forgivingSearch,
   '2026_12_02_0500_bulk_changes': bulkChanges,
   '2026_12_02_0700_facility_imports': facilityImports,
+  '2026_12_03_0200_observation_imports': observationImports,
 };
