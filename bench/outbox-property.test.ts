@@ -211,11 +211,12 @@ async function settle(actions: ActionQueue, forms: FormQueue, userId: number, rn
 }
 
 /** A colleague, online, changes a box's name or a problem's status directly (no outbox, no precondition). */
-async function colleagueChanges(tag: string, pick: <T>(xs: readonly T[]) => T, rnd: () => number) {
+async function colleagueChanges(tag: string, pick: <T>(xs: readonly T[]) => T, rnd: () => number, touched: number[]) {
   const { app } = t;
   const { colleague } = world;
   if (rnd() < 0.7) {
-    const box = pick(world.boxes);
+    // Often a box the phone renamed in this sequence (its rename may still wait), so conflicts happen.
+    const box = touched.length && rnd() < 0.6 ? pick(touched) : pick(world.boxes);
     const res = await app.inject({
       method: 'POST',
       url: '/api/update_grid_box_name',
@@ -255,6 +256,8 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
   const actions = createActionQueue({ client, database: actionDb, lockName: `outbox-property-${seq}`, history });
   const forms = createFormQueue({ client, database: formDb, lockName: `outbox-property-forms-${seq}`, history });
   const expected: Expected = { actions: [], forms: [] };
+  /** Boxes the phone renamed in this sequence. */
+  const touched: number[] = [];
   /** Queues a field action as the screens do (an immediate refusal stays in the outbox) and notes what it should change. */
   const made = async (outcome: Promise<ActionOutcome<unknown>>, what: Omit<MadeAction, 'seq' | 'key'>) => {
     const seqOf = await outcome.then(
@@ -292,7 +295,7 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
     }
     if (r < 0.3) {
       // Someone else changes a box or a problem on the server while the phone's actions may wait.
-      await colleagueChanges(`s${seq}.${step}`, pick, rnd);
+      await colleagueChanges(`s${seq}.${step}`, pick, rnd, touched);
       continue;
     }
     if (r < 0.37) {
@@ -305,7 +308,9 @@ async function runSequence(seq: number, photo: Blob, actionDb: ActionQueueDataba
     const kind = pick(['rename', 'cull', 'comment', 'problem', 'batch', 'form'] as const);
     const tag = `s${seq}.${step}`;
     if (kind === 'rename') {
-      const box = pick(world.boxes);
+      // Half the time the box renamed last (a user fixing a name twice), so a colleague's change meets a waiting rename.
+      const box = touched.length && rnd() < 0.5 ? touched[touched.length - 1]! : pick(world.boxes);
+      touched.push(box);
       const before = model.name.get(box) ?? '';
       const name = `Bench ${tag}`;
       model.name.set(box, name);
