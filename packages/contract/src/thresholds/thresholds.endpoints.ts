@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
 import { CompanyId, Flag01, Id } from '../common/fields.js';
-import { absentIfBlank } from '../common/list-field.js';
+import { absentIfBlank, ListField } from '../common/list-field.js';
+import { Limit } from '../common/pagination.js';
 import {
-  ActionThreshold, RoomThresholdLevel, ThresholdCropStatus, ThresholdMetricSchema, ThresholdProblem, ThresholdValue, ThresholdWindowHours, thresholdsMessages as msg,
+  ActionThreshold, BoxThresholdCrossing, CROSSINGS_BOXES_MAX, RoomThresholdLevel, ThresholdCropStatus, ThresholdMetricSchema, ThresholdProblem, ThresholdValue, ThresholdWindowHours, thresholdsMessages as msg,
 } from './thresholds.schemas.js';
 
 /** Verdant extension (docs/decisions.md, "Action thresholds"): anyone reads; Admins set and delete. */
@@ -46,6 +47,18 @@ export const thresholdsEndpoints = {
     query: z.object({ company_id: CompanyId }),
     response: success({ rooms: z.array(RoomThresholdLevel) }),
     clientMessages: { failure: msg.levelsFailed },
+  }),
+  getThresholdCrossingsForBoxes: defineEndpoint({
+    id: 'getThresholdCrossingsForBoxes', domain: 'thresholds', method: 'GET', path: '/get_threshold_crossings_for_boxes',
+    summary: 'Verdant extension: the threshold crossings running now in the rooms of the named boxes, each with the boxes it covers (red first, the latest first): what an application can name as its target (CrossingIDs)',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({
+      company_id: CompanyId,
+      GridBoxIDs: ListField(Id, { max: CROSSINGS_BOXES_MAX, what: 'grid box ids' }).refine((ids) => ids.length > 0, { error: 'must name at least one grid box' }),
+      limit: Limit(50, 200),
+    }),
+    response: success({ crossings: z.array(BoxThresholdCrossing) }),
+    clientMessages: { failure: msg.crossingsFailed },
   }),
   deleteActionThreshold: defineEndpoint({
     id: 'deleteActionThreshold', domain: 'thresholds', method: 'DELETE', path: '/delete_action_threshold',

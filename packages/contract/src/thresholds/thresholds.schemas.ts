@@ -70,6 +70,33 @@ export const RoomThresholdLevel = z.object({
 });
 export type RoomThresholdLevel = z.infer<typeof RoomThresholdLevel>;
 
+/**
+ * A threshold crossing running now in the room of some of the asked boxes (issue 22: a target an application can
+ * name). Crossings are measured per room, so every asked box of that room carries it (`grid_box_ids`, ascending).
+ */
+export const BoxThresholdCrossing = z.object({
+  crossing_id: z.number(),
+  threshold_id: z.number(),
+  problem: z.string(),
+  level: z.enum(['amber', 'red']),
+  metric: z.enum(THRESHOLD_METRICS),
+  /** What was measured when it crossed (a count, or the highest severity). */
+  value: z.number(),
+  amber: z.number(),
+  red: z.number(),
+  window_hours: z.number(),
+  room_id: z.number(),
+  room_name: z.string(),
+  crossed_at: z.string(),
+  /** When its window ends (it is no longer offered after). */
+  window_end: z.string(),
+  grid_box_ids: z.array(z.number()),
+});
+export type BoxThresholdCrossing = z.infer<typeof BoxThresholdCrossing>;
+
+/** The most boxes one crossing read names (an application's boxes, a bench room in one sweep). */
+export const CROSSINGS_BOXES_MAX = 5000;
+
 export const thresholdsMessages = {
   saved: 'Threshold saved.',
   deleted: 'Threshold deleted.',
@@ -81,4 +108,5 @@ export const thresholdsMessages = {
   levelsFailed: 'Could not load the rooms\' threshold levels.',
   saveFailed: 'Could not save the threshold.',
   deleteFailed: 'Could not delete the threshold.',
+  crossingsFailed: 'Could not load the threshold crossings of these boxes.',
 } as const;

@@ -97,6 +97,8 @@ export const ApplicationRegisterFields = {
   Releases: absentIfBlank(Releases),
   TargetProblemIDs: absentIfBlank(ListField(Id, { max: 100, what: 'problem ids' })),
   ObservationIDs: absentIfBlank(ListField(Id, { max: 500, what: 'observation ids' })),
+  /** The threshold crossings that led to it (get_threshold_crossings_for_boxes answers those of its boxes). */
+  CrossingIDs: absentIfBlank(ListField(Id, { max: 100, what: 'threshold crossing ids' })),
   Notes: absentIfBlank(text(4000)),
 };
 
@@ -135,6 +137,8 @@ export const ApplicationRegisterDetails = z.object({
   releases: z.array(z.object({ species: z.string(), quantity_per_m2: z.number(), method: z.string() })),
   target_problem_ids: z.array(z.number()),
   observation_ids: z.array(z.number()),
+  /** The threshold crossings it was aimed at. */
+  crossing_ids: z.array(z.number()),
   /** What each product took from stock (lots, and any shortfall recorded beyond the stock). */
   stock: z.array(z.object({
     product_id: z.number(),

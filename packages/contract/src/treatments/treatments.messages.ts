@@ -19,6 +19,7 @@ export const treatmentsMessages = {
   unknownMixProduct: (name: string) => `TankMix names "${name}", which is no spray product of your company. Add it under Products first, or correct the name.`,
   foreignProblems: 'TargetProblemIDs names a problem that is not in your library.',
   foreignObservations: 'ObservationIDs names an observation that is not in your company.',
+  foreignCrossings: 'CrossingIDs names a threshold crossing that is not in your company.',
   doseAboveMax: (product: string, dose: number, unit: string, max: number) =>
     `The dose of ${product}, ${dose} ${unit}, is above its label's maximum of ${max} ${unit}. Lower the dose, or check the product's maximum dose.`,
   tooManyApplications: (product: string, count: number, max: number, batch: string, since: string) =>

@@ -24,3 +24,12 @@ export async function saveActionThreshold(input: SaveThresholdInput) {
 export async function deleteActionThreshold(companyId: number, thresholdId: number) {
   return callEndpoint(thresholdsEndpoints.deleteActionThreshold, { company_id: companyId, threshold_id: thresholdId });
 }
+
+/**
+ * GET /get_threshold_crossings_for_boxes?company_id&GridBoxIDs&limit: the threshold crossings running now in the
+ * rooms of these boxes (red first), each with the asked boxes it covers — what an application can name as its target.
+ */
+export async function getThresholdCrossingsForBoxes(companyId: number, boxIds: readonly number[], limit = 50) {
+  const res = await callEndpoint(thresholdsEndpoints.getThresholdCrossingsForBoxes, { company_id: companyId, GridBoxIDs: [...boxIds], limit });
+  return res.crossings;
+}

@@ -48,6 +48,8 @@ export interface ApplicationRegisterInput {
   /** What the application was against: library or company problems, and the observations that led to it. */
   targetProblemIds?: readonly number[];
   observationIds?: readonly number[];
+  /** The threshold crossings that led to it (get_threshold_crossings_for_boxes). */
+  crossingIds?: readonly number[];
 }
 
 /**
@@ -78,6 +80,7 @@ export function linkTreatmentBody(input: { date: string; productName: string; qu
       : undefined,
     TargetProblemIDs: r.targetProblemIds && r.targetProblemIds.length > 0 ? JSON.stringify([...r.targetProblemIds]) : undefined,
     ObservationIDs: r.observationIds && r.observationIds.length > 0 ? JSON.stringify([...r.observationIds]) : undefined,
+    CrossingIDs: r.crossingIds && r.crossingIds.length > 0 ? JSON.stringify([...r.crossingIds]) : undefined,
   };
   return {
     ApplicationDate: input.date,

@@ -48,6 +48,8 @@ export interface TreatmentApplicationTargetTable {
   application_id: number;
   problem_id: number | null;
   observation_id: number | null;
+  /** The threshold crossing aimed at (migration 2026_12_03_0500_treatment_crossing_targets). */
+  crossing_id: Generated<number | null>;
 }
 
 export interface BeneficialSideEffectTable {

@@ -77,7 +77,7 @@ export interface NewProductLine {
 }
 
 export interface NewRelease { species: string; quantity_per_m2: number; method: string }
-export interface NewTarget { problem_id: number | null; observation_id: number | null }
+export interface NewTarget { problem_id: number | null; observation_id: number | null; crossing_id?: number | null }
 
 export async function insertApplication(
   trx: Transaction<DB>,
@@ -126,7 +126,7 @@ export async function findApplication(db: Db, companyId: number, applicationId: 
       .orderBy('l.line_no')
       .execute(),
     db.selectFrom('treatment_application_releases').select(['species', 'quantity_per_m2', 'method']).where('application_id', '=', applicationId).orderBy('release_id').execute(),
-    db.selectFrom('treatment_application_targets').select(['problem_id', 'observation_id']).where('application_id', '=', applicationId).execute(),
+    db.selectFrom('treatment_application_targets').select(['problem_id', 'observation_id', 'crossing_id']).where('application_id', '=', applicationId).execute(),
   ]);
   return { ...head, grid_box_ids: boxes.map((b) => b.grid_box_id), products, releases, targets };
 }

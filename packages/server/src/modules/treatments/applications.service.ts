@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Deps } from '../../lib/deps.js';
 import { lockProduct, findProductByName } from '../spray_products/index.js';
 import { deductStock } from '../stock/index.js';
+import { ownCrossingIds } from '../thresholds/index.js';
 import * as repo from './applications.repository.js';
 import { beneficialWarnings, checkProductRules, type RuleLine } from './applications.rules.js';
 import { toApplication, toRegisterDetails } from './treatments.mapper.js';
@@ -143,10 +144,17 @@ async function takeStock(trx: Transaction<DB>, caller: Caller, applicationId: nu
   return out;
 }
 
-/** The problems aimed at: those named, and those of the observations that led to the spraying. */
+/**
+ * The problems aimed at: those named, those of the observations that led to the spraying, and the threshold
+ * crossings that did (each its own target row, with its threshold's problem when the library or the company has
+ * one of that name; another company's crossing is refused, naming CrossingIDs).
+ */
 async function targetsOf(trx: Transaction<DB>, companyId: number, input: LinkInput): Promise<repo.NewTarget[]> {
   const problemIds = [...new Set(input.TargetProblemIDs ?? [])];
   const observationIds = [...new Set(input.ObservationIDs ?? [])];
+  const crossingIds = [...new Set(input.CrossingIDs ?? [])];
+  const crossings = await ownCrossingIds({ db: trx }, companyId, crossingIds);
+  if (crossings.size !== crossingIds.length) throw new AppError('not_found', msg.foreignCrossings, 'CrossingIDs');
   if (problemIds.length > 0) {
     const known = await repo.knownProblemIds(trx, companyId, problemIds);
     if (known.size !== problemIds.length) throw new AppError('not_found', msg.foreignProblems, 'TargetProblemIDs');
@@ -157,5 +165,6 @@ async function targetsOf(trx: Transaction<DB>, companyId: number, input: LinkInp
   return [
     ...observations.map((o) => ({ problem_id: o.problem_id, observation_id: o.observation_id })),
     ...problemIds.filter((p) => !seen.has(p)).map((p) => ({ problem_id: p, observation_id: null })),
+    ...crossingIds.map((c) => ({ problem_id: crossings.get(c) ?? null, observation_id: null, crossing_id: c })),
   ];
 }

@@ -48,6 +48,7 @@ export const toRegisterDetails = (r: ApplicationRow, warnings: string[], stock: 
   releases: r.releases.map((x) => ({ ...x })),
   target_problem_ids: [...new Set(r.targets.flatMap((t) => (t.problem_id === null ? [] : [t.problem_id])))],
   observation_ids: r.targets.flatMap((t) => (t.observation_id === null ? [] : [t.observation_id])),
+  crossing_ids: r.targets.flatMap((t) => (t.crossing_id === null ? [] : [t.crossing_id])),
   stock,
   warnings,
 });

@@ -51,6 +51,7 @@ function api(refuse: string | null) {
       });
     }),
     http.get(`${API}/get_product_details`, () => HttpResponse.json({ status: 'success', products: [product(5, 'Vertimec'), product(6, 'Teppeki')] })),
+    http.get(`${API}/get_threshold_crossings_for_boxes`, () => HttpResponse.json({ status: 'success', crossings: [] })),
     http.post(`${API}/link_treatment_products_gridboxes`, async ({ request }) => {
       const fields = Object.fromEntries((await request.formData()).entries()) as Record<string, string>;
       writes.push(fields);

@@ -9,6 +9,7 @@ import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 import { useApplyTreatment } from '../api/use-apply-treatment';
 import { useBoxTargets } from '../api/use-box-targets';
+import { useBoxCrossings } from '../api/use-box-crossings';
 import { ApplyTreatmentRegisterFields, checkRegisterDraft, emptyRegisterDraft } from './apply-treatment-register-fields';
 import { TargetsFieldset } from './apply-treatment-releases';
 
@@ -50,6 +51,7 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
   const [tried, setTried] = useState(false);
   const [draft, setDraft] = useState(emptyRegisterDraft);
   const targets = useBoxTargets(companyId, boxes);
+  const crossings = useBoxCrossings(companyId, boxes);
   /** The server's refusal of the last try (a label rule, a lot, …), shown until the next try. */
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -74,7 +76,7 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
     when: at && !Number.isNaN(at.getTime()) ? null : t('treat.whenRequired'),
     quantity: quantity.trim() !== '' && Number.isFinite(amount) && amount > 0 ? null : t('treat.quantityInvalid'),
   };
-  const checked = checkRegisterDraft(draft, errors.when ? null : at, products.data, targets.targets);
+  const checked = checkRegisterDraft(draft, errors.when ? null : at, products.data, targets.targets, crossings.crossings);
   const reentryEnd = product?.reentry_interval_hours && at && !errors.when ? new Date(at.getTime() + product.reentry_interval_hours * 3_600_000).toISOString() : null;
 
   const onSubmit = (e: FormEvent) => {
@@ -128,7 +130,10 @@ function ApplyForm({ companyId, roomName, boxes, onClose, onApplied }: Omit<Appl
           error={tried ? errors.quantity : undefined}
         />
       </div>
-      <TargetsFieldset targets={targets.targets} pending={targets.pending} failed={targets.failed} chosen={draft.targets} onChange={(next) => setDraft({ ...draft, targets: next })} />
+      <TargetsFieldset
+        targets={targets.targets} pending={targets.pending} failed={targets.failed} chosen={draft.targets} onChange={(next) => setDraft({ ...draft, targets: next })}
+        crossings={{ list: crossings.crossings, pending: crossings.pending, failed: crossings.failed }}
+      />
       <ApplyTreatmentRegisterFields draft={draft} onChange={setDraft} products={products.data} errors={checked.errors} showErrors={tried} />
       {tried && Object.keys(checked.errors).length > 0 && <Alert tone="danger">{t('treat.fixErrors')}</Alert>}
       {refusal && <Alert tone="danger">{refusal}</Alert>}

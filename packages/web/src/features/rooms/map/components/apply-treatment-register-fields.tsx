@@ -8,6 +8,7 @@ import { useAuth } from '../../../../state/hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import type { ApplicationRegisterInput } from '../../../../api/treatments';
 import { targetKey, type BoxTarget } from '../api/use-box-targets';
+import { crossingKey } from '../api/use-box-crossings';
 import { ReleasesFieldset, type ReleaseDraft } from './apply-treatment-releases';
 
 /** What the register part of the apply form holds while typed: text as typed, checked on save. */
@@ -29,7 +30,10 @@ export interface RegisterDraft {
   mix: Array<{ productId: string; quantity: string }>;
   /** Beneficials released: species, number per m² as typed, method (one of RELEASE_METHODS). */
   releases: ReleaseDraft[];
-  /** The chosen target problems, by their key in the boxes' open problems (BoxTarget.problem, lower case). */
+  /**
+   * The chosen targets: problems by their key in the boxes' open problems (BoxTarget.problem, lower case), and
+   * threshold crossings by `crossing:<id>` (use-box-crossings.ts).
+   */
   targets: string[];
 }
 
@@ -46,7 +50,10 @@ const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', 
  * are the contract's (BBCH 0–99, EPPO code form, end after start, positive numbers); the label's own limits are
  * the server's, whose refusal is shown with its reason.
  */
-export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, products: readonly SprayProduct[], targets: readonly BoxTarget[] = []) {
+export function checkRegisterDraft(
+  d: RegisterDraft, startedAt: Date | null, products: readonly SprayProduct[], targets: readonly BoxTarget[] = [],
+  crossings: ReadonlyArray<{ crossing_id: number }> = [],
+) {
   const errors: Partial<Record<keyof RegisterDraft | `mix.${number}` | `release.${number}.${keyof ReleaseDraft}`, string>> = {};
   const positive = (k: 'areaM2' | 'dose', v: number | undefined) => {
     if (v !== undefined && !(Number.isFinite(v) && v > 0)) errors[k] = 'treat.register.positive';
@@ -92,6 +99,7 @@ export function checkRegisterDraft(d: RegisterDraft, startedAt: Date | null, pro
     releases,
     targetProblemIds: [...new Set(chosen.flatMap((t) => (t.plantProblemId === null ? [] : [t.plantProblemId])))],
     observationIds: chosen.flatMap((t) => t.observationIds),
+    crossingIds: crossings.filter((c) => d.targets.includes(crossingKey(c))).map((c) => c.crossing_id),
   };
   return { errors, register };
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { RELEASE_METHODS } from '@verdant/contract';
+import { RELEASE_METHODS, type BoxThresholdCrossing } from '@verdant/contract';
 import { Alert, Button, Input, LoadingText, Select } from '../../../../components/ui';
 import { targetKey, type BoxTarget } from '../api/use-box-targets';
+import { crossingKey } from '../api/use-box-crossings';
 
 /** A release line as typed: species, number per m², method (one of RELEASE_METHODS). */
 export interface ReleaseDraft {
@@ -56,18 +57,54 @@ export interface TargetsFieldsetProps {
   failed: boolean;
   chosen: readonly string[];
   onChange: (next: string[]) => void;
+  /** The threshold crossings running in the boxes' rooms (use-box-crossings.ts), offered before the problems. */
+  crossings?: {
+    list: readonly BoxThresholdCrossing[];
+    pending: boolean;
+    failed: boolean;
+  };
 }
 
-/** What the application is against: the open problems observed in the chosen boxes, ticked to link them. */
-export function TargetsFieldset({ targets, pending, failed, chosen, onChange }: TargetsFieldsetProps) {
+/**
+ * What the application is against: the threshold crossings running where the chosen boxes are, and the open problems
+ * observed in them, ticked to link them.
+ */
+export function TargetsFieldset({ targets, pending, failed, chosen, onChange, crossings }: TargetsFieldsetProps) {
   const { t } = useTranslation('rooms');
   const toggle = (key: string, on: boolean) => onChange(on ? [...chosen, key] : chosen.filter((k) => k !== key));
+  const crossed = crossings?.list ?? [];
+  const reading = pending || (crossings?.pending ?? false);
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-medium">{t('treat.targets.legend')}</legend>
-      {pending && <LoadingText />}
+      {reading && <LoadingText />}
       {failed && <Alert tone="warning">{t('treat.targets.failed')}</Alert>}
-      {!pending && targets.length === 0 && !failed && <p className="text-sm text-stone-600">{t('treat.targets.none')}</p>}
+      {crossings?.failed && <Alert tone="warning">{t('treat.targets.crossingsFailed')}</Alert>}
+      {crossed.length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label={t('treat.targets.crossingsLegend')}>
+          {crossed.map((c) => {
+            const key = crossingKey(c);
+            return (
+              <li key={key}>
+                <label className="flex min-h-11 items-center gap-3 text-sm">
+                  <input type="checkbox" className="size-5 accent-brand-700" checked={chosen.includes(key)} onChange={(e) => toggle(key, e.target.checked)} />
+                  <span>
+                    <span className={c.level === 'red' ? 'font-medium text-red-800' : 'font-medium text-amber-800'}>
+                      {t(c.level === 'red' ? 'treat.targets.crossedRed' : 'treat.targets.crossedAmber', { problem: c.problem })}
+                    </span>{' '}
+                    <span className="text-stone-600">
+                      {t(c.metric === 'count' ? 'treat.targets.crossingCount' : 'treat.targets.crossingSeverity', {
+                        count: c.value, value: c.value, hours: c.window_hours, room: c.room_name, boxes: c.grid_box_ids.length,
+                      })}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!reading && targets.length === 0 && crossed.length === 0 && !failed && <p className="text-sm text-stone-600">{t('treat.targets.none')}</p>}
       {targets.length > 0 && (
         <ul className="flex flex-col gap-1" aria-label={t('treat.targets.legend')}>
           {targets.map((target) => {
