@@ -125,11 +125,13 @@ runBenchApp('facility-import', async ({ app, db }) => {
   const bareBoxes = await bare('bench_copy_boxes', facility);
   const bareObservations = await bare('bench_copy_observations', observations);
 
+  const grids = Math.ceil(ROWS / (SIDE * SIDE));
+  const n = ROWS.toLocaleString('en-US');
   const rows = [
     ['facility CSV, preview (dry_run=1)', facilityPreview, null],
-    ['facility CSV, applied (4 rooms, 40 grids, 100,000 boxes written)', facilityApply, bareBoxes],
+    [`facility CSV, applied (${Math.ceil(grids / GRIDS_PER_ROOM)} rooms, ${grids} grids, ${n} boxes written)`, facilityApply, bareBoxes],
     ['observations CSV, preview (dry_run=1)', obsPreview, null],
-    ['observations CSV, applied (100,000 created)', obsApply, bareObservations],
+    [`observations CSV, applied (${n} created)`, obsApply, bareObservations],
   ] as const;
   for (const [label, m, b] of rows) {
     console.info(`${label.padEnd(66)} ${m.seconds.toFixed(2).padStart(6)} s  RSS peak growth ${m.peakGrowthMb.toFixed(1)} MB, heap peak ${m.heapPeakMb.toFixed(1)} MB${b === null ? '' : `  (bare COPY ${b.toFixed(2)} s)`}`);
