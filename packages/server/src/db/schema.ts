@@ -20,7 +20,7 @@ import type { ProblemObservationDayTable } from './tables/observation-days.js';
 import type { BulkChangeTable } from './tables/bulk-changes.js';
 import type { FacilityImportTable } from './tables/facility-imports.js';
 import type { ObservationImportTable } from './tables/observation-imports.js';
-import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, HarvestForecastTable } from './tables/crop-registration.js';
+import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, CropRegistrationPhotoTable, HarvestForecastRunTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
   TreatmentApplicationTargetTable, UserLicenceColumn,
@@ -150,4 +150,6 @@ export interface DB {
   crop_harvests: CropHarvestTable;
   crop_targets: CropTargetTable;
   harvest_forecasts: HarvestForecastTable;
+  crop_registration_photos: CropRegistrationPhotoTable;
+  harvest_forecast_runs: HarvestForecastRunTable;
 }
