@@ -346,3 +346,76 @@ test.describe('at the desk', () => {
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([monday(-3), monday(-2), monday(-1), monday()]);
   });
 });
+
+/** An 8 × 8 green PNG: what a phone's camera hands the walk's photo field in these tests. */
+const PLANT_PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOwqdXBihiGlgQAYxI5Qfg7KbUAAAAASUVORK5CYII=', 'base64');
+
+/** Three sample plants of aubergine on a 3 × 2 grid; the first registered last week. */
+async function arrangeMarked(api: Api, admin: Session, tag: string) {
+  const { roomId, boxes } = await roomWithGrid(api, admin, `Marked house ${tag}`, { name: 'Row M', nx: 3, ny: 2 });
+  const crop = await cropNamed(api, admin, 'SOLME');
+  const { type } = await call<{ type: MeasurementType }>(api, admin, 'post', 'measurement_types/save', {
+    crop_id: crop.crop_id, name: `Stem ${tag}`, unit: 'mm', min: 5, max: 25, decimals: 1, kind: 'number',
+  });
+  const { planting } = await call<{ planting: { planting_id: number } }>(api, admin, 'post', 'plantings/save', {
+    room_id: roomId, crop_id: crop.crop_id, area_m2: 300, stems_per_m2: 2.5, start_week: monday(-2), rotation_weeks: 4,
+  });
+  const chosen = [...boxes].sort((a, b) => a.Y - b.Y || a.X - b.X).slice(0, 3);
+  const { set } = await call<{ set: { plants: Array<{ sample_plant_id: number; label: string }> } }>(api, admin, 'post', 'sample_sets/save', {
+    planting_id: planting.planting_id, valid_from: monday(-1), plants: chosen.map((b) => ({ grid_box_id: b.id })),
+  });
+  await call(api, admin, 'post', 'registrations', { sample_plant_id: set.plants[0]!.sample_plant_id, week: monday(-1), values: [{ type_id: type.type_id, value: '12.5' }] });
+  return { roomId, box: chosen[0]!, plantingId: planting.planting_id, plants: set.plants, typeName: type.name };
+}
+
+test.describe('on the phone: sample plants on the map, a photo per registration (helper D)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the map marks the sample plants; a tapped one shows its last registration and opens its walk, where a photo is taken online and offline', async ({ page, context, api, server }) => {
+    test.setTimeout(180_000);
+    const tag = randomBytes(3).toString('hex');
+    const admin = await api.signInAdmin();
+    const s = await arrangeMarked(api, admin, tag);
+
+    await signInThroughUi(page, server.admin.email, server.admin.password);
+    await page.goto(`/dashboard/rooms/${s.roomId}?box=${s.box.id}`);
+    const layer = page.getByRole('switch', { name: /Sample/ });
+    await expect(layer).toBeVisible();
+    await layer.click();
+    await expect(page.getByTestId('sample-plant-legend')).toHaveText('3 sample plants (crop registration)');
+    const card = page.getByTestId('sample-plant-card');
+    await expect(card).toContainText(`Sample plant ${s.plants[0]!.label}`);
+    await expect(card).toContainText(s.typeName);
+    await expect(card).toContainText('12.5 mm');
+    const overflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('map-sample-plants-390.png'), fullPage: true });
+
+    // The sheet's link (what the plant's QR label holds) opens the walk at that plant.
+    await card.getByRole('link', { name: 'Register this plant' }).click();
+    await expect(page.getByText('Plant 1 of 3 on the route')).toBeVisible();
+    await page.getByLabel('Add a photo').setInputFiles({ name: 'plant.png', mimeType: 'image/png', buffer: PLANT_PHOTO });
+    await expect(page.getByText(`Photo of ${s.plants[0]!.label} saved.`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photo of this week' })).toBeVisible();
+
+    // Offline: the next plant's photo waits on the phone and arrives once online.
+    await page.getByRole('button', { name: 'Next plant' }).click();
+    await expect(page.getByText('Plant 2 of 3 on the route')).toBeVisible();
+    await context.setOffline(true);
+    await page.getByLabel('Add a photo').setInputFiles({ name: 'plant.png', mimeType: 'image/png', buffer: PLANT_PHOTO });
+    await expect(page.getByText(`Photo of ${s.plants[1]!.label} is kept on this device`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photo of this week' })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('walk-photo-390-offline.png'), fullPage: true });
+    await context.setOffline(false);
+    await expect.poll(async () => {
+      const { walk } = await call<{ walk: { plants: Array<{ sample_plant_id: number; photo: unknown }> } }>(api, admin, 'get', `walk?planting_id=${s.plantingId}&week=${monday()}`);
+      return walk.plants.map((p) => p.photo !== null);
+    }, { timeout: 30_000 }).toEqual([true, true, false]);
+
+    // The plant's history shows last week's registration.
+    await page.getByRole('button', { name: 'Previous plant' }).click();
+    await page.getByText(`History of ${s.plants[0]!.label}`).click();
+    await expect(page.getByText(`${s.typeName} 12.5 mm`)).toBeVisible();
+  });
+});

@@ -106,11 +106,13 @@ const INTRINSIC: Record<string, string> = {
   getCropPlantings: 'one row per crop planting of the company (a room has one or two a year)',
   getSampleSets: `${ONE_PARENT}: one planting's sets (one per rotation), each of at most 500 plants`,
   getRegistrationWalk: `${ONE_PARENT}: one set's plants (at most 500), the crop's types and two weeks of values`,
+  getRoomSamplePlants: `${ONE_PARENT}: the plants of one room's sets running in one week (a set holds at most 500; a room has one or two plantings), each with one week of values`,
+  getSamplePlantHistory: `${ONE_PARENT}: at most 52 weeks (\`weeks\`) of one sample plant, each with its values (one per type) and one photo`,
   getRoomTemperatures: 'at most 400 days of one room',
   getCropHarvests: `${ONE_PARENT}: one row per week of one planting`,
   getCropIndicators: 'one row per planting and week of at most MAX_INDICATOR_WEEKS (104) weeks; the crop\'s targets, one per indicator',
   getCropTargets: 'one per indicator of one crop (INDICATORS)',
-  getHarvestForecast: 'one kept forecast (5 horizons) per planting of one room (a room has one or two a year)',
+  getHarvestForecast: 'one kept forecast (5 horizons, its inputs: at most 21 weeks of trusses and 26 of temperatures) per planting of one room (a room has one or two a year)',
   getForecastAccuracy: 'one row per made week (at most MAX_INDICATOR_WEEKS) and horizon (5) of one planting',
 };
 
