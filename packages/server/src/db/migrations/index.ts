@@ -51,6 +51,7 @@ import * as cropRegistrationPhotos from './2026_12_03_0400_crop_registration_pho
 import * as weatherDayMeans from './2026_12_03_0410_weather_day_means.js';
 import * as harvestForecastRuns from './2026_12_03_0420_harvest_forecast_runs.js';
 import * as treatmentCrossingTargets from './2026_12_03_0500_treatment_crossing_targets.js';
+import * as batchPageIndexes from './2026_12_03_0600_batch_page_indexes.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0410_weather_day_means': weatherDayMeans,
   '2026_12_03_0420_harvest_forecast_runs': harvestForecastRuns,
   '2026_12_03_0500_treatment_crossing_targets': treatmentCrossingTargets,
+  '2026_12_03_0600_batch_page_indexes': batchPageIndexes,
 };

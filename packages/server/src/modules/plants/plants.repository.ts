@@ -83,38 +83,56 @@ export type LinkedBatchRow = Awaited<ReturnType<typeof listBatchesOfPlant>>[numb
 
 /**
  * Batches' plants with the live sub-box each sits in (if any), its grid box, grid and the grid's room, by batch
- * then plant_uid (a plant of two of them is listed for each).
+ * then plant_uid (a plant of two of them is listed for each). Two index probes per plant (its uid; its sub-box with
+ * the place columns in sub_gridboxes_plant_key), then each distinct box's place once: a batch's 2,560 plants sit in
+ * ~128 boxes, and a probe per plant into grid_boxes cost a third of the statement (issue 19).
  */
 export function listPlantsOfBatches(db: Db, companyId: number, batchIds: number[]) {
   return db
-    .selectFrom('plant_batches as pb')
-    .innerJoin('plants as p', 'p.plant_id', 'pb.plant_id')
-    .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'p.plant_id').on('s.deleted_at', 'is', null))
-    .leftJoin('grid_boxes as gb', 'gb.grid_box_id', 's.parent_gridbox_id')
-    .leftJoin('grids as g', 'g.grid_id', 'gb.grid_id')
-    // A grid's room (the lowest if linked to several), grouped once over the company's links: a subquery per
-    // plant ran twice per row and took 1.6 of 1.8 s for a 2,560-plant batch at 10 ha (issue 19).
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('room_grid as rg')
-          .select(['rg.grid_id', (f) => f.fn.min('rg.room_id').as('room_id')])
-          .where('rg.company_id', '=', companyId)
-          .groupBy('rg.grid_id')
-          .as('gr'),
-      (j) => j.onRef('gr.grid_id', '=', 'g.grid_id'),
+    .with('pl', (w) =>
+      w
+        .selectFrom('plant_batches as pb')
+        .innerJoin('plants as p', 'p.plant_id', 'pb.plant_id')
+        .leftJoin('sub_gridboxes as s', (j) => j.onRef('s.plant_id', '=', 'pb.plant_id').on('s.deleted_at', 'is', null))
+        .select([
+          'pb.batch_id', 'pb.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
+          's.sub_gridbox_id', 's.parent_gridbox_id', 's.subx', 's.suby', 's.custom_name as sub_custom_name',
+        ])
+        .where('pb.company_id', '=', companyId)
+        .where('pb.batch_id', 'in', batchIds),
     )
-    .leftJoin('rooms as r', 'r.room_id', 'gr.room_id')
+    .with('places', (w) =>
+      w
+        .selectFrom((eb) => eb.selectFrom('pl').select('pl.parent_gridbox_id').distinct().where('pl.parent_gridbox_id', 'is not', null).as('d'))
+        .innerJoin('grid_boxes as gb', 'gb.grid_box_id', 'd.parent_gridbox_id')
+        .innerJoin('grids as g', 'g.grid_id', 'gb.grid_id')
+        // A grid's room (the lowest if linked to several), grouped once over the company's links.
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('room_grid as rg')
+              .select(['rg.grid_id', (f) => f.fn.min('rg.room_id').as('room_id')])
+              .where('rg.company_id', '=', companyId)
+              .groupBy('rg.grid_id')
+              .as('gr'),
+          (j) => j.onRef('gr.grid_id', '=', 'g.grid_id'),
+        )
+        .leftJoin('rooms as r', 'r.room_id', 'gr.room_id')
+        .select([
+          'gb.grid_box_id', 'gb.x', 'gb.y', 'gb.custom_name as box_custom_name',
+          'g.grid_id', 'g.name as grid_name', 'r.room_id', 'r.name as room_name',
+        ]),
+    )
+    .selectFrom('pl')
+    .leftJoin('places', 'places.grid_box_id', 'pl.parent_gridbox_id')
     .select([
-      'pb.batch_id', 'p.plant_id', 'p.plant_uid', 'pb.linked_at', 'pb.linked_by',
-      'r.room_id', 'r.name as room_name', 'g.grid_id', 'g.name as grid_name',
-      'gb.grid_box_id', 'gb.x', 'gb.y', 'gb.custom_name as box_custom_name',
-      's.sub_gridbox_id', 's.subx', 's.suby', 's.custom_name as sub_custom_name',
+      'pl.batch_id', 'pl.plant_id', 'pl.plant_uid', 'pl.linked_at', 'pl.linked_by',
+      'places.room_id', 'places.room_name', 'places.grid_id', 'places.grid_name',
+      'places.grid_box_id', 'places.x', 'places.y', 'places.box_custom_name',
+      'pl.sub_gridbox_id', 'pl.subx', 'pl.suby', 'pl.sub_custom_name',
     ])
-    .where('pb.company_id', '=', companyId)
-    .where('pb.batch_id', 'in', batchIds)
-    .orderBy('pb.batch_id')
-    .orderBy('p.plant_uid')
+    .orderBy('pl.batch_id')
+    .orderBy('pl.plant_uid')
     .execute();
 }
 export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatches>>[number];
