@@ -75,17 +75,17 @@ export async function listSubGridboxes(db: Kysely<DB>, parentId: number, include
 }
 
 /** The live sub-boxes of many parents, each parent's in listSubGridboxes' order. */
+/**
+ * The live sub-boxes of many boxes, in no order: a room's 80,000 wide rows sorted by the database spilled to disk
+ * (4 MB of work_mem); the caller orders each box's twenty with `bySubPlace`.
+ */
 export async function listLiveSubGridboxesOf(db: Kysely<DB>, parentIds: number[]): Promise<SubGridboxRow[]> {
   if (!parentIds.length) return [];
-  return withPlant(db)
-    .where('s.parent_gridbox_id', 'in', parentIds)
-    .where('s.deleted_at', 'is', null)
-    .orderBy('s.parent_gridbox_id')
-    .orderBy('s.suby')
-    .orderBy('s.subx')
-    .orderBy('s.sub_gridbox_id')
-    .execute();
+  return withPlant(db).where('s.parent_gridbox_id', 'in', parentIds).where('s.deleted_at', 'is', null).execute();
 }
+
+/** A box's sub-boxes in the order its single read lists them: row, then column, then id. */
+export const bySubPlace = (a: SubGridboxRow, b: SubGridboxRow) => a.suby - b.suby || a.subx - b.subx || a.sub_gridbox_id - b.sub_gridbox_id;
 
 export async function findSubGridbox(
   db: Kysely<DB>,

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { PLANT_UID_PATTERN } from '../plants/plant-uid.js';
 import { makeFacility, type FacilityFixture } from '../../test/fixtures/sub-gridboxes.fixtures.js';
+import { listSubGridboxesOfBoxes } from './sub-gridboxes.service.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -227,5 +228,26 @@ describe('GET /get_sub_gridboxes, PUT /update_sub_gridbox, DELETE /delete_sub_gr
     expect((await t.app.inject({ method: 'GET', url: '/api/get_sub_gridboxes', headers: a.admin.auth })).json().field).toBe('parent_gridbox_id');
     expect((await t.app.inject({ method: 'DELETE', url: '/api/delete_sub_gridbox', headers: a.admin.auth })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url: '/api/update_sub_gridbox', headers: a.admin.auth, payload: { color: 'red' } })).json().field).toBe('sub_gridbox_id');
+  });
+});
+
+describe('listSubGridboxesOfBoxes (the offline room bundle)', () => {
+  it("lists each box's sub-boxes in the single read's order even when their ids are not in place order", async () => {
+    const parent = fa.box(4, 2);
+    const res = await create(a.regular.auth, { parent_gridbox_id: parent, user_id: a.regular.user_id, nx: 2, ny: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = (await list(a.regular.auth, parent)).json().sub_gridboxes as Array<{ Sub_gridboxID: number }>;
+    // The first-made moves to the last place and the last-made to the first: id order is no longer place order.
+    const [first, , , last] = made.map((s) => s.Sub_gridboxID);
+    await t.app.db.updateTable('sub_gridboxes').set({ subx: 3, suby: 3 }).where('sub_gridbox_id', '=', first!).execute();
+    await t.app.db.updateTable('sub_gridboxes').set({ subx: 1, suby: 1 }).where('sub_gridbox_id', '=', last!).execute();
+    const caller = { user_id: a.regular.user_id, company_id: a.companyId, user_role: a.regular.user_role };
+    const answers = await listSubGridboxesOfBoxes(t.app, caller, [parent, fa.box(1, 1), fb.box(1, 1)]);
+    const single = (await list(a.regular.auth, parent)).json().sub_gridboxes as Array<{ Sub_gridboxID: number }>;
+    expect(single.map((s) => s.Sub_gridboxID).at(0)).toBe(last);
+    expect(single.map((s) => s.Sub_gridboxID).at(-1)).toBe(first);
+    expect(answers.get(parent)!.subGridboxes.map((s) => s.Sub_gridboxID)).toEqual(single.map((s) => s.Sub_gridboxID));
+    // Another company's box is left out.
+    expect(answers.has(fb.box(1, 1))).toBe(false);
   });
 });

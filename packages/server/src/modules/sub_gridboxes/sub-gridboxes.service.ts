@@ -127,7 +127,7 @@ export async function listSubGridboxesOfBoxes({ db }: Deps, caller: Caller, pare
       else byParent.set(row.parent_gridbox_id, [row]);
     }
     for (const parent of parents) {
-      const list = byParent.get(parent.grid_box_id) ?? [];
+      const list = (byParent.get(parent.grid_box_id) ?? []).sort(repo.bySubPlace);
       answers.set(parent.grid_box_id, { parent: toParentGridbox(parent), totalCount: list.length, subGridboxes: list.map(toSubGridbox) });
     }
   }
