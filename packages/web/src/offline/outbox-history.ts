@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { db as defaultDb, type OfflineDatabase, type OutboxHistoryKind, type OutboxHistoryRow } from './db';
+import { db as defaultDb, type OfflineDatabase, type OutboxHistoryRow } from './db';
 
 export type { OutboxHistoryKind, OutboxHistoryRow } from './db';
 
