@@ -118,12 +118,16 @@ const plantsAnswer = (batch: BatchRef, rows: LinkedPlantRow[]) => ({
   plants: rows.map(toLinkedPlant),
 });
 
-/** Batches whose plants one statement reads (a batch has ~2,500 plants at scale: 25 batches are ~64,000 rows). */
-const BATCHES_PER_READ = 25;
+/**
+ * Batches whose plants one statement reads: a batch has ~2,560 plants at 100 ha, so 5 are ~12,800 rows, whose sort by
+ * batch and uid should stay in work_mem (4 MB); the bundle's 25 (~64,000 wide rows) would by their width sort on disk
+ * (estimated, not measured; the sub-boxes' 80,000-row sort did spill).
+ */
+const BATCHES_PER_READ = 5;
 
 /**
  * plantsOfBatch of many batches at once, keyed by batch (the offline fill's batches bundle): the same answers in
- * one statement per 25 batches instead of one per batch. 404 when any batch is not the caller's company's.
+ * one statement per 5 batches instead of one per batch. 404 when any batch is not the caller's company's.
  */
 export async function plantsOfBatches({ db }: Deps, caller: Caller, batchIds: number[], includeHarvested: boolean, perRead = BATCHES_PER_READ) {
   const ids = [...new Set(batchIds)];
