@@ -142,7 +142,7 @@ describe('a crossing as the target of an application', () => {
     const library = await t.app.db.selectFrom('plant_problems').select('problem_id').where('slug', '=', 'two-spotted-spider-mite').executeTakeFirstOrThrow();
     expect(register.target_problem_ids).toEqual([library.problem_id]);
     const stored = await t.app.db.selectFrom('treatment_application_targets').select(['problem_id', 'observation_id', 'crossing_id'])
-      .where('crossing_id', '=', ids.red).execute();
+      .where('crossing_id', '=', ids.red!).execute();
     expect(stored).toEqual([{ problem_id: library.problem_id, observation_id: null, crossing_id: ids.red }]);
   });
 
