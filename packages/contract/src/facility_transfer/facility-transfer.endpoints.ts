@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
 import { success } from '../http/envelope.js';
-import { CompanyId, FileField, Flag01, Id } from '../common/fields.js';
+import { CalendarDate, CompanyId, FileField, Flag01, Id } from '../common/fields.js';
 import { Limit } from '../common/pagination.js';
-import { observationTransferEndpoints } from './observation-transfer.endpoints.js';
+import { absentIfBlank } from '../common/list-field.js';
+import {
+  OBSERVATION_TRANSFER_FORMATS, ObservationImport, ObservationPreview, observationTransferMessages,
+} from './observation-transfer.schemas.js';
 
-export * from './observation-transfer.endpoints.js';
+export * from './observation-transfer.schemas.js';
 
 /**
  * Facility round trip (issue 25; docs/decisions.md, "Facility round trip"): the rooms, grids and boxes of a
@@ -92,6 +95,47 @@ export const FacilityImport = z.object({
   undone_at: z.string().nullable(),
 });
 export type FacilityImport = z.infer<typeof FacilityImport>;
+
+/** The observations round trip's endpoints (docs/decisions.md, helper B, issue 25), spread into facilityTransferEndpoints above. */
+const observationTransferEndpoints = {
+  exportObservations: defineEndpoint({
+    id: 'exportObservations', domain: 'facility_transfer', method: 'GET', path: '/observations/export',
+    summary: "The company's observations streamed as CSV (one line each) or GeoJSON (a FeatureCollection, a box's observation a Point in grid coordinates), filtered by room (its grids included) and UTC days (inclusive); suspected problems are left out",
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({
+      company_id: CompanyId,
+      format: z.enum(OBSERVATION_TRANSFER_FORMATS, { error: 'must be csv or geojson' }).default('csv'),
+      room_id: absentIfBlank(Id),
+      start_date: absentIfBlank(CalendarDate),
+      end_date: absentIfBlank(CalendarDate),
+    }),
+    response: 'binary',
+    clientMessages: { failure: observationTransferMessages.exportFailed },
+  }),
+  importObservations: defineEndpoint({
+    id: 'importObservations', domain: 'facility_transfer', method: 'POST', path: '/observations/import',
+    summary: 'Import an observations file (CSV or GeoJSON, by its name or content) into the facility as it is; dry_run=1 answers the preview and writes nothing (Admin)',
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
+    body: { kind: 'multipart', schema: z.object({ company_id: CompanyId, file: FileField, dry_run: Flag01.default(0) }) },
+    response: success({ message: z.string(), preview: ObservationPreview, import: ObservationImport.nullable() }),
+    clientMessages: { failure: observationTransferMessages.importFailed },
+  }),
+  listObservationImports: defineEndpoint({
+    id: 'listObservationImports', domain: 'facility_transfer', method: 'GET', path: '/observations/imports',
+    summary: "The company's last observation imports, newest first (Admin)",
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
+    query: z.object({ company_id: CompanyId, limit: Limit(20, 100) }),
+    response: success({ imports: z.array(ObservationImport) }),
+  }),
+  undoObservationImport: defineEndpoint({
+    id: 'undoObservationImport', domain: 'facility_transfer', method: 'POST', path: '/observations/import/undo',
+    summary: 'Undo a whole observation import: created observations deleted, changed ones restored; 409 if any of it changed since (Admin)',
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    body: { kind: 'json', schema: z.object({ company_id: CompanyId, import_id: Id }) },
+    response: success({ message: z.string(), import: ObservationImport }),
+    clientMessages: { failure: observationTransferMessages.undoFailed },
+  }),
+};
 
 /** The facility's endpoints, and the observations' round trip beside them (the transfer domain). */
 export const facilityTransferEndpoints = {

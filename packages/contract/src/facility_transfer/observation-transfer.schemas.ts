@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { absentIfBlank } from '../common/list-field.js';
-import { ADMIN_ROLES, ALL_ROLES, defineEndpoint } from '../http/define-endpoint.js';
-import { success } from '../http/envelope.js';
-import { CalendarDate, CompanyId, FileField, Flag01, Id } from '../common/fields.js';
-import { Limit } from '../common/pagination.js';
 
 /**
  * Observations round trip (issue 25; docs/decisions.md, "Observations round trip"): the company's observations,
  * filtered as the observation list filters them (room, UTC days), as CSV or GeoJSON, and back, with the facility's
  * preview and undo. One line (or Feature) per observation; an observation is known again by its place, problem and
- * instant, so an export imported twice changes nothing.
+ * instant, so an export imported twice changes nothing. The endpoints are in facility-transfer.endpoints.ts (a contract
+ * `*.endpoints.ts` module must define its maps itself: the web build stands each one in by its metadata).
  */
 export const OBSERVATION_TRANSFER_FORMATS = ['csv', 'geojson'] as const;
 
@@ -90,43 +86,3 @@ export const ObservationImport = z.object({
   undone_at: z.string().nullable(),
 });
 export type ObservationImport = z.infer<typeof ObservationImport>;
-
-export const observationTransferEndpoints = {
-  exportObservations: defineEndpoint({
-    id: 'exportObservations', domain: 'facility_transfer', method: 'GET', path: '/observations/export',
-    summary: "The company's observations streamed as CSV (one line each) or GeoJSON (a FeatureCollection, a box's observation a Point in grid coordinates), filtered by room (its grids included) and UTC days (inclusive); suspected problems are left out",
-    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'], resource: true },
-    query: z.object({
-      company_id: CompanyId,
-      format: z.enum(OBSERVATION_TRANSFER_FORMATS, { error: 'must be csv or geojson' }).default('csv'),
-      room_id: absentIfBlank(Id),
-      start_date: absentIfBlank(CalendarDate),
-      end_date: absentIfBlank(CalendarDate),
-    }),
-    response: 'binary',
-    clientMessages: { failure: observationTransferMessages.exportFailed },
-  }),
-  importObservations: defineEndpoint({
-    id: 'importObservations', domain: 'facility_transfer', method: 'POST', path: '/observations/import',
-    summary: 'Import an observations file (CSV or GeoJSON, by its name or content) into the facility as it is; dry_run=1 answers the preview and writes nothing (Admin)',
-    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
-    body: { kind: 'multipart', schema: z.object({ company_id: CompanyId, file: FileField, dry_run: Flag01.default(0) }) },
-    response: success({ message: z.string(), preview: ObservationPreview, import: ObservationImport.nullable() }),
-    clientMessages: { failure: observationTransferMessages.importFailed },
-  }),
-  listObservationImports: defineEndpoint({
-    id: 'listObservationImports', domain: 'facility_transfer', method: 'GET', path: '/observations/imports',
-    summary: "The company's last observation imports, newest first (Admin)",
-    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
-    query: z.object({ company_id: CompanyId, limit: Limit(20, 100) }),
-    response: success({ imports: z.array(ObservationImport) }),
-  }),
-  undoObservationImport: defineEndpoint({
-    id: 'undoObservationImport', domain: 'facility_transfer', method: 'POST', path: '/observations/import/undo',
-    summary: 'Undo a whole observation import: created observations deleted, changed ones restored; 409 if any of it changed since (Admin)',
-    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
-    body: { kind: 'json', schema: z.object({ company_id: CompanyId, import_id: Id }) },
-    response: success({ message: z.string(), import: ObservationImport }),
-    clientMessages: { failure: observationTransferMessages.undoFailed },
-  }),
-};
