@@ -23,6 +23,8 @@ Object.assign(urls, {
   labels: paths.labels({ gridId: 3 }),
   report: paths.report(4),
   reportFrom: paths.reportFrom(4),
+  reportOf: paths.reportOf('crop_balance', { crop_id: 2 }),
+  cropWalkPlant: paths.cropWalkPlant(3, 8),
   automatedcameradetail: paths.automatedcameradetail(3),
   scanAt: paths.scanAt({ roomId: 1, gridId: 2, boxId: 3 }),
 });

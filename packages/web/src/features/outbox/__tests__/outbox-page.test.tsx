@@ -226,5 +226,7 @@ describe('OutboxPage', () => {
     await waitFor(async () => expect((await database.actions.toArray()).map((a) => a.idempotencyKey)).toEqual(['key-1']));
     expect(await within(history).findByText('Restored')).toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Restore' })).toBeNull();
+    // The restore has finished (its toast is the last thing it does) before the page is taken down.
+    expect(await screen.findByText('The change is back in the outbox.')).toBeInTheDocument();
   });
 });
