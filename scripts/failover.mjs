@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { printLogs, root, runServerTests, startApi, stopAll, waitHealthy } from './lib/processes.mjs';
+import { failuresOf, printLogs, root, runServerTests, startApi, stopAll, waitHealthy } from './lib/processes.mjs';
 import { buildTopology, ensurePackages } from './failover/topology.mjs';
 
 const short = process.argv.includes('--short');
@@ -47,6 +47,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 let status = 1;
+const vitestOutput = { text: '' };
 try {
   ensurePackages(log);
   const started = Date.now();
@@ -85,13 +86,15 @@ try {
     FAILOVER_APIS: JSON.stringify(apis.map((a) => ({ name: a.name, pid: a.child.pid }))),
     FAILOVER_WRITES: short ? '12' : '48',
     FAILOVER_RESULT: resultFile,
-  });
-  if (fs.existsSync(resultFile)) {
-    const figures = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
-    log(`figures:\n${JSON.stringify(figures, null, 2)}`);
+  }, vitestOutput);
+  const figures = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : null;
+  if (figures) {
     fs.writeFileSync(path.join(root, 'bench', `results-failover${short ? '-short' : ''}.json`), `${JSON.stringify({ at: new Date().toISOString(), ...figures }, null, 2)}\n`);
   }
   if (status !== 0) printLogs([...apis, ...topology.procs], 40);
+  // Last, so that the end of the output (all CI shows of a failure) says what was seen and what failed.
+  if (figures) log(`figures:\n${JSON.stringify(figures, null, 2)}`);
+  if (status !== 0) log(`vitest's failures again, after the logs:\n${failuresOf(vitestOutput.text)}`);
 } catch (err) {
   process.stderr.write(`[failover] ${err.stack ?? err}\n`);
   printLogs([...apis, ...(topology?.procs ?? [])], 40);

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, printLogs, runServerTests, startApi, stopAll, waitHealthy } from './lib/processes.mjs';
+import { failuresOf, freePort, printLogs, runServerTests, startApi, stopAll, waitHealthy } from './lib/processes.mjs';
 
 const adminUrl = process.argv[2] ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -99,6 +99,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 let status = 1;
+const vitestOutput = { text: '' };
 try {
   await admin(`CREATE DATABASE ${dbName}`);
   dbCreated = true;
@@ -118,7 +119,7 @@ try {
     SCALE_OUT_OUTBOX: path.join(dataDir, 'outbox'),
     SCALE_OUT_ADMIN_EMAIL: adminEmail,
     SCALE_OUT_ADMIN_PASSWORD: adminPassword,
-  });
+  }, vitestOutput);
   for (const s of servers) {
     if (s.child.exitCode !== null) {
       log(`API ${s.name} exited during the test (code ${s.child.exitCode})`);
@@ -129,7 +130,10 @@ try {
     log('one API answered no request: the test did not reach both processes');
     status = 1;
   }
-  if (status !== 0) printLogs(servers);
+  if (status !== 0) {
+    printLogs(servers);
+    log(`vitest's failures again, after the logs:\n${failuresOf(vitestOutput.text)}`);
+  }
 } catch (err) {
   process.stderr.write(`[scale-out] ${err.stack ?? err}\n`);
   printLogs(servers);

@@ -100,14 +100,32 @@ export function printLogs(procs, lines = 60) {
   }
 }
 
-/** Runs vitest on one folder of the server project (all of it without one) with `env` added; resolves its exit code. */
-export function runServerTests(folder, env) {
+/**
+ * Runs vitest on one folder of the server project (all of it without one) with `env` added; resolves its exit code.
+ * Its output goes to ours as it comes and is kept in `output.text` too: a failing proof prints its processes' logs
+ * after it, and CI shows only the end, so the proof prints vitest's failures again last.
+ */
+export function runServerTests(folder, env, output = { text: '' }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...(folder ? [folder] : [])], {
       cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      from.on('data', (chunk) => {
+        to.write(chunk);
+        output.text += chunk.toString();
+      });
+    }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** vitest's failure report out of its output (from the first FAIL line), colours removed, at most `lines` lines. */
+export function failuresOf(text, lines = 80) {
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const at = plain.search(/^\s*(FAIL|⎯+ Failed Tests)/m);
+  return (at >= 0 ? plain.slice(at) : plain).split('\n').slice(0, lines).join('\n');
 }

@@ -41,4 +41,17 @@ describe('outboxMailer', () => {
     const texts = await Promise.all(files.map(async (f) => (JSON.parse(await fs.readFile(path.join(dir!, f), 'utf8')) as { text: string }).text));
     expect(new Set(texts)).toEqual(new Set(Array.from({ length: 30 }, (_x, i) => `mail ${i}`)));
   });
+
+  it('drops a second copy of a mail with the same Message-ID, even sent at once by two processes', async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'verdant-outbox-'));
+    const one = outboxMailer(dir, quiet);
+    const two = outboxMailer(dir, quiet);
+    const delivery = (n: number) => ({ to: 'a@example.com', subject: 'Pest found', text: `delivery ${n}`, messageId: `<delivery-${n}@verdant.local>` });
+    await Promise.all([one.send(delivery(1)), two.send(delivery(1)), one.send(delivery(2))]);
+    await two.send(delivery(1));
+    const files = await fs.readdir(dir);
+    expect(files.filter((f) => f.startsWith('.'))).toEqual([]);
+    const texts = await Promise.all(files.map(async (f) => (JSON.parse(await fs.readFile(path.join(dir!, f), 'utf8')) as { text: string }).text));
+    expect(texts.sort()).toEqual(['delivery 1', 'delivery 2']);
+  });
 });

@@ -65,6 +65,18 @@ class Tally {
   }
 }
 
+/** The tally as figures: counts, and the first few answers that failed the proof (CI shows only the end of a failure). */
+function tallied(tally: Tally) {
+  const { serverErrors, gaveUp, ...counts } = tally;
+  return {
+    ...counts,
+    serverErrors: serverErrors.length,
+    gaveUp: gaveUp.length,
+    ...(serverErrors.length > 0 ? { serverErrorSamples: serverErrors.slice(0, 5) } : {}),
+    ...(gaveUp.length > 0 ? { gaveUpSamples: gaveUp.slice(0, 5) } : {}),
+  };
+}
+
 const count = async (text: string, values: unknown[] = []) => Number((await pool.query<{ n: string }>(text, values)).rows[0]!.n);
 
 /** Sends one keyed write until it is answered 200, always with the same Idempotency-Key, as the phone's outbox does. */
@@ -217,7 +229,7 @@ describe.skipIf(!ready)('failover', () => {
     });
     await promotion;
     const counted = await expectExactlyOnce(run);
-    const seen = { promotedAfterMs, clients: CLIENTS, writes: CLIENTS * WRITES, ...tally, serverErrors: tally.serverErrors.length, gaveUp: tally.gaveUp.length, ...counted };
+    const seen = { promotedAfterMs, clients: CLIENTS, writes: CLIENTS * WRITES, ...tallied(tally), ...counted };
     figures.primaryKilled = { killed: primary.name, promoted: standby.name, ...seen };
     const mailedFrom = Date.now();
     const mailed = await expectMailedOnce(run, counted.expectedPests);
@@ -243,7 +255,7 @@ describe.skipIf(!ready)('failover', () => {
       }
     });
     const counted = await expectExactlyOnce(run);
-    const seen = { clients: CLIENTS, writes: CLIENTS * WRITES, ...tally, serverErrors: tally.serverErrors.length, gaveUp: tally.gaveUp.length, ...counted };
+    const seen = { clients: CLIENTS, writes: CLIENTS * WRITES, ...tallied(tally), ...counted };
     figures.apiKilled = { killed: apis[0]!.name, ...seen };
     const mailedFrom = Date.now();
     const mailed = await expectMailedOnce(run, counted.expectedPests);
