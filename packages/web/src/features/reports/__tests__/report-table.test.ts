@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyReportAnswer } from '../../../api/reports';
-import { compactTable, isEmptyTable, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, toReportTable, xAxisKind } from '../lib/report-table';
+import {
+  colourIndexes, compactTable, isEmptyTable, lastYearKey, lastYearOf, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, toReportTable, xAxisKind,
+} from '../lib/report-table';
 
 const range = { date_option: 'date_range' as const, start_date: '2026-11-02', end_date: '2026-11-15', granularity: 'week' as const, bucket_days: 7, time_zone: 'UTC', buckets: ['2026-11-02', '2026-11-09'] };
 const series = (label: string, values: number[]) => ({ key: label.toLowerCase(), label, total: values.reduce((a, b) => a + b, 0), points: range.buckets.map((bucket, i) => ({ bucket, value: values[i]! })) });
@@ -55,6 +57,32 @@ describe('toReportTable', () => {
     // Indicators never add up into weeks or "Others" on a phone.
     expect(seriesAddUp('crop_balance')).toBe(false);
     expect(seriesAddUp('trends')).toBe(true);
+  });
+
+  it('shows each room\'s same week last year in the crop balance table, after its room, kept when saved (issue 24)', () => {
+    const answer = {
+      status: 'success' as const, range, crop: { crop_id: 1, name: 'Tomato' }, indicator: 'growth' as const, unit: 'cm/week', formula: 'Mean weekly growth',
+      target: { target_id: 1, crop_id: 1, indicator: 'growth' as const, value: 25 },
+      series: [
+        { key: '1', label: 'House 1', room_id: 1, average: null, points: [{ bucket: '2026-11-02', value: 21, last_year: 19.5, plants_measured: 3 }, { bucket: '2026-11-09', value: 22, last_year: null, plants_measured: 3 }] },
+        { key: '2', label: 'House 2', room_id: 2, average: null, points: [{ bucket: '2026-11-02', value: 30, last_year: null, plants_measured: 3 }, { bucket: '2026-11-09', value: null, last_year: 27, plants_measured: 0 }] },
+      ],
+    };
+    const table = toReportTable({ kind: 'crop_balance', answer });
+    expect(table.series).toEqual(['House 1', lastYearKey('House 1'), 'House 2', lastYearKey('House 2'), TARGET_KEY]);
+    expect(table.rows).toEqual([
+      { x: '2026-11-02', 'House 1': 21, [lastYearKey('House 1')]: 19.5, 'House 2': 30, [lastYearKey('House 2')]: null, [TARGET_KEY]: 25 },
+      { x: '2026-11-09', 'House 1': 22, [lastYearKey('House 1')]: null, 'House 2': null, [lastYearKey('House 2')]: 27, [TARGET_KEY]: 25 },
+    ]);
+    // Saved (jsonb keeps no key order) and read back: each room's last year right after it, target last.
+    const saved = tableFromData(JSON.parse(JSON.stringify(table.rows.map((r) => Object.fromEntries(Object.entries(r).reverse())))) as unknown[]);
+    expect(seriesByTotal(saved)).toEqual(['House 1', lastYearKey('House 1'), 'House 2', lastYearKey('House 2'), TARGET_KEY]);
+    expect(saved.rows[1]![lastYearKey('House 2')]).toBe(27);
+    expect(lastYearOf(lastYearKey('House 2'))).toBe('House 2');
+    expect(lastYearOf('House 2')).toBeNull();
+    // The last year is drawn in its room's colour; the rooms keep theirs.
+    const colours = colourIndexes(seriesByTotal(saved));
+    expect([colours.get('House 1'), colours.get(lastYearKey('House 1')), colours.get('House 2'), colours.get(lastYearKey('House 2'))]).toEqual([0, 0, 1, 1]);
   });
 
   it('keeps a bucket without a severity as null (a gap, not a zero)', () => {

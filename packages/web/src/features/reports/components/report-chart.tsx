@@ -17,7 +17,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { compactTable, hasMeasureSeries, isEmptyTable, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
+import {
+  colourIndexes, compactTable, hasMeasureSeries, isEmptyTable, lastYearOf, OTHERS_KEY, seriesAddUp, seriesByTotal, SUSPECTED_KEY, TARGET_KEY, tableFromData, X_KEY, xAxisKind,
+} from '../lib/report-table';
 import { SERIES_COLOURS } from '../lib/series-colours';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportTableView } from './report-table-view';
@@ -34,7 +36,8 @@ export interface ReportChartProps {
 }
 
 const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
-const dashOf = (s: string, i: number) => (s === SUSPECTED_KEY || s === TARGET_KEY ? '3 3' : i >= SERIES_COLOURS.length ? '6 3' : undefined);
+const dashOf = (s: string, i: number) =>
+  s === SUSPECTED_KEY || s === TARGET_KEY ? '3 3' : lastYearOf(s) !== null ? '8 4' : i >= SERIES_COLOURS.length ? '6 3' : undefined;
 
 /**
  * A saved or freshly drawn report as a chart. Used by the reports screens and by the overview's pinned
@@ -53,13 +56,15 @@ export function ReportChart({ kind, data, chartType, height = 300 }: ReportChart
   }, [data, phone, chartType, xKind, kind]);
   const series = useMemo(() => seriesByTotal(table), [table]);
   const base = useReportLabels(kind, xKind);
+  // A crop balance room's last year is drawn in its room's colour.
+  const paint = useMemo(() => colourIndexes(series), [series]);
   const labels = useMemo(
     () => ({
       ...base,
       series: (name: string) => (name === OTHERS_KEY ? t('others') : base.series(name)),
-      colour: (name: string, index: number) => (name === OTHERS_KEY ? '#78716c' : base.colour(name, index)),
+      colour: (name: string, index: number) => (name === OTHERS_KEY ? '#78716c' : base.colour(name, paint.get(name) ?? index)),
     }),
-    [base, t],
+    [base, t, paint],
   );
 
   if (isEmptyTable(table)) {

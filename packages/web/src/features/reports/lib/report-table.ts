@@ -112,12 +112,48 @@ export function seriesAddUp(kind: string): boolean {
  * The crop balance: one row per Monday week, one column per room (null where nothing was registered that week, so
  * the line breaks instead of dropping to 0), and the target column when the grower set one and a room has a value.
  */
-function cropBalance(answer: { range: { buckets: string[] }; target: { value: number } | null; series: ReadonlyArray<{ label: string; points: ReadonlyArray<{ bucket: string; value: number | null }> }> }): ReportTable {
-  const table = fromSeries(answer.series, answer.range.buckets);
+function cropBalance(answer: {
+  range: { buckets: string[] };
+  target: { value: number } | null;
+  series: ReadonlyArray<{ label: string; points: ReadonlyArray<{ bucket: string; value: number | null; last_year: number | null }> }>;
+}): ReportTable {
+  let table = fromSeries(answer.series, answer.range.buckets);
+  // The same week last year, per room, when any room has one: each room's column then its last year's.
+  if (answer.series.some((s) => s.points.some((p) => p.last_year !== null))) {
+    const lastYear = fromSeries(answer.series.map((s) => ({ label: s.label, points: s.points.map((p) => ({ bucket: p.bucket, value: p.last_year })) })), answer.range.buckets);
+    table = {
+      series: table.series.flatMap((s) => [s, lastYearKey(s)]),
+      rows: table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(lastYear.series.map((s) => [lastYearKey(s), lastYear.rows[i]![s] ?? null])) })),
+    };
+  }
   const anyValue = table.rows.some((r) => table.series.some((s) => typeof r[s] === 'number'));
   if (!answer.target || !anyValue) return table;
   const target = answer.target.value;
   return { series: [...table.series, TARGET_KEY], rows: table.rows.map((r) => ({ ...r, [TARGET_KEY]: target })) };
+}
+
+/**
+ * A crop balance room's column of the same week last year (issue 24): the room's column name after this prefix, so
+ * a saved report's table and CSV keep which room it belongs to. Drawn dashed in the room's colour.
+ */
+export const LAST_YEAR_PREFIX = '~last_year:';
+export const lastYearKey = (room: string) => `${LAST_YEAR_PREFIX}${room}`;
+/** The room a last-year column belongs to, or null for any other column. */
+export const lastYearOf = (key: string): string | null => (key.startsWith(LAST_YEAR_PREFIX) ? key.slice(LAST_YEAR_PREFIX.length) : null);
+
+/**
+ * Each series' place among the colours: a crop balance room's last-year column takes its room's, and does not
+ * count itself (so the rooms keep the colours they have without it).
+ */
+export function colourIndexes(series: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let next = 0;
+  for (const s of series) if (lastYearOf(s) === null) out.set(s, next++);
+  for (const s of series) {
+    const room = lastYearOf(s);
+    if (room !== null) out.set(s, out.get(room) ?? next++);
+  }
+  return out;
 }
 
 /** Any report answer as a table (see ReportTable). */
@@ -199,14 +235,17 @@ export function tableFromData(data: readonly unknown[]): ReportTable {
 }
 
 /**
- * Series ordered by their total, largest first (suspected and target last): the database does not keep a saved row's
- * key order.
+ * Series ordered by their total, largest first (a crop balance room's last year after its room; suspected and target
+ * last): the database does not keep a saved row's key order.
  */
 export function seriesByTotal(table: ReportTable): string[] {
   const total = (s: string) => table.rows.reduce((sum, r) => sum + (typeof r[s] === 'number' ? (r[s] as number) : 0), 0);
   const last = [SUSPECTED_KEY, TARGET_KEY].filter((k) => table.series.includes(k));
-  const seen = table.series.filter((s) => !last.includes(s)).sort((a, b) => total(b) - total(a) || a.localeCompare(b));
-  return [...seen, ...last];
+  const lastYear = new Set(table.series.filter((s) => lastYearOf(s) !== null));
+  const seen = table.series.filter((s) => !last.includes(s) && !lastYear.has(s)).sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+  // A crop balance room's last year right after the room (one whose room is missing, after the rooms).
+  const placed = seen.flatMap((s) => (lastYear.has(lastYearKey(s)) ? [s, lastYearKey(s)] : [s]));
+  return [...placed, ...[...lastYear].filter((s) => !placed.includes(s)), ...last];
 }
 
 /** True when every value of every series is zero or missing: "no observations in this period". */

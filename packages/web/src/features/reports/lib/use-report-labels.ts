@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../../lib/format-number';
 import { useAuth } from '../../../state/hooks';
 import { useProblemLook } from '../../../components/problem-look';
-import { hasMeasureSeries, hasProblemSeries, SUSPECTED_KEY, TARGET_KEY, type XAxisKind } from './report-table';
+import { hasMeasureSeries, hasProblemSeries, lastYearOf, SUSPECTED_KEY, TARGET_KEY, type XAxisKind } from './report-table';
 import { seriesColour, SUSPECTED_COLOUR, TARGET_COLOUR } from './series-colours';
 
 /**
@@ -30,7 +30,9 @@ export function useReportLabels(kind: string, xKind: XAxisKind) {
     (name: string): string =>
       name === TARGET_KEY
         ? t('targetSeries')
-        : hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : problems ? (name === SUSPECTED_KEY ? t('suspectedSeries') : look.name(name)) : name,
+        : lastYearOf(name) !== null
+          ? t('lastYearSeries', { name: lastYearOf(name) })
+          : hasMeasureSeries(kind) ? t(`measures.${name}`, { defaultValue: name }) : problems ? (name === SUSPECTED_KEY ? t('suspectedSeries') : look.name(name)) : name,
     [kind, t, problems, look],
   );
   /** A problem series' one colour; other series by their place in the chart. */
