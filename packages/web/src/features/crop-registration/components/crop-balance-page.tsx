@@ -51,6 +51,10 @@ export default function CropBalancePage() {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : number(v, { maximumFractionDigits: 2 }));
   const weekLabel = (w: string) => t('walk.week', { number: isoWeekNumber(w) });
   const unit = (k: Indicator) => (units?.[k] ? ` ${units[k]}` : '');
+  // The y axis names what it counts and in what: "Growth (cm/week)"; the balance is a ratio to the target.
+  const axisLabel = units?.[indicator]
+    ? t('balance.axis', { name: t(`indicator.${indicator}`), unit: units[indicator] })
+    : t('balance.axisRatio', { name: t(`indicator.${indicator}`) });
 
   return (
     <div className="flex flex-col gap-4">
@@ -145,10 +149,15 @@ export default function CropBalancePage() {
             >
               <div className="h-80 w-full" data-testid="indicator-chart">
                 <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={rows} margin={{ left: -8, right: 8 }}>
+                  <LineChart data={rows} margin={{ left: 12, right: 8 }}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} />
                     <XAxis dataKey="week" tickFormatter={weekLabel} tick={{ fontSize: 11 }} />
-                    <YAxis tick={{ fontSize: 11 }} />
+                    <YAxis
+                      tick={{ fontSize: 11, fill: '#57534e' }}
+                      width={56}
+                      tickFormatter={(v: number) => fmt(v)}
+                      label={{ value: axisLabel, angle: -90, position: 'insideLeft', offset: -4, style: { textAnchor: 'middle', fontSize: 12, fill: '#44403c' } }}
+                    />
                     <Tooltip labelFormatter={(w) => weekLabel(String(w))} formatter={(v) => fmt(typeof v === 'number' ? v : null)} />
                     <Legend wrapperStyle={{ fontSize: 12 }} />
                     {rooms.map((r, i) => (
