@@ -96,6 +96,60 @@ export const FacilityImport = z.object({
 });
 export type FacilityImport = z.infer<typeof FacilityImport>;
 
+/**
+ * An import run as a job (issue 25, 100,000 lines; docs/decisions.md, "Import jobs"): the file is uploaded once, the
+ * server reads, plans and (unless a preview) writes it in the background in one transaction, and the client asks for
+ * its progress ("n of N lines") until it is done; the answer when done is what the import endpoints answer.
+ */
+export const IMPORT_JOB_KINDS = ['facility', 'observations'] as const;
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const importJobMessages = {
+  started: 'The file is being read; its progress shows here.',
+  failed: 'The import stopped; nothing was written.',
+} as const;
+
+export const ImportJob = z.object({
+  job_id: z.number(),
+  kind: z.enum(IMPORT_JOB_KINDS),
+  dry_run: z.boolean(),
+  file_name: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  /** Lines read and planned so far (and written, unless a preview), of rows_total in the file. */
+  rows_done: z.number(),
+  rows_total: z.number(),
+  /** Why a failed job stopped (nothing was written). */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** When done: the facility import's answer (kind facility) … */
+  facility: z.object({ preview: FacilityPreview, import: FacilityImport.nullable() }).nullable(),
+  /** … or the observations import's answer (kind observations). */
+  observations: z.object({ preview: ObservationPreview, import: ObservationImport.nullable() }).nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJob>;
+
+const importJobEndpoints = {
+  startImportJob: defineEndpoint({
+    id: 'startImportJob', domain: 'facility_transfer', method: 'POST', path: '/import_jobs',
+    summary: 'Start a facility or observations import (dry_run=1: its preview) as a job: answers at once with the job; a repeat with the same Idempotency-Key answers the same job (Admin)',
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'] },
+    body: {
+      kind: 'multipart',
+      schema: z.object({ company_id: CompanyId, kind: z.enum(IMPORT_JOB_KINDS, { error: 'must be facility or observations' }), file: FileField, dry_run: Flag01.default(0) }),
+    },
+    response: success({ message: z.string(), job: ImportJob }),
+    clientMessages: { failure: facilityTransferMessages.importFailed },
+  }),
+  getImportJob: defineEndpoint({
+    id: 'getImportJob', domain: 'facility_transfer', method: 'GET', path: '/import_jobs',
+    summary: "An import job's progress and, when done, its answer; without job_id the caller's latest job (a page reopened finds its running import) (Admin)",
+    auth: { kind: 'user', roles: ADMIN_ROLES }, tenancy: { company: ['company_id'], resource: true },
+    query: z.object({ company_id: CompanyId, job_id: absentIfBlank(Id) }),
+    response: success({ job: ImportJob.nullable() }),
+  }),
+};
+
 /** The observations round trip's endpoints (docs/decisions.md, helper B, issue 25), spread into facilityTransferEndpoints above. */
 const observationTransferEndpoints = {
   exportObservations: defineEndpoint({
@@ -140,6 +194,7 @@ const observationTransferEndpoints = {
 /** The facility's endpoints, and the observations' round trip beside them (the transfer domain). */
 export const facilityTransferEndpoints = {
   ...observationTransferEndpoints,
+  ...importJobEndpoints,
   exportFacility: defineEndpoint({
     id: 'exportFacility', domain: 'facility_transfer', method: 'GET', path: '/facility/export',
     summary: 'The facility streamed as CSV (one line per box) or GeoJSON (a FeatureCollection, one Feature per box in grid coordinates)',

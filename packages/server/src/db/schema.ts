@@ -19,6 +19,7 @@ import type { ActionThresholdTable, ThresholdCrossingTable } from './tables/thre
 import type { ProblemObservationDayTable } from './tables/observation-days.js';
 import type { BulkChangeTable } from './tables/bulk-changes.js';
 import type { FacilityImportTable } from './tables/facility-imports.js';
+import type { ImportJobTable } from './tables/import-jobs.js';
 import type { ObservationImportTable } from './tables/observation-imports.js';
 import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, CropRegistrationPhotoTable, HarvestForecastRunTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
@@ -138,6 +139,7 @@ export interface DB {
   stock_movements: StockMovementTable;
   bulk_changes: BulkChangeTable;
   facility_imports: FacilityImportTable;
+  import_jobs: ImportJobTable;
   observation_imports: ObservationImportTable;
   measurement_types: MeasurementTypeTable;
   measurement_type_seeds: MeasurementTypeSeedTable;

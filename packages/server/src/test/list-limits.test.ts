@@ -114,6 +114,7 @@ const INTRINSIC: Record<string, string> = {
   getCropTargets: 'one per indicator of one crop (INDICATORS)',
   getHarvestForecast: 'one kept forecast (5 horizons, its inputs: at most 21 weeks of trusses and 26 of temperatures) per planting of one room (a room has one or two a year)',
   getForecastAccuracy: 'one row per made week (at most MAX_INDICATOR_WEEKS) and horizon (5) of one planting',
+  getImportJob: 'one import job: its preview lists at most FACILITY_PREVIEW_LINES / OBSERVATION_PREVIEW_LINES lines of each kind, and the grids its file makes (boxes are capped per room and company)',
 };
 
 const LIMIT_NAMES = ['limit', 'per_page', 'page_size'];

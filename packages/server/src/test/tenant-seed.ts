@@ -125,6 +125,14 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
   // Facility round trip: one import (a room of its own), for the undo to name.
   const imported = await app.inject(importRequest(tenant.companyId, tenant.admin.auth, `room,grid,columns,rows,column,row,box_name,status,color\nImported ${tag},G,1,1,1,1,,,\n`, 'walk.csv', false));
   if (imported.statusCode !== 200) throw new Error(`seeding /facility/import failed: ${imported.body}`);
+  // Import jobs: a preview of the same file run as a job, for GET /import_jobs to name.
+  const jobForm = new FormData();
+  jobForm.append('company_id', String(tenant.companyId));
+  jobForm.append('kind', 'facility');
+  jobForm.append('dry_run', '1');
+  jobForm.append('file', new Blob([`room,grid,columns,rows,column,row,box_name,status,color\nImported ${tag},G,1,1,1,1,,,\n`]), 'walk.csv');
+  const job = await app.inject({ method: 'POST', url: '/api/import_jobs', headers: tenant.admin.auth, payload: jobForm });
+  if (job.statusCode !== 200) throw new Error(`seeding /import_jobs failed: ${job.body}`);
   const ownProblem = await app.db.selectFrom('plant_problems').select('problem_id').where('company_id', '=', tenant.companyId).orderBy('problem_id').executeTakeFirstOrThrow();
   const note = await app.inject({
     method: 'POST',
@@ -186,6 +194,7 @@ export async function seedTenantWithData(app: FastifyInstance): Promise<SeededTe
       ...cropRegistration.ids,
       changeid: (bulk.json() as { change: { change_id: number } }).change.change_id,
       importid: (imported.json() as { import: { import_id: number } }).import.import_id,
+      jobid: (job.json() as { job: { job_id: number } }).job.job_id,
     },
     idsFor: {
       forms: responses.formIds,

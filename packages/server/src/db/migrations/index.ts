@@ -47,6 +47,7 @@ import * as forgivingSearch from './2026_12_02_0410_forgiving_search.js';
 import * as bulkChanges from './2026_12_02_0500_bulk_changes.js';
 import * as facilityImports from './2026_12_02_0700_facility_imports.js';
 import * as observationImports from './2026_12_03_0200_observation_imports.js';
+import * as importJobs from './2026_12_04_0300_import_jobs.js';
 import * as cropRegistrationPhotos from './2026_12_03_0400_crop_registration_photos.js';
 import * as weatherDayMeans from './2026_12_03_0410_weather_day_means.js';
 import * as harvestForecastRuns from './2026_12_03_0420_harvest_forecast_runs.js';
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0420_harvest_forecast_runs': harvestForecastRuns,
   '2026_12_03_0500_treatment_crossing_targets': treatmentCrossingTargets,
   '2026_12_03_0600_batch_page_indexes': batchPageIndexes,
+  '2026_12_04_0300_import_jobs': importJobs,
 };

@@ -207,15 +207,31 @@ export class FacilityPlan {
   }
 }
 
-/** Walks lines chunk by chunk through a plan: never more than IMPORT_CHUNK lines held. */
-export async function walk(plan: FacilityPlan, lines: Iterable<ReadLine>) {
-  let batch: ReadLine[] = [];
+/**
+ * How an import reports on itself (an import job, facility-transfer.jobs.ts): `progress` after each chunk with the
+ * lines read so far; `finish` inside the applying transaction with the answer, so what it records commits with it.
+ */
+export interface ImportHooks<A> {
+  progress?: (linesRead: number) => void;
+  finish?: (trx: Transaction<DB>, answer: A) => Promise<void>;
+}
+
+/** Feeds lines chunk by chunk to `chunk`: never more than IMPORT_CHUNK lines held; `progress` after each. */
+export async function inChunks<L>(lines: Iterable<L>, chunk: (batch: L[]) => Promise<void>, progress?: (linesRead: number) => void) {
+  let batch: L[] = [];
+  let read = 0;
+  const flush = async () => {
+    await chunk(batch);
+    read += batch.length;
+    batch = [];
+    progress?.(read);
+  };
   for (const l of lines) {
     batch.push(l);
-    if (batch.length === IMPORT_CHUNK) {
-      await plan.chunk(batch);
-      batch = [];
-    }
+    if (batch.length === IMPORT_CHUNK) await flush();
   }
-  if (batch.length) await plan.chunk(batch);
+  if (batch.length) await flush();
 }
+
+/** Walks lines chunk by chunk through a plan. */
+export const walk = (plan: FacilityPlan, lines: Iterable<ReadLine>, progress?: (linesRead: number) => void) => inChunks(lines, (b) => plan.chunk(b), progress);

@@ -3,6 +3,7 @@ import type { Handlers } from '../../plugins/contract-routes.js';
 import { laggingReads } from '../../lib/deps.js';
 import * as transfer from './facility-transfer.service.js';
 import * as observations from './observation-transfer.service.js';
+import * as jobs from './import-jobs.service.js';
 
 export const facilityTransferHandlers: Handlers<typeof facilityTransferEndpoints> = {
   exportFacility: async ({ app, user, input, reply }) => {
@@ -22,4 +23,6 @@ export const facilityTransferHandlers: Handlers<typeof facilityTransferEndpoints
   importObservations: ({ app, user, input }) => observations.importObservations(app, user, input),
   listObservationImports: ({ app, user, input }) => observations.listImports(app, user, input.company_id, input.limit),
   undoObservationImport: ({ app, user, input }) => observations.undoImport(app, user, input.import_id),
+  startImportJob: ({ app, user, input }) => jobs.startImportJob(app, user, input),
+  getImportJob: ({ app, user, input }) => jobs.getImportJob(app, user, input),
 };

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import { facilityRefusals as refusal, facilityTransferMessages as msg, utcDate, type EndpointInput, type facilityTransferEndpoints } from '@verdant/contract';
+import {
+  facilityRefusals as refusal, facilityTransferMessages as msg, utcDate, type EndpointInput, type FacilityImport, type FacilityPreview, type facilityTransferEndpoints,
+} from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
@@ -9,7 +11,7 @@ import { assertOwnCompany } from '../../lib/own-company.js';
 import { lockBoxFactsOfGrids, removeGrid, setBoxFacts } from '../grids/index.js';
 import { removeRoom } from '../rooms/index.js';
 import { FACILITY_WRITERS, readFacilityFile } from './facility-transfer.formats.js';
-import { FacilityPlan, factsOf, walk, type Facts } from './facility-transfer.plan.js';
+import { FacilityPlan, factsOf, walk, type Facts, type ImportHooks } from './facility-transfer.plan.js';
 import { toFacilityImport } from './facility-transfer.mapper.js';
 import * as repo from './facility-transfer.repository.js';
 
@@ -54,20 +56,20 @@ export function exportFacility({ db }: Deps, caller: Caller, input: Input<'expor
  * skipped; a file that cannot be read at all is a 400 naming `file` (one malformed deep in a GeoJSON file too:
  * the transaction then writes nothing).
  */
-export async function importFacility(deps: Deps<'config'>, caller: Caller, input: Input<'importFacility'>) {
+export async function importFacility(deps: Deps<'config'>, caller: Caller, input: Input<'importFacility'>, hooks: ImportHooks<FacilityAnswer> = {}) {
   assertOwnCompany(caller, input.company_id);
   const file = readFacilityFile(input.file);
   const fileName = input.file.filename.slice(0, 200) || `facility.${file.format}`;
   if (input.dry_run) {
     const p = new FacilityPlan(deps, caller, await repo.places(deps.db, caller.company_id), null);
-    await walk(p, file.lines());
+    await walk(p, file.lines(), hooks.progress);
     return { status: 'success' as const, message: msg.previewed, preview: p.preview(file.format), import: null };
   }
   const done = await deps.db.transaction().execute(async (trx) => {
     // Imports take turns, and the boxes each chunk names are locked, so the plan holds until the import commits.
     await repo.lockCompanyForImport(trx, caller.company_id);
     const p = new FacilityPlan(deps, caller, await repo.places(trx, caller.company_id), trx);
-    await walk(p, file.lines());
+    await walk(p, file.lines(), hooks.progress);
     const made = p.record();
     const row = await repo.insertImport(trx, {
       companyId: caller.company_id, userId: caller.user_id, format: file.format, fileName, rooms: made.rooms, grids: made.grids, boxes: made.boxes,
@@ -76,10 +78,15 @@ export async function importFacility(deps: Deps<'config'>, caller: Caller, input
       companyId: caller.company_id, userId: caller.user_id, action: 'facility.imported', entityType: 'facility_import', entityId: row.import_id,
       after: { file_name: fileName, format: file.format, rooms_created: made.rooms.length, grids_created: made.grids.length, boxes_written: p.writtenCount, refused: p.refusedCount },
     });
-    return { p, row: toFacilityImport(row, p.writtenCount) };
+    const answer = { preview: p.preview(file.format), import: toFacilityImport(row, p.writtenCount) };
+    await hooks.finish?.(trx, answer);
+    return answer;
   });
-  return { status: 'success' as const, message: msg.imported, preview: done.p.preview(file.format), import: done.row };
+  return { status: 'success' as const, message: msg.imported, ...done };
 }
+
+/** What an import answers besides its message: the preview, and the import when applied. */
+export type FacilityAnswer = { preview: FacilityPreview; import: FacilityImport | null };
 
 export async function listImports({ db }: Deps, caller: Caller, companyId: number, limit: number) {
   assertOwnCompany(caller, companyId);

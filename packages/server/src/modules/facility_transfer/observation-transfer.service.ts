@@ -16,7 +16,7 @@ import {
   type ImportedObservationRow, type TransferredFacts,
 } from '../observations/observations.transfer.js';
 import { iso, isoOrNull } from '../../lib/iso.js';
-import { IMPORT_CHUNK } from './facility-transfer.plan.js';
+import { inChunks, type ImportHooks } from './facility-transfer.plan.js';
 import * as facilityRepo from './facility-transfer.repository.js';
 import { OBSERVATION_WRITERS, readObservationFile, type ObservationLine, type ReadObservation } from './observation-transfer.formats.js';
 import * as repo from './observation-transfer.repository.js';
@@ -206,19 +206,6 @@ async function chunk(run: Run, lines: ReadObservation[]) {
   tally.changed.push(...changes);
 }
 
-/** Walks the file's lines chunk by chunk: never more than IMPORT_CHUNK lines read and planned at once. */
-async function walk(run: Run, lines: Iterable<ReadObservation>) {
-  let batch: ReadObservation[] = [];
-  for (const l of lines) {
-    batch.push(l);
-    if (batch.length === IMPORT_CHUNK) {
-      await chunk(run, batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await chunk(run, batch);
-}
-
 const toImport = (r: Pick<repo.ObservationImportRow, 'import_id' | 'format' | 'file_name' | 'created_at' | 'undone_at'>, created: number, changed: number) => ({
   import_id: r.import_id, format: r.format, file_name: r.file_name, created: Number(created), changed: Number(changed),
   created_at: iso(r.created_at), undone_at: isoOrNull(r.undone_at),
@@ -230,34 +217,36 @@ const toImport = (r: Pick<repo.ObservationImportRow, 'import_id' | 'format' | 'f
  * (all or nothing), recorded for its undo. A place is found by room, grid and box names as the facility export
  * writes them; an observation is the same one when its place, problem and instant are.
  */
-export async function importObservations(deps: Deps, caller: Caller, input: Input<'importObservations'>) {
+export async function importObservations(deps: Deps, caller: Caller, input: Input<'importObservations'>, hooks: ImportHooks<ObservationAnswer> = {}) {
   assertOwnCompany(caller, input.company_id);
   const file = readObservationFile(input.file, Date.now());
   const fileName = input.file.filename.slice(0, 200) || `observations.${file.format}`;
   const fresh = (d: Deps, places: Places, write: Run['write']): Run => ({ deps: d, caller, index: placeIndex(places), seen: new Map(), tally: new Tally(), write });
   if (input.dry_run) {
     const run = fresh(deps, await facilityRepo.places(deps.db, caller.company_id), null);
-    await walk(run, file.lines());
+    await inChunks(file.lines(), (b) => chunk(run, b), hooks.progress);
     return { status: 'success' as const, message: msg.previewed, preview: run.tally.preview(file.format), import: null };
   }
   const done = await deps.db.transaction().execute(async (trx) => {
     // Imports of a company take turns (the facility's lock): two imports of one file make its observations once.
     await facilityRepo.lockCompanyForImport(trx, caller.company_id);
     const run = fresh({ db: trx }, await facilityRepo.places(trx, caller.company_id), { at: new Date(), trx });
-    await walk(run, file.lines());
+    await inChunks(file.lines(), (b) => chunk(run, b), hooks.progress);
     const { tally } = run;
     const row = await repo.insertImport(trx, { companyId: caller.company_id, userId: caller.user_id, format: file.format, fileName, created: tally.created, changed: tally.changed });
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'observations.imported', entityType: 'observation_import', entityId: row.import_id,
       after: { file_name: fileName, format: file.format, created: tally.created.length, changed: tally.changed.length, refused: tally.counts.refuse },
     });
-    return { tally, row };
+    const answer = { preview: tally.preview(file.format), import: toImport(row, tally.created.length, tally.changed.length) };
+    await hooks.finish?.(trx, answer);
+    return answer;
   });
-  return {
-    status: 'success' as const, message: msg.imported, preview: done.tally.preview(file.format),
-    import: toImport(done.row, done.tally.created.length, done.tally.changed.length),
-  };
+  return { status: 'success' as const, message: msg.imported, ...done };
 }
+
+/** What an observations import answers besides its message: the preview, and the import when applied. */
+export type ObservationAnswer = { preview: ObservationPreview; import: ReturnType<typeof toImport> | null };
 
 export async function listImports({ db }: Deps, caller: Caller, companyId: number, limit: number) {
   assertOwnCompany(caller, companyId);

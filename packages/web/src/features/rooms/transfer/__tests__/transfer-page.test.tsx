@@ -38,20 +38,56 @@ function transferApi() {
   baseApi();
   server.use(
     http.get(`${API}/facility/imports`, () => HttpResponse.json({ status: 'success', imports })),
-    http.post(`${API}/facility/import`, async ({ request }) => {
-      const form = await request.formData();
-      const dry = form.get('dry_run') === '1';
-      calls.push(dry ? 'preview' : 'apply');
-      if (!dry) imports = [imported];
-      return HttpResponse.json({ status: 'success', message: 'ok', preview, import: dry ? null : imported });
-    }),
     http.post(`${API}/facility/import/undo`, () => {
       calls.push('undo');
       imports = [{ ...imported, undone_at: T }];
       return HttpResponse.json({ status: 'success', message: 'Import undone.', import: imports[0] });
     }),
   );
-  return { calls };
+  const keys: string[] = [];
+  jobsApi(calls, {
+    facility: (dry) => {
+      if (!dry) imports = [imported];
+      return { preview, import: dry ? null : imported };
+    },
+    observations: () => null,
+  }, keys);
+  return { calls, keys };
+}
+
+/**
+ * The import jobs (docs/decisions.md, "Import jobs"): a started job is running at 1 of its lines, asked again it is
+ * done with `answer(dry)`; every start is recorded in `calls` as preview or apply, with its Idempotency-Key.
+ */
+function jobsApi(calls: string[], answers: Record<'facility' | 'observations', (dry: boolean) => unknown>, keys: string[] = []) {
+  const jobs = new Map<number, { kind: 'facility' | 'observations'; dry: boolean; asked: number }>();
+  const view = (id: number) => {
+    const j = jobs.get(id)!;
+    const done = j.asked > 1;
+    return {
+      job_id: id, kind: j.kind, dry_run: j.dry, file_name: 'f.csv', status: done ? 'done' : 'running', rows_done: done ? 3 : 1, rows_total: 3,
+      error: null, created_at: T, finished_at: done ? T : null,
+      facility: done && j.kind === 'facility' ? answers.facility(j.dry) : null,
+      observations: done && j.kind === 'observations' ? answers.observations(j.dry) : null,
+    };
+  };
+  server.use(
+    http.post(`${API}/import_jobs`, async ({ request }) => {
+      const form = await request.formData();
+      const dry = form.get('dry_run') === '1';
+      const kind = form.get('kind') as 'facility' | 'observations';
+      calls.push(dry ? 'preview' : 'apply');
+      keys.push(request.headers.get('idempotency-key') ?? '');
+      const id = jobs.size + 1;
+      jobs.set(id, { kind, dry, asked: 0 });
+      return HttpResponse.json({ status: 'success', message: 'started', job: view(id) });
+    }),
+    http.get(`${API}/import_jobs`, ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('job_id'));
+      jobs.get(id)!.asked++;
+      return HttpResponse.json({ status: 'success', job: view(id) });
+    }),
+  );
 }
 
 const render = () => renderRoutes([{ path: '/dashboard/rooms/transfer', element: <TransferPage /> }], '/dashboard/rooms/transfer');
@@ -72,18 +108,21 @@ describe('TransferPage', () => {
     expect(screen.getByText('1 new room')).toBeInTheDocument();
     expect(api.calls).toEqual(['preview']);
     await user.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText('Importing: 1 of 3 lines')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '1');
     expect(await screen.findByText('Imported: 1 rooms and 1 grids created, 2 boxes written. You can undo it below.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Undo the import of facility.csv' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText('Undone')).toBeInTheDocument();
     expect(screen.queryByText(/Imported:/)).not.toBeInTheDocument();
     expect(api.calls).toEqual(['preview', 'apply', 'undo']);
+    expect(new Set(api.keys).size).toBe(2);
   }, 30_000);
 
   it('shows the server\'s reason when a file cannot be read', async () => {
     signInAs({ role: 'Admin' });
     transferApi();
-    server.use(http.post(`${API}/facility/import`, () => HttpResponse.json({ status: 'error', error: 'bad_request', field: 'file', message: 'The CSV has no "row" column.' }, { status: 400 })));
+    server.use(http.post(`${API}/import_jobs`, () => HttpResponse.json({ status: 'error', error: 'bad_request', field: 'file', message: 'The CSV has no "row" column.' }, { status: 400 })));
     const user = userEvent.setup();
     render();
     await user.upload(await screen.findByLabelText('Facility file'), new File(['x'], 'bad.csv', { type: 'text/csv' }));
@@ -117,18 +156,19 @@ describe('TransferPage', () => {
     let obsImports: (typeof obsImport)[] = [];
     server.use(
       http.get(`${API}/observations/imports`, () => HttpResponse.json({ status: 'success', imports: obsImports })),
-      http.post(`${API}/observations/import`, async ({ request }) => {
-        const dry = (await request.formData()).get('dry_run') === '1';
-        calls.push(dry ? 'preview' : 'apply');
-        if (!dry) obsImports = [obsImport];
-        return HttpResponse.json({ status: 'success', message: 'ok', preview: obsPreview, import: dry ? null : obsImport });
-      }),
       http.post(`${API}/observations/import/undo`, () => {
         calls.push('undo');
         obsImports = [{ ...obsImport, undone_at: T }];
         return HttpResponse.json({ status: 'success', message: 'Import undone.', import: obsImports[0] });
       }),
     );
+    jobsApi(calls, {
+      facility: () => null,
+      observations: (dry) => {
+        if (!dry) obsImports = [obsImport];
+        return { preview: obsPreview, import: dry ? null : obsImport };
+      },
+    });
     const user = userEvent.setup();
     render();
     await user.upload(await screen.findByLabelText('Observations file'), new File(['room,grid\n'], 'obs.csv', { type: 'text/csv' }));

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { exportFacility, importFacility, listFacilityImports, undoFacilityImport } from '../../../../api/facility-transfer';
+import { exportFacility, listFacilityImports, undoFacilityImport } from '../../../../api/facility-transfer';
 import { roomKeys } from '../../../../api/queries/rooms';
+import { useImportJob } from './use-import-job';
 
 /** The company's last facility imports (only this screen reads them). */
 export const facilityImportsQuery = (companyId: number) =>
@@ -10,18 +11,14 @@ export function useExportFacility(companyId: number) {
   return useMutation({ mutationFn: (format: 'csv' | 'geojson') => exportFacility({ company_id: companyId, format }) });
 }
 
-/** The preview: the file read by the server, nothing written. */
+/** The preview: the file read by the server as a job, nothing written. */
 export function usePreviewImport(companyId: number) {
-  return useMutation({ mutationFn: (file: File) => importFacility({ company_id: companyId, file, dry_run: 1 }) });
+  return useImportJob(companyId, 'facility', true);
 }
 
-/** Applies a file; rooms and their boxes change, so every room read refreshes. */
+/** Applies a file as a job; rooms and their boxes change, so every room read refreshes. */
 export function useApplyImport(companyId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => importFacility({ company_id: companyId, file, dry_run: 0 }),
-    onSettled: () => qc.invalidateQueries({ queryKey: roomKeys.all(companyId) }),
-  });
+  return useImportJob(companyId, 'facility', false, (qc) => qc.invalidateQueries({ queryKey: roomKeys.all(companyId) }));
 }
 
 export function useUndoImport(companyId: number) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { exportObservations, importObservations, listObservationImports, undoObservationImport } from '../../../../api/facility-transfer';
+import { exportObservations, listObservationImports, undoObservationImport } from '../../../../api/facility-transfer';
 import { roomKeys } from '../../../../api/queries/rooms';
+import { useImportJob } from './use-import-job';
 
 export interface ObservationExportFilter {
   format: 'csv' | 'geojson';
@@ -17,18 +18,14 @@ export function useExportObservations(companyId: number) {
   return useMutation({ mutationFn: (f: ObservationExportFilter) => exportObservations({ company_id: companyId, ...f }) });
 }
 
-/** The preview: the file read by the server, nothing written. */
+/** The preview: the file read by the server as a job, nothing written. */
 export function usePreviewObservations(companyId: number) {
-  return useMutation({ mutationFn: (file: File) => importObservations({ company_id: companyId, file, dry_run: 1 }) });
+  return useImportJob(companyId, 'observations', true);
 }
 
-/** Applies a file; observations change, so every read of them (and the rooms' counts) refreshes. */
+/** Applies a file as a job; observations change, so every read of them (and the rooms' counts) refreshes. */
 export function useApplyObservations(companyId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => importObservations({ company_id: companyId, file, dry_run: 0 }),
-    onSettled: () => qc.invalidateQueries(),
-  });
+  return useImportJob(companyId, 'observations', false, (qc) => qc.invalidateQueries());
 }
 
 export function useUndoObservations(companyId: number) {

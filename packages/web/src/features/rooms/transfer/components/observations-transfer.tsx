@@ -9,6 +9,7 @@ import { useFormatDate } from '../../../../lib/format-date';
 import {
   observationImportsQuery, useApplyObservations, useExportObservations, usePreviewObservations, useUndoObservations, type ObservationExportFilter,
 } from '../api/use-observation-transfer';
+import { ImportProgress } from './import-progress';
 import { saveBlob } from './save-blob';
 
 const TONE = { create: 'success', change: 'info', refuse: 'danger' } as const;
@@ -159,7 +160,7 @@ export function ObservationsImport({ companyId }: { companyId: number }) {
           {!file ? (
             <p className="text-sm text-stone-600">{t('transfer.chooseFirst')}</p>
           ) : preview.isPending ? (
-            <LoadingState />
+            <ImportProgress job={preview.progress} />
           ) : preview.isError ? (
             <Alert tone="danger">{errorMessage(preview.error)}</Alert>
           ) : apply.isSuccess ? (
@@ -168,6 +169,7 @@ export function ObservationsImport({ companyId }: { companyId: number }) {
             <div className="flex flex-col gap-3">
               <Alert tone="info">{t('transfer.previewNote')}</Alert>
               <ObservationPreviewTable preview={preview.data.preview} />
+              {apply.isPending && <ImportProgress job={apply.progress} />}
               {apply.isError && <Alert tone="danger">{errorMessage(apply.error)}</Alert>}
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => apply.mutate(file)} loading={apply.isPending}>{t('transfer.obs.apply')}</Button>

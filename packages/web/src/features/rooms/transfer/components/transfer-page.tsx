@@ -9,6 +9,7 @@ import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../state/hooks';
 import { facilityImportsQuery, useApplyImport, useExportFacility, usePreviewImport, useUndoImport } from '../api/use-facility-transfer';
 import { ObservationsExport, ObservationsImport } from './observations-transfer';
+import { ImportProgress } from './import-progress';
 import { saveBlob } from './save-blob';
 
 const TONE = { create: 'success', change: 'info', refuse: 'danger' } as const;
@@ -148,7 +149,7 @@ export default function TransferPage() {
               {!file ? (
                 <p className="text-sm text-stone-600">{t('transfer.chooseFirst')}</p>
               ) : preview.isPending ? (
-                <LoadingState />
+                <ImportProgress job={preview.progress} />
               ) : preview.isError ? (
                 <Alert tone="danger">{errorMessage(preview.error)}</Alert>
               ) : apply.isSuccess ? (
@@ -157,6 +158,7 @@ export default function TransferPage() {
                 <div className="flex flex-col gap-3">
                   <Alert tone="info">{t('transfer.previewNote')}</Alert>
                   <PreviewTable preview={preview.data.preview} />
+                  {apply.isPending && <ImportProgress job={apply.progress} />}
                   {apply.isError && <Alert tone="danger">{errorMessage(apply.error)}</Alert>}
                   <div className="flex flex-wrap gap-2">
                     <Button onClick={() => apply.mutate(file)} loading={apply.isPending}>{t('transfer.apply')}</Button>

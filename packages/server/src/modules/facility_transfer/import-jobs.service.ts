@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { importJobMessages as msg, type EndpointInput, type ImportJob, type UserRole, type facilityTransferEndpoints } from '@verdant/contract';
+import type { Caller } from '../../plugins/auth.js';
+import type { Deps } from '../../lib/deps.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { companyKeyPrefix, deleteFilesQuietly } from '../../lib/images/images.js';
+import { iso, isoOrNull } from '../../lib/iso.js';
+import { assertOwnCompany } from '../../lib/own-company.js';
+import { readFacilityFile } from './facility-transfer.formats.js';
+import { importFacility } from './facility-transfer.service.js';
+import { readObservationFile } from './observation-transfer.formats.js';
+import { importObservations } from './observation-transfer.service.js';
+import * as repo from './import-jobs.repository.js';
+
+type Input<K extends keyof typeof facilityTransferEndpoints> = EndpointInput<(typeof facilityTransferEndpoints)[K]>;
+type JobDeps = Deps<'config' | 'files' | 'log'>;
+
+/**
+ * Imports run as jobs (issue 25; docs/decisions.md, "Import jobs"): the request stores the file and answers at once;
+ * the job reads, plans and writes it in this process, in one transaction as before (all or nothing), and its progress
+ * is kept here, in memory, so asking for it needs no database turn (the embedded database is held by the import's
+ * transaction meanwhile). A job left unfinished by a stopped process is run again at start: its writes rolled back
+ * with the process, and a job is marked done in its import's transaction, so it applies once.
+ */
+interface Running {
+  row: repo.ImportJobRow;
+  rowsDone: number;
+  done: Promise<void>;
+}
+const runningByDb = new WeakMap<object, Map<number, Running>>();
+const runningIn = (db: object) => {
+  let m = runningByDb.get(db);
+  if (!m) runningByDb.set(db, (m = new Map()));
+  return m;
+};
+
+/** The job as the wire shows it; `rowsDone` from the process running it. */
+function toImportJob(r: repo.ImportJobRow, rowsDone: number | null): ImportJob {
+  const result = r.status === 'done' ? (r.result as { preview: never; import: never } | null) : null;
+  return {
+    job_id: r.job_id, kind: r.kind, dry_run: r.dry_run, file_name: r.file_name, status: r.status,
+    rows_done: r.status === 'done' ? r.rows_total : (rowsDone ?? 0), rows_total: r.rows_total, error: r.error,
+    created_at: iso(r.created_at), finished_at: isoOrNull(r.finished_at),
+    facility: r.kind === 'facility' ? result : null,
+    observations: r.kind === 'observations' ? result : null,
+  };
+}
+
+/** Lines in the file as the import reads them (a file that cannot be read is refused here, before any job: 400 naming `file`). */
+function countLines(kind: repo.ImportJobRow['kind'], file: Input<'startImportJob'>['file']): number {
+  const lines = kind === 'facility' ? readFacilityFile(file).lines() : readObservationFile(file, Date.now()).lines();
+  let n = 0;
+  for (const _ of lines) n++;
+  return n;
+}
+
+/** Stores the file, records the job and starts it; answers the job at once (its Idempotency-Key replays this answer). */
+export async function startImportJob(deps: JobDeps, caller: Caller, input: Input<'startImportJob'>) {
+  assertOwnCompany(caller, input.company_id);
+  const rowsTotal = countLines(input.kind, input.file);
+  const fileName = input.file.filename.slice(0, 200) || `${input.kind}.csv`;
+  const fileKey = `${companyKeyPrefix(caller.company_id)}imports/${randomUUID()}`;
+  await deps.files.put(fileKey, Buffer.from(input.file.data), input.file.mimetype || 'application/octet-stream');
+  const row = await repo.insertJob(deps.db, {
+    companyId: caller.company_id, userId: caller.user_id, userRole: caller.user_role, kind: input.kind, dryRun: input.dry_run === 1,
+    fileName, fileKey, rowsTotal,
+  });
+  runImportJob(deps, row);
+  return { status: 'success' as const, message: msg.started, job: toImportJob(row, 0) };
+}
+
+/** One job, or the caller's latest; another company's job is a 404. */
+export async function getImportJob(deps: Deps, caller: Caller, input: Input<'getImportJob'>) {
+  assertOwnCompany(caller, input.company_id);
+  const running = runningIn(deps.db);
+  if (input.job_id !== undefined) {
+    const here = running.get(input.job_id);
+    if (here && here.row.company_id === caller.company_id) return { status: 'success' as const, job: toImportJob(here.row, here.rowsDone) };
+    const row = await repo.findJob(deps.db, caller.company_id, input.job_id);
+    if (!row) throw notFound('Import job');
+    return { status: 'success' as const, job: toImportJob(row, running.get(row.job_id)?.rowsDone ?? null) };
+  }
+  const row = await repo.latestJobOf(deps.db, caller.company_id, caller.user_id);
+  if (!row) return { status: 'success' as const, job: null };
+  const here = running.get(row.job_id);
+  return { status: 'success' as const, job: here ? toImportJob(here.row, here.rowsDone) : toImportJob(row, null) };
+}
+
+/** Thrown in a job's transaction when another process finished the job first: the import rolls back. */
+class DoneElsewhere extends Error {}
+
+/** Runs a job in the background (once per process); `finished` answers when it is over. */
+export function runImportJob(deps: JobDeps, row: repo.ImportJobRow): void {
+  const running = runningIn(deps.db);
+  if (running.has(row.job_id)) return;
+  const entry: Running = { row: { ...row, status: 'running' }, rowsDone: 0, done: Promise.resolve() };
+  running.set(row.job_id, entry);
+  entry.done = (async () => {
+    try {
+      await work(deps, entry);
+    } catch (err) {
+      if (!(err instanceof DoneElsewhere)) {
+        const refused = err instanceof AppError && err.statusCode < 500;
+        if (!refused) deps.log.error({ err, job_id: row.job_id }, 'import job failed');
+        await repo.failJob(deps.db, row.company_id, row.job_id, refused ? err.message : msg.failed).catch((e: unknown) => deps.log.error({ err: e }, 'import job not marked failed'));
+      }
+    } finally {
+      running.delete(row.job_id);
+      await deleteFilesQuietly(deps.files, [row.file_key], deps.log);
+    }
+  })();
+}
+
+async function work(deps: JobDeps, entry: Running) {
+  const { row } = entry;
+  await repo.markRunning(deps.db, row.company_id, row.job_id);
+  const stored = row.file_key ? await deps.files.get(row.file_key) : null;
+  if (!stored) throw new AppError('bad_request', msg.failed, 'file');
+  const caller: Caller = { user_id: row.user_id, company_id: row.company_id, user_role: row.user_role as UserRole };
+  const input = { company_id: row.company_id, file: { filename: row.file_name, mimetype: stored.contentType, data: stored.data }, dry_run: row.dry_run ? 1 : 0 } as const;
+  const hooks = {
+    progress: (n: number) => {
+      entry.rowsDone = n;
+    },
+    finish: async (trx: Parameters<typeof repo.finishJob>[0], answer: unknown) => {
+      if (!(await repo.finishJob(trx, row.company_id, row.job_id, answer))) throw new DoneElsewhere();
+    },
+  };
+  const answer = row.kind === 'facility' ? await importFacility(deps, caller, input, hooks) : await importObservations(deps, caller, input, hooks);
+  if (row.dry_run) await repo.finishJob(deps.db, row.company_id, row.job_id, { preview: answer.preview, import: null });
+}
+
+/** Runs the jobs a stopped process left (at start); answers when they are all over. */
+export async function resumeImportJobs(deps: JobDeps): Promise<void> {
+  for (const { company_id, job_id } of await repo.unfinishedJobs(deps.db, 100)) {
+    const row = await repo.findJob(deps.db, company_id, job_id);
+    if (row) runImportJob(deps, row);
+  }
+}
+
+/** Answers when the jobs running in this process are over (the app waits for them before it closes its database). */
+export async function importJobsSettled(db: object): Promise<void> {
+  await Promise.all([...runningIn(db).values()].map((r) => r.done));
+}
