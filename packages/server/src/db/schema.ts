@@ -21,7 +21,7 @@ import type { BulkChangeTable } from './tables/bulk-changes.js';
 import type { FacilityImportTable } from './tables/facility-imports.js';
 import type { ImportJobTable } from './tables/import-jobs.js';
 import type { ObservationImportTable } from './tables/observation-imports.js';
-import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, CropRegistrationPhotoTable, HarvestForecastRunTable, HarvestForecastTable } from './tables/crop-registration.js';
+import type { MeasurementTypeTable, MeasurementTypeSeedTable, CropPlantingTable, SampleSetTable, SamplePlantTable, CropRegistrationValueTable, CropRegistrationWeekSumTable, CropRegistrationWeekTable, RoomDayTemperatureTable, CropHarvestTable, CropTargetTable, CropRegistrationPhotoTable, HarvestForecastRunTable, HarvestForecastTable } from './tables/crop-registration.js';
 import type {
   ApplicationRegisterColumns, BeneficialSideEffectTable, GridCellSizeColumn, TreatmentApplicationProductTable, TreatmentApplicationReleaseTable,
   TreatmentApplicationTargetTable, UserLicenceColumn,
@@ -148,6 +148,7 @@ export interface DB {
   sample_plants: SamplePlantTable;
   crop_registration_values: CropRegistrationValueTable;
   crop_registration_weeks: CropRegistrationWeekTable;
+  crop_registration_week_sums: CropRegistrationWeekSumTable;
   room_day_temperatures: RoomDayTemperatureTable;
   crop_harvests: CropHarvestTable;
   crop_targets: CropTargetTable;

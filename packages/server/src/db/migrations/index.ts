@@ -53,6 +53,7 @@ import * as weatherDayMeans from './2026_12_03_0410_weather_day_means.js';
 import * as harvestForecastRuns from './2026_12_03_0420_harvest_forecast_runs.js';
 import * as treatmentCrossingTargets from './2026_12_03_0500_treatment_crossing_targets.js';
 import * as batchPageIndexes from './2026_12_03_0600_batch_page_indexes.js';
+import * as cropRegistrationWeekRows from './2026_12_04_0200_crop_registration_week_rows.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -109,5 +110,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0420_harvest_forecast_runs': harvestForecastRuns,
   '2026_12_03_0500_treatment_crossing_targets': treatmentCrossingTargets,
   '2026_12_03_0600_batch_page_indexes': batchPageIndexes,
+  '2026_12_04_0200_crop_registration_week_rows': cropRegistrationWeekRows,
   '2026_12_04_0300_import_jobs': importJobs,
 };

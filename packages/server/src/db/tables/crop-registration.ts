@@ -81,6 +81,22 @@ export interface CropRegistrationValueTable {
   registered_at: Timestamp;
 }
 
+/**
+ * A planting's week sums, kept by the registration write path (migration 2026_12_04_0200): the types registered that
+ * week and, at each type's place in the other arrays, its count and sum of values and of deltas to last week.
+ */
+export interface CropRegistrationWeekSumTable {
+  company_id: number;
+  planting_id: number;
+  week: Day;
+  type_ids: number[];
+  n: number[];
+  sum_value: number[];
+  n_delta: number[];
+  sum_delta: number[];
+}
+
+/** The same sums one row per type: a view over crop_registration_week_sums (read only). */
 export interface CropRegistrationWeekTable {
   company_id: number;
   planting_id: number;
