@@ -6,7 +6,8 @@ import { roomWithGrid } from '../src/arrange';
 /**
  * Issue 25, the facility round trip in a browser at 390 and 1440 px: export the facility as CSV, change one box's
  * status in the file, import it into the same company — the preview shows the change line by line, nothing written
- * yet — apply it, see the status on the server, undo the import after confirming, and see the status gone again.
+ * yet — apply it (as an import job: a progress bar counts the lines), see the status on the server, undo the import
+ * after confirming, and see the status gone again.
  * Then the observations beside it: a file previewed line by line (one line refused with its reason), applied, the
  * room's observations exported back as the same line, and the import undone.
  * Screenshots go to $TRANSFER_SHOTS (default /tmp/facility-transfer-shots) for a person to look at.
@@ -55,7 +56,13 @@ test('export the facility and its observations, import changed files with a prev
     await page.screenshot({ path: `${SHOTS}/preview-${width}.png`, fullPage: true });
     expect(await status()).toBeNull();
 
+    // Applied as an import job: the upload is answered at once and a progress bar counts the lines until it is done.
+    const started = page.waitForResponse((r) => r.url().includes('/api/import_jobs') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Apply import' }).click();
+    expect((await started).status()).toBe(200);
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+    await expect(page.getByText(/^Importing: [\d,]+ of [\d,]+ lines$/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/progress-${width}.png` });
     await expect(page.getByText('Imported: 0 rooms and 0 grids created, 1 box written. You can undo it below.')).toBeVisible();
     expect(await status()).toBe(`Flowering ${width}`);
 
