@@ -1,7 +1,7 @@
 import { BUILT_IN_BATCH_STATUSES, batchesMessages as msg, type EndpointInput, type batchesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { changedOnServer, conflict, notFound } from '../../lib/errors.js';
 import { toBatch } from './batches.mapper.js';
 import * as repo from './batches.repository.js';
 import { HARVESTED, type BatchesDeps, isHarvested, refuseInsidePreharvest, resolveStatus } from './batches.service.js';
@@ -31,10 +31,8 @@ export async function assignStatus(
     const expected = input.expected_status?.trim().toLowerCase();
     const moved = expected === undefined ? undefined : changing.find((b) => b.batch_status.toLowerCase() !== expected);
     if (moved) {
-      // The status it has now also travels as `Verdant-Current-Value` (percent-encoded) for the outbox's "theirs".
-      throw new AppError('conflict', msg.statusChangedMeanwhile.replace('{batch}', moved.batch_number).replace('{status}', moved.batch_status), undefined, {
-        'verdant-current-value': encodeURIComponent(moved.batch_status),
-      });
+      // The status it has now also travels as `Verdant-Current-Value` for the outbox's "theirs".
+      throw changedOnServer(msg.statusChangedMeanwhile.replace('{batch}', moved.batch_number).replace('{status}', moved.batch_status), moved.batch_status);
     }
     if (changing.some(isHarvested)) throw conflict(msg.harvestedReadOnly);
     if (status === HARVESTED) for (const b of changing) await refuseInsidePreharvest({ db: trx }, companyId, b.batch_id, at, 'batch_status');

@@ -1,7 +1,7 @@
 import { gridBoxesMessages, type EndpointInput, type gridBoxesEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { changedOnServer, notFound } from '../../lib/errors.js';
 import { requireGrid, setBoxCulled, setBoxName } from '../grids/index.js';
 import * as repo from './grid-boxes.repository.js';
 import { toCulledGridBox, toGridBox, toHistoryEntry, toNamedGridBox } from './grid-boxes.mapper.js';
@@ -52,12 +52,10 @@ export async function renameGridBox(deps: Deps, caller: Caller, boxId: number, c
     if (!box) throw notFound('Grid box');
     if (box.custom_name === name) return box;
     if (expected !== undefined && (box.custom_name ?? '') !== expected) {
-      // The current name also travels as `Verdant-Current-Value` (percent-encoded) so the outbox can show it beside the user's.
-      throw new AppError(
-        'conflict',
+      // The current name also travels as `Verdant-Current-Value` so the outbox can show it beside the user's.
+      throw changedOnServer(
         box.custom_name ? gridBoxesMessages.renamedMeanwhile.replace('{name}', box.custom_name) : gridBoxesMessages.clearedMeanwhile,
-        undefined,
-        { 'verdant-current-value': encodeURIComponent(box.custom_name ?? '') },
+        box.custom_name ?? '',
       );
     }
     const updated = await setBoxName({ db: trx }, boxId, name);

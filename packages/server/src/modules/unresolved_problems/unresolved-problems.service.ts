@@ -1,7 +1,7 @@
 import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction, type EndpointInput, type unresolvedProblemsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, changedOnServer, notFound } from '../../lib/errors.js';
 import { colorsForProblems } from '../problem_colors/index.js';
 import * as repo from './unresolved-problems.repository.js';
 import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
@@ -167,7 +167,7 @@ export async function actOnObservation(deps: Deps, caller: Caller, observationId
     const before = await repo.lockObservation(trx, caller.company_id, observationId);
     if (!before) throw notFound('Problem');
     // Its status now also travels as `Verdant-Current-Value`, so the outbox shows it beside the user's action.
-    const changed = (message: string) => new AppError('conflict', message, undefined, { 'verdant-current-value': encodeURIComponent(before.status) });
+    const changed = (message: string) => changedOnServer(message, before.status);
     if (action === 'reopen' && before.status === 'open') throw changed(msg.notClosed);
     if (action !== 'reopen' && before.status !== 'open') throw changed(msg.notOpen);
     // A suspected problem is a reviewer's to confirm or reject on its scan, not a scout's to reopen here.
