@@ -171,6 +171,7 @@ export * from './automations/automations.endpoints.js';
 export * from './thresholds/thresholds.schemas.js';
 export * from './thresholds/thresholds.endpoints.js';
 export * from './offline_fill/offline-fill.endpoints.js';
+export * from './offline_fill/offline-fill.columns.js';
 export * from './crop_registration/crop-registration.messages.js';
 export * from './crop_registration/crop-registration.schemas.js';
 export * from './crop_registration/crop-registration.endpoints.js';

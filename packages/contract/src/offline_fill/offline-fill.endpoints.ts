@@ -4,7 +4,7 @@ import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { IdList } from '../batches/batch.schemas.js';
 import type { unresolvedProblemsEndpoints } from '../unresolved_problems/unresolved-problems.endpoints.js';
-import type { subGridboxesEndpoints } from '../sub_gridboxes/sub-gridboxes.endpoints.js';
+import { OfflineGridSubBoxes } from './offline-fill.columns.js';
 import type { roomScrollEndpoints } from '../room_scroll/room-scroll.endpoints.js';
 import type { gridsEndpoints } from '../grids/grids.endpoints.js';
 import type { batchesEndpoints } from '../batches/batches.endpoints.js';
@@ -15,7 +15,8 @@ import type { plantsEndpoints } from '../plants/plants.endpoints.js';
  * Verdant extension (issue 19, "An offline fill in bulk"): the phone's offline fill reads a room, and many
  * batches, in one answer each instead of one request per grid, box and batch screen. Every part is the
  * answer of an existing single endpoint, byte for byte the same JSON, so the web stores it under that
- * endpoint's query key (docs/decisions.md, "Offline fill in bulk").
+ * endpoint's query key (docs/decisions.md, "Offline fill in bulk") — but the room's sub-boxes, sent in
+ * columns and kept per grid (offline-fill.columns.ts).
  */
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 
@@ -50,10 +51,11 @@ export const OfflineRoomBundle = success({
   circles: z.array(z.object({ grid_id: z.number(), answer: answer<typeof unresolvedProblemsEndpoints.getUnresolvedProblemsForGridCircles>() })),
   /** GET /get_unresolved_problems_for_gridbox?gridbox_id, one per box with an open problem. */
   box_problems: z.array(z.object({ gridbox_id: z.number(), answer: answer<typeof unresolvedProblemsEndpoints.getUnresolvedProblemsForGridbox>() })),
-  /** GET /get_sub_gridboxes?parent_gridbox_id, one per box of the room (absent for a consultant). */
-  sub_boxes: z
-    .array(z.object({ parent_gridbox_id: z.number(), answer: answer<typeof subGridboxesEndpoints.getSubGridboxes>() }))
-    .optional(),
+  /**
+   * GET /get_sub_gridboxes?parent_gridbox_id of every box of the room, grid by grid in columns (absent for a
+   * consultant): `subGridboxesAnswerOf` rebuilds one box's answer, the same JSON its own endpoint answers.
+   */
+  sub_boxes: z.array(OfflineGridSubBoxes).optional(),
 });
 export type OfflineRoomBundle = z.infer<typeof OfflineRoomBundle>;
 

@@ -6,7 +6,6 @@ import {
   OFFLINE_BATCHES_MAX,
   plantsEndpoints,
   roomScrollEndpoints,
-  subGridboxesEndpoints,
   unresolvedProblemsEndpoints,
   type EndpointConfig,
   type EndpointOutput,
@@ -59,11 +58,8 @@ export async function getOfflineRoomBundle(companyId: number, roomId: number, et
     box_problems: await Promise.all(
       bundle.box_problems.map(async (p) => ({ gridbox_id: p.gridbox_id, answer: await parsePart(up.getUnresolvedProblemsForGridbox, p.answer) })),
     ),
-    sub_boxes: bundle.sub_boxes
-      ? await Promise.all(
-          bundle.sub_boxes.map(async (b) => ({ parent_gridbox_id: b.parent_gridbox_id, answer: await parsePart(subGridboxesEndpoints.getSubGridboxes, b.answer) })),
-        )
-      : undefined,
+    // Each grid's sub-boxes in columns, checked by the bundle's own schema (offline-fill.columns.ts).
+    sub_boxes: bundle.sub_boxes,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deviceToday, mondayOf, OBSERVATIONS_LIMIT, OBSERVATIONS_MAX_LIMIT } from '@verdant/contract';
 import { db as defaultDb, type OfflineReadinessRow } from '../offline/db';
-import { readAnswer, readReadiness, saveAnswer, writeReadiness } from '../offline/answer-cache';
+import { deleteAnswers, readAnswer, readReadiness, saveAnswer, writeReadiness } from '../offline/answer-cache';
 import { browserOffline, isNetworkError } from '../offline/network';
 import { loadRoomGridsBoxes } from './rooms';
 import { savesSettled } from './offline-read';
@@ -22,7 +22,7 @@ import {
   roomBatchesQuery,
 } from './queries/batches';
 import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
-import { subBoxesQuery } from './queries/grid-boxes';
+import { gridSubBoxesKey } from './offline-sub-boxes';
 import { observationsQuery, recentObservationsQuery } from './queries/observations';
 import {
   aiModelQuery,
@@ -163,12 +163,13 @@ export async function prefetchForOffline(
    * A bulk answer's parts, each under the query key of the read it stands for: on the screen now, and on
    * the device (in one IndexedDB transaction) as that read's own copy, so every screen opens offline as before.
    */
-  const store = async (entries: readonly Entry[]) => {
+  const store = async (entries: readonly Entry[], deviceOnly: readonly Entry[] = [], replaced: ReadonlyArray<readonly unknown[]> = []) => {
     if (options.signal?.aborted) return;
     for (const [key, value] of entries) queryClient.setQueryData(key, value);
-    await database.transaction('rw', database.cachedAnswers, () =>
-      Promise.all(entries.map(([key, value]) => saveAnswer(companyId, key, value, database))),
-    );
+    await database.transaction('rw', database.cachedAnswers, async () => {
+      await deleteAnswers(replaced, database);
+      await Promise.all([...entries, ...deviceOnly].map(([key, value]) => saveAnswer(companyId, key, value, database)));
+    });
   };
   /** Where the ETag of a room's last stored bundle is kept (wiped with the copies it vouches for). */
   const roomEtagKey = (roomId: number) => ['offline-fill', companyId, 'room-etag', roomId] as const;
@@ -178,15 +179,20 @@ export async function prefetchForOffline(
     const bundle = await getOfflineRoomBundle(companyId, roomId, known?.value);
     // Unchanged since the copies on the device were stored.
     if (!bundle) return;
-    await store([
-      [roomProblemsQuery(companyId, roomId).queryKey, bundle.problems],
-      [gridBackgroundsQuery(companyId, roomId).queryKey, bundle.backgrounds.grids],
-      ...(bundle.scroll ? [[roomScrollQuery(companyId, roomId).queryKey, bundle.scroll.StartScroll] as const] : []),
-      ...(bundle.batches ? [[roomBatchesQuery(companyId, roomId).queryKey, bundle.batches.batches] as const] : []),
-      ...bundle.circles.map((c): Entry => [gridCirclesQuery(companyId, c.grid_id).queryKey, c.answer.data]),
-      ...bundle.box_problems.map((p): Entry => [boxProblemsQuery(companyId, p.gridbox_id).queryKey, p.answer.problems]),
-      ...(bundle.sub_boxes ?? []).map((b): Entry => [subBoxesQuery(companyId, b.parent_gridbox_id).queryKey, b.answer]),
-    ]);
+    const grids = bundle.sub_boxes ?? [];
+    await store(
+      [
+        [roomProblemsQuery(companyId, roomId).queryKey, bundle.problems],
+        [gridBackgroundsQuery(companyId, roomId).queryKey, bundle.backgrounds.grids],
+        ...(bundle.scroll ? [[roomScrollQuery(companyId, roomId).queryKey, bundle.scroll.StartScroll] as const] : []),
+        ...(bundle.batches ? [[roomBatchesQuery(companyId, roomId).queryKey, bundle.batches.batches] as const] : []),
+        ...bundle.circles.map((c): Entry => [gridCirclesQuery(companyId, c.grid_id).queryKey, c.answer.data]),
+        ...bundle.box_problems.map((p): Entry => [boxProblemsQuery(companyId, p.gridbox_id).queryKey, p.answer.problems]),
+      ],
+      // The sub-boxes stay in columns, a copy per grid (api/offline-sub-boxes.ts), in place of each box's own copy.
+      grids.map((g): Entry => [gridSubBoxesKey(companyId, g.grid_id), g]),
+      grids.flatMap((g) => g.boxes.id.map((boxId) => roomKeys.subBoxes(companyId, boxId))),
+    );
     // Last: the ETag only ever names copies already stored.
     if (!options.signal?.aborted) await saveAnswer(companyId, roomEtagKey(roomId), bundle.etag, database);
   }

@@ -19,6 +19,11 @@ export async function saveAnswer(
   await database.cachedAnswers.put({ key: keyOf(queryKey), companyId, value, savedAt: Date.now() });
 }
 
+/** Drops the stored answers of these reads (the offline fill, when a newer copy in bulk replaces them). */
+export async function deleteAnswers(queryKeys: ReadonlyArray<readonly unknown[]>, database: OfflineDatabase = defaultDb): Promise<void> {
+  await database.cachedAnswers.bulkDelete(queryKeys.map(keyOf));
+}
+
 /** The stored answer of a read, or undefined when this device has none for that company. */
 export async function readAnswer<T>(
   companyId: number,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_BATCHES_MAX, utcDate } from '@verdant/contract';
+import { OFFLINE_BATCHES_MAX, subGridboxesAnswerOf, utcDate, type OfflineGridSubBoxes } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
@@ -66,14 +66,17 @@ describe('GET /offline_room_bundle', () => {
     const problemBoxes = [place.box(1, 1), place.box(2, 2)];
     expect(bundle.box_problems.map((p: { gridbox_id: number }) => p.gridbox_id).sort()).toEqual([...problemBoxes].sort());
     for (const p of bundle.box_problems) expect(p.answer).toEqual(await json('/get_unresolved_problems_for_gridbox', a.regular.auth, { gridbox_id: p.gridbox_id }));
-    // Every box of the room (2 × 2), each with the answer of get_sub_gridboxes.
-    expect(bundle.sub_boxes).toHaveLength(4);
-    for (const s of bundle.sub_boxes) {
-      expect(s.answer).toEqual(await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: s.parent_gridbox_id }));
+    // Every box of the room (2 × 2) in its grid's columns: each box's get_sub_gridboxes answer rebuilt out of them.
+    const grids = bundle.sub_boxes as OfflineGridSubBoxes[];
+    expect(grids.map((g) => g.grid_id)).toEqual([place.gridId]);
+    expect(grids[0]!.boxes.id).toHaveLength(4);
+    for (const boxId of grids[0]!.boxes.id) {
+      expect(subGridboxesAnswerOf(grids[0]!, boxId)).toEqual(await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: boxId }));
     }
-    expect(bundle.sub_boxes.find((s: { parent_gridbox_id: number }) => s.parent_gridbox_id === place.box(1, 2)).answer.sub_gridboxes).toHaveLength(2);
-    const second = bundle.sub_boxes.find((s: { parent_gridbox_id: number }) => s.parent_gridbox_id === place.box(2, 1)).answer;
+    expect(subGridboxesAnswerOf(grids[0]!, place.box(1, 2))!.sub_gridboxes).toHaveLength(2);
+    const second = subGridboxesAnswerOf(grids[0]!, place.box(2, 1))!;
     expect([second.total_count, second.sub_gridboxes.length]).toEqual([2, 2]);
+    expect(subGridboxesAnswerOf(grids[0]!, other.box(1, 1))).toBeUndefined();
     expect(res.headers.etag).toBe(bundle.etag);
   });
 
@@ -89,6 +92,16 @@ describe('GET /offline_room_bundle', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json().etag).not.toBe(etag);
     expect(changed.json().box_problems.map((p: { gridbox_id: number }) => p.gridbox_id)).toContain(place.box(2, 1));
+    // A sub-box renamed changes the ETag too, and the box's rebuilt answer shows it.
+    const latest = changed.json().etag as string;
+    const [renamed] = (await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: place.box(1, 2) })).sub_gridboxes;
+    const rename = await call('PUT', '/update_sub_gridbox', a.regular.auth, { sub_gridbox_id: renamed.Sub_gridboxID, custom_name: 'Left pot', color: '#aa0000' });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const after = await roomBundle(a.regular.auth, place.roomId, a.companyId, { 'if-none-match': latest });
+    expect(after.statusCode).toBe(200);
+    const grid = (after.json().sub_boxes as OfflineGridSubBoxes[])[0]!;
+    expect(subGridboxesAnswerOf(grid, place.box(1, 2))).toEqual(await json('/get_sub_gridboxes', a.regular.auth, { parent_gridbox_id: place.box(1, 2) }));
+    expect(subGridboxesAnswerOf(grid, place.box(1, 2))!.sub_gridboxes[0]).toMatchObject({ CustomName: 'Left pot', display_name: 'Left pot', Color: '#aa0000' });
   });
 
   it('names a missing or bad field', async () => {

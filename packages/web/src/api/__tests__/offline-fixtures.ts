@@ -62,6 +62,29 @@ const subBoxes = (id: number) => ({
   max_allowed: 16,
   sub_gridboxes: [],
 });
+/** The sub-box the offline fill's room bundle puts in each grid's first box (a single read knows none). */
+export const filledSubBox = (gridId: number) => ({ id: gridId * 10, x: 2, y: 1, plant_id: gridId * 100, plant_uid: `P-${gridId}` });
+/** A grid's sub-boxes in columns, as the room bundle sends them (contract offline-fill.columns.ts). */
+const gridSubBoxColumns = (roomId: number, grid: { id: number; grid_boxes: Array<{ id: number; X: number; Y: number }> }) => {
+  const sub = filledSubBox(grid.id);
+  return {
+    grid_id: grid.id,
+    room_id: roomId,
+    boxes: {
+      id: grid.grid_boxes.map((b) => b.id),
+      x: grid.grid_boxes.map((b) => b.X),
+      y: grid.grid_boxes.map((b) => b.Y),
+      subs: grid.grid_boxes.map((_, i) => (i === 0 ? 1 : 0)),
+      custom_name: { at: [0], value: ['Corner'] },
+      culled: [],
+    },
+    subs: {
+      id: [sub.id], x: [sub.x], y: [sub.y], plant_id: [sub.plant_id], plant_uid: [sub.plant_uid],
+      created: [0], updated: [0],
+    },
+    times: [T],
+  };
+};
 const batchDetail = () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' });
 const batchPlants = () => ({ batch_id: 5, harvested: false, total_count: 0, plants: [] });
 const batchDashboard = () => ({
@@ -210,7 +233,7 @@ export function offlineServer(user: { location?: string | null; rooms?: Room[]; 
             answer: success({ data: { GridID: p.grid, Boxes: [{ GridBoxID: p.box, x: 1, y: 1, circles: [] }] } }),
           })),
           box_problems: problemBoxes.map((p) => ({ gridbox_id: p.box, answer: success({ GridBoxID: p.box, problems: [] }) })),
-          sub_boxes: asked.grids.flatMap((g) => g.grid_boxes.map((b) => ({ parent_gridbox_id: b.id, answer: success(subBoxes(b.id)) }))),
+          sub_boxes: asked.grids.map((g) => gridSubBoxColumns(roomId, g)),
         }),
         { headers: { etag: etag(roomId) } },
       );

@@ -13,11 +13,12 @@ import { plantProblemsQuery } from '../queries/plant-problems';
 import { batchDashboardQuery, batchDetailQuery, batchesQuery, batchMovesQuery, batchPlantsQuery, batchProblemsQuery, batchRoomsQuery, roomBatchesQuery } from '../queries/batches';
 import { boxProblemsQuery, gridCirclesQuery } from '../queries/problems';
 import { subBoxesQuery } from '../queries/grid-boxes';
+import { savesSettled } from '../offline-read';
 import { observationsQuery } from '../queries/observations';
 import { languageQuery, stickyTrapQuery } from '../queries/company-settings';
 import { userDataQuery, usersListQuery } from '../queries/users';
 import { cropAvailabilityQuery, cropStatusQuery, plantCountQuery, readyToSellQuery } from '../queries/crop-reports';
-import { BATCH, BOX_WITH_PROBLEM, OBSERVATION, offlineServer, ROOM, TASK, THUMB_URL } from './offline-fixtures';
+import { BATCH, BOX_WITH_PROBLEM, filledSubBox, OBSERVATION, offlineServer, ROOM, TASK, THUMB_URL } from './offline-fixtures';
 import { tasksQuery } from '../queries/tasks';
 import { sprayProductsQuery } from '../queries/treatments';
 import { installBlobCloning } from '../../offline/__tests__/browser-emulation';
@@ -99,7 +100,23 @@ describe('background fill for offline use', () => {
     expect((await read<{ batch: typeof BATCH }>(batchDashboardQuery(3, 5, '', deviceToday(new Date())))).batch).toEqual(BATCH);
     expect((await read<{ Boxes: unknown[] }>(gridCirclesQuery(3, 21))).Boxes).toHaveLength(1);
     expect(await read(boxProblemsQuery(3, BOX_WITH_PROBLEM))).toEqual([]);
-    expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002))).total_count).toBe(0);
+    // A box's sub-boxes out of its grid's copy in columns (issue 19), as the single read answers them.
+    expect((await read<{ total_count: number }>(subBoxesQuery(3, 2_100_002, 21))).total_count).toBe(0);
+    expect(await read(subBoxesQuery(3, BOX_WITH_PROBLEM, 21))).toEqual({
+      status: 'success',
+      parent_gridbox: { id: BOX_WITH_PROBLEM, GridID: 21, RoomID: 11, X: 1, Y: 1, CustomName: 'Corner', Color: null, Status: null, culled: false, display_name: 'Corner' },
+      total_count: 1,
+      max_allowed: 100,
+      sub_gridboxes: [
+        {
+          Sub_gridboxID: filledSubBox(21).id, ParentGridboxID: BOX_WITH_PROBLEM, CustomName: null, SubX: 2, SubY: 1, PlantID: filledSubBox(21).plant_id,
+          plant_uid: 'P-21', Color: null, Status: null, Content: null, ImageName: null, display_name: 'Sub-2-1', deleted: false,
+          CreatedDateTime: '2026-01-05T08:00:00.000Z', UpdatedDateTime: '2026-01-05T08:00:00.000Z',
+        },
+      ],
+    });
+    // Without its grid the screen cannot find that copy: not available offline, as before any fill.
+    await expect(read(subBoxesQuery(3, 2_100_002))).rejects.toThrow();
     expect((await read<{ observations: unknown[] }>(observationsQuery(3, { limit: OBSERVATIONS_LIMIT, offset: 0 }))).observations).toEqual([OBSERVATION]);
     expect(await (await read<Blob>(imageQuery(THUMB_URL))).text()).toBe(`thumb of ${THUMB_URL}`);
     expect(fetchImage).toHaveBeenCalledTimes(1);
@@ -221,8 +238,10 @@ describe('background fill for offline use', () => {
 
     const first = await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
     expect(first?.state).toBe('ready');
-    // Every box's sub-boxes are on the device, though no box was asked one by one.
-    expect(await db.cachedAnswers.where('key').startsWith(JSON.stringify(['rooms', 3, 'sub-boxes']).slice(0, -1)).count()).toBe(704);
+    // Every box's sub-boxes are on the device, though no box was asked one by one: a copy in columns per grid.
+    const perBox = () => db.cachedAnswers.where('key').startsWith(JSON.stringify(['rooms', 3, 'sub-boxes']).slice(0, -1)).count();
+    expect(await perBox()).toBe(0);
+    expect(await db.cachedAnswers.where('key').startsWith(JSON.stringify(['offline-fill', 3, 'grid-sub-boxes']).slice(0, -1)).count()).toBe(3);
     // The counted paths, and the two weather reads.
     const firstRequests = api.total() + 2;
     expect(firstRequests).toBeLessThan(60);
@@ -235,7 +254,16 @@ describe('background fill for offline use', () => {
     expect(api.room.notModified).toBe(3);
     expect(api.requests.get('/offline_room_bundle')).toBe(6);
     restoreOnline = setOnline(false);
-    expect((await newClient().fetchQuery(subBoxesQuery(3, 2_200_001) as never) as { total_count: number }).total_count).toBe(0);
+    const subsOffline = async () => ((await newClient().fetchQuery(subBoxesQuery(3, 2_200_001, 22) as never)) as { total_count: number }).total_count;
+    expect(await subsOffline()).toBe(1);
+    restoreOnline();
+    restoreOnline = null;
+    // The box opened online afterwards (its single read knows no sub-box): its own copy is newer and wins offline.
+    await newClient().fetchQuery(subBoxesQuery(3, 2_200_001, 22) as never);
+    await savesSettled();
+    expect(await perBox()).toBe(1);
+    restoreOnline = setOnline(false);
+    expect(await subsOffline()).toBe(0);
     restoreOnline();
     restoreOnline = null;
 
@@ -243,6 +271,10 @@ describe('background fill for offline use', () => {
     api.room.version++;
     await prefetchForOffline(newClient(), { companyId: 3, userId: 7 });
     expect(api.room.notModified).toBe(3);
+    // The refill replaced the box's own copy with its grid's newer one.
+    expect(await perBox()).toBe(0);
+    restoreOnline = setOnline(false);
+    expect(await subsOffline()).toBe(1);
   });
 
   it('sign-out wipes every local copy of company data but keeps the queues', async () => {

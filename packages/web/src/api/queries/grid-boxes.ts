@@ -3,7 +3,8 @@ import { getPlantHistoryDate } from '../grid-boxes';
 import { getSubGridboxes } from '../sub-gridboxes';
 import { getFieldResponsesByGridbox, getStickyTrapHistory } from '../gridbox-responses';
 import { roomKeys } from './rooms';
-import { offlineRead } from '../offline-read';
+import { isNotAvailableOffline, offlineRead } from '../offline-read';
+import { isNetworkError } from '../../offline/network';
 
 /** The box's latest responses shown in its panel. */
 export const BOX_RESPONSES_SHOWN = 5;
@@ -16,10 +17,23 @@ export const boxHistoryQuery = (companyId: number, boxId: number) =>
     staleTime: 0,
   });
 
-export const subBoxesQuery = (companyId: number, boxId: number) =>
+/**
+ * A box's sub-boxes. With its grid (`gridId`), a device without signal and without the box's own copy reads
+ * them out of the grid's copy the offline fill stored (api/offline-sub-boxes.ts).
+ */
+export const subBoxesQuery = (companyId: number, boxId: number, gridId?: number) =>
   queryOptions({
     queryKey: roomKeys.subBoxes(companyId, boxId),
-    queryFn: ({ queryKey }) => offlineRead(companyId, queryKey, () => getSubGridboxes(boxId)),
+    queryFn: async ({ queryKey }) => {
+      try {
+        return await offlineRead(companyId, queryKey, () => getSubGridboxes(boxId));
+      } catch (err) {
+        if (!gridId || !(isNotAvailableOffline(err) || isNetworkError(err))) throw err;
+        const filled = await (await import('../offline-sub-boxes')).filledSubBoxes(companyId, gridId, boxId);
+        if (!filled) throw err;
+        return filled;
+      }
+    },
     networkMode: 'always',
     staleTime: 0,
   });

@@ -89,7 +89,7 @@ function SubBoxes({ box, onStartMove }: { box: GridBox; onStartMove: BoxPanelPro
   const { companyID, userId, userRole } = useAuth();
   const companyId = companyID ?? 0;
   // Offline the list reads the device's copy (api/offline-read); adding sub-boxes waits in the outbox.
-  const subs = useQuery(subBoxesQuery(companyId, box.id));
+  const subs = useQuery(subBoxesQuery(companyId, box.id, box.GridID));
   const templates = useQuery(gridTemplatesQuery(companyId, 'SubGrid'));
   const create = useCreateSubBoxes(companyId, box.id);
   const del = useDeleteSubBox(companyId, box.id);
