@@ -29,6 +29,7 @@ function baseApi() {
   server.use(
     http.get(`${API}/load_room_grids_boxes`, () => HttpResponse.json({ status: 'success', rooms: [{ RoomID: 11, CompanyID: 3, Name: 'Bay 1', Description: '', CreatedDateTime: T, UpdatedDateTime: T, Scanned: false, ScannedDateTime: null, LastScannedBy: null, WhiteboardImage: null, StartScroll: 0, grids: [] }] })),
     http.get(`${API}/observations/imports`, () => HttpResponse.json({ status: 'success', imports: [] })),
+    http.get(`${API}/import_jobs`, () => HttpResponse.json({ status: 'success', job: null })),
   );
 }
 
@@ -84,6 +85,7 @@ function jobsApi(calls: string[], answers: Record<'facility' | 'observations', (
     }),
     http.get(`${API}/import_jobs`, ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('job_id'));
+      if (!id) return HttpResponse.json({ status: 'success', job: null });
       jobs.get(id)!.asked++;
       return HttpResponse.json({ status: 'success', job: view(id) });
     }),
@@ -117,6 +119,29 @@ describe('TransferPage', () => {
     expect(screen.queryByText(/Imported:/)).not.toBeInTheDocument();
     expect(api.calls).toEqual(['preview', 'apply', 'undo']);
     expect(new Set(api.keys).size).toBe(2);
+  }, 30_000);
+
+  it('shows an import still running on the server when the page opens, with its progress, until it is done', async () => {
+    signInAs({ role: 'Admin' });
+    transferApi();
+    let asks = 0;
+    server.use(
+      http.get(`${API}/import_jobs`, () => {
+        asks++;
+        const done = asks > 2;
+        return HttpResponse.json({
+          status: 'success',
+          job: {
+            job_id: 4, kind: 'facility', dry_run: false, file_name: 'big.csv', status: done ? 'done' : 'running', rows_done: done ? 100000 : 42000, rows_total: 100000,
+            error: null, created_at: T, finished_at: done ? T : null, facility: done ? { preview, import: imported } : null, observations: null,
+          },
+        });
+      }),
+    );
+    render();
+    expect(await screen.findByText('“big.csv” is still being read on the server; its result shows in the list below when it is done.')).toBeInTheDocument();
+    expect(screen.getByText('Importing: 42,000 of 100,000 lines')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/is still being read on the server/)).not.toBeInTheDocument(), { timeout: 5000 });
   }, 30_000);
 
   it('shows the server\'s reason when a file cannot be read', async () => {

@@ -9,6 +9,7 @@ import { useFormatDate } from '../../../../lib/format-date';
 import {
   observationImportsQuery, useApplyObservations, useExportObservations, usePreviewObservations, useUndoObservations, type ObservationExportFilter,
 } from '../api/use-observation-transfer';
+import { useRunningImportJob } from '../api/use-import-job';
 import { ImportProgress } from './import-progress';
 import { saveBlob } from './save-blob';
 
@@ -135,6 +136,7 @@ export function ObservationsImport({ companyId }: { companyId: number }) {
   const preview = usePreviewObservations(companyId);
   const apply = useApplyObservations(companyId);
   const undo = useUndoObservations(companyId);
+  const resumed = useRunningImportJob(companyId, 'observations', !preview.isPending && !apply.isPending);
   const [file, setFile] = useState<File | null>(null);
   const [toUndo, setToUndo] = useState<ObservationImport | null>(null);
   const choose = (f: File | null) => {
@@ -148,6 +150,12 @@ export function ObservationsImport({ companyId }: { companyId: number }) {
       <Card>
         <h2 className="text-base font-semibold text-stone-900">{t('transfer.obs.importTitle')}</h2>
         <p className="mt-1 text-sm text-stone-700">{t('transfer.obs.importBody')}</p>
+        {resumed && (
+          <div className="mt-3 flex flex-col gap-2">
+            <Alert tone="info">{t('transfer.stillRunning', { name: resumed.file_name })}</Alert>
+            <ImportProgress job={resumed} />
+          </div>
+        )}
         <label className="mt-3 block text-sm font-medium text-stone-800" htmlFor="observations-file">{t('transfer.obs.file')}</label>
         <input
           id="observations-file"

@@ -8,6 +8,7 @@ import { useFormatDate } from '../../../../lib/format-date';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../state/hooks';
 import { facilityImportsQuery, useApplyImport, useExportFacility, usePreviewImport, useUndoImport } from '../api/use-facility-transfer';
+import { useRunningImportJob } from '../api/use-import-job';
 import { ObservationsExport, ObservationsImport } from './observations-transfer';
 import { ImportProgress } from './import-progress';
 import { saveBlob } from './save-blob';
@@ -101,6 +102,7 @@ export default function TransferPage() {
   const preview = usePreviewImport(companyId);
   const apply = useApplyImport(companyId);
   const undo = useUndoImport(companyId);
+  const resumed = useRunningImportJob(companyId, 'facility', isAdmin && !preview.isPending && !apply.isPending);
   const [file, setFile] = useState<File | null>(null);
   const [toUndo, setToUndo] = useState<FacilityImport | null>(null);
 
@@ -137,6 +139,12 @@ export default function TransferPage() {
           <Card>
             <h2 className="text-base font-semibold text-stone-900">{t('transfer.importTitle')}</h2>
             <p className="mt-1 text-sm text-stone-700">{t('transfer.importBody')}</p>
+            {resumed && (
+              <div className="mt-3 flex flex-col gap-2">
+                <Alert tone="info">{t('transfer.stillRunning', { name: resumed.file_name })}</Alert>
+                <ImportProgress job={resumed} />
+              </div>
+            )}
             <label className="mt-3 block text-sm font-medium text-stone-800" htmlFor="facility-file">{t('transfer.file')}</label>
             <input
               id="facility-file"
