@@ -225,6 +225,8 @@ export async function inChunks<L>(lines: Iterable<L>, chunk: (batch: L[]) => Pro
     read += batch.length;
     batch = [];
     progress?.(read);
+    // Reading and planning a chunk is work for this process alone: let its other requests (a progress ask) have a turn.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   };
   for (const l of lines) {
     batch.push(l);

@@ -96,6 +96,8 @@ export function runImportJob(deps: JobDeps, row: repo.ImportJobRow): void {
   const entry: Running = { row: { ...row, status: 'running' }, rowsDone: 0, done: Promise.resolve() };
   running.set(row.job_id, entry);
   entry.done = (async () => {
+    // Begins once the caller's answer is on its way: the job's first chunk would otherwise hold it back.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     try {
       await work(deps, entry);
     } catch (err) {
