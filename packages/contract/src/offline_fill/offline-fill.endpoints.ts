@@ -4,19 +4,18 @@ import { success } from '../http/envelope.js';
 import { CalendarDate, CompanyId, Id } from '../common/fields.js';
 import { IdList } from '../batches/batch.schemas.js';
 import type { unresolvedProblemsEndpoints } from '../unresolved_problems/unresolved-problems.endpoints.js';
-import { OfflineGridSubBoxes } from './offline-fill.columns.js';
+import { OfflineBatchPlants, OfflineGridSubBoxes } from './offline-fill.columns.js';
 import type { roomScrollEndpoints } from '../room_scroll/room-scroll.endpoints.js';
 import type { gridsEndpoints } from '../grids/grids.endpoints.js';
 import type { batchesEndpoints } from '../batches/batches.endpoints.js';
 import type { batchProblemsEndpoints } from '../batch_problems/batch-problems.endpoints.js';
-import type { plantsEndpoints } from '../plants/plants.endpoints.js';
 
 /**
  * Verdant extension (issue 19, "An offline fill in bulk"): the phone's offline fill reads a room, and many
  * batches, in one answer each instead of one request per grid, box and batch screen. Every part is the
  * answer of an existing single endpoint, byte for byte the same JSON, so the web stores it under that
- * endpoint's query key (docs/decisions.md, "Offline fill in bulk") — but the room's sub-boxes, sent in
- * columns and kept per grid (offline-fill.columns.ts).
+ * endpoint's query key (docs/decisions.md, "Offline fill in bulk") — but the room's sub-boxes (kept per
+ * grid) and a batch's plants, sent in columns (offline-fill.columns.ts).
  */
 const anyone = { kind: 'user', roles: ALL_ROLES } as const;
 
@@ -71,8 +70,8 @@ export const OfflineBatchBundle = z.object({
   dashboard: answer<typeof batchesEndpoints.getBatchDashboard>(),
   /** GET /get_rooms_by_batch?batch_id. */
   rooms: answer<typeof batchesEndpoints.getRoomsByBatch>(),
-  /** GET /get_all_plants_linked_to_batch?batch_id&include_harvested=true. */
-  plants: answer<typeof plantsEndpoints.getAllPlantsLinkedToBatch>(),
+  /** GET /get_all_plants_linked_to_batch?batch_id&include_harvested=true in columns: `batchPlantsAnswerOf` gives it back. */
+  plants: OfflineBatchPlants,
 });
 export type OfflineBatchBundle = z.infer<typeof OfflineBatchBundle>;
 

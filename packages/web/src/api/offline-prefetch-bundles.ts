@@ -4,7 +4,7 @@ import {
   gridsEndpoints,
   offlineFillEndpoints as ep,
   OFFLINE_BATCHES_MAX,
-  plantsEndpoints,
+  batchPlantsAnswerOf,
   roomScrollEndpoints,
   unresolvedProblemsEndpoints,
   type EndpointConfig,
@@ -75,7 +75,8 @@ export async function getOfflineBatchesBundle(companyId: number, batchIds: reado
         open_problems: await parsePart(batchProblemsEndpoints.getBatchProblems, b.open_problems),
         dashboard: await parsePart(batchesEndpoints.getBatchDashboard, b.dashboard),
         rooms: await parsePart(batchesEndpoints.getRoomsByBatch, b.rooms),
-        plants: await parsePart(plantsEndpoints.getAllPlantsLinkedToBatch, b.plants),
+        // In columns, checked by the bundle's own schema: the single read's answer again (offline-fill.columns.ts).
+        plants: batchPlantsAnswerOf(b.plants),
       })),
     ),
     room_histories: await Promise.all(

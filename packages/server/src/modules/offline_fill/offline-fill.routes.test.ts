@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_BATCHES_MAX, subGridboxesAnswerOf, utcDate, type OfflineGridSubBoxes } from '@verdant/contract';
+import { batchPlantsAnswerOf, OFFLINE_BATCHES_MAX, subGridboxesAnswerOf, utcDate, type OfflineGridSubBoxes } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
@@ -153,7 +153,7 @@ describe('GET /offline_batches_bundle', () => {
       expect(part.open_problems).toEqual(await json('/get_batch_problems', a.regular.auth, { company_id: a.companyId, batch_id: id, include_resolved: 'false' }));
       expect(part.dashboard).toEqual(await json('/get_batch_dashboard', a.regular.auth, { company_id: a.companyId, batch_id: id, end_date: end }));
       expect(part.rooms).toEqual(await json('/get_rooms_by_batch', a.regular.auth, { batch_id: id }));
-      expect(part.plants).toEqual(await json('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: id, include_harvested: 'true' }));
+      expect(batchPlantsAnswerOf(part.plants)).toEqual(await json('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: id, include_harvested: 'true' }));
     }
     expect(bundle.batches[0].problems.problems).toHaveLength(1);
     expect(bundle.room_histories.map((h: { room_id: number }) => h.room_id).sort()).toEqual([place.roomId, other.roomId].sort());

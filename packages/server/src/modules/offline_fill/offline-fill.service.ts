@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sparseColumn, type OfflineBatchBundle, type OfflineGridSubBoxes, type OfflineRoomBundle } from '@verdant/contract';
+import { batchPlantsColumns, sparseColumn, type OfflineBatchBundle, type OfflineGridSubBoxes, type OfflineRoomBundle } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import type { Deps } from '../../lib/deps.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
@@ -180,7 +180,8 @@ export async function batchesBundle(deps: OfflineFillDeps, caller: Caller, compa
   }
   // Every batch's plants in one statement (the batches were checked above: another company's is a 404 there).
   const plants = await plantsOfBatches(deps, caller, ids, true);
-  const batches: OfflineBatchBundle[] = parts.map((part) => ({ ...part, plants: plants.get(part.batch_id)! }));
+  // In columns: a place and an instant told once (contract offline-fill.columns.ts).
+  const batches: OfflineBatchBundle[] = parts.map((part) => ({ ...part, plants: batchPlantsColumns(plants.get(part.batch_id)!) }));
   const roomHistories = [];
   for (const roomId of roomIds) {
     roomHistories.push({ room_id: roomId, answer: { status: ok, room_id: roomId, history: await historyByRoom(deps, caller, roomId) } });

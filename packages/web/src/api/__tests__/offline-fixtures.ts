@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API } from '../../testing/msw-server';
+import { batchPlantsColumns } from '@verdant/contract';
 import { makeRoom } from '../../testing/room-fixtures';
 
 type Room = ReturnType<typeof makeRoom>;
@@ -86,7 +87,11 @@ const gridSubBoxColumns = (roomId: number, grid: { id: number; grid_boxes: Array
   };
 };
 const batchDetail = () => ({ batch: BATCH, rooms: [{ RoomID: 11, Name: 'Bay 1', linked_at: T }], target_url: 'http://x/b/5' });
-const batchPlants = () => ({ batch_id: 5, harvested: false, total_count: 0, plants: [] });
+export const BATCH_PLANT = {
+  plant_id: 41, plant_uid: 'P-41', linked_at: T, linked_by: 7, RoomID: 11, RoomName: 'Bay 1', GridID: 21, GridName: 'Grid A',
+  GridBoxID: 2_100_001, BoxName: '1,1', Sub_gridboxID: 210, SubGridboxName: 'Sub-2-1',
+};
+const batchPlants = () => ({ batch_id: 5, harvested: false, total_count: 1, plants: [BATCH_PLANT] });
 const batchDashboard = () => ({
   batch_details: {
     batch: BATCH, start_date: '2026-01-05', end_date: '2026-03-01',
@@ -248,7 +253,7 @@ export function offlineServer(user: { location?: string | null; rooms?: Room[]; 
           open_problems: success({ problems: [] }),
           dashboard: success({ batch_details: { ...batchDashboard().batch_details, batch: batchOf(id) } }),
           rooms: success(batchRooms()),
-          plants: success({ ...batchPlants(), batch_id: id }),
+          plants: batchPlantsColumns({ ...batchPlants(), batch_id: id }),
         })),
         room_histories: [{ room_id: 11, answer: success(roomHistory()) }],
       }))({ request });
