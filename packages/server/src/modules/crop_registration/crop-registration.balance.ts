@@ -20,7 +20,7 @@ export interface BalanceWeek {
 
 /**
  * The crop's weekly indicators per planting from `from` to `to` (Mondays), for the reports builder's crop balance
- * report (modules/reports). Read from the kept week sums (crop_registration_weeks) by the indicators screen's own
+ * report (modules/reports). Read from the kept week sums (crop_registration_week_sums) by the indicators screen's own
  * formulas (weekIndicators), never from the registered values. The crop must be the company's (404); `roomIds` keeps
  * the plantings of those rooms, and since plantings are read by company a room of another company keeps none (the
  * caller answers it with a 404). `rooms` lists every room of the company that grew the crop, in the plantings' order.

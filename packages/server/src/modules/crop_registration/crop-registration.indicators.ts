@@ -1,6 +1,6 @@
 import { balanceLabel, INDICATORS, type Indicator, type Measure } from '@verdant/contract';
 
-/** One measure's sums of a planting's week (crop_registration_weeks). */
+/** One measure's sums of a planting's week (kept in crop_registration_week_sums). */
 export type Sums = { n: number; sumValue: number; nDelta: number; sumDelta: number };
 /** A planting's weeks: week (Monday) → measure → sums. */
 export type WeekSums = Map<string, Map<Measure, Sums>>;

@@ -303,6 +303,9 @@ export async function addToWeek(trx: Transaction<DB>, row: { company_id: number;
   `.execute(trx);
 }
 
+/** A one-dimensional array of numbers as PostgreSQL writes it ("{1,2.5,-3}", never NULL elements here). */
+const numbers = (text: string): number[] => (text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number));
+
 /** The company's measurement types that feed an indicator (removed ones too: their kept sums still count). */
 const measuresOfTypes = (db: Db, companyId: number) =>
   db.selectFrom('measurement_types').select(['type_id', 'measure']).where('company_id', '=', companyId).where('measure', 'is not', null).execute();
@@ -316,7 +319,9 @@ const measuresOfTypes = (db: Db, companyId: number) =>
 export async function weekSums(db: Db, companyId: number, plantingIds: number[], from: string, to: string) {
   const [types, rows] = await Promise.all([
     measuresOfTypes(db, companyId),
-    db.selectFrom('crop_registration_week_sums').select(['planting_id', 'week', 'type_ids', 'n', 'sum_value', 'n_delta', 'sum_delta'])
+    // The arrays as their text, split here: the driver's array parser took twice the time of the whole read.
+    db.selectFrom('crop_registration_week_sums').select(['planting_id', 'week'])
+      .select([sql<string>`type_ids::text`.as('type_ids'), sql<string>`n::text`.as('n'), sql<string>`sum_value::text`.as('sum_value'), sql<string>`n_delta::text`.as('n_delta'), sql<string>`sum_delta::text`.as('sum_delta')])
       .where('company_id', '=', companyId)
       .where('planting_id', 'in', plantingIds.length ? plantingIds : [0])
       .where('week', '>=', from).where('week', '<=', to)
@@ -327,14 +332,15 @@ export async function weekSums(db: Db, companyId: number, plantingIds: number[],
   const measureOf = new Map(types.map((t) => [t.type_id, t.measure!]));
   return rows.map((r) => {
     const out = { planting_id: r.planting_id, week: r.week, measures: [] as string[], n: [] as number[], sum_value: [] as number[], n_delta: [] as number[], sum_delta: [] as number[] };
-    r.type_ids.forEach((typeId, i) => {
+    const [n, sumValue, nDelta, sumDelta] = [numbers(r.n), numbers(r.sum_value), numbers(r.n_delta), numbers(r.sum_delta)];
+    numbers(r.type_ids).forEach((typeId, i) => {
       const measure = measureOf.get(typeId);
       if (measure === undefined) return;
       out.measures.push(measure);
-      out.n.push(r.n[i]!);
-      out.sum_value.push(r.sum_value[i]!);
-      out.n_delta.push(r.n_delta[i]!);
-      out.sum_delta.push(r.sum_delta[i]!);
+      out.n.push(n[i]!);
+      out.sum_value.push(sumValue[i]!);
+      out.n_delta.push(nDelta[i]!);
+      out.sum_delta.push(sumDelta[i]!);
     });
     return out;
   }).filter((r) => r.measures.length > 0);
