@@ -111,7 +111,7 @@ describe('TransferPage', () => {
     expect(api.calls).toEqual(['preview']);
     await user.click(screen.getByRole('button', { name: 'Apply import' }));
     expect(await screen.findByText('Importing: 1 of 3 lines')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '1');
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '1');
     expect(await screen.findByText('Imported: 1 rooms and 1 grids created, 2 boxes written. You can undo it below.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Undo the import of facility.csv' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Undo import' }));
