@@ -47,6 +47,11 @@ beforeAll(async () => {
   }
   const problem = await call('POST', '/create_batch_problem', a.regular.auth, {}, { company_id: a.companyId, user_id: a.regular.user_id, batch_id: batchIds[0]!, problem_type: 'Aphids', severity: 2 });
   expect(problem.statusCode, problem.body).toBe(200);
+  // A resolved one beside it: the bundle's open problems are the open ones of the full list.
+  const thrips = await call('POST', '/create_batch_problem', a.regular.auth, {}, { company_id: a.companyId, user_id: a.regular.user_id, batch_id: batchIds[0]!, problem_type: 'Thrips', severity: 1 });
+  expect(thrips.statusCode, thrips.body).toBe(200);
+  const resolved = await call('POST', '/resolve_batch_problem', a.admin.auth, {}, { batch_id: batchIds[0]!, user_id: a.admin.user_id, problem_type: 'Thrips' });
+  expect(resolved.statusCode, resolved.body).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -155,7 +160,8 @@ describe('GET /offline_batches_bundle', () => {
       expect(part.rooms).toEqual(await json('/get_rooms_by_batch', a.regular.auth, { batch_id: id }));
       expect(batchPlantsAnswerOf(part.plants)).toEqual(await json('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: id, include_harvested: 'true' }));
     }
-    expect(bundle.batches[0].problems.problems).toHaveLength(1);
+    expect(bundle.batches[0].problems.problems).toHaveLength(2);
+    expect(bundle.batches[0].open_problems.problems).toHaveLength(1);
     expect(bundle.room_histories.map((h: { room_id: number }) => h.room_id).sort()).toEqual([place.roomId, other.roomId].sort());
     for (const h of bundle.room_histories) {
       const single = await call('POST', '/get_batch_history_by_room', a.regular.auth, {}, { room_id: h.room_id });
