@@ -36,6 +36,7 @@ const MIXED_INDEX: Record<string, string> = {
   batches_number_trgm_idx: "GIN trigrams, as grid_boxes_name_trgm_idx; the typo tier also filters by the company's batches",
   batches_strain_trgm_idx: 'GIN trigrams, as batches_number_trgm_idx',
   users_email_key: 'sign-in finds a user by email before any company is known; an email is one account',
+  import_jobs_unfinished_idx: "the process's start resumes every company's unfinished import jobs (partial: only queued and running ones)",
 };
 
 let t: TestApp;
