@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cloneElement, type ReactElement } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,6 +8,12 @@ import ForecastPage from '../components/forecast-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
+
+// jsdom lays nothing out, so a ResponsiveContainer measures 0 × 0 and draws nothing: give the chart a size.
+vi.mock('recharts', async (importOriginal) => {
+  const recharts = await importOriginal<typeof import('recharts')>();
+  return { ...recharts, ResponsiveContainer: ({ children }: { children: ReactElement<{ width?: number; height?: number }> }) => cloneElement(children, { width: 800, height: 256 }) };
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -71,6 +78,13 @@ function api(latest: 'kept' | 'none') {
 }
 
 describe('the harvest forecast screen', () => {
+  it("labels the chart's y axis with what it shows and its unit", async () => {
+    api('kept');
+    renderPage(<ForecastPage />);
+    const chart = await screen.findByTestId('forecast-chart');
+    expect(await within(chart).findByText('Harvest (kg/m²)')).toBeInTheDocument();
+  });
+
   it('reads the kept forecast without making one, with the model and inputs it was made from and each week\'s temperature source', async () => {
     const calls = api('kept');
     renderPage(<ForecastPage />);

@@ -209,10 +209,11 @@ function PlantingForecast({ companyId, planting, week, run, kept }: PlantingFore
               <>
                 <div className="h-64 w-full" data-testid="forecast-chart">
                   <ResponsiveContainer width="100%" height="100%">
-                    <ComposedChart data={chart} margin={{ left: -8, right: 8 }}>
+                    <ComposedChart data={chart} margin={{ left: 12, right: 8 }}>
                       <CartesianGrid strokeDasharray="3 3" vertical={false} />
                       <XAxis dataKey="week" tickFormatter={weekLabel} tick={{ fontSize: 11 }} />
-                      <YAxis tick={{ fontSize: 11 }} />
+                      <YAxis tick={{ fontSize: 11, fill: '#57534e' }} width={56} tickFormatter={(v: number) => kg(v)}
+                        label={{ value: t('forecast.axis'), angle: -90, position: 'insideLeft', offset: -4, style: { textAnchor: 'middle', fontSize: 12, fill: '#44403c' } }} />
                       <Tooltip labelFormatter={(w) => weekLabel(String(w))} formatter={(v) => kg(typeof v === 'number' ? v : null)} />
                       <Legend wrapperStyle={{ fontSize: 12 }} />
                       <Bar dataKey="actual" name={t('forecast.actual')} fill="#2f855a" />
