@@ -8,21 +8,10 @@ import { roomListQuery } from '../../../api/queries/rooms';
 import { Alert, Button, Card, Input, PageHeader, Select } from '../../../components/ui';
 import { useAuth } from '../../../state/hooks';
 import { ApplicationsList } from './applications-list';
+import { saveBlob } from '@/lib/save-blob';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 const EXTENSION: Record<RegisterExportFormat, string> = { eu_csv: 'csv', eu_json: 'json', globalgap_csv: 'csv', spray_diary_html: 'html', applications_csv: 'csv' };
-
-/** Saves a Blob under a file name (the browser's download). */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The plant-protection register's exports (Admins): the EU 2023/564 record, the GLOBALG.A.P. record, the
@@ -43,7 +32,7 @@ export default function RegisterPage() {
   const wrongWay = from !== '' && to !== '' && from > to;
   const run = useMutation({
     mutationFn: () => exportRegister(company, { format, from, to, roomId: room ? Number(room) : undefined }, setProgress),
-    onSuccess: (blob) => save(blob, `verdant-register-${format.replace(/_/g, '-')}-${from}-${to}.${EXTENSION[format]}`),
+    onSuccess: (blob) => saveBlob(blob, `verdant-register-${format.replace(/_/g, '-')}-${from}-${to}.${EXTENSION[format]}`),
     onSettled: () => setProgress(null),
   });
   const onSubmit = (e: FormEvent) => {

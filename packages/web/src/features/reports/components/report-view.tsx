@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, useToast } from '../../../components/ui';
 import { useFormatDate } from '../../../lib/format-date';
 import { chartToPng } from '../lib/chart-png';
-import { downloadBlob, fileName, toCsv } from '../lib/csv';
+import { saveBlob } from '@/lib/save-blob';
+import { fileName, toCsv } from '../lib/csv';
 import { isEmptyTable, seriesByTotal, tableFromData, X_KEY, xAxisKind } from '../lib/report-table';
 import { useReportLabels } from '../lib/use-report-labels';
 import { ReportChart } from './report-chart';
@@ -51,7 +52,7 @@ export function ReportView({ name, kind, data, chartType, subtitle, actions }: P
   function exportCsv() {
     const header = [labels.xTitle, ...series.map(labels.series)];
     const rows = table.rows.map((r) => [r[X_KEY], ...series.map((s) => r[s])]);
-    downloadBlob(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName(name, 'csv'));
+    saveBlob(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName(name, 'csv'));
   }
 
   async function exportPng() {
@@ -59,7 +60,7 @@ export function ReportView({ name, kind, data, chartType, subtitle, actions }: P
     try {
       if (!svg) throw new Error('no chart');
       const legend = chartType === 'PieChart' ? [] : series.map((s, i) => ({ label: labels.series(s), colour: labels.colour(s, i) }));
-      downloadBlob(await chartToPng(svg, name, legend), fileName(name, 'png'));
+      saveBlob(await chartToPng(svg, name, legend), fileName(name, 'png'));
     } catch {
       toast.show('danger', t('result.pngFailed'));
     }

@@ -33,15 +33,3 @@ export function fileName(name: string, extension: string): string {
   return `${base || 'report'}.${extension}`;
 }
 
-/** Hands a blob to the browser as a download. */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // The click has started the download; the URL can go once the event loop moves on.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -4,20 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { utcDate } from '@verdant/contract';
 import { exportScanExamples } from '../../../api/scans';
 import { Alert, Button, Card } from '../../../components/ui';
+import { saveBlob } from '@/lib/save-blob';
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-
-/** Saves a Blob under a file name (the browser's download). */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The labelled examples as a zip (Admins): the reviewed photos and a COCO file. The server streams it
@@ -28,7 +17,7 @@ export function ScanExport({ companyId }: { companyId: number }) {
   const [progress, setProgress] = useState<{ received: number; total: number | null } | null>(null);
   const run = useMutation({
     mutationFn: () => exportScanExamples(companyId, (received, total) => setProgress({ received, total })),
-    onSuccess: (zip) => save(zip, `verdant-labelled-examples-${utcDate()}.zip`),
+    onSuccess: (zip) => saveBlob(zip, `verdant-labelled-examples-${utcDate()}.zip`),
   });
   const percent = progress?.total ? Math.round((progress.received / progress.total) * 100) : null;
   return (

@@ -15,18 +15,7 @@ import { ThresholdForm } from './threshold-form';
 import { StockWarningsCard } from './stock-warnings';
 import { StockProductCard, type StockAction } from './stock-product-card';
 import { StockHistory } from './stock-history';
-
-/** Saves a Blob under a file name (the browser's download). */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveBlob } from '@/lib/save-blob';
 
 /**
  * Stock of plant-protection products, per lot: what is on hand, lots earliest expiry first, warnings (low,
@@ -43,7 +32,7 @@ export default function StockPage() {
   const [open, setOpen] = useState<{ action: StockAction; product: StockProduct | null } | null>(null);
   const csv = useMutation({
     mutationFn: () => exportStockCsv(companyId),
-    onSuccess: (blob) => download(blob, `stock-${deviceToday()}.csv`),
+    onSuccess: (blob) => saveBlob(blob, `stock-${deviceToday()}.csv`),
     onError: (err) => toast.danger(errorMessage(err)),
   });
   const close = () => setOpen(null);

@@ -11,7 +11,7 @@ import { facilityImportsQuery, useApplyImport, useExportFacility, usePreviewImpo
 import { useRunningImportJob } from '../api/use-import-job';
 import { ObservationsExport, ObservationsImport } from './observations-transfer';
 import { ImportProgress } from './import-progress';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '@/lib/save-blob';
 
 const TONE = { create: 'success', change: 'info', refuse: 'danger' } as const;
 
