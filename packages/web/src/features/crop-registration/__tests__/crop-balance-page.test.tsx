@@ -1,4 +1,3 @@
-import { cloneElement, type ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,11 +8,8 @@ import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 
-// jsdom lays nothing out, so a ResponsiveContainer measures 0 × 0 and draws nothing: give the chart a size.
-vi.mock('recharts', async (importOriginal) => {
-  const recharts = await importOriginal<typeof import('recharts')>();
-  return { ...recharts, ResponsiveContainer: ({ children }: { children: ReactElement<{ width?: number; height?: number }> }) => cloneElement(children, { width: 800, height: 320 }) };
-});
+// jsdom lays nothing out: the chart gets a size (testing/sized-recharts).
+vi.mock('recharts', async (original) => (await import('../../../testing/sized-recharts')).sizedRecharts(original, 320));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
