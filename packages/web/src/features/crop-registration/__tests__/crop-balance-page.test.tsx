@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { addDays, deviceToday, INDICATORS, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf, type CropPlanting } from '@verdant/contract';
+import { addDays, deviceToday, INDICATORS, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf } from '@verdant/contract';
 import CropBalancePage from '../components/crop-balance-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
+import { HOUSE_2_TOMATO } from './crop-fixtures';
 
 // jsdom lays nothing out: the chart gets a size (testing/sized-recharts).
 vi.mock('recharts', async (original) => (await import('../../../testing/sized-recharts')).sizedRecharts(original, 320));
@@ -17,10 +18,7 @@ afterAll(() => server.close());
 beforeEach(() => signInAs({ companyId: 3 }));
 
 const W = mondayOf(deviceToday());
-const planting: CropPlanting = {
-  planting_id: 5, room_id: 2, room_name: 'House 2', crop_id: 1, crop_name: 'Tomato', eppo_code: 'LYPES', batch_id: null, batch_number: null,
-  area_m2: 1000, stems_per_m2: 3.5, start_week: '2026-01-05', end_week: null, rotation_weeks: 4,
-};
+const planting = HOUSE_2_TOMATO;
 const none = Object.fromEntries(INDICATORS.map((k) => [k, null]));
 const week = (w: string, growth: number, balance: number, lastYear: number) => ({
   planting_id: 5, room_id: 2, room_name: 'House 2', crop_id: 1, week: w, plants_measured: 3,

@@ -1,21 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { INDICATORS, INDICATOR_FORMULAS, INDICATOR_UNITS, type CropPlanting } from '@verdant/contract';
+import { INDICATORS, INDICATOR_FORMULAS, INDICATOR_UNITS } from '@verdant/contract';
 import { CropBalanceTile } from '../components/crop-balance-tile';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
+import { HOUSE_2_TOMATO } from './crop-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => signInAs({ companyId: 3 }));
 
-const planting: CropPlanting = {
-  planting_id: 5, room_id: 2, room_name: 'House 2', crop_id: 1, crop_name: 'Tomato', eppo_code: 'LYPES', batch_id: null, batch_number: null,
-  area_m2: 1000, stems_per_m2: 3.5, start_week: '2026-01-05', end_week: null, rotation_weeks: 4,
-};
+const planting = HOUSE_2_TOMATO;
 const none = Object.fromEntries(INDICATORS.map((k) => [k, null]));
 
 function api(weeks: unknown[]) {

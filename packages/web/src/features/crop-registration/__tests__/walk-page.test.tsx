@@ -2,12 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { cropRegistrationMessages, deviceToday, mondayOf, type CropPlanting, type RegistrationWalk } from '@verdant/contract';
+import { cropRegistrationMessages, deviceToday, mondayOf, type RegistrationWalk } from '@verdant/contract';
 import WalkPage from '../components/walk-page';
 import { renderPage } from '../../../testing/render';
 import { API, server } from '../../../testing/msw-server';
 import { signInAs } from '../../../testing/session';
 import { ActionQueueDatabase } from '../../../offline/action-queue-store';
+import { HOUSE_2_TOMATO } from './crop-fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -16,10 +17,7 @@ afterAll(() => server.close());
 const database = new ActionQueueDatabase();
 const week = mondayOf(deviceToday());
 
-const planting: CropPlanting = {
-  planting_id: 5, room_id: 2, room_name: 'House 2', crop_id: 1, crop_name: 'Tomato', eppo_code: 'LYPES', batch_id: null, batch_number: null,
-  area_m2: 1000, stems_per_m2: 3.5, start_week: '2026-01-05', end_week: null, rotation_weeks: 4,
-};
+const planting = HOUSE_2_TOMATO;
 const types: RegistrationWalk['types'] = [
   { type_id: 21, crop_id: 1, name: 'Head', unit: 'mm', min: 5, max: 25, decimals: 1, how_to_measure: 'With a calliper, 15 cm below the head.', kind: 'number', measure: 'stem_diameter', position: 1, is_default: true },
   { type_id: 22, crop_id: 1, name: 'Set truss', unit: 'truss', min: 0, max: 99.9, decimals: 1, how_to_measure: '', kind: 'truss_position', measure: 'set_truss', position: 2, is_default: true },
