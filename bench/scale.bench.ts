@@ -5,7 +5,9 @@
  * The bare SQL of a read is the statements the app ran for it, caught on the pg client as one request of it ran
  * alone and replayed in order on a connection of their own per request (no HTTP, auth, checks or JSON); a write
  * among them (none is expected of a GET) is left out and counted.
- * Also the bench process's resident memory (the API runs in it) and the answers' bytes as a browser gets them (br).
+ * Also the API's resident memory, each read's peak and the run's (on a server the API runs in a child process of its
+ * own, scale-reads/api-process.ts, so the bare replays' results do not count against it), and the answers' bytes as a
+ * browser gets them (br).
  * Args: --database-url (the server, default postgres://postgres@127.0.0.1:5432/), --database (default verdant_scale);
  * or --embedded <dir> (a PGlite data directory `npm run seed:scale -- --embedded <dir>` made): the app opens it, and the
  * bare SQL runs through the app's own handle of it (one session: the replays take turns, as the app's statements do);
@@ -17,11 +19,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
+import { childApi, inProcessApi } from './scale-reads/api.js';
+import type { Stmt } from './scale-reads/capture.js';
 import { agent, concurrent, CONCURRENCY, get, GOAL_MS, GOAL_RATIO, goalMet, ms, type Timing } from './scale-reads/measure.js';
 import { SCALE_ADMIN_EMAIL, SCALE_COMPANY } from './scale-reads/seed.js';
 
@@ -36,43 +39,23 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
 const url = new URL(values['database-url']);
 url.pathname = `/${values.database}`;
 
-interface Stmt { text: string; values?: unknown[] }
-// Every statement any pg client sends while `capture` is set (one request in flight then).
-let capture: Stmt[] | null = null;
-const clientQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [config, params] = args as [string | { text?: string; values?: unknown[] }, unknown];
-  const text = typeof config === 'string' ? config : config?.text;
-  if (capture && text) capture.push({ text, values: Array.isArray(params) ? params : typeof config === 'object' ? config.values : undefined });
-  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof clientQuery;
-// The same on the embedded database: every statement reaches PGlite through query (with values) or exec.
 const embeddedDir = values.embedded;
-const pgliteQuery = PGlite.prototype.query;
-PGlite.prototype.query = function (this: PGlite, text: string, params?: unknown[], options?: unknown) {
-  if (capture) capture.push({ text, values: params });
-  return pgliteQuery.call(this, text, params, options as never);
-} as typeof pgliteQuery;
-const pgliteExec = PGlite.prototype.exec;
-PGlite.prototype.exec = function (this: PGlite, text: string, options?: unknown) {
-  if (capture) capture.push({ text });
-  return pgliteExec.call(this, text, options as never);
-} as typeof pgliteExec;
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-scale-'));
-const config = { ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') };
 if (embeddedDir !== undefined && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION'))) throw new Error(`--embedded: no data directory at ${embeddedDir} (npm run seed:scale -- --embedded <dir>)`);
-const app = await buildApp(config, {
-  database: embeddedDir !== undefined ? { kind: 'embedded', dir: embeddedDir } : { kind: 'postgres', url: url.toString() }, jobs: false, logger: false,
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-scale-'));
+// On a server the API runs in a process of its own, so its memory is its own; embedded, the bare side needs its session.
+const embeddedApp = embeddedDir === undefined ? null : await buildApp({ ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') }, {
+  database: { kind: 'embedded', dir: embeddedDir }, jobs: false, logger: false,
 });
+const api = embeddedApp ? await inProcessApi(embeddedApp) : await childApi(url.toString());
 const pool = embeddedDir === undefined ? new pg.Pool({ connectionString: url.toString(), max: 16 }) : null;
 // The bare side: its own pool on a server; the app's own handle (the one session) when embedded.
 const bare = {
-  query: async (text: string, params?: unknown[]) => (pool ? pool.query(text, params) : app.database.query(text, params)) as Promise<{ rows: Array<Record<string, unknown>> }>,
+  query: async (text: string, params?: unknown[]) => (pool ? pool.query(text, params) : embeddedApp!.database.query(text, params)) as Promise<{ rows: Array<Record<string, unknown>> }>,
   /** One request's statements in order: on a connection of its own on a server, through the one session when embedded. */
   async replay(stmts: Stmt[]) {
     if (!pool) {
-      for (const s of stmts) if (!/^\s*(begin|commit|rollback|start transaction)\b/i.test(s.text)) await app.database.query(s.text, s.values);
+      for (const s of stmts) if (!/^\s*(begin|commit|rollback|start transaction)\b/i.test(s.text)) await embeddedApp!.database.query(s.text, s.values);
       return;
     }
     const client = await pool.connect();
@@ -84,20 +67,18 @@ const bare = {
   },
   end: async () => { await pool?.end(); },
 };
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
   const row = (await bare.query(text, params)).rows[0] as T | undefined;
   if (!row) throw new Error(`no row: ${text}`);
   return row;
 };
 
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-
 try {
   const company = await one<{ company_id: number }>(`SELECT company_id FROM companies WHERE company_name = $1`, [SCALE_COMPANY]);
   const companyId = company.company_id;
   const admin = await one<{ user_id: number; company_id: number; user_role: 'Admin' }>(`SELECT user_id, company_id, user_role FROM users WHERE email = $1`, [SCALE_ADMIN_EMAIL]);
-  const auth = { authorization: `Bearer ${await app.tokens.signAccess(admin)}`, 'accept-encoding': 'br' };
+  const auth = { authorization: `Bearer ${await api.sign(admin)}`, 'accept-encoding': 'br' };
   const sizes = await one<{ boxes: number; observations: number; plants: number; companies: number }>(`
     SELECT (SELECT count(*) FROM grid_boxes WHERE company_id = $1)::int AS boxes, (SELECT count(*) FROM problem_observations WHERE company_id = $1)::int AS observations,
            (SELECT count(*) FROM plants WHERE company_id = $1)::int AS plants, (SELECT count(*) FROM companies)::int AS companies`, [companyId]);
@@ -119,7 +100,7 @@ try {
   const variety = batch.strain_name.split(' ')[1]!;
   const misspelt = `${variety.slice(0, 2)}${variety[3]}${variety[2]}${variety.slice(4)}`;
 
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = api.address;
   const c = `company_id=${companyId}`;
   const reads: Array<[string, string[]]> = [
     ['overview, all its cards at once', [`/get_problem_observations?${c}&status=open&limit=100`, `/get_problem_trends?${c}&granularity=week`, `/get_custom_batch_statuses?${c}`,
@@ -152,7 +133,7 @@ try {
     ['scan history, first page', [`/get_scan_history?${c}`]],
   ];
 
-  interface Row { read: string; requests: number; app: Timing; bare: Timing; bytes: number; statements: number; skipped: number; slowest: { ms: number; text: string } }
+  interface Row { read: string; requests: number; app: Timing; bare: Timing; bytes: number; statements: number; skipped: number; slowest: { ms: number; text: string }; rss: number }
   const rows: Row[] = [];
   const only = process.env.BENCH_ONLY;
   for (const [read, paths] of reads) {
@@ -160,13 +141,12 @@ try {
     // Each request alone once, its statements caught.
     const caught: Stmt[][] = [];
     let skipped = 0;
+    await api.peak(true);
     for (const p of paths) {
-      capture = [];
-      await get(`${address}/api${p}`, auth);
-      const writes = capture.filter((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
+      const stmts = await api.capture(() => get(`${address}/api${p}`, auth));
+      const writes = stmts.filter((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
       skipped += writes.length;
-      caught.push(capture.filter((s) => !writes.includes(s)));
-      capture = null;
+      caught.push(stmts.filter((s) => !writes.includes(s)));
     }
     // Where the time goes: each statement once alone, the slowest named.
     let slowest = { ms: 0, text: '' };
@@ -180,16 +160,19 @@ try {
     const app = await concurrent(async () => {
       bytes = (await Promise.all(paths.map((p) => get(`${address}/api${p}`, auth)))).reduce((n, r) => n + r.bytes, 0);
     }, ITERATIONS);
+    // The API's peak over this read's own requests, before the bare side (in the same process when embedded) runs.
+    const rss = await api.peak(true);
     const replayed = await concurrent(() => Promise.all(caught.map((stmts) => bare.replay(stmts))), ITERATIONS);
-    const row = { read, requests: paths.length, app, bare: replayed, bytes, statements: caught.flat().length, skipped, slowest };
+    const row = { read, requests: paths.length, app, bare: replayed, bytes, statements: caught.flat().length, skipped, slowest, rss };
     rows.push(row);
-    console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
+    console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}, API peak ${mb(rss)} MB; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
   }
 
+  const peakRss = Math.max(await api.peak(false), ...rows.map((r) => r.rss));
   const table = [
-    `| read (${CONCURRENCY} concurrent) | requests | app p50 / p95 ms | bare SQL p50 / p95 ms | app p95 / bare p95 | answer (br) | goal p95 < ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare |`,
-    '|:---|---:|---:|---:|---:|---:|:---|',
-    ...rows.map((r) => `| ${r.read} | ${r.requests} | ${ms(r.app)} | ${ms(r.bare)} | ${(r.app.p95 / r.bare.p95).toFixed(2)}× | ${(r.bytes / 1024).toFixed(1)} KB | ${goalMet(r.app, r.bare) ? 'met' : r.app.p95 < GOAL_MS ? 'not met (ratio)' : 'not met'} |`),
+    `| read (${CONCURRENCY} concurrent) | requests | app p50 / p95 ms | bare SQL p50 / p95 ms | app p95 / bare p95 | answer (br) | API peak RSS | goal p95 < ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare |`,
+    '|:---|---:|---:|---:|---:|---:|---:|:---|',
+    ...rows.map((r) => `| ${r.read} | ${r.requests} | ${ms(r.app)} | ${ms(r.bare)} | ${(r.app.p95 / r.bare.p95).toFixed(2)}× | ${(r.bytes / 1024).toFixed(1)} KB | ${mb(r.rss)} MB | ${goalMet(r.app, r.bare) ? 'met' : r.app.p95 < GOAL_MS ? 'not met (ratio)' : 'not met'} |`),
   ];
   const out = [
     `## Scale (issue 19) — ${new Date().toISOString().slice(0, 16)} UTC`,
@@ -197,7 +180,7 @@ try {
     machineLine(),
     `- data: ${embeddedDir !== undefined ? `embedded PGlite data directory ${embeddedDir}` : `database ${values.database}`} (npm run seed:scale): company ${companyId} with ${sizes.boxes.toLocaleString('en')} boxes, ${sizes.plants.toLocaleString('en')} plants, ${sizes.observations.toLocaleString('en')} observations, beside ${(sizes.companies - 1).toLocaleString('en')} other companies; ${embeddedDir !== undefined ? 'embedded PGlite (one session, single-threaded WASM, in the bench process)' : `PostgreSQL at ${url.host}`}`,
     `- ${CONCURRENCY} concurrent clients × ${ITERATIONS} calls per read; bare SQL: the statements each request ran, replayed in order ${embeddedDir !== undefined ? 'through the same session' : 'on its own connection'}`,
-    `- API resident memory (the bench process, which holds the API): peak ${(peakRss / 2 ** 20).toFixed(0)} MB (goal < 1024 MB)`,
+    `- API resident memory (${api.where}): peak ${mb(peakRss)} MB over the run (goal < 1024 MB); each read's own peak is in the table`,
     '',
     ...table,
     '',
@@ -208,9 +191,8 @@ try {
   console.info(`\n${out}`);
   if (!only) writeResultsSection(`scale-${embeddedDir !== undefined ? `embedded-${path.basename(embeddedDir)}` : values.database}`, out);
 } finally {
-  clearInterval(sampler);
   agent.destroy();
   await bare.end();
-  await app.close();
+  await api.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
