@@ -13,6 +13,8 @@ export interface ImportJobTable {
   file_key: string | null;
   status: Generated<'queued' | 'running' | 'done' | 'failed'>;
   rows_total: number;
+  /** Lines read so far, written by the running process about once a second (migration 2026_12_05_0400). */
+  rows_done: Generated<number>;
   result: Json<unknown> | null;
   error: string | null;
   created_at: Timestamp;

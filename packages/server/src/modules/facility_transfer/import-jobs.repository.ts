@@ -51,6 +51,12 @@ export async function finishJob(db: Db, companyId: number, jobId: number, result
   return row !== undefined;
 }
 
+/** Lines read so far, for processes other than the one running the job; never backwards, never after the end. */
+export async function recordProgress(db: Db, companyId: number, jobId: number, rowsDone: number): Promise<void> {
+  await db.updateTable('import_jobs').set({ rows_done: rowsDone })
+    .where('company_id', '=', companyId).where('job_id', '=', jobId).where('status', '=', 'running').where('rows_done', '<', rowsDone).execute();
+}
+
 export async function failJob(db: Db, companyId: number, jobId: number, error: string): Promise<void> {
   await db.updateTable('import_jobs').set({ status: 'failed', error, file_key: null, finished_at: sql<Date>`now()` })
     .where('company_id', '=', companyId).where('job_id', '=', jobId).where('status', '<>', 'done').execute();

@@ -3,8 +3,8 @@ import { FACILITY_CSV_COLUMNS, OBSERVATION_CSV_COLUMNS, facilityRefusals as refu
 import { facilityTree, importRequest } from '../../test/fixtures/facility-transfer.test-kit.js';
 import { a, b, t, useTwoTenants, type Tenant } from '../../test/two-tenants.js';
 import { IMPORT_CHUNK } from './facility-transfer.plan.js';
-import { insertJob } from './import-jobs.repository.js';
-import { importJobsSettled, resumeImportJobs } from './import-jobs.service.js';
+import { failJob, insertJob, markRunning, recordProgress } from './import-jobs.repository.js';
+import { importJobsSettled, progressOnRow, resumeImportJobs } from './import-jobs.service.js';
 
 // A room holds at most 3,000 boxes here, so a file naming two 50 × 50 grids in one room fails when applied.
 useTwoTenants({ boxLimits: { perCompany: 1_000_000, perRoom: 3000 } });
@@ -110,6 +110,64 @@ describe('an import run as a job', () => {
     expect((await ask(a, row.job_id)).json().job).toMatchObject({ status: 'done', facility: { import: { boxes_written: 1 } } });
     expect((await facilityTree(t.app, a.companyId)).filter((l) => l.startsWith(`${room}|`))).toEqual([`${room}|G|1x1|1,1||Left|`]);
     expect(await t.app.files.exists(fileKey)).toBe(false);
+  });
+});
+
+describe('progress another process can see', () => {
+  it('answers the lines a running job wrote on its row when the job runs elsewhere: never backwards, the total once done', async () => {
+    const row = await insertJob(t.app.db, { companyId: a.companyId, userId: a.admin.user_id, userRole: 'Admin', kind: 'facility', dryRun: false, fileName: 'elsewhere.csv', fileKey: 'none', rowsTotal: 2000 });
+    try {
+      await recordProgress(t.app.db, a.companyId, row.job_id, 300);
+      expect((await ask(a, row.job_id)).json().job).toMatchObject({ status: 'queued', rows_done: 0 }); // not running yet: nothing written
+      await markRunning(t.app.db, a.companyId, row.job_id);
+      await recordProgress(t.app.db, a.companyId, row.job_id, 800);
+      await recordProgress(t.app.db, a.companyId, row.job_id, 500); // a late write of an older count
+      expect((await ask(a, row.job_id)).json().job).toMatchObject({ status: 'running', rows_done: 800, rows_total: 2000 });
+      await recordProgress(t.app.db, b.companyId, row.job_id, 1500); // another company's id names nothing
+      expect((await ask(a)).json().job).toMatchObject({ job_id: row.job_id, rows_done: 800 });
+    } finally {
+      await failJob(t.app.db, a.companyId, row.job_id, 'test over');
+    }
+    expect((await ask(a, row.job_id)).json().job).toMatchObject({ status: 'failed', rows_done: 800 });
+  });
+
+  it('writes a job’s progress on its row on a database server (the embedded database has one process)', async () => {
+    const room = `Progress ${unique()}`;
+    const lines = [HEADER];
+    for (let y = 1; y <= 30; y++) for (let x = 1; x <= 50; x++) lines.push(`${room},G,50,30,${x},${y},,,`);
+    const job = await run(a, 'facility', lines.join('\n'), false);
+    expect(job).toMatchObject({ status: 'done', rows_done: 1500 });
+    const stored = await t.app.db.selectFrom('import_jobs').select('rows_done').where('company_id', '=', a.companyId).where('job_id', '=', job.job_id).executeTakeFirstOrThrow();
+    if (t.app.database.kind === 'postgres') {
+      expect(stored.rows_done).toBeGreaterThan(0);
+      expect(stored.rows_done).toBeLessThanOrEqual(1500);
+    } else expect(stored.rows_done).toBe(0);
+  });
+
+  it('writes at most once an interval, one write at a time, the newest count, and only logs a failed write', async () => {
+    const writes: number[] = [];
+    const errors: unknown[] = [];
+    let release = () => {};
+    const writer = progressOnRow((n) => {
+      writes.push(n);
+      return n === 3 ? Promise.reject(new Error('connection lost')) : new Promise<void>((resolve) => (release = resolve));
+    }, (err) => errors.push(err), 0);
+    writer.note(1);
+    writer.note(2); // the first is still on its way
+    release();
+    await writer.idle();
+    writer.note(3);
+    await writer.idle();
+    writer.note(4);
+    release();
+    await writer.idle();
+    expect(writes).toEqual([1, 3, 4]);
+    expect(errors).toHaveLength(1);
+    const slow = progressOnRow(async (n) => void writes.push(n), () => {}, 60_000);
+    slow.note(10);
+    await slow.idle();
+    slow.note(11);
+    expect(writes.slice(3)).toEqual([10]);
   });
 });
 

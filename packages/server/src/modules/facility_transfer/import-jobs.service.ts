@@ -13,14 +13,19 @@ import { importObservations } from './observation-transfer.service.js';
 import * as repo from './import-jobs.repository.js';
 
 type Input<K extends keyof typeof facilityTransferEndpoints> = EndpointInput<(typeof facilityTransferEndpoints)[K]>;
-type JobDeps = Deps<'config' | 'files' | 'log'>;
+type JobDeps = Deps<'config' | 'files' | 'log' | 'database'>;
+
+/** How often a running job writes its progress to its row, for the other processes behind a load balancer. */
+export const PROGRESS_EVERY_MS = 1000;
 
 /**
  * Imports run as jobs (issue 25; docs/decisions.md, "Import jobs"): the request stores the file and answers at once;
  * the job reads, plans and writes it in this process, in one transaction as before (all or nothing), and its progress
- * is kept here, in memory, so asking for it needs no database turn (the embedded database is held by the import's
- * transaction meanwhile). A job left unfinished by a stopped process is run again at start: its writes rolled back
- * with the process, and a job is marked done in its import's transaction, so it applies once.
+ * is kept here, in memory, so asking this process for it needs no database turn (the embedded database is held by the
+ * import's transaction meanwhile). On a database server the progress is also written to the job's row about once a
+ * second, outside the import's transaction, for the other processes behind a load balancer. A job left unfinished by a
+ * stopped process is run again at start: its writes rolled back with the process, and a job is marked done in its
+ * import's transaction, so it applies once.
  */
 interface Running {
   row: repo.ImportJobRow;
@@ -34,12 +39,12 @@ const runningIn = (db: object) => {
   return m;
 };
 
-/** The job as the wire shows it; `rowsDone` from the process running it. */
+/** The job as the wire shows it; `rowsDone` from the process running it, else what that process wrote on the row. */
 function toImportJob(r: repo.ImportJobRow, rowsDone: number | null): ImportJob {
   const result = r.status === 'done' ? (r.result as { preview: never; import: never } | null) : null;
   return {
     job_id: r.job_id, kind: r.kind, dry_run: r.dry_run, file_name: r.file_name, status: r.status,
-    rows_done: r.status === 'done' ? r.rows_total : (rowsDone ?? 0), rows_total: r.rows_total, error: r.error,
+    rows_done: r.status === 'done' ? r.rows_total : (rowsDone ?? r.rows_done), rows_total: r.rows_total, error: r.error,
     created_at: iso(r.created_at), finished_at: isoOrNull(r.finished_at),
     facility: r.kind === 'facility' ? result : null,
     observations: r.kind === 'observations' ? result : null,
@@ -120,16 +125,41 @@ async function work(deps: JobDeps, entry: Running) {
   if (!stored) throw new AppError('bad_request', msg.failed, 'file');
   const caller: Caller = { user_id: row.user_id, company_id: row.company_id, user_role: row.user_role as UserRole };
   const input = { company_id: row.company_id, file: { filename: row.file_name, mimetype: stored.contentType, data: stored.data }, dry_run: row.dry_run ? 1 : 0 } as const;
+  const written = deps.database.kind === 'postgres'
+    ? progressOnRow((n) => repo.recordProgress(deps.db, row.company_id, row.job_id, n), (err) => deps.log.warn({ err, job_id: row.job_id }, 'import job progress not written'))
+    : null;
   const hooks = {
     progress: (n: number) => {
       entry.rowsDone = n;
+      written?.note(n);
     },
     finish: async (trx: Parameters<typeof repo.finishJob>[0], answer: unknown) => {
+      // A progress write still on its way would wait on the row this locks until the import commits.
+      await written?.idle();
       if (!(await repo.finishJob(trx, row.company_id, row.job_id, answer))) throw new DoneElsewhere();
     },
   };
   const answer = row.kind === 'facility' ? await importFacility(deps, caller, input, hooks) : await importObservations(deps, caller, input, hooks);
   if (row.dry_run) await repo.finishJob(deps.db, row.company_id, row.job_id, { preview: answer.preview, import: null });
+}
+
+/**
+ * Writes a running job's progress at most once per PROGRESS_EVERY_MS, one write at a time, the newest count each time;
+ * a failed write is only logged (the next one brings the row up to date).
+ */
+export function progressOnRow(write: (rowsDone: number) => Promise<void>, onError: (err: unknown) => void, everyMs = PROGRESS_EVERY_MS) {
+  let lastAt = -Infinity;
+  let inFlight: Promise<void> | null = null;
+  return {
+    note(rowsDone: number) {
+      if (inFlight || Date.now() - lastAt < everyMs) return;
+      lastAt = Date.now();
+      inFlight = write(rowsDone).catch(onError).finally(() => (inFlight = null));
+    },
+    idle: async () => {
+      await inFlight;
+    },
+  };
 }
 
 /** Runs the jobs a stopped process left (at start); answers when they are all over. */
