@@ -151,8 +151,9 @@ runBenchApp('crop-registration', async ({ app, db, loader }) => {
   const plantingIds = (await loader.query('SELECT planting_id FROM crop_plantings WHERE company_id = $1', [companyId])).rows.map((r) => r.planting_id as number);
   const roomIds = (await loader.query('SELECT room_id FROM crop_plantings WHERE company_id = $1', [companyId])).rows.map((r) => r.room_id as number);
   // The bare reads: the statements the service runs, straight through the pool, answered as JSON.
-  const sumsSql = `SELECT planting_id, week, type_ids::text, n::text, sum_value::text, n_delta::text, sum_delta::text FROM crop_registration_week_sums
-    WHERE company_id = $1 AND planting_id = ANY($2) AND week >= $3 AND week <= $4 ORDER BY planting_id, week`;
+  // (The kept week rows come as one JSON text, as the service reads them: repository weekSums.)
+  const sumsSql = `SELECT coalesce(json_agg(json_build_array(planting_id, week, type_ids, n, sum_value, n_delta, sum_delta) ORDER BY planting_id, week), '[]')::text AS rows
+    FROM crop_registration_week_sums WHERE company_id = $1 AND planting_id = ANY($2) AND week >= $3 AND week <= $4`;
   const typesSql = 'SELECT type_id, measure FROM measurement_types WHERE company_id = $1 AND measure IS NOT NULL';
   const bareIndicators = (weeks: number) => async () => {
     const from = addDays(lastWeek, -7 * (weeks - 1));

@@ -1,8 +1,7 @@
 import { addDays, INDICATOR_FORMULAS, INDICATOR_UNITS, type CropTarget, type Indicator } from '@verdant/contract';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
-import { emptyIndicators, weekIndicators, type IndicatorValues } from './crop-registration.indicators.js';
-import { groupSums } from './crop-registration.service.js';
+import { groupSums, indicatorWeeks, rangeWeeks, type IndicatorValues } from './crop-registration.indicators.js';
 import * as repo from './crop-registration.repository.js';
 
 const YEAR_DAYS = 364;
@@ -36,26 +35,14 @@ export async function cropBalanceWeeks(deps: Deps, companyId: number, q: { cropI
     repo.weekSums(deps.db, companyId, ids, addDays(q.from, -7 - YEAR_DAYS), addDays(q.to, -YEAR_DAYS)),
     repo.targets(deps.db, companyId, q.cropId),
   ]);
-  const sums = groupSums(now);
   const roomOfPlanting = new Map(plantings.map((p) => [p.planting_id, p.room_id]));
   // Last year: whatever planting of the crop the room had then (as the indicators screen reads it).
-  const lastYearOfRoom = groupSums(lastYear.map((r) => ({ ...r, planting_id: roomOfPlanting.get(r.planting_id)! })));
+  const lastYearOfRoom = groupSums(lastYear, (r) => roomOfPlanting.get(r.planting_id)!);
   const floweringTarget = targetRows.find((t) => t.indicator === 'flowering_height')?.value ?? null;
-  const weeks: BalanceWeek[] = [];
-  for (const p of plantings) {
-    const s = sums.get(p.planting_id);
-    if (!s) continue;
-    for (let w = q.from; w <= q.to; w = addDays(w, 7)) {
-      if (!s.has(w)) continue;
-      const { values, plants } = weekIndicators(s, w, addDays(w, -7), p.stems_per_m2, floweringTarget);
-      const ly = addDays(w, -YEAR_DAYS);
-      const before = lastYearOfRoom.get(p.room_id);
-      weeks.push({
-        planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, week: w, plants_measured: plants, values,
-        last_year: before?.has(ly) ? weekIndicators(before, ly, addDays(ly, -7), p.stems_per_m2, floweringTarget).values : emptyIndicators(),
-      });
-    }
-  }
+  const weeks = indicatorWeeks(plantings, groupSums(now), lastYearOfRoom, rangeWeeks(q.from, q.to, YEAR_DAYS), floweringTarget,
+    (p, week, plants, values, lastYearValues): BalanceWeek => ({
+      planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, week, plants_measured: plants, values, last_year: lastYearValues,
+    }));
   const rooms = [...new Map(plantings.map((p) => [p.room_id, { room_id: p.room_id, name: p.room_name }])).values()];
   const targets: CropTarget[] = targetRows.map((t) => ({ target_id: t.target_id, crop_id: t.crop_id, indicator: t.indicator as Indicator, value: t.value }));
   return { crop: { crop_id: crop.crop_id, name: crop.name }, rooms, weeks, targets, formulas: INDICATOR_FORMULAS, units: INDICATOR_UNITS };

@@ -44,6 +44,23 @@ function weightedMean(sums: WeekSums, weeks: string[], measure: 'fruits_per_trus
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/**
+ * Day texts and their weeks' Mondays by day number, kept across calls: a run's plantings read the same few hundred
+ * days, which were formatted (through Date) again for each planting. Bounded; cleared when full.
+ */
+const dayTexts = new Map<number, string>();
+const mondays = new Map<number, string>();
+const remembered = (cache: Map<number, string>, n: number, make: (n: number) => string) => {
+  let text = cache.get(n);
+  if (text === undefined) {
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(n, (text = make(n)));
+  }
+  return text;
+};
+const dayText = (n: number) => remembered(dayTexts, n, fromDayNumber);
+const mondayOfDay = (n: number) => remembered(mondays, n, (d) => mondayOf(fromDayNumber(d)));
+
 /** Where the past days' temperatures came from, in one word (the older values keep their meaning). */
 function overallSource(sources: ReadonlySet<Source>): Result['inputs']['temperature_source'] {
   if (sources.size === 1) return [...sources][0]!;
@@ -75,7 +92,7 @@ export function forecastHarvest(data: ForecastData): Result {
   const dayMean = new Float64Array(endN - day0 + 1);
   const daySource: Source[] = [];
   for (let i = 0; i < dayDegrees.length; i++) {
-    const d = fromDayNumber(day0 + i);
+    const d = dayText(day0 + i);
     const typed = data.temps.get(d);
     const fromWeather = typed === undefined ? weather.get(d) : undefined;
     daySource.push(typed !== undefined ? 'typed' : fromWeather !== undefined ? 'weather' : 'default');
@@ -109,7 +126,7 @@ export function forecastHarvest(data: ForecastData): Result {
         if (day === madeEndN) ddAtMadeEnd += dd / 7;
       }
       if (dd >= crop.degree_days) {
-        const week = mondayOf(fromDayNumber(day));
+        const week = mondayOfDay(day);
         ripening.set(week, (ripening.get(week) ?? 0) + part);
         if (week > data.madeWeek) stillRipening = true;
       } else stillRipening = true;

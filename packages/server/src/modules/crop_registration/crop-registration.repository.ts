@@ -303,49 +303,48 @@ export async function addToWeek(trx: Transaction<DB>, row: { company_id: number;
   `.execute(trx);
 }
 
-/** A one-dimensional array of numbers as PostgreSQL writes it ("{1,2.5,-3}", never NULL elements here). */
-const numbers = (text: string): number[] => (text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number));
-
 /** The company's measurement types that feed an indicator (removed ones too: their kept sums still count). */
 const measuresOfTypes = (db: Db, companyId: number) =>
   db.selectFrom('measurement_types').select(['type_id', 'measure']).where('company_id', '=', companyId).where('measure', 'is not', null).execute();
 
+/** A kept week row as read: planting, week, and its types' ids, counts and sums at the same places. */
+type KeptWeekRow = [planting_id: number, week: string, type_ids: number[], n: number[], sum_value: number[], n_delta: number[], sum_delta: number[]];
+
+/** One planting's week sums: each type's measure (null for a type without one) and sums, at the same places. */
+export type WeekSumRow = { planting_id: number; week: string; measures: Array<string | null>; n: number[]; sum_value: number[]; n_delta: number[]; sum_delta: number[] };
+
 /**
  * The week sums of plantings between two weeks (inclusive): one row per planting and week with its types' measures
- * and sums as parallel arrays (types without a measure left out). Read as kept, one row per planting and week
+ * and sums as parallel arrays (rows whose types have no measure left out), in planting then week order (a room's last
+ * year keeps its later planting's week: groupSums). Read as kept, one row per planting and week
  * (crop_registration_week_sums): a year of 100 rooms is 5,300 rows, where one row per type was 53,000 to sort and
- * group back on every read (bench/crop-registration.bench.ts).
+ * group back on every read. The rows come as one JSON text, parsed at once: the driver's rows and their arrays as text
+ * split here took as long as the read itself (docs/decisions.md, bench/crop-registration.bench.ts).
  */
-export async function weekSums(db: Db, companyId: number, plantingIds: number[], from: string, to: string) {
-  const [types, rows] = await Promise.all([
+export async function weekSums(db: Db, companyId: number, plantingIds: number[], from: string, to: string): Promise<WeekSumRow[]> {
+  const [types, json] = await Promise.all([
     measuresOfTypes(db, companyId),
-    // The arrays as their text, split here: the driver's array parser took twice the time of the whole read.
-    db.selectFrom('crop_registration_week_sums').select(['planting_id', 'week'])
-      .select([sql<string>`type_ids::text`.as('type_ids'), sql<string>`n::text`.as('n'), sql<string>`sum_value::text`.as('sum_value'), sql<string>`n_delta::text`.as('n_delta'), sql<string>`sum_delta::text`.as('sum_delta')])
+    db.selectFrom('crop_registration_week_sums')
+      .select(sql<string>`coalesce(json_agg(json_build_array(planting_id, week, type_ids, n, sum_value, n_delta, sum_delta) ORDER BY planting_id, week), '[]')::text`.as('rows'))
       .where('company_id', '=', companyId)
       .where('planting_id', 'in', plantingIds.length ? plantingIds : [0])
       .where('week', '>=', from).where('week', '<=', to)
-      // In planting order, as grouped before: a room's last year keeps its later planting's week (groupSums).
-      .orderBy('planting_id').orderBy('week')
-      .execute(),
+      .executeTakeFirstOrThrow(),
   ]);
   const measureOf = new Map(types.map((t) => [t.type_id, t.measure!]));
-  return rows.map((r) => {
-    const out = { planting_id: r.planting_id, week: r.week, measures: [] as string[], n: [] as number[], sum_value: [] as number[], n_delta: [] as number[], sum_delta: [] as number[] };
-    const [n, sumValue, nDelta, sumDelta] = [numbers(r.n), numbers(r.sum_value), numbers(r.n_delta), numbers(r.sum_delta)];
-    numbers(r.type_ids).forEach((typeId, i) => {
-      const measure = measureOf.get(typeId);
-      if (measure === undefined) return;
-      out.measures.push(measure);
-      out.n.push(n[i]!);
-      out.sum_value.push(sumValue[i]!);
-      out.n_delta.push(nDelta[i]!);
-      out.sum_delta.push(sumDelta[i]!);
+  const out: WeekSumRow[] = [];
+  for (const [plantingId, week, typeIds, n, sumValue, nDelta, sumDelta] of JSON.parse(json.rows) as KeptWeekRow[]) {
+    let measured = false;
+    const measures = typeIds.map((id) => {
+      const m = measureOf.get(id) ?? null;
+      if (m !== null) measured = true;
+      return m;
     });
-    return out;
-  }).filter((r) => r.measures.length > 0);
+    if (measured) out.push({ planting_id: plantingId, week, measures, n, sum_value: sumValue, n_delta: nDelta, sum_delta: sumDelta });
+  }
+  return out;
 }
-export type WeekSumRow = Awaited<ReturnType<typeof weekSums>>[number];
+
 
 // --- temperatures, harvests, targets, forecasts ----------------------------------------------------------
 
@@ -391,18 +390,28 @@ export async function deleteTarget(trx: Transaction<DB>, targetId: number) {
   await trx.deleteFrom('crop_targets').where('target_id', '=', targetId).execute();
 }
 
+/**
+ * Keeps forecast rows in one statement (the rows as arrays, unnested): a run for the same week replaces a row whose
+ * figures changed and leaves an unchanged one as it is (its made_at stays when its figures were made).
+ */
 export async function saveForecast(trx: Transaction<DB>, rows: Array<{ company_id: number; planting_id: number; made_week: string; horizon: number; week: string; kg_per_m2: number }>) {
   if (rows.length === 0) return;
-  await trx.insertInto('harvest_forecasts').values(rows)
-    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'made_week', 'horizon']).doUpdateSet((eb) => ({ week: eb.ref('excluded.week'), kg_per_m2: eb.ref('excluded.kg_per_m2'), made_at: new Date() })))
-    .execute();
+  await sql`
+    INSERT INTO harvest_forecasts AS f (company_id, planting_id, made_week, horizon, week, kg_per_m2)
+    SELECT * FROM unnest(${rows.map((r) => r.company_id)}::int[], ${rows.map((r) => r.planting_id)}::int[], ${rows.map((r) => r.made_week)}::date[],
+                         ${rows.map((r) => r.horizon)}::smallint[], ${rows.map((r) => r.week)}::date[], ${rows.map((r) => r.kg_per_m2)}::float8[])
+    ON CONFLICT (company_id, planting_id, made_week, horizon) DO UPDATE SET week = excluded.week, kg_per_m2 = excluded.kg_per_m2, made_at = now()
+    WHERE (f.week, f.kg_per_m2) IS DISTINCT FROM (excluded.week, excluded.kg_per_m2)
+  `.execute(trx);
 }
 
 /** Keeps each forecast's inputs and model beside its figures (a run for the same week replaces them). */
 export async function saveForecastRuns(trx: Transaction<DB>, rows: Array<{ company_id: number; planting_id: number; made_week: string; inputs: unknown; model: string }>) {
   if (rows.length === 0) return;
   await trx.insertInto('harvest_forecast_runs').values(rows.map((r) => ({ ...r, inputs: JSON.stringify(r.inputs) })))
-    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'made_week']).doUpdateSet((eb) => ({ inputs: eb.ref('excluded.inputs'), model: eb.ref('excluded.model'), made_at: new Date() })))
+    .onConflict((oc) => oc.columns(['company_id', 'planting_id', 'made_week']).doUpdateSet((eb) => ({ inputs: eb.ref('excluded.inputs'), model: eb.ref('excluded.model'), made_at: new Date() }))
+      // An unchanged run is left as it is, like its unchanged figures (saveForecast).
+      .where((eb) => eb.or([eb('harvest_forecast_runs.inputs', 'is distinct from', eb.ref('excluded.inputs')), eb('harvest_forecast_runs.model', 'is distinct from', eb.ref('excluded.model'))])))
     .execute();
 }
 

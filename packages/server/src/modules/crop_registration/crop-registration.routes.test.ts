@@ -303,3 +303,51 @@ describe('indicators', () => {
     expect((await get('/indicators', b.regular.auth, { company_id: b.companyId, crop_id: p.cropId, from: week(0), to: week(0) })).statusCode).toBe(404);
   });
 });
+
+describe('week sums under concurrent registrations', () => {
+  it('two registrations of one planting\'s week sent at once (other plants and the same plant, several rounds) lose no update', async () => {
+    const p = await place(a, 'Concurrent');
+    const made = await post('/sample_sets/save', a.admin.auth, a.companyId, { planting_id: p.plantingId, valid_from: week(-1), plants: p.boxes.slice(0, 3).map((id) => ({ grid_box_id: id })) });
+    const [sp1, sp2, sp3] = (made.json().set.plants as Array<{ sample_plant_id: number }>).map((x) => x.sample_plant_id);
+    const reg = (sp: number, w: string, setTruss: number, diameter: number) =>
+      post('/registrations', a.regular.auth, a.companyId, { sample_plant_id: sp, week: w, values: [{ type_id: p.type('set_truss'), value: setTruss.toFixed(1) }, { type_id: p.type('stem_diameter'), value: diameter }] });
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all([
+        // Two plants of the same week: both add to the planting's one kept row of the week.
+        reg(sp1!, week(0), 10 + round, 10 + (round % 3)),
+        reg(sp2!, week(0), 11 + round, 12 - (round % 2)),
+        // The same plant's week twice: the second replaces the first's values in the sums.
+        reg(sp1!, week(0), 12 + round, 11),
+        // Last week's value changes this week's delta (kept in this week's row) while this week is written.
+        reg(sp3!, week(-1), 9 + round, 10 + round),
+        reg(sp3!, week(0), 10.5 + round, 11 + (round % 2)),
+      ]);
+      for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+
+      const kept = await t.app.db.selectFrom('crop_registration_weeks').select(['week', 'type_id', 'n', 'sum_value', 'n_delta', 'sum_delta'])
+        .where('company_id', '=', a.companyId).where('planting_id', '=', p.plantingId).orderBy('week').orderBy('type_id').execute();
+      const values = await t.app.db.selectFrom('crop_registration_values').select(['sample_plant_id', 'week', 'type_id', 'value', 'delta'])
+        .where('company_id', '=', a.companyId).where('planting_id', '=', p.plantingId).orderBy('week').orderBy('type_id').execute();
+      // Each delta is this week's value − last week's of the same plant and type (none without last week's).
+      for (const v of values) {
+        const prev = values.find((x) => x.sample_plant_id === v.sample_plant_id && x.type_id === v.type_id && x.week === addDays(v.week, -7));
+        if (prev) expect(v.delta, `delta of ${v.sample_plant_id} ${v.week}`).toBeCloseTo(v.value - prev.value, 6);
+        else expect(v.delta).toBeNull();
+      }
+      const recomputed = new Map<string, { n: number; sum_value: number; n_delta: number; sum_delta: number }>();
+      for (const v of values) {
+        const key = `${v.week} ${v.type_id}`;
+        const s = recomputed.get(key) ?? { n: 0, sum_value: 0, n_delta: 0, sum_delta: 0 };
+        recomputed.set(key, { n: s.n + 1, sum_value: s.sum_value + v.value, n_delta: s.n_delta + (v.delta === null ? 0 : 1), sum_delta: s.sum_delta + (v.delta ?? 0) });
+      }
+      expect(kept.map((k) => `${k.week} ${k.type_id}`)).toEqual([...recomputed.keys()]);
+      for (const k of kept) {
+        const want = recomputed.get(`${k.week} ${k.type_id}`)!;
+        expect({ n: k.n, n_delta: k.n_delta }, `round ${round}, ${k.week} ${k.type_id}`).toEqual({ n: want.n, n_delta: want.n_delta });
+        expect(k.sum_value, `round ${round}, ${k.week} ${k.type_id}`).toBeCloseTo(want.sum_value, 6);
+        expect(k.sum_delta, `round ${round}, ${k.week} ${k.type_id}`).toBeCloseTo(want.sum_delta, 6);
+      }
+      expect(recomputed.get(`${week(0)} ${p.type('set_truss')}`)?.n).toBe(3);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import {
   addDays, checkMeasurementValue, cropRegistrationMessages as msg, daysBetween, FORECAST_HORIZONS, ForecastInputs, INDICATOR_FORMULAS, INDICATOR_UNITS, mondayOf,
-  type CropTarget, type EndpointInput, type HarvestForecast, type Indicator, type IndicatorWeek, type Measure, type MeasurementKind, type cropRegistrationEndpoints,
+  type CropTarget, type EndpointInput, type HarvestForecast, type Indicator, type IndicatorWeek, type MeasurementKind, type cropRegistrationEndpoints,
 } from '@verdant/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { dailyMeanTemperatures } from '../weather/index.js';
 import { DEFAULT_MEASUREMENT_TYPES } from './crop-registration.defaults.js';
 import { FORECAST_LOOKBACK_WEEKS, forecastHarvest } from './crop-registration.forecast.js';
-import { emptyIndicators, balanceLabel, weekIndicators, type Sums, type WeekSums } from './crop-registration.indicators.js';
+import { balanceLabel, groupSums, indicatorWeeks, rangeWeeks } from './crop-registration.indicators.js';
 import { toPlanting, toSamplePlant, toType } from './crop-registration.mapper.js';
 import * as repo from './crop-registration.repository.js';
 
@@ -425,24 +425,6 @@ export async function deleteTarget(deps: Deps, caller: Caller, targetId: number)
   return { status: ok, message: msg.targetDeleted, target_id: targetId };
 }
 
-/** Week sums by planting, week and measure. */
-export function groupSums(rows: repo.WeekSumRow[]): Map<number, WeekSums> {
-  const out = new Map<number, WeekSums>();
-  for (const r of rows) {
-    let weeks = out.get(r.planting_id);
-    if (!weeks) out.set(r.planting_id, (weeks = new Map()));
-    const measures = new Map<Measure, Sums>();
-    r.measures.forEach((name, i) => {
-      // Types of one measure (a removed one and its successor) add up.
-      const measure = name as Measure;
-      const s = measures.get(measure) ?? { n: 0, sumValue: 0, nDelta: 0, sumDelta: 0 };
-      measures.set(measure, { n: s.n + r.n[i]!, sumValue: s.sumValue + r.sum_value[i]!, nDelta: s.nDelta + r.n_delta[i]!, sumDelta: s.sumDelta + r.sum_delta[i]! });
-    });
-    weeks.set(r.week, measures);
-  }
-  return out;
-}
-
 export const MAX_INDICATOR_WEEKS = 104;
 const YEAR_DAYS = 364;
 
@@ -458,28 +440,16 @@ export async function indicators(deps: Deps, caller: Caller, input: Input<'getCr
     repo.weekSums(deps.db, caller.company_id, ids, addDays(input.from, -7 - YEAR_DAYS), addDays(input.to, -YEAR_DAYS)),
     repo.targets(deps.db, caller.company_id, input.crop_id),
   ]);
-  const sums = groupSums(now);
   // Last year: whatever planting of the crop the room had then.
   const roomOfPlanting = new Map(plantings.map((p) => [p.planting_id, p.room_id]));
   // (A room with two plantings of the crop in one week keeps the later row: plantings of a room follow each other.)
-  const lastYearOfRoom = groupSums(lastYear.map((r) => ({ ...r, planting_id: roomOfPlanting.get(r.planting_id)! })));
+  const lastYearOfRoom = groupSums(lastYear, (r) => roomOfPlanting.get(r.planting_id)!);
   const target = targetRows.find((t) => t.indicator === 'flowering_height')?.value ?? null;
-  const weeks: IndicatorWeek[] = [];
-  for (const p of plantings) {
-    const s = sums.get(p.planting_id);
-    if (!s) continue;
-    for (let w = input.from; w <= input.to; w = addDays(w, 7)) {
-      if (!s.has(w)) continue;
-      const { values, plants } = weekIndicators(s, w, addDays(w, -7), p.stems_per_m2, target);
-      const ly = addDays(w, -YEAR_DAYS);
-      weeks.push({
-        planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, crop_id: p.crop_id, week: w, plants_measured: plants,
-        values, balance_label: balanceLabel(values.balance),
-        last_year: lastYearOfRoom.get(p.room_id)?.has(ly)
-          ? weekIndicators(lastYearOfRoom.get(p.room_id)!, ly, addDays(ly, -7), p.stems_per_m2, target).values : emptyIndicators(),
-      });
-    }
-  }
+  const weeks = indicatorWeeks(plantings, groupSums(now), lastYearOfRoom, rangeWeeks(input.from, input.to, YEAR_DAYS), target,
+    (p, week, plants, values, lastYearValues): IndicatorWeek => ({
+      planting_id: p.planting_id, room_id: p.room_id, room_name: p.room_name, crop_id: p.crop_id, week, plants_measured: plants,
+      values, balance_label: balanceLabel(values.balance), last_year: lastYearValues,
+    }));
   return { status: ok, weeks, targets: targetRows.map(toTarget), formulas: INDICATOR_FORMULAS, units: INDICATOR_UNITS };
 }
 
