@@ -6,6 +6,8 @@ import { roomsHandlers } from './rooms.routes.js';
 export {
   holdRoomVersions, requireRoom, addRoom, removeRoom, onRoomDeleted, setRoomScroll, setScrollOfAllRooms, markRoomScanned, clearScannedRooms,
 } from './rooms.service.js';
+export { streamJsonText } from './json-text.js';
+export { isoUtc } from './room-tree.sql.js';
 
 export async function roomsModule(app: FastifyInstance) {
   registerEndpoints(app, roomsEndpoints, roomsHandlers);

@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ProblemAction } from '@verdant/contract';
 import type { DB } from '../../db/schema.js';
+import { isoUtc } from '../rooms/index.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -83,6 +84,52 @@ export function openObservationsOfBoxes(db: Db, companyId: number, boxIds: numbe
     .execute();
 }
 
+/**
+ * An observation `po` (joined to its observer `u`) as the columns of `toObservation`'s wire shape
+ * (observations.mapper.ts), in its order, so that `row_to_json` of them is that JSON written by PostgreSQL:
+ * a room's answer lists thousands, and parsing them into rows, Dates and objects to write them out again was
+ * most of its time (issue 19). ObservedByName as `fullName` (blank parts left out, null when none). The routes
+ * test checks it against `toObservation` of the same rows.
+ */
+const observationWireColumns = sql`po.observation_id AS "ProblemID", po.problem AS "Problem", po.problem_id AS "PlantProblemID",
+  po.severity AS "Severity", po.room_id AS "RoomID", po.grid_id AS "GridID", po.grid_box_id AS "GridBoxID",
+  po.sub_gridbox_id AS "Sub_gridboxID", po.batch_id AS "BatchID", po.response_id AS "ResponseID", po.source AS "Source",
+  po.notes AS "Notes", ${isoUtc('po.observed_at')} AS "ObservedAt", po.observed_by AS "ObservedBy",
+  nullif(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), '') AS "ObservedByName", po.status AS "Status",
+  po.confidence AS "Confidence", ${isoUtc('po.status_changed_at')} AS "StatusChangedAt", po.status_changed_by AS "StatusChangedBy"`;
+
+/** A problem's open observations in a room: the summary of its answer, before it is put in order (inSummaryOrder). */
+export interface RoomSummaryRow {
+  Problem: string;
+  count: number;
+  max_severity: number | null;
+  last_observed_at: string;
+}
+
+/**
+ * The open observations of a room (its own and its grids', as `openObservations` with a room scope) in one
+ * statement: the answer's `problems` as JSON text, newest first, and one row per problem (case-insensitive) for
+ * its summary, spelt as its newest observation, with the count, highest severity and latest time.
+ */
+export async function openObservationsOfRoomText(db: Db, companyId: number, roomId: number): Promise<{ problems: string; summary: RoomSummaryRow[] }> {
+  // "ObservedAt" is ISO text of one width: in byte order ("C") it sorts as the time does.
+  const res = await sql<{ problems: string; summary: RoomSummaryRow[] }>`
+    WITH o AS MATERIALIZED (
+      SELECT ${observationWireColumns}
+      FROM problem_observations po LEFT JOIN users u ON u.user_id = po.observed_by
+      WHERE po.company_id = ${companyId} AND po.status = 'open'
+        AND (po.room_id = ${roomId} OR po.grid_id = ANY(ARRAY(SELECT rg.grid_id FROM room_grid rg WHERE rg.room_id = ${roomId})))
+    )
+    SELECT
+      (SELECT coalesce(string_agg(row_to_json(o)::text, ',' ORDER BY o."ObservedAt" COLLATE "C" DESC, o."ProblemID" DESC), '') FROM o) AS problems,
+      (SELECT coalesce(json_agg(s), '[]') FROM (
+        SELECT (array_agg(o."Problem" ORDER BY o."ObservedAt" COLLATE "C" DESC, o."ProblemID" DESC))[1] AS "Problem", count(*)::int AS count,
+               max(o."Severity") AS max_severity, max(o."ObservedAt" COLLATE "C") AS last_observed_at
+        FROM o GROUP BY lower(o."Problem")
+      ) s) AS summary`.execute(db);
+  return res.rows[0]!;
+}
+
 export function findObservation(db: Db, companyId: number, observationId: number) {
   return observations(db, companyId).where('problem_observations.observation_id', '=', observationId).executeTakeFirst();
 }
@@ -141,21 +188,47 @@ export async function openProblemsPerBox(db: Db, companyId: number, gridId: numb
   return res.rows.map((r) => ({ ...r, count: Number(r.count), last_observed_at: new Date(r.last_observed_at) }));
 }
 
-export interface BoxSuspectedRow extends BoxProblemRow {
-  confidence: number;
+/** A problem of a box as a circle's or suspected entry's fields (`toSummary`'s shape, `confidence` on a suspected one). */
+export interface BoxSummaryJson {
+  Problem: string;
+  count: number;
+  max_severity: number | null;
+  last_observed_at: string;
+  confidence?: number;
 }
 
-/** Suspected problems (unreviewed scan detections) of a grid's boxes by box and problem, with the highest confidence. */
-export async function suspectedProblemsPerBox(db: Db, companyId: number, gridId: number): Promise<BoxSuspectedRow[]> {
-  const res = await sql<BoxSuspectedRow>`
-    SELECT o.grid_box_id, min(o.problem) AS problem, count(*)::int AS count, max(o.severity) AS max_severity,
-           max(o.observed_at) AS last_observed_at, max(o.confidence)::float8 AS confidence
-    FROM problem_observations o
-    JOIN grid_boxes b ON b.grid_box_id = o.grid_box_id
-    WHERE o.company_id = ${companyId} AND b.grid_id = ${gridId} AND o.status = 'suspected'
-    GROUP BY o.grid_box_id, lower(o.problem)
-    ORDER BY o.grid_box_id, count(*) DESC, lower(o.problem)`.execute(db);
-  return res.rows.map((r) => ({ ...r, count: Number(r.count), confidence: Number(r.confidence), last_observed_at: new Date(r.last_observed_at) }));
+/** A box of a grid and its open (or suspected) problems, as JSON in the circles answer's order. */
+export interface BoxProblemsRow {
+  grid_box_id: number;
+  x: number;
+  y: number;
+  problems: BoxSummaryJson[];
+}
+
+/**
+ * The boxes of a grid with open problems, or with suspected ones (unreviewed scan detections), in (x, y) order, and
+ * per box each problem (case-insensitive) with its count, highest severity and latest time (a suspected one's highest
+ * confidence too), most frequent first, as JSON made by PostgreSQL (issue 19: the room map asks this once per grid,
+ * for a few hundred boxes each). Each kind is read through its own partial index (open by box, suspected by company);
+ * one statement for both was planned in parallel, whose workers cost more than the reads.
+ */
+export async function problemsPerBoxJson(db: Db, companyId: number, gridId: number, status: 'open' | 'suspected'): Promise<BoxProblemsRow[]> {
+  const confidence = status === 'suspected' ? sql`, 'confidence', p.confidence` : sql``;
+  const res = await sql<BoxProblemsRow>`
+    SELECT p.grid_box_id, p.x, p.y,
+      json_agg(json_build_object('Problem', p.problem, 'count', p.count, 'max_severity', p.max_severity, 'last_observed_at', p.last_observed_at${confidence})
+        ORDER BY p.count DESC, p.key) AS problems
+    FROM (
+      SELECT o.grid_box_id, b.x, b.y, lower(o.problem) AS key, min(o.problem) AS problem, count(*)::int AS count,
+             max(o.severity) AS max_severity, ${isoUtc('max(o.observed_at)')} AS last_observed_at, max(o.confidence)::float8 AS confidence
+      FROM problem_observations o
+      JOIN grid_boxes b ON b.grid_box_id = o.grid_box_id
+      WHERE o.company_id = ${companyId} AND b.grid_id = ${gridId} AND o.status = ${status}
+      GROUP BY o.grid_box_id, b.x, b.y, lower(o.problem)
+    ) p
+    GROUP BY p.grid_box_id, p.x, p.y
+    ORDER BY p.x, p.y`.execute(db);
+  return res.rows;
 }
 
 /**

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DAY_MS, unresolvedProblemsMessages as msg } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { facilityKit, type Tenant } from '../../test/fixtures/facility-test-kit.js';
 import { addObservation, makePlace, observeInBox, type ScoutedPlace } from '../../test/fixtures/unresolved-problems.fixtures.js';
 import { openProblemsByBox } from './index.js';
+import { openObservations } from './unresolved-problems.repository.js';
+import { toObservation } from './unresolved-problems.mapper.js';
 import { PLANT_PROBLEM_LIBRARY } from '../../db/migrations/data/plant-problem-library.js';
 
 /** The library's own colour of a problem (the palette is chosen in the data, not here). */
@@ -81,6 +84,25 @@ describe('reads', () => {
     expect(byGrid.json().problems.map((p: { ProblemID: number }) => p.ProblemID)).toEqual([ids[2]]);
     const both = await call('GET', '/get_unresolved_problems_by_type', a.regular.auth, { problemType: 'Powdery mildew', gridID: place.gridId, roomID: place.roomId });
     expect(both.json().problems).toHaveLength(1);
+  });
+
+  it("writes a room's observations as toObservation does, and its summary per problem newest spelling first", async () => {
+    const room = await makePlace(t.app, a.companyId, 2, 1, 'Written room');
+    const first = await observeInBox(t.app, a.companyId, room, 1, 1, 'Spider MITE', { severity: 2.5, userId: a.regular.user_id, notes: 'a "quoted" note\nwith ünïcode' });
+    await observeInBox(t.app, a.companyId, room, 2, 1, 'spider mite', { statusChangedAt: new Date(), observedAt: new Date(Date.now() - DAY_MS) });
+    const scanned = await addObservation(t.app, { companyId: a.companyId, problem: 'Aphids', roomId: room.roomId, severity: 1 });
+    // Microseconds the database keeps are cut as a Date cuts them; a scan's confidence is written as its number.
+    await sql`UPDATE problem_observations SET observed_at = '2026-01-02 03:04:05.678912+00' WHERE observation_id = ${first}`.execute(t.app.db);
+    await sql`UPDATE problem_observations SET source = 'scan', confidence = 0.87 WHERE observation_id = ${scanned}`.execute(t.app.db);
+    const rows = await openObservations(t.app.db, a.companyId, { kind: 'room', id: room.roomId });
+    const res = await call('GET', '/get_unresolved_problems_for_room', a.regular.auth, { room_id: room.roomId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().problems).toEqual(rows.map(toObservation));
+    expect(res.json().problems[2]).toMatchObject({ ProblemID: first, ObservedAt: '2026-01-02T03:04:05.678Z', Severity: 2.5, ObservedByName: 'Test Regular' });
+    expect(res.json().summary).toEqual([
+      { Problem: 'spider mite', count: 2, max_severity: 2.5, last_observed_at: rows[1]!.observed_at.toISOString() },
+      { Problem: 'Aphids', count: 1, max_severity: 1, last_observed_at: rows[0]!.observed_at.toISOString() },
+    ]);
   });
 
   it('names missing ids with the spec sentences', async () => {

@@ -1,10 +1,12 @@
-import { BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction, type EndpointInput, type unresolvedProblemsEndpoints } from '@verdant/contract';
+import {
+  BULK_REOPEN_WINDOW_HOURS, unresolvedProblemsMessages as msg, type ProblemAction, type EndpointInput, type EndpointOutput, type unresolvedProblemsEndpoints,
+} from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, changedOnServer, notFound } from '../../lib/errors.js';
 import { colorsForProblems } from '../problem_colors/index.js';
 import * as repo from './unresolved-problems.repository.js';
-import { summarise, toObservation, toSummary } from './unresolved-problems.mapper.js';
+import { inSummaryOrder, toObservation, toSummary } from './unresolved-problems.mapper.js';
 import type { Deps } from '../../lib/deps.js';
 import { changeObservationStatus } from '../observations/observations.service.js';
 
@@ -61,33 +63,31 @@ export async function forGrid(deps: Deps, caller: Caller, gridId: number | undef
 export async function circlesForGrid(deps: Deps, caller: Caller, gridId: number | undefined) {
   const id = required(gridId, msg.gridRequired, 'grid_id');
   await grid(deps, caller, id);
-  // Independent reads run side by side (issue 19: the room map asks this once per grid of the room).
-  const [perBox, suspectedRows] = await Promise.all([
-    openProblemsByBox(deps, caller.company_id, id),
-    repo.suspectedProblemsPerBox(deps.db, caller.company_id, id),
+  const [open, suspected] = await Promise.all([
+    repo.problemsPerBoxJson(deps.db, caller.company_id, id, 'open'),
+    repo.problemsPerBoxJson(deps.db, caller.company_id, id, 'suspected'),
   ]);
+  // One spelling per problem (the last, as colorsForProblems keeps the last of a problem it is given).
+  const spellings = new Map<string, string>();
+  for (const b of open) for (const c of b.problems) spellings.set(c.Problem.toLowerCase(), c.Problem);
+  const colors = await colorsForProblems(deps, caller.company_id, [...spellings.values()]);
+  const boxes = new Map(open.map((b) => [b.grid_box_id, {
+    GridBoxID: b.grid_box_id,
+    x: b.x,
+    y: b.y,
+    circles: b.problems.map((s) => ({ ...s, ...colors.get(s.Problem.toLowerCase())! })),
+    suspected: [] as Array<repo.BoxSummaryJson & { confidence: number }>,
+  }]));
   // Suspected problems come apart from the circles (issue 18): a box with only those is listed with no circle.
-  const suspected = new Map<number, Array<ReturnType<typeof toSummary> & { confidence: number }>>();
-  for (const r of suspectedRows) {
-    suspected.set(r.grid_box_id, [...(suspected.get(r.grid_box_id) ?? []), { ...toSummary(r), confidence: r.confidence }]);
+  for (const b of suspected) {
+    const box = boxes.get(b.grid_box_id);
+    const list = b.problems as Array<repo.BoxSummaryJson & { confidence: number }>;
+    if (box) box.suspected = list;
+    else boxes.set(b.grid_box_id, { GridBoxID: b.grid_box_id, x: b.x, y: b.y, circles: [], suspected: list });
   }
-  const [colors, boxes] = await Promise.all([
-    colorsForProblems(deps, caller.company_id, [...perBox.values()].flat().map((s) => s.Problem)),
-    repo.boxesOf(deps.db, [...new Set([...perBox.keys(), ...suspected.keys()])]),
-  ]);
-  return {
-    status: 'success' as const,
-    data: {
-      GridID: id,
-      Boxes: boxes.map((b) => ({
-        GridBoxID: b.grid_box_id,
-        x: b.x,
-        y: b.y,
-        circles: (perBox.get(b.grid_box_id) ?? []).map((s) => ({ ...s, ...colors.get(s.Problem.toLowerCase())! })),
-        suspected: suspected.get(b.grid_box_id) ?? [],
-      })),
-    },
-  };
+  const list = [...boxes.values()];
+  if (suspected.length) list.sort((a, b) => a.x - b.x || a.y - b.y);
+  return { status: 'success' as const, data: { GridID: id, Boxes: list } };
 }
 
 export async function byType(deps: Deps, caller: Caller, input: Input<'getUnresolvedProblemsByType'>) {
@@ -130,11 +130,22 @@ export async function forGridboxes(deps: Deps, caller: Caller, boxIds: number[],
   return answers;
 }
 
-export async function forRoom(deps: Deps, caller: Caller, roomId: number | undefined) {
+type RoomAnswer = EndpointOutput<(typeof unresolvedProblemsEndpoints)['getUnresolvedProblemsForRoom']>;
+
+/**
+ * A room's open problems as the answer's JSON text: the observations as the database wrote them
+ * (repo.openObservationsOfRoomText; thousands in a large room, issue 19), the summary put in order here.
+ */
+export async function forRoomText(deps: Deps, caller: Caller, roomId: number | undefined): Promise<string> {
   const id = required(roomId, msg.roomRequired, 'room_id');
   await room(deps, caller, id);
-  const rows = await repo.openObservations(deps.db, caller.company_id, { kind: 'room', id });
-  return { status: 'success' as const, RoomID: id, problems: rows.map(toObservation), summary: summarise(rows) };
+  const { problems, summary } = await repo.openObservationsOfRoomText(deps.db, caller.company_id, id);
+  return `{"status":"success","RoomID":${id},"problems":[${problems}],"summary":${JSON.stringify(inSummaryOrder(summary))}}`;
+}
+
+/** forRoomText as an object (the offline fill's room bundle). */
+export async function forRoom(deps: Deps, caller: Caller, roomId: number | undefined): Promise<RoomAnswer> {
+  return JSON.parse(await forRoomText(deps, caller, roomId)) as RoomAnswer;
 }
 
 /**
