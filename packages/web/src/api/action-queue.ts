@@ -159,7 +159,7 @@ export async function queueAction<K extends QueueableEndpoint>(
 }
 
 export { ActionRefused };
-export { ActionNotRestorable, canKeepMine, mineOf } from '../offline/action-queue';
+export { ActionNotRestorable, canKeepMine, keepMineKeys, keepMineReopens, mineOf } from '../offline/action-queue';
 export { canRestore, RESTORE_WINDOW_MS } from '../offline/outbox-history';
 export type { OutboxHistoryRow, OutboxHistoryKind } from '../offline/outbox-history';
 export type { ActionOutcome, ActionQueue, ActionTarget, QueuedAction };

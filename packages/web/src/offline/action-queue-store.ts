@@ -48,6 +48,16 @@ export interface QueuedAction extends NewAction {
   status?: number | null;
   /** The target's value on the server when it refused a conflict (e.g. the name a colleague gave the box). */
   theirs?: string | null;
+  /**
+   * "Keep mine" over a problem a colleague closed: the next send reopens it first (issue 25). Cleared once
+   * the reopen is applied (or the problem is found open), so a retry sends only what is still missing.
+   */
+  reopenFirst?: boolean;
+  /**
+   * How many times "Keep mine" reopened the problem; the reopen and the user's own action are then sent
+   * with keys derived from `idempotencyKey` and this round (`keepMineKeys`), so a retry replays them.
+   */
+  keepRound?: number;
   sentAt: number | null;
 }
 

@@ -9,6 +9,8 @@ import { canRestore, createOutboxHistory, type NewHistoryEntry, type OutboxHisto
  * `send` posts the action's input to its endpoint with the action's Idempotency-Key and answers the
  * parsed response; `classify` says what a failed send means.
  */
+type Refusal = Extract<ReturnType<ActionTransport['classify']>, { kind: 'refused' }>;
+
 export interface ActionTransport {
   send(action: QueuedAction): Promise<unknown>;
   /**
@@ -41,13 +43,37 @@ function withoutPrecondition(input: Record<string, unknown>): Record<string, unk
   return out;
 }
 
-/** A conflict the user can settle with "Keep mine": refused with 409 because a precondition failed. */
-export function canKeepMine(a: QueuedAction): boolean {
-  return a.state === 'refused' && a.conflict && a.status === 409 && PRECONDITION_FIELDS.some((f) => a.input[f] !== undefined);
-}
-
 const PROBLEM_ENDPOINTS = new Set(['manageProblem', 'manageProblemsByTypeRoom', 'manageProblemsByTypeGrid', 'updateUnresolvedProblemsForGrid', 'updateUnresolvedProblemsForRoom']);
 const STATUS_AFTER: Record<string, string> = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' };
+const CLOSED = new Set(['resolved', 'dismissed']);
+
+/**
+ * A resolve or dismiss of one observation that a colleague closed the other way meanwhile (409, theirs
+ * 'resolved' or 'dismissed'): "Keep mine" reopens it, then sends the user's action. A suspected problem is a
+ * reviewer's to confirm, and a reopen or a same-status close is no conflict (see `matchesServer`).
+ */
+export function keepMineReopens(a: Pick<QueuedAction, 'endpoint' | 'input' | 'status' | 'theirs'>): boolean {
+  if (a.endpoint !== 'manageProblem' || a.status !== 409) return false;
+  const mine = mineOf(a);
+  return (a.input.action === 'resolve' || a.input.action === 'dismiss') && CLOSED.has(a.theirs ?? '') && a.theirs !== mine;
+}
+
+/**
+ * A conflict the user can settle with "Keep mine": refused with 409 because a precondition failed (sent
+ * again without it), or a problem closed the other way by someone else (reopened first).
+ */
+export function canKeepMine(a: QueuedAction): boolean {
+  return a.state === 'refused' && a.conflict && a.status === 409 && (PRECONDITION_FIELDS.some((f) => a.input[f] !== undefined) || keepMineReopens(a));
+}
+
+/**
+ * The Idempotency-Keys of a "Keep mine" that reopens first, round n: one for the reopen, one for the user's
+ * own action, both derived from the action's key so a retry or a replay sends the same keys (applied once)
+ * and a later round (closed again meanwhile, kept mine again) gets fresh ones.
+ */
+export function keepMineKeys(key: string, round: number): { reopen: string; mine: string } {
+  return { reopen: `${key}.reopen.${round}`, mine: `${key}.mine.${round}` };
+}
 
 /** The value the action sets, as the outbox shows it beside the server's ("mine"); null when it sets none. */
 export function mineOf(a: Pick<NewAction, 'endpoint' | 'input'>): string | null {
@@ -56,6 +82,22 @@ export function mineOf(a: Pick<NewAction, 'endpoint' | 'input'>): string | null 
   if (a.endpoint === 'assignStatusToBatches') return v('batch_status');
   if (PROBLEM_ENDPOINTS.has(a.endpoint)) return STATUS_AFTER[v('action') ?? ''] ?? null;
   return null;
+}
+
+/**
+ * A 409 whose `Verdant-Current-Value` is what the action sets (resolved by a colleague too, already open for a
+ * reopen): the server holds what the user wanted, so there is no conflict to show and nothing to send.
+ */
+function matchesServer(a: QueuedAction, verdict: Refusal): boolean {
+  return verdict.conflict && verdict.status === 409 && verdict.current != null && verdict.current === mineOf(a);
+}
+
+/** The reopen a "Keep mine" sends before the user's action, and the user's action, with their derived keys. */
+function reopenOf(a: QueuedAction): QueuedAction {
+  return { ...a, input: { ...a.input, action: 'reopen' }, idempotencyKey: keepMineKeys(a.idempotencyKey, a.keepRound ?? 1).reopen };
+}
+function sendable(a: QueuedAction): QueuedAction {
+  return a.keepRound ? { ...a, idempotencyKey: keepMineKeys(a.idempotencyKey, a.keepRound).mine } : a;
 }
 
 /** What the server's answer says the value now is, for the actions whose answer carries it. */
@@ -145,6 +187,13 @@ export function createActionQueue(parts: ActionQueueParts) {
       console.warn('Could not write the outbox history', err);
     }
   }
+  async function attempt(a: QueuedAction): Promise<{ ok: true; answer: unknown } | { ok: false; verdict: ReturnType<ActionTransport['classify']> }> {
+    try {
+      return { ok: true, answer: await transport.send(a) };
+    } catch (err) {
+      return { ok: false, verdict: transport.classify(err) };
+    }
+  }
   /** Answers of actions sent by this tab, picked up by `run` (kept in memory only). */
   const answers = new Map<number, unknown>();
 
@@ -152,8 +201,9 @@ export function createActionQueue(parts: ActionQueueParts) {
     const result: ActionFlushResult = { sent: [], refused: [], remaining: 0, retryAt: null };
     let cursor = 0;
     for (;;) {
-      const item = await store.next(cursor, opts);
-      if (!item) break;
+      const next = await store.next(cursor, opts);
+      if (!next) break;
+      let item: QueuedAction = next;
       if (!opts.force && item.nextAttemptAt > now()) {
         // Order is kept: nothing newer goes ahead of an item waiting out its backoff.
         result.retryAt = item.nextAttemptAt;
@@ -161,25 +211,47 @@ export function createActionQueue(parts: ActionQueueParts) {
       }
       cursor = item.seq;
       await store.update(item.seq, { state: 'sending' });
-      let answer: unknown;
-      try {
-        answer = await transport.send(item);
-      } catch (err) {
-        const verdict = transport.classify(err);
+      /** No answer: it waits with its key (true: stop here, order is kept). A refusal: kept, with its reason. */
+      const failed = async (verdict: ReturnType<ActionTransport['classify']>): Promise<boolean> => {
         const attempts = item.attempts + 1;
         if (verdict.kind === 'retry') {
           const retryAt = now() + backoffDelay(attempts);
           await store.update(item.seq, { state: 'waiting', attempts, reason: verdict.message, nextAttemptAt: retryAt });
           result.retryAt = retryAt;
-          break;
+          return true;
         }
         const changes = { state: 'refused' as const, attempts, reason: verdict.message, conflict: verdict.conflict, status: verdict.status ?? null, theirs: verdict.current ?? null };
-        const refused = { ...item, ...changes };
         await store.update(item.seq, changes);
         await record(item, { kind: verdict.conflict ? 'conflict' : 'refused', status: changes.status, message: verdict.message, theirs: changes.theirs });
-        result.refused.push({ item: refused, message: verdict.message, conflict: verdict.conflict });
+        result.refused.push({ item: { ...item, ...changes }, message: verdict.message, conflict: verdict.conflict });
+        return false;
+      };
+      if (item.reopenFirst) {
+        // Keep mine over a colleague's close: reopen first (its own key). Found open already is as good.
+        const reopen = reopenOf(item);
+        const first = await attempt(reopen);
+        if (!first.ok && !(first.verdict.kind === 'refused' && matchesServer(reopen, first.verdict))) {
+          if (await failed(first.verdict)) break;
+          continue;
+        }
+        await store.update(item.seq, { reopenFirst: false });
+        item = { ...item, reopenFirst: false };
+        if (first.ok) await record(item, { kind: 'reopened', mine: 'open', message: answerMessage(first.answer) });
+      }
+      const outcome = await attempt(sendable(item));
+      if (!outcome.ok) {
+        if (outcome.verdict.kind === 'refused' && matchesServer(item, outcome.verdict)) {
+          // Already so on the server (a colleague did the same): done, nothing applied by this action.
+          const at = now();
+          await store.update(item.seq, { state: 'sent', attempts: item.attempts + 1, reason: null, sentAt: at });
+          answers.set(item.seq, null);
+          await record(item, { kind: 'matched', theirs: outcome.verdict.current ?? null, message: outcome.verdict.message });
+          continue;
+        }
+        if (await failed(outcome.verdict)) break;
         continue;
       }
+      const answer = outcome.answer;
       const sent = { ...item, state: 'sent' as const, attempts: item.attempts + 1, reason: null, sentAt: now() };
       await store.update(item.seq, { state: 'sent', attempts: sent.attempts, reason: null, sentAt: sent.sentAt });
       answers.set(item.seq, answer);
@@ -246,11 +318,15 @@ export function createActionQueue(parts: ActionQueueParts) {
     await store.remove(seq);
   }
 
-  /** A conflict settled with "Keep mine": sent again without the precondition (same key), now. */
+  /**
+   * A conflict settled with "Keep mine", sent now: again without the precondition (same key), or, for a
+   * problem a colleague closed the other way, a reopen and then the user's action (keys of `keepMineKeys`).
+   */
   async function keepMine(seq: number, by: string | null = null, filter: ActionFilter = {}): Promise<ActionFlushResult> {
     const item = await store.get(seq);
     if (!item || !canKeepMine(item)) throw new Error('This change has no conflict to settle.');
-    await store.update(seq, { input: withoutPrecondition(item.input), state: 'waiting', nextAttemptAt: 0, conflict: false, reason: null, status: null, theirs: null });
+    const reopen = keepMineReopens(item) ? { reopenFirst: true, keepRound: (item.keepRound ?? 0) + 1 } : {};
+    await store.update(seq, { input: withoutPrecondition(item.input), state: 'waiting', nextAttemptAt: 0, conflict: false, reason: null, status: null, theirs: null, ...reopen });
     await record(item, { kind: 'keptMine', by, theirs: item.theirs ?? null });
     return flush({ ...filter, force: true });
   }

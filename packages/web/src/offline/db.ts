@@ -133,7 +133,11 @@ export interface OfflineReadinessRow {
   failedSteps: string[];
 }
 
-export type OutboxHistoryKind = 'sent' | 'changed' | 'refused' | 'conflict' | 'keptMine' | 'keptTheirs' | 'discarded' | 'restored';
+/**
+ * `reopened`: Keep mine over a colleague's close reopened the problem before sending the user's action;
+ * `matched`: refused as changed, but the server already holds what the user wanted (nothing was sent to apply).
+ */
+export type OutboxHistoryKind = 'sent' | 'changed' | 'refused' | 'conflict' | 'keptMine' | 'keptTheirs' | 'discarded' | 'restored' | 'reopened' | 'matched';
 
 /**
  * Version 3 (issue 25): the outbox's history on this device — one row per thing that happened to a queued
@@ -161,7 +165,10 @@ export interface OutboxHistoryRow {
   theirs: string | null;
   /** Who chose (discard, keep mine, keep theirs): the signed-in user's name. */
   by: string | null;
-  /** A discarded (or kept-theirs) field action as it was queued, so it can be restored with the same key. */
+  /**
+   * A discarded (or kept-theirs) field action as it was queued, so it can be restored with the same key; for a
+   * discarded form submission `{ tempResponseID }`, the row kept (with its photos) for a day.
+   */
   action: Record<string, unknown> | null;
   restoredAt: number | null;
 }

@@ -11,7 +11,7 @@ import {
   type QueuedForm,
   type SubmitOutcome,
 } from './form-queue-store';
-import { createOutboxHistory, type OutboxHistory } from './outbox-history';
+import { canRestore, createOutboxHistory, type OutboxHistory } from './outbox-history';
 
 /**
  * How a job reaches the server. The api layer provides it (src/api/form-responses.ts); the queue only
@@ -83,6 +83,14 @@ export function createSerialSender<O extends object, R>(lockName: string, runOnc
   return { flush, isRunning: () => running };
 }
 
+/** A discarded form submission that cannot go back (older than a day, already restored, or not kept). */
+export class FormNotRestorable extends Error {
+  constructor() {
+    super('This form submission can no longer be restored.');
+    this.name = 'FormNotRestorable';
+  }
+}
+
 const noHooks: JobHooks = { onResponses: async () => {}, onPhotoSent: async () => {} };
 
 /** The form queue: when to send (at once, or later in order with backoff), one sender per browser. */
@@ -95,7 +103,7 @@ export function createFormQueue(parts: FormQueueParts) {
   const history = parts.history ?? createOutboxHistory(database, now);
 
   /** The history never stops the queue: a failed write is only logged. */
-  async function record(item: QueuedForm, entry: { kind: 'sent' | 'refused' | 'discarded'; message?: string | null; by?: string | null }) {
+  async function record(item: QueuedForm, entry: { kind: 'sent' | 'refused' | 'discarded' | 'restored'; message?: string | null; by?: string | null; action?: Record<string, unknown> }) {
     try {
       await history.record({ userId: item.SubmittedBy, source: 'form', key: item.idempotencyKey, label: item.label ?? '', ...entry });
     } catch (err) {
@@ -196,14 +204,32 @@ export function createFormQueue(parts: FormQueueParts) {
     return flush({ userId, force: true });
   }
 
-  /** Removes an item and its answers and photos for good (the caller confirms first); the history says who did. */
+  /**
+   * Takes an item out of the queue (the caller confirms first); the history says who did. Its answers and
+   * photos stay on this device for a day so `restore` can put it back, then the history's prune deletes them.
+   */
   async function discard(tempResponseID: number, by: string | null = null): Promise<void> {
-    const item = (await database.offlineFormResponses.get(tempResponseID)) as QueuedForm | undefined;
-    await box.removeItem(tempResponseID);
-    if (item) await record(item, { kind: 'discarded', by, message: item.lastError });
+    const item = await box.discardItem(tempResponseID);
+    if (item && !item.discardedAt) await record(item, { kind: 'discarded', by, message: item.lastError, action: { tempResponseID } });
   }
 
-  return { submitFormResponse, flush, retry, discard, history, list: box.list, watch: box.watch, isRunning: () => running };
+  /**
+   * Puts a discarded submission back at the end of the queue within a day, once, with its same
+   * Idempotency-Key (had it reached the server, the server answers its first answer and applies nothing).
+   * Rejects with FormNotRestorable after a day, a second time, or once its photos were pruned.
+   */
+  async function restore(historyId: number, by: string | null = null): Promise<QueuedForm> {
+    const entry = await history.get(historyId);
+    const id = entry?.source === 'form' ? entry.action?.tempResponseID : undefined;
+    if (!entry || typeof id !== 'number' || !canRestore(entry, now())) throw new FormNotRestorable();
+    const item = await box.restoreItem(id);
+    if (!item) throw new FormNotRestorable();
+    await history.markRestored(historyId);
+    await record(item, { kind: 'restored', by });
+    return item;
+  }
+
+  return { submitFormResponse, flush, retry, discard, restore, history, list: box.list, watch: box.watch, isRunning: () => running };
 }
 
 export type FormQueue = ReturnType<typeof createFormQueue>;

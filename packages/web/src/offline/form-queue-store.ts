@@ -57,6 +57,11 @@ export interface QueuedForm extends OfflineFormResponseRow {
   nextAttemptAt: number;
   responseIds: number[] | null;
   label: string | null;
+  /**
+   * Epoch ms the user discarded it: out of the queue and every list, its answers and photos kept for a day
+   * so it can be restored, then deleted (`pruneDiscardedForms`). Absent or null on a queued one.
+   */
+  discardedAt?: number | null;
 }
 
 /** An answer (InputData the value) or a photo (InputData the Blob, `photo` true). */
@@ -123,6 +128,11 @@ function newKey(): string {
 function extensionOf(type: string): string {
   const sub = type.split('/')[1]?.split(/[;+]/)[0];
   return sub === 'jpeg' ? 'jpg' : sub || 'jpg';
+}
+
+/** Waiting to be sent: pending and not discarded. */
+function queued(f: QueuedForm): boolean {
+  return f.state === 'pending' && !f.discardedAt;
 }
 
 /** A new job (with a fresh Idempotency-Key) from what the form handed in. */
@@ -243,27 +253,50 @@ export function createFormStore(database: OfflineDatabase, now: () => number) {
     });
   }
 
+  /** Discarded: out of the queue and the lists, its answers and photos kept for a day (restorable). */
+  async function discardItem(id: number): Promise<QueuedForm | undefined> {
+    const item = (await database.offlineFormResponses.get(id)) as QueuedForm | undefined;
+    if (item && !item.discardedAt) await update(id, { discardedAt: now() });
+    return item;
+  }
+
+  /**
+   * A discarded submission back at the end of the queue, pending, with its same Idempotency-Key, answers and
+   * photos (and any progress: answers already on the server are not sent again). Undefined when it is not
+   * (or no longer) kept as discarded — restored already, by another tab too, or pruned after a day.
+   */
+  async function restoreItem(id: number): Promise<QueuedForm | undefined> {
+    return database.transaction('rw', [database.offlineFormResponses, database.offlineFieldResponses], async () => {
+      const item = (await database.offlineFormResponses.get(id)) as QueuedForm | undefined;
+      if (!item?.discardedAt) return undefined;
+      const job = await jobOf(item);
+      const back = await store(job, item.label, 'pending', null, 0);
+      await removeItem(id);
+      return (await database.offlineFormResponses.get(back)) as QueuedForm;
+    });
+  }
+
   async function hasWaiting(userId: number): Promise<boolean> {
-    return (await database.offlineFormResponses.where('SubmittedBy').equals(userId).filter((r) => (r as QueuedForm).state === 'pending').count()) > 0;
+    return (await database.offlineFormResponses.where('SubmittedBy').equals(userId).filter((r) => queued(r as QueuedForm)).count()) > 0;
   }
 
   async function nextItem(after: number, userId: number | undefined): Promise<QueuedForm | undefined> {
     return (await database.offlineFormResponses
       .where('tempResponseID')
       .above(after)
-      .filter((r) => (r as QueuedForm).state === 'pending' && (userId === undefined || r.SubmittedBy === userId))
+      .filter((r) => queued(r as QueuedForm) && (userId === undefined || r.SubmittedBy === userId))
       .first()) as QueuedForm | undefined;
   }
 
   async function countPending(userId: number | undefined): Promise<number> {
     return database.offlineFormResponses
-      .filter((r) => (r as QueuedForm).state === 'pending' && (userId === undefined || r.SubmittedBy === userId))
+      .filter((r) => queued(r as QueuedForm) && (userId === undefined || r.SubmittedBy === userId))
       .count();
   }
 
   async function list(userId?: number): Promise<QueueEntry[]> {
     const items = (await database.offlineFormResponses.orderBy('tempResponseID').toArray()) as QueuedForm[];
-    const mine = items.filter((i) => userId === undefined || i.SubmittedBy === userId);
+    const mine = items.filter((i) => !i.discardedAt && (userId === undefined || i.SubmittedBy === userId));
     const fields = (await database.offlineFieldResponses.where('tempResponseID').anyOf(mine.map((i) => i.tempResponseID)).toArray()) as QueuedField[];
     return mine.map((item) => {
       const own = fields.filter((f) => f.tempResponseID === item.tempResponseID);
@@ -276,7 +309,7 @@ export function createFormStore(database: OfflineDatabase, now: () => number) {
    * submission: what screens show as "Waiting to upload" until the server's copy replaces them.
    */
   async function waitingPhotos(userId: number): Promise<WaitingPhotos[]> {
-    const items = ((await database.offlineFormResponses.orderBy('tempResponseID').toArray()) as QueuedForm[]).filter((i) => i.SubmittedBy === userId);
+    const items = ((await database.offlineFormResponses.orderBy('tempResponseID').toArray()) as QueuedForm[]).filter((i) => i.SubmittedBy === userId && !i.discardedAt);
     const fields = (await database.offlineFieldResponses
       .where('tempResponseID')
       .anyOf(items.map((i) => i.tempResponseID))
@@ -310,7 +343,23 @@ export function createFormStore(database: OfflineDatabase, now: () => number) {
     return () => sub.unsubscribe();
   }
 
-  return { store, jobOf, markResponses, markPhotoSent, update, removeItem, hasWaiting, nextItem, countPending, list, watch, waitingPhotos, watchWaitingPhotos };
+  return { store, jobOf, markResponses, markPhotoSent, update, removeItem, discardItem, restoreItem, hasWaiting, nextItem, countPending, list, watch, waitingPhotos, watchWaitingPhotos };
 }
 
 export type FormStore = ReturnType<typeof createFormStore>;
+
+/**
+ * Deletes the submissions discarded before `before` with their answers and photos (run by the outbox
+ * history's prune, offline/outbox-history.ts): a discarded form's photos stay on the device one day only.
+ */
+export async function pruneDiscardedForms(database: OfflineDatabase, before: number): Promise<number> {
+  return database.transaction('rw', [database.offlineFormResponses, database.offlineFieldResponses], async () => {
+    const gone = ((await database.offlineFormResponses.toArray()) as QueuedForm[])
+      .filter((f) => Boolean(f.discardedAt) && f.discardedAt! < before)
+      .map((f) => f.tempResponseID);
+    if (!gone.length) return 0;
+    await database.offlineFieldResponses.where('tempResponseID').anyOf(gone).delete();
+    await database.offlineFormResponses.bulkDelete(gone);
+    return gone.length;
+  });
+}

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { db as defaultDb, type OfflineDatabase, type OutboxHistoryRow } from './db';
+import { pruneDiscardedForms } from './form-queue-store';
 
 export type { OutboxHistoryKind, OutboxHistoryRow } from './db';
 
@@ -15,7 +16,10 @@ export interface HistoryFilter {
   companyId?: number | null;
 }
 
-/** Discarded or kept-theirs entries with the action kept, not yet restored, younger than a day. */
+/**
+ * Discarded or kept-theirs entries with the action kept, not yet restored, younger than a day (a discarded
+ * form submission's kept row goes with the prune after that day).
+ */
 export function canRestore(entry: OutboxHistoryRow, now: number): boolean {
   return (entry.kind === 'discarded' || entry.kind === 'keptTheirs') && entry.action !== null && entry.restoredAt === null && now - entry.at < RESTORE_WINDOW_MS;
 }
@@ -47,9 +51,13 @@ export function createOutboxHistory(database: OfflineDatabase = defaultDb, now: 
     return { ...row, id };
   }
 
-  /** Drops entries older than 30 days; answers how many went. */
+  /**
+   * Drops entries older than 30 days (answers how many went), and the form submissions discarded more than
+   * a day ago with their photos (IndexedDB holds a discarded photo one day, no longer).
+   */
   async function prune(): Promise<number> {
     lastPrune = now();
+    await pruneDiscardedForms(database, now() - RESTORE_WINDOW_MS);
     return database.outboxHistory.where('at').below(now() - HISTORY_KEPT_MS).delete();
   }
 

@@ -9,6 +9,7 @@ import { signInAs } from '../../../testing/session';
 import { ActionQueueDatabase, type QueuedAction } from '../../../offline/action-queue-store';
 import { enqueueCreateRoom } from '../../../offline/create-room-queue';
 import { db as offlineDb } from '../../../offline/db';
+import { formQueue } from '../../../api/form-responses';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -50,6 +51,8 @@ beforeEach(async () => {
   await database.actions.clear();
   await offlineDb.createRoomQueue.clear();
   await offlineDb.outboxHistory.clear();
+  await offlineDb.offlineFormResponses.clear();
+  await offlineDb.offlineFieldResponses.clear();
   signInAs({ userId: 7, companyId: 3 });
   // The signed-in user's name, which the history keeps for a discard or a choice.
   server.use(
@@ -200,16 +203,55 @@ describe('OutboxPage', () => {
     expect(await database.actions.count()).toBe(0);
   });
 
-  it('a conflict without a precondition to drop offers keep theirs only', async () => {
+  it('a conflict the server cannot take over (a suspected problem) offers keep theirs only', async () => {
     await database.actions.add(
-      row(1, { endpoint: 'manageProblem', input: { problemID: 9, action: 'resolve', userID: 7 }, label: 'Thrips', state: 'refused', conflict: true, status: 409, theirs: 'dismissed', reason: 'This problem is not open.' }),
+      row(1, { endpoint: 'manageProblem', input: { problemID: 9, action: 'resolve', userID: 7 }, label: 'Thrips', state: 'refused', conflict: true, status: 409, theirs: 'suspected', reason: 'This problem is not open.' }),
     );
     renderPage(<OutboxPage />);
     const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
     expect(within(item).getByTestId('conflict-mine')).toHaveTextContent('resolved');
-    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('dismissed');
+    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('suspected');
     expect(within(item).queryByRole('button', { name: 'Keep mine' })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Keep theirs' })).toBeInTheDocument();
+  });
+
+  it('a resolve of a problem a colleague dismissed: keep mine reopens it, then resolves it, each with its own key', async () => {
+    await database.actions.add(
+      row(1, { endpoint: 'manageProblem', input: { problemID: 9, action: 'resolve', userID: 7 }, label: 'Thrips', state: 'refused', conflict: true, status: 409, theirs: 'dismissed', reason: 'This problem is not open.' }),
+    );
+    const sent: Array<{ key: string | null; action: string }> = [];
+    server.use(
+      http.post(`${API}/manage_problem`, async ({ request }) => {
+        const body = (await request.json()) as { problemID: number; action: 'resolve' | 'reopen' };
+        sent.push({ key: request.headers.get('idempotency-key'), action: body.action });
+        const Status = body.action === 'reopen' ? 'open' : 'resolved';
+        return HttpResponse.json({
+          status: 'success',
+          message: body.action === 'reopen' ? 'Problem reopened.' : 'Problem resolved.',
+          action: body.action,
+          problem: {
+            ProblemID: 9, Problem: 'Thrips', PlantProblemID: null, Severity: 2, RoomID: 1, GridID: 2, GridBoxID: 5, Sub_gridboxID: null, BatchID: null, ResponseID: null,
+            Source: 'scout', Notes: null, ObservedAt: '2026-03-01T08:00:00.000Z', ObservedBy: 7, ObservedByName: 'Sam Scout', Status, StatusChangedAt: null, StatusChangedBy: 7,
+          },
+        });
+      }),
+    );
+    renderPage(<OutboxPage />);
+    const item = await within(await screen.findByRole('list', { name: 'Changes on this device' })).findByRole('listitem');
+    expect(within(item).getByTestId('conflict-theirs')).toHaveTextContent('dismissed');
+    expect(within(item).getByText('Keep mine reopens the problem, then marks it resolved.')).toBeInTheDocument();
+    await nameLoaded();
+    await userEvent.click(within(item).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { key: 'key-1.reopen.1', action: 'reopen' },
+      { key: 'key-1.mine.1', action: 'resolve' },
+    ]);
+    const history = await screen.findByRole('list', { name: "History of this device's changes" });
+    expect(await within(history).findByText('Sam Scout kept “resolved” over “dismissed”.')).toBeInTheDocument();
+    expect(await within(history).findByText('Reopened on the server first, so that yours applies.')).toBeInTheDocument();
+    expect(await within(history).findByText('The server answered: Problem resolved.')).toBeInTheDocument();
+    expect((await database.actions.toArray()).map((a) => a.state)).toEqual(['sent']);
   });
 
   it('history: an empty state, then a discard by name, restored within the day with the same key', async () => {
@@ -228,5 +270,33 @@ describe('OutboxPage', () => {
     expect(within(history).queryByRole('button', { name: 'Restore' })).toBeNull();
     // The restore has finished (its toast is the last thing it does) before the page is taken down.
     expect(await screen.findByText('The change is back in the outbox.')).toBeInTheDocument();
+  });
+
+  it('a discarded form submission stays restorable for a day: restore puts it back in the queue with its key and photo', async () => {
+    // The server is down: the submission waits in the queue (and again after its restore).
+    server.use(http.post(`${API}/submit_form`, () => HttpResponse.json({ status: 'error', message: 'Server unavailable' }, { status: 503 })));
+    await formQueue().submitFormResponse({
+      kind: 'box', GridBoxID: 11, submittedBy: 7, templateID: 1, label: 'Scouting · A1',
+      fieldResponses: [{ fieldID: 5, inputData: 'two thrips' }],
+      photos: [{ fieldID: 9, file: new Blob(['leaf'], { type: 'image/jpeg' }), name: 'leaf.jpg' }],
+    });
+    const [queued] = await formQueue().list(7);
+    renderPage(<OutboxPage />);
+    await nameLoaded();
+    const list = await screen.findByRole('list', { name: 'Changes on this device' });
+    expect(await within(list).findByText('1 answers, 1 photo')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard this change?' });
+    expect(dialog).toHaveTextContent('They stay on this device for a day, so you can restore them from the history.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('Nothing waiting')).toBeInTheDocument();
+    const history = await screen.findByRole('list', { name: "History of this device's changes" });
+    expect(await within(history).findByText('Discarded by Sam Scout.')).toBeInTheDocument();
+    await userEvent.click(within(history).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('The change is back in the outbox.')).toBeInTheDocument();
+    const back = await formQueue().list(7);
+    expect(back.map((e) => [e.item.idempotencyKey, e.answers, e.photos])).toEqual([[queued!.item.idempotencyKey, 1, 1]]);
+    expect(await within(history).findByText('Put back in the outbox by Sam Scout.')).toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Restore' })).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../state/hooks';
 
+import { restoreForm } from '../api/restore-form';
 import { ActionRow, FormRow, HistoryEntry, RoomRow } from './outbox-rows';
 
 type Row =
@@ -144,7 +145,8 @@ export default function OutboxPage() {
     if (!userId) return;
     setBusy(`h${entry.id}`);
     try {
-      await restoreAction(entry.id, userId, by);
+      if (entry.source === 'form') await restoreForm(entry.id, userId, by, online);
+      else await restoreAction(entry.id, userId, by);
       void queryClient.invalidateQueries();
       toast.success(t('restoredToast'));
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Badge, Button, type BadgeTone } from '../../../components/ui';
-import { canKeepMine, canRestore, mineOf, type ActionState, type OutboxHistoryRow, type QueuedAction } from '../../../api/action-queue';
+import { canKeepMine, canRestore, keepMineReopens, mineOf, type ActionState, type OutboxHistoryRow, type QueuedAction } from '../../../api/action-queue';
 import type { QueueEntry } from '../../../api/form-responses';
 import type { QueuedRoom } from '../../../api/room-queue';
 
@@ -89,6 +89,8 @@ const HISTORY_TONE: Record<OutboxHistoryRow['kind'], BadgeTone> = {
   keptTheirs: 'neutral',
   discarded: 'neutral',
   restored: 'info',
+  reopened: 'info',
+  matched: 'success',
 };
 
 /** One thing that happened to a change: when, what the server answered or refused, who chose what. */
@@ -106,7 +108,9 @@ export function HistoryEntry({ entry, when, busy, onRestore }: { entry: OutboxHi
   else if (entry.kind === 'keptTheirs') detail = t('history.detail.keptTheirs', { who, mine, theirs });
   else if (entry.kind === 'discarded') detail = t('history.detail.discarded', { who });
   else if (entry.kind === 'restored') detail = t('history.detail.restored', { who });
-  const restorable = entry.source === 'action' && canRestore(entry, Date.now());
+  else if (entry.kind === 'reopened') detail = t('history.detail.reopened');
+  else if (entry.kind === 'matched') detail = t('history.detail.matched', { theirs });
+  const restorable = canRestore(entry, Date.now());
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -162,6 +166,7 @@ function ConflictChoice({
         </dd>
       </dl>
       {!mineOk && <p className="mt-1 text-xs text-stone-700">{t('conflict.onlyTheirs')}</p>}
+      {mineOk && keepMineReopens(action) && <p className="mt-1 text-xs text-stone-700">{t('conflict.reopenFirst', { mine: valueText(action.endpoint, mineOf(action), t) })}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         {mineOk && (
           <Button variant="secondary" onClick={onKeepMine} loading={busy} disabled={!online}>
