@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { typoVariants } from '../../lib/forgiving.js';
 
@@ -53,7 +53,7 @@ function nearVariant(column: RawBuilder<unknown>, term: string): RawBuilder<bool
 }
 
 /** How alike a name is to the term or its best typo variant (the variants' likeness only where the term's is lower). */
-function nameLikeness(column: RawBuilder<unknown>, term: string): RawBuilder<number> {
+export function nameLikeness(column: RawBuilder<unknown>, term: string): RawBuilder<number> {
   const variants = matchesFuzzily(term) ? typoVariants(term) : [];
   if (variants.length === 0) return likeness(column, term);
   return sql<number>`greatest(${likeness(column, term)}, ${sql.join(variants.map((v) => likeness(column, v)), sql`, `)})`;
@@ -63,7 +63,7 @@ function nameLikeness(column: RawBuilder<unknown>, term: string): RawBuilder<num
  * ILIKE condition of a term on a column: anywhere for long terms, at the start for short ones; or like it (long
  * terms); or, for a name (`name`), like one of its typo variants.
  */
-function matching(column: RawBuilder<unknown>, term: string, name = false) {
+export function matching(column: RawBuilder<unknown>, term: string, name = false) {
   const literally = sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
   if (!matchesFuzzily(term)) return literally;
   const near = name ? nearVariant(column, term) : null;
@@ -71,17 +71,17 @@ function matching(column: RawBuilder<unknown>, term: string, name = false) {
 }
 
 /** Whether the term itself is like the column by pg_trgm's tests (false: found only by a typo variant). */
-const alikeAsTyped = (column: RawBuilder<unknown>, term: string) =>
+export const alikeAsTyped = (column: RawBuilder<unknown>, term: string) =>
   matchesFuzzily(term) ? similarTo(column, term) : sql<boolean>`false`;
 
 /** 0 exact, 1 prefix, 2 anywhere, 3 only alike (a typo): the order suggestions are shown in. */
-function rank(column: RawBuilder<unknown>, term: string) {
+export function rank(column: RawBuilder<unknown>, term: string) {
   return sql<number>`CASE WHEN lower(${column}) = lower(${term}) THEN 0 WHEN ${column} ILIKE ${prefixPattern(term)} THEN 1
     WHEN ${column} ILIKE ${containsPattern(term)} THEN 2 ELSE 3 END`;
 }
 
 /** Within the typo tier, the most alike first (0 for the literal tiers, which keep their name order). */
-function score(rankOf: RawBuilder<number>, alike: RawBuilder<number>) {
+export function score(rankOf: RawBuilder<number>, alike: RawBuilder<number>) {
   return sql<number>`CASE WHEN ${rankOf} = 3 THEN ${alike} ELSE 0 END`;
 }
 
@@ -243,42 +243,117 @@ export type SubBoxHitRow = Awaited<ReturnType<typeof findSubGridboxes>>[number];
 /** How a batch matches: its number or strain (auto), its strain anywhere (variety), or its strain's first word (crop). */
 export type BatchMatch = 'number_or_strain' | 'strain' | 'crop';
 
-export async function findBatches(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch) {
+type BatchColumns = Pick<Selectable<DB['batches']>, 'batch_id' | 'batch_number' | 'strain_name' | 'batch_status'>;
+export interface BatchHitRow extends BatchColumns {
+  rank: number;
+  /** How alike the number or name is to the term (the typo tier, rank 3); 0 otherwise. */
+  score: number;
+  /** Like the term as typed by pg_trgm's tests (false: found only by a typo variant). */
+  alike: boolean;
+  /** The number (a code) like the term as typed. */
+  code_alike: boolean;
+}
+
+/**
+ * The best `limit` batches in two tiers (docs/decisions.md, "Autocomplete: only the tiers a query needs"): first what
+ * holds the term as typed (exact, prefix, anywhere: cheap ILIKE tests), then, only while the limit is not full, what
+ * is only alike (`findBatchesAlike`). Answers what one statement ranking every match answers.
+ */
+export async function findBatches(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch): Promise<BatchHitRow[]> {
+  const found = await findBatchesAsTyped(db, companyId, term, limit, match);
+  if (found.length >= limit) return found;
+  return [...found, ...(await findBatchesAlike(db, companyId, term, limit - found.length, match))];
+}
+
+/** The pieces both tiers share: the rank, the alike flags of the rows shown, and what holds the term as typed. */
+function batchTerms(term: string, match: BatchMatch) {
   const crop = sql<string>`split_part(b.strain_name, ' ', 1)`;
   const number = sql.ref('b.batch_number');
   const strain = sql.ref('b.strain_name');
+  // The name compared forgivingly: the strain, or its first word (the crop).
+  const nameOf = match === 'crop' ? crop : strain;
   const r =
     match === 'number_or_strain'
       ? sql<number>`LEAST(${rank(number, term)}, ${rank(strain, term)})`
       : match === 'strain' ? rank(strain, term) : rank(crop, term);
-  // The number is a code: like the term only; the strain (and its first word, the crop) a name: its typo variants too.
-  const alike =
-    match === 'number_or_strain' ? sql<number>`greatest(${likeness(number, term)}, ${nameLikeness(strain, term)})`
-    : match === 'strain' ? nameLikeness(strain, term) : likeness(crop, term);
   const asTyped =
     match === 'number_or_strain' ? sql<boolean>`(${alikeAsTyped(number, term)} OR ${alikeAsTyped(strain, term)})`
-    : alikeAsTyped(match === 'strain' ? strain : crop, term);
-  const sc = score(r, alike);
-  let q = db
-    .selectFrom('batches as b')
-    .select(['b.batch_id', 'b.batch_number', 'b.strain_name', 'b.batch_status'])
-    .select([r.as('rank'), sc.as('score'), asTyped.as('alike'), (match === 'number_or_strain' ? alikeAsTyped(number, term) : sql<boolean>`false`).as('code_alike')])
-    .where('b.company_id', '=', companyId);
-  if (match === 'number_or_strain') {
-    q = q.where((eb) => eb.or([matching(number, term), matching(strain, term, true)]));
-  } else if (match === 'strain') {
-    q = q.where(matching(strain, term, true));
-  } else {
-    const prefix = sql<boolean>`${crop} ILIKE ${prefixPattern(term)}`;
-    // The crop (a strain's first word) has no index: read by a scan of the company's batches, so its typo variants
-    // are compared as starts of the word (cheap), not by trigram likeness (a similarity per variant and row).
-    const variants = matchesFuzzily(term) ? typoVariants(term) : [];
-    const near = variants.length > 0 ? sql<boolean>`lower(${crop}) LIKE ANY(${variants.map(prefixPattern)}::text[])` : null;
-    q = q.where(
-      !matchesFuzzily(term) ? prefix
-      : near ? sql<boolean>`(${prefix} OR ${similarTo(crop, term)} OR ${near})` : sql<boolean>`(${prefix} OR ${similarTo(crop, term)})`,
-    );
-  }
-  return q.orderBy(r).orderBy(sc, 'desc').orderBy('b.batch_number').orderBy('b.batch_id').limit(limit).execute();
+    : alikeAsTyped(nameOf, term);
+  const codeAlike = match === 'number_or_strain' ? alikeAsTyped(number, term) : sql<boolean>`false`;
+  const literally = (column: RawBuilder<unknown>) =>
+    sql<boolean>`${column} ILIKE ${matchesAnywhere(term) ? containsPattern(term) : prefixPattern(term)}`;
+  const asWritten =
+    match === 'number_or_strain' ? sql<boolean>`(${literally(number)} OR ${literally(strain)})`
+    : match === 'strain' ? literally(strain) : sql<boolean>`${crop} ILIKE ${prefixPattern(term)}`;
+  // The alike flags only of the rows shown (each is up to four trigram comparisons), not of every match sorted.
+  const shown = (tier: RawBuilder<unknown>) => sql<BatchHitRow>`
+    SELECT t.batch_id, t.batch_number, t.strain_name, t.batch_status, t.rank, t.score,
+           ${asTyped.as('alike')}, ${codeAlike.as('code_alike')}
+    FROM (${tier}) t JOIN batches b ON b.batch_id = t.batch_id
+    ORDER BY t.rank, t.score DESC, t.batch_number, t.batch_id`;
+  return { number, strain, nameOf, r, asWritten, shown };
 }
-export type BatchHitRow = Awaited<ReturnType<typeof findBatches>>[number];
+
+/** The first tier: batches whose number or name holds the term as typed (rank 0–2), best first. */
+export async function findBatchesAsTyped(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch): Promise<BatchHitRow[]> {
+  const { r, asWritten, shown } = batchTerms(term, match);
+  const { rows } = await shown(sql`
+    SELECT b.batch_id, b.batch_number, b.strain_name, b.batch_status, ${r} AS rank, 0::real AS score FROM batches b
+    WHERE b.company_id = ${companyId} AND ${asWritten}
+    ORDER BY 5, b.batch_number, b.batch_id LIMIT ${limit}`).execute(db);
+  return rows;
+}
+
+/**
+ * The second tier: batches not holding the term as typed but alike (a typo: pg_trgm's likeness of the term and of
+ * its typo variants, up to 50 trigram comparisons a name), the most alike first; none for terms under 4 characters.
+ * A company has thousands of batches but few strain names, so each distinct name is compared once (`names`) and the
+ * batches of the names found joined; numbers (codes, each distinct) are compared as typed only, by their trigram index.
+ */
+export async function findBatchesAlike(db: Kysely<DB>, companyId: number, term: string, limit: number, match: BatchMatch): Promise<BatchHitRow[]> {
+  if (!matchesFuzzily(term) || limit <= 0) return [];
+  const { number, strain, nameOf, r, asWritten, shown } = batchTerms(term, match);
+  const name = sql.ref('n.name');
+  // A name like the term or one of its typo variants; for the crop (no index; a start of a word) the variants as starts.
+  const variants = typoVariants(term);
+  const nameAlike =
+    match !== 'crop' ? sql<boolean>`${matching(name, term, true)}`
+    : variants.length > 0 ? sql<boolean>`(${similarTo(name, term)} OR lower(${name}) LIKE ANY(${variants.map(prefixPattern)}::text[]))`
+    : similarTo(name, term);
+  const nameScore = match === 'crop' ? likeness(name, term) : nameLikeness(name, term);
+  // The number, a code: like the term as typed only (through its trigram index); its likeness beside the name's.
+  // (A crop holding the term past its start is no prefix, yet ranks as found anywhere: the row's own rank, as above.)
+  const byNumber =
+    match === 'number_or_strain'
+      ? sql`UNION SELECT b.batch_id, b.batch_number, b.strain_name, b.batch_status FROM batches b
+          WHERE b.company_id + 0 = ${companyId} AND ${similarTo(number, term)}`
+      : sql``;
+  const score =
+    match === 'number_or_strain'
+      ? sql<number>`greatest(${likeness(number, term)}, coalesce(n.score, ${nameLikeness(strain, term)}))`
+      : sql<number>`n.score`;
+  // MATERIALIZED: compared once per distinct name, not pushed down to each batch row.
+  // The planner reckons a trigram test as cheap as an equality, so at a few thousand batches it reads every row and
+  // compares each number (two trigram tests a row: tens of ms) rather than ask the numbers' trigram index, which
+  // answers a term like no number at once: in this statement's own transaction, no sequential scan while another way
+  // exists (docs/decisions.md, "Autocomplete: only the tiers a query needs").
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return (await shown(sql`
+    WITH names AS MATERIALIZED (
+      SELECT DISTINCT ${nameOf} AS name FROM batches b WHERE b.company_id = ${companyId} AND b.strain_name IS NOT NULL
+    ), alike_names AS MATERIALIZED (
+      SELECT n.name, ${nameScore} AS score FROM names n WHERE ${nameAlike}
+    ), candidates AS (
+      SELECT b.batch_id, b.batch_number, b.strain_name, b.batch_status
+      FROM batches b JOIN alike_names n ON n.name = ${nameOf} WHERE b.company_id = ${companyId}
+      ${byNumber}
+    )
+    SELECT b.batch_id, b.batch_number, b.strain_name, b.batch_status, ${r} AS rank,
+           (CASE WHEN ${r} = 3 THEN ${score} ELSE 0 END)::real AS score
+    FROM candidates b
+    LEFT JOIN alike_names n ON n.name = ${nameOf}
+    WHERE (${asWritten}) IS NOT TRUE
+    ORDER BY 5, 6 DESC, b.batch_number, b.batch_id LIMIT ${limit}`).execute(trx)).rows;
+  });
+}

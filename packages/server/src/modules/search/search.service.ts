@@ -52,13 +52,21 @@ interface Kinds { plants: boolean; gridboxes: boolean; subgridboxes: boolean; ba
 async function find({ db }: Deps, caller: Caller, term: string, limit: number, kinds: Kinds): Promise<SearchHit[]> {
   const companyId = caller.company_id;
   const none = Promise.resolve([] as never[]);
-  const [plants, boxes, subs, batches, problems] = await Promise.all([
+  const [plants, boxes, subs, typedBatches, problems] = await Promise.all([
     kinds.plants ? repo.findPlants(db, companyId, term, limit) : none,
     kinds.gridboxes ? repo.findGridBoxes(db, companyId, term, limit) : none,
     kinds.subgridboxes ? repo.findSubGridboxes(db, companyId, term, limit) : none,
-    kinds.batches ? repo.findBatches(db, companyId, term, limit, kinds.batches) : none,
+    kinds.batches ? repo.findBatchesAsTyped(db, companyId, term, limit, kinds.batches) : none,
     kinds.problems ? searchProblems({ db }, caller, term, limit) : none,
   ]);
+  // The batches' typo tier (their costliest statement) only while what every kind holds as typed leaves the limit
+  // unfilled: a typo (rank 3) comes after all of those, so it could not be shown (docs/decisions.md, "Autocomplete:
+  // only the tiers a query needs"). A uid's start fills it with plants; a misspelt name leaves it empty.
+  const asTyped = [plants, boxes, subs, typedBatches, problems].reduce((n, rows) => n + rows.filter((r) => Number(r.rank) < 3).length, 0);
+  const batches =
+    kinds.batches && asTyped < limit
+      ? [...typedBatches, ...(await repo.findBatchesAlike(db, companyId, term, limit - typedBatches.length, kinds.batches))]
+      : typedBatches;
   const crop = (strain: string | null) => strain?.split(' ')[0] ?? null;
   const batchNames = (r: repo.BatchHitRow) => (kinds.batches === 'crop' ? [crop(r.strain_name)] : [r.strain_name]);
   return best(

@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import { makeFacility } from '../../test/fixtures/sub-gridboxes.fixtures.js';
-import { codeLike, containsPattern, findBatches, findGridBoxes, findPlants, findSubGridboxes, likeness, prefixPattern } from './search.repository.js';
+import {
+  alikeAsTyped, codeLike, containsPattern, findBatches, findGridBoxes, findPlants, findSubGridboxes, likeness, matching, nameLikeness,
+  prefixPattern, rank, score, similarTo, type BatchMatch,
+} from './search.repository.js';
+import { typoVariants } from '../../lib/forgiving.js';
 import { makeBatch } from '../../test/fixtures/plants.fixtures.js';
 
 let t: TestApp;
@@ -151,4 +155,62 @@ describe('batches', () => {
     expect(await ids('T-')).toEqual([]);
     expect((await ids('Oak')).sort()).toEqual([batchA, batchB].sort());
   });
+
+  /**
+   * The batches ranked in one statement, as before the tiers (every match of every tier compared and sorted): the
+   * tiers (as typed, then only alike by distinct name and by number) must answer the same rows, ranks and order.
+   */
+  async function oneBatchStatement(company: number, term: string, limit: number, match: BatchMatch) {
+    const crop = sql<string>`split_part(b.strain_name, ' ', 1)`;
+    const number = sql.ref('b.batch_number');
+    const strain = sql.ref('b.strain_name');
+    const r = match === 'number_or_strain' ? sql<number>`LEAST(${rank(number, term)}, ${rank(strain, term)})` : match === 'strain' ? rank(strain, term) : rank(crop, term);
+    const alike = match === 'number_or_strain' ? sql<number>`greatest(${likeness(number, term)}, ${nameLikeness(strain, term)})`
+      : match === 'strain' ? nameLikeness(strain, term) : likeness(crop, term);
+    const sc = score(r, alike);
+    const fuzzy = [...term].length >= 4;
+    const variants = fuzzy ? typoVariants(term) : [];
+    const prefix = sql<boolean>`${crop} ILIKE ${prefixPattern(term)}`;
+    const cropMatch = !fuzzy ? prefix
+      : variants.length > 0 ? sql<boolean>`(${prefix} OR ${similarTo(crop, term)} OR lower(${crop}) LIKE ANY(${variants.map(prefixPattern)}::text[]))`
+      : sql<boolean>`(${prefix} OR ${similarTo(crop, term)})`;
+    const where = match === 'number_or_strain' ? sql<boolean>`(${matching(number, term)} OR ${matching(strain, term, true)})`
+      : match === 'strain' ? matching(strain, term, true) : cropMatch;
+    const asTyped = match === 'number_or_strain' ? sql<boolean>`(${alikeAsTyped(number, term)} OR ${alikeAsTyped(strain, term)})`
+      : alikeAsTyped(match === 'strain' ? strain : crop, term);
+    return t.app.db
+      .selectFrom('batches as b')
+      .select(['b.batch_id'])
+      .select([r.as('rank'), asTyped.as('alike')])
+      .where('b.company_id', '=', company)
+      .where(where)
+      .orderBy(r).orderBy(sc, 'desc').orderBy('b.batch_number').orderBy('b.batch_id')
+      .limit(limit)
+      .execute();
+  }
+
+  it('answer in tiers what ranking every match in one statement answers, for every way of matching', async () => {
+    const company = (await makeTenant(t.app)).companyId;
+    const batches: Array<[string, string]> = [
+      ['T-100', 'Brioso'], ['T-101', 'Bronco'], ['T-102', 'Gorilla Glue #4'], ['T-103', 'Gorilla Glue #4'], ['T-104', 'Green Gelato'],
+      ['T-105', 'Northern Lights'], ['T-106', 'Basil Genovese'], ['T-107', 'Tomato Cherry'], ['T-108', 'Potato Spunta'],
+      ['BRIOS-1', 'Lettuce Butterhead'], ['GG-2026-01', 'Gorilla Glue #4'], ['T-1000', 'Cherry Tomato'], ['X-9', 'Northern Lights'],
+    ];
+    for (const [batchNumber, strain] of batches) await makeBatch(t.app, company, { batchNumber, strain });
+    const terms = ['Broiso', 'Brioso', 'brios', 'Bri oso', 'Gorila Glu', 'Gorilla Gleu', 'gorrilla', 'Nrothern', 'Nrothern Lihgts', 'Gelatto',
+      'T-10', 'T-1O0', 'T-100', 'GG-2026-1', 'mato', 'Tomato', 'Che', 'xx', 'zqxwv'];
+    // Not a vacuous comparison: rows of the typo tier (rank 3), of every way of matching, are compared too.
+    const typos = { number_or_strain: 0, strain: 0, crop: 0 };
+    for (const match of ['number_or_strain', 'strain', 'crop'] as const) {
+      for (const term of terms) {
+        for (const limit of [1, 2, 5, 10]) {
+          const tiers = (await findBatches(t.app.db, company, term, limit, match)).map((b) => [b.batch_id, Number(b.rank), b.alike]);
+          const one = (await oneBatchStatement(company, term, limit, match)).map((b) => [b.batch_id, Number(b.rank), b.alike]);
+          expect(tiers, `${match} ${term} ${limit}`).toEqual(one);
+          typos[match] += one.filter((b) => b[1] === 3).length;
+        }
+      }
+    }
+    expect(Object.values(typos).every((n) => n > 0), JSON.stringify(typos)).toBe(true);
+  }, 120_000);
 });
