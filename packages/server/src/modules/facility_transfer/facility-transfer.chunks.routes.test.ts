@@ -52,6 +52,17 @@ describe('an import of more lines than a chunk', () => {
     expect(await facilityTree(t.app, a.companyId)).toEqual(before);
   });
 
+  it('still refuses a box named again when the file names more grid boxes than are kept in typed arrays (a preview of huge grids)', async () => {
+    // 20 new grids of 500 × 500 are 5 million boxes: past the 4 million kept densely, the last grids' lines go to maps.
+    const room = `Huge ${unique()}`;
+    const lines = [HEADER];
+    for (let g = 1; g <= 20; g++) lines.push(`${room},G${g},500,500,500,500,,,`, `${room},G${g},500,500,1,1,,,`);
+    lines.push(`${room},G2,500,500,500,500,,,`, `${room},G20,500,500,1,1,,,`); // lines 42 and 43: the boxes of lines 4 and 41
+    const preview = (await t.app.inject(importRequest(a.companyId, a.admin.auth, lines.join('\n'), 'huge.csv', true))).json().preview;
+    expect(preview).toMatchObject({ lines_read: 42, refused: 2, create: { boxes: 20 * 500 * 500 } });
+    expect(preview.refuse).toEqual([{ line: 42, reason: refusal.sameBox(4) }, { line: 43, reason: refusal.sameBox(41) }]);
+  });
+
   it('refuses an observation named again chunks later, and writes the rest', async () => {
     const room = `Obs big ${unique()}`;
     await t.app.inject(importRequest(a.companyId, a.admin.auth, `${HEADER}\n${room},G,1,1,1,1,,,\n`, 'room.csv', false));

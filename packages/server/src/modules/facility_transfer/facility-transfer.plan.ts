@@ -1,6 +1,6 @@
 import { FACILITY_PREVIEW_LINES, facilityRefusals as refusal, type FacilityPreview, type FacilityPreviewLine } from '@verdant/contract';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, ImportedBox } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Deps } from '../../lib/deps.js';
 import { addGridToRoom, setBoxFacts, type BoxFacts } from '../grids/index.js';
@@ -11,10 +11,12 @@ import * as repo from './facility-transfer.repository.js';
 /**
  * A facility import planned — and, when applying, written — chunk by chunk (issue 25, flat memory): at most
  * IMPORT_CHUNK lines are read, planned and written at once; what stays for the whole file is small (the company's
- * room and grid names, the grids the file makes, one short key per box named so far, the counts and at most
+ * room and grid names, the grids the file makes, one 4-byte cell per box of the grids it names, the counts and at most
  * FACILITY_PREVIEW_LINES lines of each kind for the preview). docs/decisions.md, "Facility round trip".
  */
 export const IMPORT_CHUNK = 1000;
+/** Boxes whose lines are kept in typed arrays (16 MB); past it, in maps (more per box, but only the boxes named). */
+const DENSE_CELLS_MAX = 4_000_000;
 
 export type Facts = Omit<BoxFacts, 'grid_box_id'>;
 export const factsOf = (l: Facts): Facts => ({ custom_name: l.custom_name, status: l.status, color: l.color });
@@ -42,8 +44,13 @@ export class FacilityPlan {
   private newRooms: string[] = [];
   private madeRooms = new Map<string, number>();
   private newGrids = new Map<string, NewGrid>();
-  /** Each box named so far (`g<grid id>:x:y` or `n<new grid>:x:y`) → its line. */
-  private seen = new Map<string, number>();
+  /**
+   * The line that named each box so far, per grid (`g<grid id>` or `n<new grid>`): one 4-byte cell per box of a grid
+   * the file names (0: not yet), so what this keeps grows with those grids, not with the file's lines. A file naming
+   * grids of more than DENSE_CELLS_MAX boxes in all (a preview is not held back by box limits) gets a map for the rest.
+   */
+  private seen = new Map<string, Int32Array | Map<number, number>>();
+  private denseCells = 0;
   private kinds = { create: 0, change: 0, refuse: 0 };
   private lines: FacilityPreviewLine[] = [];
   private refusals: { line: number; reason: string }[] = [];
@@ -51,8 +58,6 @@ export class FacilityPlan {
   private read = 0;
   private changed = 0;
   private unchanged = 0;
-  /** The undo's record of each box written, as JSON text (not objects: 100,000 of them would be ~25 MB of heap). */
-  private written: string[] = [];
   writtenCount = 0;
 
   constructor(
@@ -112,13 +117,22 @@ export class FacilityPlan {
         continue;
       }
       const newGrid = grid ? null : (planned ?? { n: this.newGrids.size, line: l.line, room: l.room, grid: l.grid, columns: l.columns, rows: l.rows, roomId, gridId: null });
-      const boxKey = `${grid ? `g${grid.grid_id}` : `n${newGrid!.n}`}:${l.column}:${l.row}`;
-      const earlier = this.seen.get(boxKey);
-      if (earlier !== undefined) {
+      const gridKey = grid ? `g${grid.grid_id}` : `n${newGrid!.n}`;
+      let lines = this.seen.get(gridKey);
+      if (!lines) {
+        const cells = l.columns * l.rows;
+        lines = this.denseCells + cells <= DENSE_CELLS_MAX ? new Int32Array(cells) : new Map<number, number>();
+        if (lines instanceof Int32Array) this.denseCells += cells;
+        this.seen.set(gridKey, lines);
+      }
+      const cell = (l.row - 1) * l.columns + (l.column - 1);
+      const earlier = lines instanceof Int32Array ? lines[cell] : lines.get(cell);
+      if (earlier) {
         this.add(l, 'refuse', refusal.sameBox(earlier));
         continue;
       }
-      this.seen.set(boxKey, l.line);
+      if (lines instanceof Int32Array) lines[cell] = l.line;
+      else lines.set(cell, l.line);
       if (grid) {
         there.push({ l, gridId: grid.grid_id });
         continue;
@@ -134,9 +148,11 @@ export class FacilityPlan {
     const places = [...there.map((t) => ({ gridId: t.gridId, x: t.l.column, y: t.l.row })), ...(this.trx ? made.map((m) => ({ gridId: m.grid.gridId!, x: m.l.column, y: m.l.row })) : [])];
     const boxes = new Map((await repo.boxFactsAt(this.trx ?? this.deps.db, this.caller.company_id, places, this.trx !== null)).map((b) => [`${b.grid_id}:${b.x}:${b.y}`, b]));
     const writes: BoxFacts[] = [];
+    // The undo's record of this chunk: kept in the database (repo.recordWritten), never for the whole file here.
+    const written: ImportedBox[] = [];
     const write = (box: repo.BoxAt, after: Facts) => {
       writes.push({ grid_box_id: box.grid_box_id, ...after });
-      this.written.push(JSON.stringify({ id: box.grid_box_id, grid_id: box.grid_id, before: factsOf(box), after }));
+      written.push({ id: box.grid_box_id, grid_id: box.grid_id, before: factsOf(box), after });
     };
     for (const { l, gridId } of there) {
       const box = boxes.get(`${gridId}:${l.column}:${l.row}`)!;
@@ -155,6 +171,7 @@ export class FacilityPlan {
       if (differences(factsOf(box), factsOf(l)).length) write(box, factsOf(l));
     }
     await setBoxFacts({ db: this.trx }, this.caller.company_id, writes);
+    await repo.recordWritten(this.trx, written);
     this.writtenCount += writes.length;
   }
 
@@ -174,12 +191,11 @@ export class FacilityPlan {
     g.gridId = row.grid_id;
   }
 
-  /** What was made, for the import's record: room and grid ids, and the boxes written as one JSON array text. */
+  /** What was made, for the import's record: room and grid ids (the boxes written are recorded in the database as they go). */
   record() {
     return {
       rooms: [...this.madeRooms.values()],
       grids: [...this.newGrids.values()].map((g) => g.gridId!).filter((id) => id !== null),
-      boxes: `[${this.written.join(',')}]`,
     };
   }
 

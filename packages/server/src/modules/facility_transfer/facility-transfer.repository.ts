@@ -100,15 +100,33 @@ export async function observedOn(db: Db, companyId: number, gridIds: number[]): 
   return row !== undefined;
 }
 
+/**
+ * The undo's record of the boxes an import writes, kept chunk by chunk in a temporary table of the import's own
+ * transaction (dropped at its end) rather than in the process's memory: a 100,000-box file's record stays in the
+ * database until insertImport gathers it into the import's row.
+ */
+export async function startWrittenRecord(trx: Transaction<DB>): Promise<void> {
+  await sql`CREATE TEMPORARY TABLE facility_import_written (n integer GENERATED ALWAYS AS IDENTITY, box jsonb NOT NULL) ON COMMIT DROP`.execute(trx);
+}
+
+/** Adds one chunk's written boxes to the record, in order. */
+export async function recordWritten(trx: Transaction<DB>, boxes: ImportedBox[]): Promise<void> {
+  if (!boxes.length) return;
+  await sql`INSERT INTO facility_import_written (box)
+    SELECT b.value FROM jsonb_array_elements(${JSON.stringify(boxes)}::jsonb) WITH ORDINALITY AS b(value, i) ORDER BY b.i`.execute(trx);
+}
+
+/** The import's row, its boxes gathered from the record startWrittenRecord began in this transaction. */
 export function insertImport(
   trx: Transaction<DB>,
-  row: { companyId: number; userId: number; format: FacilityImportRow['format']; fileName: string; rooms: number[]; grids: number[]; boxes: ImportedBox[] | string },
+  row: { companyId: number; userId: number; format: FacilityImportRow['format']; fileName: string; rooms: number[]; grids: number[] },
 ): Promise<FacilityImportRow> {
   return trx
     .insertInto('facility_imports')
     .values({
       company_id: row.companyId, user_id: row.userId, format: row.format, file_name: row.fileName,
-      rooms_created: row.rooms, grids_created: row.grids, boxes: typeof row.boxes === 'string' ? row.boxes : JSON.stringify(row.boxes),
+      rooms_created: row.rooms, grids_created: row.grids,
+      boxes: sql<string>`(SELECT coalesce(jsonb_agg(w.box ORDER BY w.n), '[]'::jsonb) FROM facility_import_written w)`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

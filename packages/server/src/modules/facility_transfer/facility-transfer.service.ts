@@ -68,11 +68,12 @@ export async function importFacility(deps: Deps<'config'>, caller: Caller, input
   const done = await deps.db.transaction().execute(async (trx) => {
     // Imports take turns, and the boxes each chunk names are locked, so the plan holds until the import commits.
     await repo.lockCompanyForImport(trx, caller.company_id);
+    await repo.startWrittenRecord(trx);
     const p = new FacilityPlan(deps, caller, await repo.places(trx, caller.company_id), trx);
     await walk(p, file.lines(), hooks.progress);
     const made = p.record();
     const row = await repo.insertImport(trx, {
-      companyId: caller.company_id, userId: caller.user_id, format: file.format, fileName, rooms: made.rooms, grids: made.grids, boxes: made.boxes,
+      companyId: caller.company_id, userId: caller.user_id, format: file.format, fileName, rooms: made.rooms, grids: made.grids,
     });
     await writeAudit(trx, {
       companyId: caller.company_id, userId: caller.user_id, action: 'facility.imported', entityType: 'facility_import', entityId: row.import_id,
