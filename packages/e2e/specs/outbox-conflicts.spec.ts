@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInThroughUi, test } from '../src/fixtures';
-import { okJson, roomWithGrid } from '../src/arrange';
+import { okJson, problemInBoxes, roomWithGrid } from '../src/arrange';
 import { clickBox } from '../src/map';
 
 /**
@@ -9,6 +9,10 @@ import { clickBox } from '../src/map';
  * colleague renames two of them on the server meanwhile. Back online, the two come back as conflicts showing
  * both names; one is settled with "Keep mine", the other with "Keep theirs". The third was discarded offline
  * and restored from the history, and arrives once with its own key.
+ *
+ * At 390 px, a problem: resolved offline while a colleague dismissed it on the server. Back online it is a
+ * conflict ("resolved" against "dismissed"); Keep mine reopens it and then resolves it, each applied once
+ * and audited in that order after the colleague's dismiss.
  */
 
 interface RoomTree {
@@ -146,3 +150,66 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+test.describe('outbox: keep mine over a problem closed by someone else, at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a resolve of a problem a colleague dismissed meanwhile: keep mine reopens it, then resolves it, once each', async ({ page, context, api, server }) => {
+    test.setTimeout(240_000);
+    const tag = randomBytes(3).toString('hex');
+    const problem = `Thrips ${tag}`;
+    const admin = await api.signInAdmin();
+    const { headers, companyId, boxes } = await roomWithGrid(api, admin, `Closed room ${tag}`, { name: 'Bench P', nx: 2, ny: 1 });
+    await problemInBoxes(api, admin, `Walk ${tag}`, boxes.slice(0, 1), problem);
+    const observations = async () =>
+      (await api.get<{ observations: Array<{ ProblemID: number; Status: string }> }>(admin, `/api/get_problem_observations?company_id=${companyId}&problem=${encodeURIComponent(problem)}`))
+        .observations;
+    const [observation] = await observations();
+    expect(observation!.Status).toBe('open');
+
+    await signInThroughUi(page, server.admin.email, server.admin.password);
+    // The outbox and the observations online first (their code is then on the page).
+    await navigate(page, '/dashboard/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible({ timeout: 30_000 });
+    await navigate(page, `/dashboard/observations?problem=${encodeURIComponent(problem)}`);
+    const row = page.getByRole('list', { name: 'Observations' }).getByRole('listitem').filter({ hasText: problem });
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
+
+    // Offline: the scout resolves it; it waits in the outbox.
+    await context.setOffline(true);
+    await row.getByRole('button', { name: `Resolve ${problem}` }).click();
+    await expect(row.getByText('Resolved').first()).toBeVisible();
+
+    // Meanwhile a colleague dismisses it on the server.
+    await okJson(await api.request.post('/api/manage_problem', { headers, data: { problemID: observation!.ProblemID, action: 'dismiss', userID: admin.user.user_id } }));
+
+    await navigate(page, '/dashboard/outbox');
+    const list = page.getByRole('list', { name: 'Changes on this device' });
+    const item = list.getByRole('listitem').filter({ hasText: `Resolve problem · ${problem}` });
+    await expect(item.getByText('Waiting', { exact: true })).toBeVisible();
+    await context.setOffline(false);
+    await expect(item.getByText('Changed on the server', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(item.getByTestId('conflict-mine')).toHaveText('resolved');
+    await expect(item.getByTestId('conflict-theirs')).toHaveText('dismissed');
+    await expect(item.getByText('Keep mine reopens the problem, then marks it resolved.')).toBeVisible();
+    expect((await observations())[0]!.Status).toBe('dismissed');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('outbox-closed-problem-390.png'), fullPage: true });
+
+    await item.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(item.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const history = page.getByRole('list', { name: "History of this device's changes" });
+    await expect(history.getByRole('listitem').filter({ hasText: 'Kept mine' }).first()).toContainText('kept “resolved” over “dismissed”');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Reopened on the server first' })).toHaveCount(1);
+    expect((await observations())[0]!.Status).toBe('resolved');
+
+    // Audited by the server as usual, once each, in order: the colleague's dismiss, the reopen, the resolve.
+    const audit = await api.get<{ events: Array<{ id: number; Action: string; EntityID: string | null }> }>(admin, `/api/get_audit_events?company_id=${companyId}&limit=500`);
+    const trail = audit.events
+      .filter((e) => e.EntityID === String(observation!.ProblemID) && e.Action.startsWith('problem.'))
+      .sort((x, y) => x.id - y.id)
+      .map((e) => e.Action);
+    expect(trail).toEqual(['problem.dismiss', 'problem.reopen', 'problem.resolve']);
+    await page.screenshot({ path: test.info().outputPath('outbox-closed-problem-settled-390.png'), fullPage: true });
+  });
+});
