@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { isoUtc } from '../rooms/index.js';
 
 export interface PlantRef {
   plant_id: number;
@@ -88,6 +89,11 @@ export type LinkedBatchRow = Awaited<ReturnType<typeof listBatchesOfPlant>>[numb
  * ~128 boxes, and a probe per plant into grid_boxes cost a third of the statement (issue 19).
  */
 export function listPlantsOfBatches(db: Db, companyId: number, batchIds: number[]) {
+  return plantsOfBatchesQuery(db, companyId, batchIds).execute();
+}
+export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatches>>[number];
+
+function plantsOfBatchesQuery(db: Db, companyId: number, batchIds: number[]) {
   return db
     .with('pl', (w) =>
       w
@@ -132,7 +138,35 @@ export function listPlantsOfBatches(db: Db, companyId: number, batchIds: number[
       'pl.sub_gridbox_id', 'pl.subx', 'pl.suby', 'pl.sub_custom_name',
     ])
     .orderBy('pl.batch_id')
-    .orderBy('pl.plant_uid')
-    .execute();
+    .orderBy('pl.plant_uid');
 }
-export type LinkedPlantRow = Awaited<ReturnType<typeof listPlantsOfBatches>>[number];
+
+/**
+ * What JavaScript's `trim()` takes off (its WhiteSpace and LineTerminator characters), for `btrim`: a name blank
+ * to the contract's gridBoxDisplayName / subGridboxDisplayName is blank here too.
+ */
+const JS_SPACE = sql.raw(String.raw`E' 	
+
+                 　﻿'`);
+/** The contract's display name of a box or sub-box, made in SQL: its custom name if not blank, else `fallback`. */
+const displayName = (custom: string, fallback: string) =>
+  sql`CASE WHEN btrim(coalesce(${sql.raw(custom)}, ''), ${JS_SPACE}) = '' THEN ${sql.raw(fallback)} ELSE ${sql.raw(custom)} END`;
+
+/**
+ * One batch's plants (listPlantsOfBatches) as the answer's JSON text in `toLinkedPlant`'s wire shape and order,
+ * written by PostgreSQL, and how many: a batch has thousands, and making rows, Dates and objects of them to write
+ * them out again cost the API more than the statement (issue 19). The routes test checks it against toLinkedPlant.
+ */
+export async function plantsOfBatchText(db: Db, companyId: number, batchId: number): Promise<{ count: number; plants: string }> {
+  const res = await sql<{ count: number; plants: string }>`
+    SELECT count(*)::int AS count, coalesce(string_agg(row_to_json(w)::text, ',' ORDER BY w.plant_uid), '') AS plants
+    FROM (
+      SELECT r.plant_id, r.plant_uid, ${isoUtc('r.linked_at')} AS linked_at, r.linked_by, r.room_id AS "RoomID",
+        r.room_name AS "RoomName", r.grid_id AS "GridID", r.grid_name AS "GridName", r.grid_box_id AS "GridBoxID",
+        CASE WHEN r.x IS NULL OR r.y IS NULL THEN NULL ELSE ${displayName('r.box_custom_name', `r.x || ',' || r.y`)} END AS "BoxName",
+        r.sub_gridbox_id AS "Sub_gridboxID",
+        CASE WHEN r.subx IS NULL OR r.suby IS NULL THEN NULL ELSE ${displayName('r.sub_custom_name', `'Sub-' || r.subx || '-' || r.suby`)} END AS "SubGridboxName"
+      FROM (${plantsOfBatchesQuery(db, companyId, [batchId])}) r
+    ) w`.execute(db);
+  return res.rows[0]!;
+}

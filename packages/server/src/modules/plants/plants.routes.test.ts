@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plantsMessages as msg } from '@verdant/contract';
+import { gridBoxDisplayName, plantsMessages as msg, subGridboxDisplayName } from '@verdant/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeTenant } from '../../test/factories.js';
 import type { Caller } from '../../plugins/auth.js';
 import { makeBatch, makePlantsInRoom } from '../../test/fixtures/plants.fixtures.js';
+import { listPlantsOfBatches } from './plants.repository.js';
+import { toLinkedPlant } from './plants.mapper.js';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 let t: TestApp;
@@ -129,6 +131,22 @@ describe('reads', () => {
     expect((await get('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: batch })).json().total_count).toBe(2);
     const without = await get('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: batch, include_harvested: false });
     expect(without.json()).toMatchObject({ harvested: true, total_count: 0, plants: [] });
+  });
+
+  it('writes the plants as toLinkedPlant does, a name blank to trim() falling back to the position', async () => {
+    const { uids, place, subs } = await makePlantsInRoom(t.app, callerOf(a), { roomName: 'Named room', nx: 2, ny: 1 });
+    await t.app.db.updateTable('grid_boxes').set({ custom_name: '\u00a0 \u3000' }).where('grid_box_id', '=', place.box(1, 1)).execute();
+    await t.app.db.updateTable('sub_gridboxes').set({ custom_name: '\t\n\ufeff' }).where('sub_gridbox_id', '=', subs[0]!.Sub_gridboxID).execute();
+    await t.app.db.updateTable('sub_gridboxes').set({ custom_name: ' Mother "B" ' }).where('sub_gridbox_id', '=', subs[1]!.Sub_gridboxID).execute();
+    const batch = await makeBatch(t.app, a.companyId);
+    await link(a.admin.auth, { plant_uids: uids, batch_id: batch, user_id: a.admin.user_id });
+
+    const body = (await get('/get_all_plants_linked_to_batch', a.regular.auth, { batch_id: batch })).json();
+    expect(body.plants).toEqual((await listPlantsOfBatches(t.app.db, a.companyId, [batch])).map(toLinkedPlant));
+    const placed = body.plants.find((p: { plant_uid: string }) => p.plant_uid === uids[0]);
+    expect(placed).toMatchObject({ BoxName: gridBoxDisplayName('\u00a0 \u3000', 1, 1), SubGridboxName: expect.stringMatching(/^Sub-\d+-\d+$/) });
+    expect(subGridboxDisplayName('\t\n\ufeff', 1, 2)).toBe('Sub-1-2');
+    expect(body.plants.find((p: { plant_uid: string }) => p.plant_uid === uids[1])).toMatchObject({ BoxName: '1,1', SubGridboxName: ' Mother "B" ' });
   });
 
   it("needs plant_uid / batch_id and answers 404 for another company's plant or batch", async () => {

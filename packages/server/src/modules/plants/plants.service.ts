@@ -13,6 +13,7 @@ import {
   insertPlants,
   listBatchesOfPlant,
   listPlantsOfBatches,
+  plantsOfBatchText as plantsOfBatchJson,
   type BatchRef,
   type LinkedPlantRow,
   type PlantRef,
@@ -103,11 +104,17 @@ export async function batchesOfPlant({ db }: Deps, caller: Caller, uid: string, 
   return { status: 'success' as const, plant_id: plant.plant_id, plant_uid: plant.plant_uid, batches: rows.map(toLinkedBatch) };
 }
 
-export async function plantsOfBatch({ db }: Deps, caller: Caller, batchId: number, includeHarvested: boolean) {
+/** A batch's plants as the answer's JSON text, the plants written by the database (plantsOfBatchText). */
+export async function plantsOfBatchText({ db }: Deps, caller: Caller, batchId: number, includeHarvested: boolean): Promise<string> {
   const batch = await getCompanyBatch({ db }, caller.company_id, batchId);
   // A harvested batch's plants count as harvested: include_harvested=false leaves them out.
-  const rows = isHarvested(batch) && !includeHarvested ? [] : await listPlantsOfBatches(db, caller.company_id, [batchId]);
-  return plantsAnswer(batch, rows);
+  if (isHarvested(batch) && !includeHarvested) return JSON.stringify(plantsAnswer(batch, []));
+  const { count, plants } = await plantsOfBatchJson(db, caller.company_id, batchId);
+  return `{"status":"success","batch_id":${batch.batch_id},"harvested":${isHarvested(batch)},"total_count":${count},"plants":[${plants}]}`;
+}
+
+export async function plantsOfBatch(deps: Deps, caller: Caller, batchId: number, includeHarvested: boolean): Promise<ReturnType<typeof plantsAnswer>> {
+  return JSON.parse(await plantsOfBatchText(deps, caller, batchId, includeHarvested)) as ReturnType<typeof plantsAnswer>;
 }
 
 const plantsAnswer = (batch: BatchRef, rows: LinkedPlantRow[]) => ({
