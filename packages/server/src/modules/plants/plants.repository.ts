@@ -145,9 +145,7 @@ function plantsOfBatchesQuery(db: Db, companyId: number, batchIds: number[]) {
  * What JavaScript's `trim()` takes off (its WhiteSpace and LineTerminator characters), for `btrim`: a name blank
  * to the contract's gridBoxDisplayName / subGridboxDisplayName is blank here too.
  */
-const JS_SPACE = sql.raw(String.raw`E' 	
-
-                 　﻿'`);
+const JS_SPACE = sql.raw(String.raw`E' \t\n\u000b\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'`);
 /** The contract's display name of a box or sub-box, made in SQL: its custom name if not blank, else `fallback`. */
 const displayName = (custom: string, fallback: string) =>
   sql`CASE WHEN btrim(coalesce(${sql.raw(custom)}, ''), ${JS_SPACE}) = '' THEN ${sql.raw(fallback)} ELSE ${sql.raw(custom)} END`;
