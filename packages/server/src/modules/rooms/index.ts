@@ -6,7 +6,7 @@ import { roomsHandlers } from './rooms.routes.js';
 export {
   holdRoomVersions, requireRoom, addRoom, removeRoom, onRoomDeleted, setRoomScroll, setScrollOfAllRooms, markRoomScanned, clearScannedRooms,
 } from './rooms.service.js';
-export { streamJsonText } from './json-text.js';
+export { sendJsonText, streamJsonText } from './json-text.js';
 export { isoUtc } from './room-tree.sql.js';
 
 export async function roomsModule(app: FastifyInstance) {

@@ -2,24 +2,12 @@ import { Readable } from 'node:stream';
 import type { roomsEndpoints } from '@verdant/contract';
 import type { Handlers } from '../../plugins/contract-routes.js';
 import { imageEtag, imageResponseHeaders } from '../../lib/images/images.js';
-import { streamJsonText } from './json-text.js';
+import { acceptedEncoding, streamJsonText } from './json-text.js';
 import * as rooms from './rooms.service.js';
 
 /** True when If-None-Match names this ETag (or `*`). */
 const matches = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
-
-/** brotli, else gzip, when the client accepts it (a q of 0 refuses), as the compression plugin prefers them. */
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(/\s*;\s*/))
-      .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q))
-      .map(([name]) => name!.toLowerCase()),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-}
 
 export const roomsHandlers: Handlers<typeof roomsEndpoints> = {
   createRoom: ({ app, user, input }) => rooms.createRoom(app, user, input),

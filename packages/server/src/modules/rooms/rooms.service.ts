@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { roomsMessages, type UploadedFile, type EndpointInput, type roomsEndpoints } from '@verdant/contract';
 import type { Caller } from '../../plugins/auth.js';
@@ -11,6 +9,7 @@ import * as repo from './rooms.repository.js';
 import { toRoom, toWhiteboard } from './rooms.mapper.js';
 import { inChunks, ROOMS_PAGE, roomPieces, roomTreeChunks } from './room-tree.stream.js';
 import { roomTexts, type RoomTextCache } from './room-texts.js';
+import { compressText } from './json-text.js';
 import { assertOwnCompany } from '../../lib/own-company.js';
 import type { Deps, TxDeps } from '../../lib/deps.js';
 import type { DB } from '../../db/schema.js';
@@ -97,9 +96,6 @@ export async function loadRooms(deps: Pick<RoomsDeps, 'db' | 'config'>, caller: 
   return { etag, kept, chunks: () => inChunks(facilityPieces(deps.db, cache, companyId, rooms, running)) };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /**
  * A kept answer compressed, once per ETag and encoding (the compression plugin passes an answer already
  * encoded through): brotli at quality 4 as the plugin, or gzip; in the thread pool, off the event loop.
@@ -111,9 +107,7 @@ export async function packedAnswer(deps: Pick<RoomsDeps, 'db' | 'config'>, answe
   if (kept) return kept;
   let text = '';
   for await (const chunk of answer.chunks()) text += chunk;
-  const bytes = encoding === 'br'
-    ? await brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
-    : await gzip(text);
+  const bytes = await compressText(text, encoding);
   cache.setPacked(id, bytes);
   return bytes;
 }
