@@ -19,6 +19,7 @@ import { iso, isoOrNull } from '../../lib/iso.js';
 import { inChunks, type ImportHooks } from './facility-transfer.plan.js';
 import * as facilityRepo from './facility-transfer.repository.js';
 import { OBSERVATION_WRITERS, readObservationFile, type ObservationLine, type ReadObservation } from './observation-transfer.formats.js';
+import { ObservationLines, type PlaceKind } from './observation-lines.js';
 import * as repo from './observation-transfer.repository.js';
 
 type Input<K extends keyof typeof facilityTransferEndpoints> = EndpointInput<(typeof facilityTransferEndpoints)[K]>;
@@ -70,6 +71,9 @@ const differences = (before: TransferredFacts, after: TransferredFacts) =>
 /** Where an observation is, as a key: its box, else its grid, else its room, else nowhere. */
 const placeKey = (roomId: number | null, gridId: number | null, boxId: number | null) =>
   boxId !== null ? `b${boxId}` : gridId !== null ? `g${gridId}` : roomId !== null ? `r${roomId}` : '-';
+/** The same place as a kind and an id, for ObservationLines. */
+const placeOf = (roomId: number | null, gridId: number | null, boxId: number | null): [PlaceKind, number] =>
+  boxId !== null ? ['box', boxId] : gridId !== null ? ['grid', gridId] : roomId !== null ? ['room', roomId] : ['nowhere', 0];
 const keyOf = (place: string, problem: string, at: Date) => `${place}\u0000${problem.toLowerCase()}\u0000${at.getTime()}`;
 
 /** The running outcome of an import: counts, the lines shown (at most OBSERVATION_PREVIEW_LINES of each kind), what was written. */
@@ -118,8 +122,8 @@ interface Run {
   deps: Deps;
   caller: Caller;
   index: ReturnType<typeof placeIndex>;
-  /** Each observation's key → the line that named it first. */
-  seen: Map<string, number>;
+  /** The line that named each observation first. */
+  seen: ObservationLines;
   tally: Tally;
   /** Set when the import is applied: the chunk's writes are made in its transaction, on locked rows. */
   write: { at: Date; trx: Transaction<DB> } | null;
@@ -178,12 +182,13 @@ async function chunk(run: Run, lines: ReadObservation[]) {
     const problem = match(l.problem);
     const name = problem?.name ?? l.problem;
     const key = keyOf(placeKey(roomId, gridId, boxId), name, l.observed_at);
-    const earlier = run.seen.get(key);
+    const [kind, placeId] = placeOf(roomId, gridId, boxId);
+    const earlier = run.seen.get(kind, placeId, name, l.observed_at.getTime());
     if (earlier !== undefined) {
       tally.add(l, 'refuse', refusal.sameObservation(earlier));
       continue;
     }
-    run.seen.set(key, l.line);
+    run.seen.set(kind, placeId, name, l.observed_at.getTime(), l.line);
     const after = factsOf(l);
     const found = existing.get(key);
     if (!found) {
@@ -221,7 +226,7 @@ export async function importObservations(deps: Deps, caller: Caller, input: Inpu
   assertOwnCompany(caller, input.company_id);
   const file = readObservationFile(input.file, Date.now());
   const fileName = input.file.filename.slice(0, 200) || `observations.${file.format}`;
-  const fresh = (d: Deps, places: Places, write: Run['write']): Run => ({ deps: d, caller, index: placeIndex(places), seen: new Map(), tally: new Tally(), write });
+  const fresh = (d: Deps, places: Places, write: Run['write']): Run => ({ deps: d, caller, index: placeIndex(places), seen: new ObservationLines(), tally: new Tally(), write });
   if (input.dry_run) {
     const run = fresh(deps, await facilityRepo.places(deps.db, caller.company_id), null);
     await inChunks(file.lines(), (b) => chunk(run, b), hooks.progress);
