@@ -18,7 +18,7 @@ describe('the lines an observations import has seen', () => {
     const reference = new Map<string, number>();
     const problems = ['Aphids', 'APHIDS', 'Powdery mildew', 'Thrips', 'spider mite', 'Ünïcode blight'];
     // Instants near 0, before 1970, past 2^32 ms apart and at the same millisecond: the hash's two halves each matter.
-    const instants = [0, -86_400_000, 2 ** 32, 2 ** 32 + 1, Date.UTC(2026, 0, 5, 10), Date.UTC(2026, 0, 5, 10) + 1, Date.UTC(2126, 0, 1)];
+    const instants = [0, -1_234_567_890, 2 ** 32, 2 ** 32 + 1, Date.UTC(2026, 0, 5, 10), Date.UTC(2026, 0, 5, 10) + 1, Date.UTC(2126, 0, 1)];
     for (let line = 2; line < 60_000; line++) {
       const kind = KINDS[next(4)]!;
       // The same id under two kinds is two places (box 5 is not grid 5); ids up to 2^31 - 1.
