@@ -1,49 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../api/http-client';
-import { ActionNotRestorable, createActionQueue, queueAction, type ActionQueue } from '../../api/action-queue';
-import { ActionQueueDatabase } from '../action-queue-store';
-import { OfflineDatabase } from '../db';
-import { canRestore, createOutboxHistory, HISTORY_KEPT_MS, RESTORE_WINDOW_MS, type OutboxHistory } from '../outbox-history';
+import { describe, expect, it } from 'vitest';
+import { ActionNotRestorable, queueAction } from '../../api/action-queue';
+import { canRestore, HISTORY_KEPT_MS, RESTORE_WINDOW_MS } from '../outbox-history';
 import { server } from '../../testing/msw-server';
-import { installWebLocks } from './browser-emulation';
+import { advance, clock, history, meta, offline, queue, setOnline, setUpOutboxTests } from './outbox-harness';
 
-const undo: Array<() => void> = [];
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  undo.push(installWebLocks());
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  for (const u of undo) u();
-});
-
-let online = true;
-Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-
-let n = 0;
-let clock = Date.parse('2026-03-02T08:00:00.000Z');
-let offline: OfflineDatabase;
-let actions: ActionQueueDatabase;
-let history: OutboxHistory;
-let queue: ActionQueue;
-const meta = { companyId: 3, userId: 7, label: 'Bench 1 › 2,3' };
-
-beforeEach(() => {
-  online = true;
-  clock = Date.parse('2026-03-02T08:00:00.000Z');
-  offline = new OfflineDatabase(`history-test-${++n}`);
-  actions = new ActionQueueDatabase(`history-actions-${n}`);
-  history = createOutboxHistory(offline, () => clock);
-  queue = createActionQueue({ database: actions, history, client: createHttpClient({ baseURL: '/api' }), lockName: `history-lock-${n}`, now: () => clock });
-});
-afterEach(async () => {
-  offline.close();
-  actions.close();
-  await offline.delete();
-  await actions.delete();
-});
+setUpOutboxTests('history');
 
 /**
  * /update_grid_box_name as the server answers it, over a box whose name a colleague may change: with
@@ -91,7 +53,7 @@ const rename = (name: string, seen: string) => queueAction('updateGridBoxName', 
 describe('outbox history store', () => {
   it('lists a user’s entries newest first, keeps other users and companies apart, and prunes after 30 days', async () => {
     await history.record({ userId: 7, companyId: 3, kind: 'sent', source: 'action', key: 'k1', label: 'first' });
-    clock += 60_000;
+    advance(60_000);
     await history.record({ userId: 7, companyId: 3, kind: 'refused', source: 'action', key: 'k2', label: 'second', status: 400, message: 'custom_name is too long' });
     await history.record({ userId: 8, companyId: 3, kind: 'sent', source: 'action', key: 'k3', label: 'someone else' });
     await history.record({ userId: 7, companyId: 4, kind: 'sent', source: 'action', key: 'k4', label: 'other company' });
@@ -100,10 +62,10 @@ describe('outbox history store', () => {
     expect(mine.map((e) => e.label)).toEqual(['a form (no company)', 'second', 'first']);
     expect(mine[1]).toMatchObject({ kind: 'refused', status: 400, message: 'custom_name is too long', by: null, restoredAt: null });
 
-    clock += HISTORY_KEPT_MS - 30_000;
+    advance(HISTORY_KEPT_MS - 30_000);
     // 30 days after the first entry (and 29 days 23:59 after the second), only the first has gone from the list …
     expect((await history.list({ userId: 7, companyId: 3 })).map((e) => e.label)).toEqual(['a form (no company)', 'second']);
-    clock += 60 * 60_000;
+    advance(60 * 60_000);
     // … and pruning deletes what is older than 30 days from the table itself.
     expect(await history.prune()).toBe(5);
     expect(await offline.outboxHistory.count()).toBe(0);
@@ -122,11 +84,11 @@ describe('outbox history store', () => {
 describe('outbox history through the action queue', () => {
   it('a rename whose box a colleague renamed meanwhile is a conflict with both names, never an overwrite; keep mine sends it with the same key', async () => {
     const box = boxServer('Bench');
-    online = false;
+    setOnline(false);
     await rename('Mother 7', 'Bench');
     const [queued] = await queue.list();
     box.name = 'Clone row'; // a colleague, online, meanwhile
-    online = true;
+    setOnline(true);
     const res = await queue.flush({ userId: 7 });
     expect(res.refused.map((r) => r.conflict)).toEqual([true]);
     expect(box.name).toBe('Clone row');
@@ -136,7 +98,7 @@ describe('outbox history through the action queue', () => {
     const [conflict] = await history.list({ userId: 7 });
     expect(conflict).toMatchObject({ kind: 'conflict', status: 409, mine: 'Mother 7', theirs: 'Clone row', key: queued!.idempotencyKey, endpoint: 'updateGridBoxName' });
 
-    clock += 5_000;
+    advance(5_000);
     const kept = await queue.keepMine(item!.seq, 'Ana Scout', { userId: 7 });
     expect(kept.sent).toHaveLength(1);
     expect(box.name).toBe('Mother 7');
@@ -153,10 +115,10 @@ describe('outbox history through the action queue', () => {
 
   it('keep theirs leaves the colleague’s name and sends nothing; the history says who chose', async () => {
     const box = boxServer('Bench');
-    online = false;
+    setOnline(false);
     await rename('Mother 7', 'Bench');
     box.name = '';
-    online = true;
+    setOnline(true);
     await queue.flush({ userId: 7 });
     const [item] = await queue.list();
     expect(item!.theirs).toBe('');
@@ -180,9 +142,9 @@ describe('outbox history through the action queue', () => {
     server.use(
       http.post('*/api/add_comment', () => HttpResponse.json({ status: 'error', message: 'CommentText must be at most 2000 characters.', field: 'CommentText' }, { status: 400 })),
     );
-    online = false;
+    setOnline(false);
     await queueAction('addComment', { ResponseID: 4, UserID: 7, CommentText: 'x' }, meta, queue);
-    online = true;
+    setOnline(true);
     await queue.flush({ userId: 7 });
     const [entry] = await history.list({ userId: 7 });
     expect(entry).toMatchObject({ kind: 'refused', status: 400, message: 'CommentText must be at most 2000 characters.', theirs: null });
@@ -200,7 +162,7 @@ describe('outbox history through the action queue', () => {
     const [discarded] = await history.list({ userId: 7 });
     expect(discarded).toMatchObject({ kind: 'discarded', by: 'Ana Scout', key: item!.idempotencyKey });
 
-    clock += RESTORE_WINDOW_MS - 60_000;
+    advance(RESTORE_WINDOW_MS - 60_000);
     const back = await queue.restore(discarded!.id, 'Ana Scout');
     expect(back.idempotencyKey).toBe(item!.idempotencyKey);
     expect(back.input).toEqual(item!.input);
@@ -214,12 +176,12 @@ describe('outbox history through the action queue', () => {
 
   it('after a day a discarded action cannot be restored', async () => {
     boxServer('Bench');
-    online = false;
+    setOnline(false);
     await rename('Mother 7', 'Bench');
     const [item] = await queue.list();
     await queue.discard(item!.seq, null);
     const [discarded] = await history.list({ userId: 7 });
-    clock += RESTORE_WINDOW_MS;
+    advance(RESTORE_WINDOW_MS);
     await expect(queue.restore(discarded!.id)).rejects.toBeInstanceOf(ActionNotRestorable);
     expect(await queue.list()).toEqual([]);
   });

@@ -1,55 +1,15 @@
 /** The outbox's conflicts settled with Keep mine over a closed problem, and discarded form submissions restored (issue 25). */
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../api/http-client';
-import { canKeepMine, createActionQueue, keepMineKeys, queueAction, type ActionQueue } from '../../api/action-queue';
-import { ActionQueueDatabase } from '../action-queue-store';
-import { OfflineDatabase } from '../db';
-import { canRestore, createOutboxHistory, RESTORE_WINDOW_MS, type OutboxHistory } from '../outbox-history';
+import { describe, expect, it } from 'vitest';
+import { canKeepMine, keepMineKeys, queueAction } from '../../api/action-queue';
+import { canRestore, RESTORE_WINDOW_MS } from '../outbox-history';
 import { server } from '../../testing/msw-server';
-import { installBlobCloning, installWebLocks } from './browser-emulation';
-import { createFormQueue, type FormQueue, type FormSubmission, type QueuedForm } from '../../api/form-responses';
+import type { FormSubmission, QueuedForm } from '../../api/form-responses';
 import { FormNotRestorable } from '../form-queue-schedule';
 import { fakeFormServer } from './fake-form-server';
+import { actions, advance, clock, forms, history, meta, offline, queue, setOnline, setUpOutboxTests } from './outbox-harness';
 
-const undo: Array<() => void> = [];
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  undo.push(installWebLocks(), installBlobCloning());
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  for (const u of undo) u();
-});
-
-let online = true;
-Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-
-let n = 0;
-let clock = Date.parse('2026-03-02T08:00:00.000Z');
-let offline: OfflineDatabase;
-let actions: ActionQueueDatabase;
-let history: OutboxHistory;
-let queue: ActionQueue;
-let forms: FormQueue;
-const meta = { companyId: 3, userId: 7, label: 'Bench 1 › 2,3' };
-
-beforeEach(() => {
-  online = true;
-  clock = Date.parse('2026-03-02T08:00:00.000Z');
-  offline = new OfflineDatabase(`keep-mine-test-${++n}`);
-  actions = new ActionQueueDatabase(`keep-mine-actions-${n}`);
-  history = createOutboxHistory(offline, () => clock);
-  queue = createActionQueue({ database: actions, history, client: createHttpClient({ baseURL: '/api' }), lockName: `keep-mine-lock-${n}`, now: () => clock });
-  forms = createFormQueue({ database: offline, history, client: createHttpClient({ baseURL: '/api' }), lockName: `keep-mine-forms-${n}`, now: () => clock });
-});
-afterEach(async () => {
-  offline.close();
-  actions.close();
-  await offline.delete();
-  await actions.delete();
-});
+setUpOutboxTests('keep-mine');
 
 type Status = 'open' | 'resolved' | 'dismissed' | 'suspected';
 const STATUS_AFTER = { resolve: 'resolved', dismiss: 'dismissed', reopen: 'open' } as const;
@@ -112,10 +72,10 @@ describe('keep mine over a problem someone else closed', () => {
   /** Queued offline, a colleague changes the problem to `theirs`, then the phone sends: the action's row. */
   async function queuedThenClosed(mine: 'resolve' | 'dismiss' | 'reopen', initial: Status, theirs: Status) {
     const problem = problemServer(initial);
-    online = false;
+    setOnline(false);
     await act(mine);
     problem.status = theirs; // a colleague, online, meanwhile
-    online = true;
+    setOnline(true);
     await queue.flush({ userId: 7 });
     const [item] = await queue.list();
     return { problem, item: item! };
@@ -151,7 +111,7 @@ describe('keep mine over a problem someone else closed', () => {
     const first = await queue.keepMine(item.seq, 'Ana Scout', { userId: 7 });
     expect(first.sent).toEqual([]);
     expect(problem.status).toBe('open');
-    clock += 60_000;
+    advance(60_000);
     await queue.flush({ userId: 7, force: true });
     expect(problem.seen.map((r) => r.key)).toEqual([item.idempotencyKey, keys.reopen, keys.reopen, keys.mine]);
     expect(problem.applied).toEqual([
@@ -239,7 +199,7 @@ describe('restoring a discarded form submission', () => {
 
   it('keeps its answers and photo for a day; restore puts it back at the end of the queue with the same key, once', async () => {
     const api = fakeFormServer();
-    online = false;
+    setOnline(false);
     await forms.submitFormResponse(walk('discarded walk'));
     await forms.submitFormResponse(walk('later walk'));
     const [item] = (await forms.list(7)).map((e) => e.item);
@@ -253,7 +213,7 @@ describe('restoring a discarded form submission', () => {
     expect(discarded).toMatchObject({ kind: 'discarded', source: 'form', by: 'Ana Scout', action: { tempResponseID: item!.tempResponseID } });
     expect(canRestore(discarded!, clock)).toBe(true);
 
-    clock += RESTORE_WINDOW_MS - 60_000;
+    advance(RESTORE_WINDOW_MS - 60_000);
     const back = await forms.restore(discarded!.id, 'Ana Scout');
     expect(back).toMatchObject({ idempotencyKey: item!.idempotencyKey, state: 'pending', label: 'Scouting · A1' });
     await expect(forms.restore(discarded!.id)).rejects.toBeInstanceOf(FormNotRestorable);
@@ -263,7 +223,7 @@ describe('restoring a discarded form submission', () => {
       [expect.any(String), 1, 1],
       [item!.idempotencyKey, 1, 1],
     ]);
-    online = true;
+    setOnline(true);
     await forms.flush({ userId: 7 });
     expect(api.responses.map((r) => r.marker)).toEqual(['later walk', 'discarded walk']);
     expect(api.photos).toHaveLength(2);
@@ -292,16 +252,16 @@ describe('restoring a discarded form submission', () => {
 
   it('after a day it cannot be restored, and the prune deletes its answers and photo', async () => {
     fakeFormServer();
-    online = false;
+    setOnline(false);
     await forms.submitFormResponse(walk('old walk'));
     const [item] = (await forms.list(7)).map((e) => e.item);
     await forms.discard(item!.tempResponseID, null);
     const [discarded] = await history.list({ userId: 7 });
-    clock += RESTORE_WINDOW_MS - 60_000;
+    advance(RESTORE_WINDOW_MS - 60_000);
     // A prune within the day keeps them.
     await history.record({ userId: 7, kind: 'sent', source: 'action', key: 'k0', label: 'a change' });
     expect((await stored()).fields).toHaveLength(2);
-    clock += 61 * 60_000;
+    advance(61 * 60_000);
     await expect(forms.restore(discarded!.id)).rejects.toBeInstanceOf(FormNotRestorable);
     // The prune that already runs on a history write (at most hourly) deletes the kept blobs.
     await history.record({ userId: 7, kind: 'sent', source: 'action', key: 'k', label: 'another change' });
