@@ -4,7 +4,8 @@
  * map, a box, a batch) is one read: its requests in parallel, done when the last one is.
  * The bare SQL of a read is the statements the app ran for it, caught on the pg client as one request of it ran
  * alone and replayed in order on a connection of their own per request (no HTTP, auth, checks or JSON); a write
- * among them (none is expected of a GET) is left out and counted.
+ * among them (none is expected of a GET) is left out and counted. The same statements are also timed behind a bare
+ * Fastify route (scale-reads/bare-route.ts): what any HTTP read costs on this machine, apart from the app's own work.
  * Also the API's resident memory, each read's peak and the run's (on a server the API runs in a child process of its
  * own, scale-reads/api-process.ts, so the bare replays' results do not count against it), and the answers' bytes as a
  * browser gets them (br).
@@ -12,7 +13,8 @@
  * or --embedded <dir> (a PGlite data directory `npm run seed:scale -- --embedded <dir>` made): the app opens it, and the
  * bare SQL runs through the app's own handle of it (one session: the replays take turns, as the app's statements do);
  * a replayed request's BEGIN / COMMIT are left out there (another replay's statements would land inside them).
- * env BENCH_ITERATIONS (calls per concurrent client, default 10).
+ * env BENCH_ITERATIONS (calls per concurrent client; by default as many as take about 2 s alone, 10 to 50 — a p95 of
+ * 40 calls of a 5 ms read is one slow call; the same count on each side of a read).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
 import { childApi, inProcessApi } from './scale-reads/api.js';
+import { childBareRoute, startBareRoute } from './scale-reads/bare-route.js';
 import type { Stmt } from './scale-reads/capture.js';
 import { agent, concurrent, CONCURRENCY, get, GOAL_MS, GOAL_RATIO, goalMet, ms, type Timing } from './scale-reads/measure.js';
 import { SCALE_ADMIN_EMAIL, SCALE_COMPANY } from './scale-reads/seed.js';
@@ -35,7 +38,9 @@ const { values } = parseArgs({
     embedded: { type: 'string' },
   },
 });
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
+const FIXED_ITERATIONS = process.env.BENCH_ITERATIONS ? Number(process.env.BENCH_ITERATIONS) : null;
+/** Calls per client for a read that took `aloneMs` once alone (its slower side): about 2 s of calls, 10 to 50. */
+const iterationsFor = (aloneMs: number) => FIXED_ITERATIONS ?? Math.min(50, Math.max(10, Math.floor(2000 / Math.max(aloneMs, 1))));
 const url = new URL(values['database-url']);
 url.pathname = `/${values.database}`;
 
@@ -47,26 +52,29 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verdant-bench-scale-'));
 const embeddedApp = embeddedDir === undefined ? null : await buildApp({ ...parseEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmp }), jwtSecret: randomBytes(32).toString('hex') }, {
   database: { kind: 'embedded', dir: embeddedDir }, jobs: false, logger: false,
 });
-const api = embeddedApp ? await inProcessApi(embeddedApp) : await childApi(url.toString());
 const pool = embeddedDir === undefined ? new pg.Pool({ connectionString: url.toString(), max: 16 }) : null;
 // The bare side: its own pool on a server; the app's own handle (the one session) when embedded.
 const bare = {
   query: async (text: string, params?: unknown[]) => (pool ? pool.query(text, params) : embeddedApp!.database.query(text, params)) as Promise<{ rows: Array<Record<string, unknown>> }>,
   /** One request's statements in order: on a connection of its own on a server, through the one session when embedded. */
-  async replay(stmts: Stmt[]) {
+  async replay(stmts: Stmt[]): Promise<unknown[][]> {
+    const rows: unknown[][] = [];
     if (!pool) {
-      for (const s of stmts) if (!/^\s*(begin|commit|rollback|start transaction)\b/i.test(s.text)) await embeddedApp!.database.query(s.text, s.values);
-      return;
+      for (const s of stmts) if (!/^\s*(begin|commit|rollback|start transaction)\b/i.test(s.text)) rows.push((await embeddedApp!.database.query(s.text, s.values)).rows);
+      return rows;
     }
     const client = await pool.connect();
     try {
-      for (const s of stmts) await client.query(s.text, s.values);
+      for (const s of stmts) rows.push((await client.query(s.text, s.values)).rows);
     } finally {
       client.release();
     }
+    return rows;
   },
   end: async () => { await pool?.end(); },
 };
+const api = embeddedApp ? await inProcessApi(embeddedApp) : await childApi(url.toString());
+const route = embeddedApp ? await startBareRoute((stmts) => bare.replay(stmts)) : await childBareRoute(url.toString());
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
   const row = (await bare.query(text, params)).rows[0] as T | undefined;
@@ -133,7 +141,7 @@ try {
     ['scan history, first page', [`/get_scan_history?${c}`]],
   ];
 
-  interface Row { read: string; requests: number; app: Timing; bare: Timing; bytes: number; statements: number; skipped: number; slowest: { ms: number; text: string }; rss: number }
+  interface Row { read: string; requests: number; calls: number; app: Timing; bare: Timing; route: Timing; bytes: number; statements: number; skipped: number; slowest: { ms: number; text: string }; rss: number }
   const rows: Row[] = [];
   const only = process.env.BENCH_ONLY;
   for (const [read, paths] of reads) {
@@ -142,6 +150,7 @@ try {
     const caught: Stmt[][] = [];
     let skipped = 0;
     await api.peak(true);
+    const appStart = performance.now();
     for (const p of paths) {
       const stmts = await api.capture(() => get(`${address}/api${p}`, auth));
       const writes = stmts.filter((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
@@ -150,36 +159,43 @@ try {
     }
     // Where the time goes: each statement once alone, the slowest named.
     let slowest = { ms: 0, text: '' };
+    const appAlone = performance.now() - appStart;
+    let bareAlone = 0;
     for (const s of caught.flat()) {
       const t0 = performance.now();
       await bare.query(s.text, s.values);
       const took = performance.now() - t0;
+      bareAlone += took;
       if (took > slowest.ms) slowest = { ms: took, text: s.text.replace(/\s+/g, ' ').trim().slice(0, 90) };
     }
+    const iterations = iterationsFor(Math.max(appAlone, bareAlone));
     let bytes = 0;
     const app = await concurrent(async () => {
       bytes = (await Promise.all(paths.map((p) => get(`${address}/api${p}`, auth)))).reduce((n, r) => n + r.bytes, 0);
-    }, ITERATIONS);
+    }, iterations);
     // The API's peak over this read's own requests, before the bare side (in the same process when embedded) runs.
     const rss = await api.peak(true);
-    const replayed = await concurrent(() => Promise.all(caught.map((stmts) => bare.replay(stmts))), ITERATIONS);
-    const row = { read, requests: paths.length, app, bare: replayed, bytes, statements: caught.flat().length, skipped, slowest, rss };
+    const replayed = await concurrent(() => Promise.all(caught.map((stmts) => bare.replay(stmts))), iterations);
+    // The same statements behind a bare Fastify route: the floor of any HTTP read on this machine.
+    const barePaths = await route.set(caught);
+    const floor = await concurrent(() => Promise.all(barePaths.map((p) => get(`${route.address}${p}`, {}))), iterations);
+    const row = { read, requests: paths.length, calls: iterations * CONCURRENCY, app, bare: replayed, route: floor, bytes, statements: caught.flat().length, skipped, slowest, rss };
     rows.push(row);
-    console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}, API peak ${mb(rss)} MB; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
+    console.info(`${read}: app ${ms(app)} ms, bare ${ms(replayed)} ms, bare route ${ms(floor)} ms, ${(bytes / 1024).toFixed(1)} KB, ${row.statements} statements${skipped ? `, ${skipped} writes left out` : ''}, API peak ${mb(rss)} MB; slowest statement alone ${slowest.ms.toFixed(0)} ms: ${slowest.text}`);
   }
 
   const peakRss = Math.max(await api.peak(false), ...rows.map((r) => r.rss));
   const table = [
-    `| read (${CONCURRENCY} concurrent) | requests | app p50 / p95 ms | bare SQL p50 / p95 ms | app p95 / bare p95 | answer (br) | API peak RSS | goal p95 < ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare |`,
-    '|:---|---:|---:|---:|---:|---:|---:|:---|',
-    ...rows.map((r) => `| ${r.read} | ${r.requests} | ${ms(r.app)} | ${ms(r.bare)} | ${(r.app.p95 / r.bare.p95).toFixed(2)}× | ${(r.bytes / 1024).toFixed(1)} KB | ${mb(r.rss)} MB | ${goalMet(r.app, r.bare) ? 'met' : r.app.p95 < GOAL_MS ? 'not met (ratio)' : 'not met'} |`),
+    `| read (${CONCURRENCY} concurrent) | requests | calls | app p50 / p95 ms | bare SQL p50 / p95 ms | app p95 / bare p95 | bare route p50 / p95 ms | app p95 / bare route p95 | answer (br) | API peak RSS | goal p95 < ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare |`,
+    '|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|',
+    ...rows.map((r) => `| ${r.read} | ${r.requests} | ${r.calls} | ${ms(r.app)} | ${ms(r.bare)} | ${(r.app.p95 / r.bare.p95).toFixed(2)}× | ${ms(r.route)} | ${(r.app.p95 / r.route.p95).toFixed(2)}× | ${(r.bytes / 1024).toFixed(1)} KB | ${mb(r.rss)} MB | ${goalMet(r.app, r.bare) ? 'met' : r.app.p95 < GOAL_MS ? 'not met (ratio)' : 'not met'} |`),
   ];
   const out = [
     `## Scale (issue 19) — ${new Date().toISOString().slice(0, 16)} UTC`,
     '',
     machineLine(),
     `- data: ${embeddedDir !== undefined ? `embedded PGlite data directory ${embeddedDir}` : `database ${values.database}`} (npm run seed:scale): company ${companyId} with ${sizes.boxes.toLocaleString('en')} boxes, ${sizes.plants.toLocaleString('en')} plants, ${sizes.observations.toLocaleString('en')} observations, beside ${(sizes.companies - 1).toLocaleString('en')} other companies; ${embeddedDir !== undefined ? 'embedded PGlite (one session, single-threaded WASM, in the bench process)' : `PostgreSQL at ${url.host}`}`,
-    `- ${CONCURRENCY} concurrent clients × ${ITERATIONS} calls per read; bare SQL: the statements each request ran, replayed in order ${embeddedDir !== undefined ? 'through the same session' : 'on its own connection'}`,
+    `- ${CONCURRENCY} concurrent clients × ${FIXED_ITERATIONS ?? '10–50 (about 2 s of the read alone)'} calls per read, the same on each side (calls in the table); bare SQL: the statements each request ran, replayed in order ${embeddedDir !== undefined ? 'through the same session' : 'on its own connection'}; bare route: the same statements behind a bare Fastify route (${embeddedDir !== undefined ? 'in the bench process' : 'in a process of its own, its own pool'}; no session, checks, schemas or compression), the HTTP floor`,
     `- API resident memory (${api.where}): peak ${mb(peakRss)} MB over the run (goal < 1024 MB); each read's own peak is in the table`,
     '',
     ...table,
@@ -192,6 +208,7 @@ try {
   if (!only) writeResultsSection(`scale-${embeddedDir !== undefined ? `embedded-${path.basename(embeddedDir)}` : values.database}`, out);
 } finally {
   agent.destroy();
+  await route.close();
   await bare.end();
   await api.close();
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -64,11 +64,12 @@ export async function inProcessApi(app: Awaited<ReturnType<typeof buildApp>>): P
 }
 
 /** Values a statement was sent with come back through IPC's structured clone: a Buffer as a plain Uint8Array. */
-const revive = (stmts: Stmt[]) => stmts.map((s) => ({ ...s, values: s.values?.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v)) }));
+export const revive = (stmts: Stmt[]) => stmts.map((s) => ({ ...s, values: s.values?.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v)) }));
 
 export async function childApi(databaseUrl: string): Promise<BenchApi> {
   const child = fork(fileURLToPath(new URL('./api-process.ts', import.meta.url)), [databaseUrl], {
-    execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // BENCH_API_PROFILE=<dir>: the API writes a V8 CPU profile there as it exits (where its time per request goes).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [])], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, { resolve: (r: ApiReply) => void; reject: (e: Error) => void }>();
   let next = 1;

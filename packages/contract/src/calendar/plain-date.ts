@@ -50,14 +50,23 @@ export function deviceToday(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+// Asked on every dated read (a company's zone): making a formatter to find out costs ~50 µs, the answer never changes.
+const knownZones = new Map<string, boolean>();
+
 /** Whether this runtime knows an IANA time zone ('Europe/Amsterdam'). */
 export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: a hostile caller could otherwise grow it with made-up names.
+    if (knownZones.size < 1000) knownZones.set(tz, known);
   }
+  return known;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -26,6 +26,38 @@ describe('editCost (weighted optimal string alignment)', () => {
     expect(editCost('tomato', 'potato', 1.5)).toBe(Infinity);
     expect(editCost('a', 'abcdef', 2)).toBe(Infinity);
   });
+
+  it('answers as the plain table does, word pairs of every length in turn (its rows are reused between calls)', () => {
+    // The textbook table, arrays made per call: what the reused rows must answer.
+    const plain = (a: string, b: string, max: number) => {
+      const s = [...a];
+      const t = [...b];
+      let before: number[] = [];
+      let prev = t.map((_, j) => j + 1);
+      prev.unshift(0);
+      for (let i = 1; i <= s.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= t.length; j++) {
+          const same = s[i - 1] === t[j - 1];
+          let cost = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (same ? 0 : 1.5));
+          if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1] && !same) cost = Math.min(cost, before[j - 2]! + 1);
+          row.push(cost);
+        }
+        before = prev;
+        prev = row;
+      }
+      return prev[t.length]! > max ? Infinity : prev[t.length]!;
+    };
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const letters = ['a', 'b', 'o', 'r', 'i', 's', 'é', '🌱'];
+    const word = (n: number) => Array.from({ length: n }, () => letters[Math.floor(next() * letters.length)]).join('');
+    for (let k = 0; k < 2000; k++) {
+      const [a, b] = [word(Math.floor(next() * 9)), word(Math.floor(next() * 90))];
+      const max = [Infinity, 1, 1.5, 2.5][k % 4]!;
+      expect(editCost(a, b, max), `${a} / ${b} / ${max}`).toBe(plain(a, b, max));
+    }
+  });
 });
 
 describe('typoBudget', () => {

@@ -19,33 +19,51 @@ export const foldText = (text: string) => text.normalize('NFKD').replace(/\p{M}+
 /** The words of a text: runs of letters and digits (punctuation and spaces separate). */
 export const wordsOf = (text: string) => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
+/** A word's code points (an accent or emoji is one letter). */
+const codePoints = (word: string): number[] => {
+  const out: number[] = [];
+  for (const ch of word) out.push(ch.codePointAt(0)!);
+  return out;
+};
+
+// Three rows of the table, reused: the search scores a few hundred names per keystroke (issue 19: its share of a
+// search request's time), and arrays made per call were most of that.
+let rows = [new Float64Array(64), new Float64Array(64), new Float64Array(64)];
+
+/** editCost over code points, `t` read up to `tLength` (a start of the word). */
+function editCostOf(s: readonly number[], t: readonly number[], tLength: number, max: number): number {
+  const m = s.length;
+  const n = tLength;
+  if (Math.abs(m - n) * INDEL > max) return Infinity;
+  if (rows[0]!.length <= n) rows = [new Float64Array(n + 1), new Float64Array(n + 1), new Float64Array(n + 1)];
+  let [before, prev, row] = rows as [Float64Array, Float64Array, Float64Array];
+  for (let j = 0; j <= n; j++) prev[j] = j * INDEL;
+  for (let i = 1; i <= m; i++) {
+    row[0] = i * INDEL;
+    let least = row[0];
+    const si = s[i - 1]!;
+    for (let j = 1; j <= n; j++) {
+      const same = si === t[j - 1];
+      let cost = Math.min(prev[j]! + INDEL, row[j - 1]! + INDEL, prev[j - 1]! + (same ? 0 : SUBSTITUTE));
+      if (i > 1 && j > 1 && si === t[j - 2] && s[i - 2] === t[j - 1] && !same) cost = Math.min(cost, before[j - 2]! + SWAP);
+      row[j] = cost;
+      if (cost < least) least = cost;
+    }
+    if (least > max) return Infinity;
+    [before, prev, row] = [prev, row, before];
+  }
+  const d = prev[n]!;
+  return d > max ? Infinity : d;
+}
+
 /**
  * The weighted optimal-string-alignment distance between two words (as code points): a missing or extra letter
  * and a swap of two neighbours cost 1, a different letter 1.5. Stops early (answering Infinity) once every
  * alignment costs more than `max`.
  */
 export function editCost(a: string, b: string, max = Infinity): number {
-  const s = [...a];
-  const t = [...b];
-  if (Math.abs(s.length - t.length) * INDEL > max) return Infinity;
-  let before: number[] = [];
-  let prev = Array.from({ length: t.length + 1 }, (_, j) => j * INDEL);
-  for (let i = 1; i <= s.length; i++) {
-    const row = [i * INDEL];
-    let least = row[0]!;
-    for (let j = 1; j <= t.length; j++) {
-      const same = s[i - 1] === t[j - 1];
-      let cost = Math.min(prev[j]! + INDEL, row[j - 1]! + INDEL, prev[j - 1]! + (same ? 0 : SUBSTITUTE));
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1] && !same) cost = Math.min(cost, before[j - 2]! + SWAP);
-      row.push(cost);
-      least = Math.min(least, cost);
-    }
-    if (least > max) return Infinity;
-    before = prev;
-    prev = row;
-  }
-  const d = prev[t.length]!;
-  return d > max ? Infinity : d;
+  const t = codePoints(b);
+  return editCostOf(codePoints(a), t, t.length, max);
 }
 
 /**
@@ -66,16 +84,17 @@ export function typoBudget(letters: number): number {
  * unfinished (autocomplete): then it is also compared with the name word's starts of about its length.
  */
 function wordCost(typed: string, word: string, unfinished: boolean): number {
-  const n = [...typed].length;
+  const s = codePoints(typed);
+  const n = s.length;
   const budget = typoBudget(n);
-  let cost = editCost(typed, word, budget);
-  const letters = [...word];
+  const letters = codePoints(word);
+  let cost = editCostOf(s, letters, letters.length, budget);
   if (unfinished && letters.length > n) {
-    if (n < 4) return letters.slice(0, n).join('') === typed ? 0 : cost;
+    if (n < 4) return letters.slice(0, n).every((c, i) => c === s[i]) ? 0 : cost;
     // A start one letter shorter (the typed word has a letter too many) only from 7 letters: "bean" is not "ben(ch)",
     // nor "roses" "roes(tmijt)".
     for (const k of n >= 7 ? [n - 1, n, n + 1] : [n, n + 1]) {
-      if (k >= 1 && k < letters.length) cost = Math.min(cost, editCost(typed, letters.slice(0, k).join(''), budget));
+      if (k >= 1 && k < letters.length) cost = Math.min(cost, editCostOf(s, letters, k, budget));
     }
   }
   return cost;
