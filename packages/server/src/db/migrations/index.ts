@@ -55,6 +55,7 @@ import * as treatmentCrossingTargets from './2026_12_03_0500_treatment_crossing_
 import * as batchPageIndexes from './2026_12_03_0600_batch_page_indexes.js';
 import * as cropRegistrationWeekRows from './2026_12_04_0200_crop_registration_week_rows.js';
 import * as importJobProgress from './2026_12_05_0400_import_job_progress.js';
+import * as plannerStatistics from './2026_12_06_0100_planner_statistics.js';
 
 /** Every migration, in order. A new one is added here and never edited after it lands. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_0200_crop_registration_week_rows': cropRegistrationWeekRows,
   '2026_12_04_0300_import_jobs': importJobs,
   '2026_12_05_0400_import_job_progress': importJobProgress,
+  '2026_12_06_0100_planner_statistics': plannerStatistics,
 };
