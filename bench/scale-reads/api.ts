@@ -3,10 +3,10 @@
  * the bench's process on an embedded data directory (the bare side must use the app's one PGlite session there).
  * Either way the bench signs a token, catches one request's statements and reads the API's peak memory the same way.
  */
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { UserRole } from '@verdant/contract';
 import type { buildApp } from '../../packages/server/src/app.js';
+import { forkIpcChild } from './ipc-child.js';
 import { installCapture, startCapture, stopCapture, type Stmt } from './capture.js';
 
 type User = { user_id: number; company_id: number; user_role: UserRole };
@@ -67,30 +67,9 @@ export async function inProcessApi(app: Awaited<ReturnType<typeof buildApp>>): P
 export const revive = (stmts: Stmt[]) => stmts.map((s) => ({ ...s, values: s.values?.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v)) }));
 
 export async function childApi(databaseUrl: string): Promise<BenchApi> {
-  const child = fork(fileURLToPath(new URL('./api-process.ts', import.meta.url)), [databaseUrl], {
-    // BENCH_API_PROFILE=<dir>: the API writes a V8 CPU profile there as it exits (where its time per request goes).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [])], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<number, { resolve: (r: ApiReply) => void; reject: (e: Error) => void }>();
-  let next = 1;
-  const ready = new Promise<ApiReply>((resolve, reject) => {
-    waiting.set(0, { resolve, reject });
-    child.once('exit', (code) => {
-      for (const w of waiting.values()) w.reject(new Error(`the API process exited (${code})`));
-      waiting.clear();
-    });
-  });
-  child.on('message', (reply: ApiReply) => {
-    const w = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.error) w?.reject(new Error(reply.error));
-    else w?.resolve(reply);
-  });
-  const ask = (req: Ask) => new Promise<ApiReply>((resolve, reject) => {
-    const id = next++;
-    waiting.set(id, { resolve, reject });
-    child.send({ ...req, id });
-  });
+  // BENCH_API_PROFILE=<dir>: the API writes a V8 CPU profile there as it exits (where its time per request goes).
+  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const { child, ready, ask, exited } = forkIpcChild<Ask, ApiReply>(fileURLToPath(new URL('./api-process.ts', import.meta.url)), [databaseUrl], profile, 'the API process');
   const { address } = await ready;
   return {
     address: address!,
@@ -109,7 +88,7 @@ export async function childApi(databaseUrl: string): Promise<BenchApi> {
     peak: async (reset) => (await ask({ kind: 'peak', reset })).peak!,
     async close() {
       await ask({ kind: 'close' });
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await exited();
     },
   };
 }

@@ -5,10 +5,10 @@
  * baseline for writes). On a server it runs in a process of its own (bare-route-process.ts), so the rows it holds
  * count neither against the API's memory nor the bench's thread.
  */
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { revive } from './api.js';
+import { forkIpcChild } from './ipc-child.js';
 import type { Stmt } from './capture.js';
 
 export interface BareRoute {
@@ -42,40 +42,19 @@ export async function startBareRoute(replay: (stmts: Stmt[]) => Promise<unknown[
   };
 }
 
-export type BareAsk = { id: number } & ({ kind: 'set'; requests: Stmt[][] } | { kind: 'close' });
+export type BareAsk = { kind: 'set'; requests: Stmt[][] } | { kind: 'close' };
 export type BareReply = { id: number; address?: string; paths?: string[]; error?: string };
 
 /** The bare route in a child process, on its own pool of the database at `databaseUrl`. */
 export async function childBareRoute(databaseUrl: string): Promise<BareRoute> {
-  const child = fork(fileURLToPath(new URL('./bare-route-process.ts', import.meta.url)), [databaseUrl], {
-    execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<number, { resolve: (r: BareReply) => void; reject: (e: Error) => void }>();
-  let next = 1;
-  const ready = new Promise<BareReply>((resolve, reject) => {
-    waiting.set(0, { resolve, reject });
-    child.once('exit', (code) => {
-      for (const w of waiting.values()) w.reject(new Error(`the bare route's process exited (${code})`));
-      waiting.clear();
-    });
-  });
-  child.on('message', (reply: BareReply) => {
-    const w = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.error) w?.reject(new Error(reply.error));
-    else w?.resolve(reply);
-  });
-  const ask = (message: BareAsk) => new Promise<BareReply>((resolve, reject) => {
-    waiting.set(message.id, { resolve, reject });
-    child.send(message);
-  });
+  const { ready, ask, exited } = forkIpcChild<BareAsk, BareReply>(fileURLToPath(new URL('./bare-route-process.ts', import.meta.url)), [databaseUrl], [], "the bare route's process");
   const { address } = await ready;
   return {
     address: address!,
-    set: async (requests) => (await ask({ id: next++, kind: 'set', requests })).paths!,
+    set: async (requests) => (await ask({ kind: 'set', requests })).paths!,
     async close() {
-      await ask({ id: next++, kind: 'close' });
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await ask({ kind: 'close' });
+      await exited();
     },
   };
 }
@@ -84,7 +63,7 @@ export async function childBareRoute(databaseUrl: string): Promise<BareRoute> {
 export async function serveBareRoute(replay: (stmts: Stmt[]) => Promise<unknown[][]>, onClose: () => Promise<void>) {
   const route = await startBareRoute(replay);
   const send = (reply: BareReply) => process.send!(reply);
-  process.on('message', (message: BareAsk) => {
+  process.on('message', (message: BareAsk & { id: number }) => {
     void (async () => {
       try {
         if (message.kind === 'set') send({ id: message.id, paths: await route.set(message.requests.map(revive)) });
