@@ -23,6 +23,8 @@ import {
 } from './queries/batches';
 import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
 import { gridSubBoxesKey } from './offline-sub-boxes';
+import { forgetRoomCopies, roomEtagKey as etagKeyOf } from './offline-fill-rooms';
+import { readOfflineRooms, roomsKept } from '../lib/offline-rooms';
 import { observationsQuery, recentObservationsQuery } from './queries/observations';
 import {
   aiModelQuery,
@@ -171,8 +173,7 @@ export async function prefetchForOffline(
       await Promise.all([...entries, ...deviceOnly].map(([key, value]) => saveAnswer(companyId, key, value, database)));
     });
   };
-  /** Where the ETag of a room's last stored bundle is kept (wiped with the copies it vouches for). */
-  const roomEtagKey = (roomId: number) => ['offline-fill', companyId, 'room-etag', roomId] as const;
+  const roomEtagKey = (roomId: number) => etagKeyOf(companyId, roomId);
 
   async function fillRoom(roomId: number) {
     const known = await readAnswer<string>(companyId, roomEtagKey(roomId), database).catch(() => undefined);
@@ -318,6 +319,12 @@ export async function prefetchForOffline(
       read.catch((err: unknown) => {
         if (isNetworkError(err)) throw err;
       });
+    // The rooms this device keeps (issue 19: a scout's round on a large site); the others' copies go.
+    const kept = roomsKept(rooms, readOfflineRooms(companyId, userId));
+    const keptIds = new Set(kept.map((r) => r.RoomID));
+    await forgetRoomCopies(companyId, rooms.filter((r) => !keptIds.has(r.RoomID)), database).catch((err: unknown) =>
+      console.warn('Could not remove the copies of rooms not kept on this device', err),
+    );
     const batchChunks: number[][] = [];
     for (let i = 0; i < batchIds.length; i += OFFLINE_BATCHES_MAX) batchChunks.push(batchIds.slice(i, i + OFFLINE_BATCHES_MAX));
     await runSteps([
@@ -327,9 +334,9 @@ export async function prefetchForOffline(
             leaf('weather:week', () => courtesy(fetch(weatherWeekQuery(companyId, location, today)))),
           ]
         : []),
-      // One request per room (issue 19): its problems, scroll, backgrounds, batches, every grid's circles,
+      // One request per room kept (issue 19): its problems, scroll, backgrounds, batches, every grid's circles,
       // every box's open problems and sub-boxes; 304 when nothing of it changed since the last fill.
-      ...rooms.map((r) => leaf(`room:${r.RoomID}`, () => fillRoom(r.RoomID))),
+      ...kept.map((r) => leaf(`room:${r.RoomID}`, () => fillRoom(r.RoomID))),
       // The batch screens, OFFLINE_BATCHES_MAX batches per request.
       ...batchChunks.map((ids) => leaf(`batches:${ids.join(',')}`, () => fillBatches(ids, today))),
     ]);

@@ -44,6 +44,8 @@ export async function prefetchForOffline(
 export type PrefetchReason = 'start' | 'online' | 'manual';
 
 let running: { companyId: number; controller: AbortController; job: Promise<unknown> } | null = null;
+/** The one fill asked for while another ran (several asks make one more fill, not one each). */
+let followUp: Promise<unknown> | null = null;
 
 /** Whether a fill should start now, given why and what the device already holds. */
 export function shouldPrefetch(reason: PrefetchReason, readiness: OfflineReadinessRow | undefined, userId: number, now: number): boolean {
@@ -58,6 +60,16 @@ export function shouldPrefetch(reason: PrefetchReason, readiness: OfflineReadine
  * browser). Never rejects: a failure is logged and the readiness shows what is missing.
  */
 export function startOfflinePrefetch(queryClient: QueryClient, target: PrefetchTarget, reason: PrefetchReason): Promise<unknown> {
+  // "Update now" or a new choice of rooms during a fill: another fill follows, so what was asked is honoured.
+  if (running && reason === 'manual') {
+    const { job, controller: current } = running;
+    followUp ??= job.then(() => {
+      followUp = null;
+      // Signed out meanwhile: nothing follows.
+      return current.signal.aborted ? undefined : startOfflinePrefetch(queryClient, target, reason);
+    });
+    return followUp;
+  }
   if (running || browserOffline()) return running?.job ?? Promise.resolve();
   const controller = new AbortController();
   const fill = async () => {

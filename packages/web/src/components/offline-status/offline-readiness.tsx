@@ -6,6 +6,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 import { useAuth } from '../../state/hooks';
 import { cn } from '../../lib/cn';
 import { Icon } from '../icons';
+import { OfflineRoomsChooser } from './offline-rooms-chooser';
 
 export type ReadinessView =
   | { kind: 'preparing'; done: number; total: number }
@@ -99,6 +100,7 @@ export function OfflineReadiness({ className, compact = false }: { className?: s
           {t('update')}
         </button>
       )}
+      {!compact && !!companyID && !!userId && <OfflineRoomsChooser companyId={companyID} userId={userId} online={online} refill={refill} />}
     </div>
   );
 }
