@@ -42,3 +42,19 @@ export async function forgetRoomCopies(companyId: number, rooms: readonly RoomWi
   }
   return forgotten;
 }
+
+/**
+ * With a choice of rooms, the batches to fill are those the kept rooms hold, read from the copies of their bundles'
+ * batch lists (stored by this fill, or by an earlier one when the room answered 304): at 100 ha the company's
+ * 1,200 batches' screens would otherwise outweigh the rooms chosen. A kept room whose list is not on the device (its
+ * step failed) leaves every batch in, as without a choice. The company's order of `batchIds` is kept.
+ */
+export async function batchesOfRooms(companyId: number, rooms: readonly RoomWithGrids[], batchIds: readonly number[], database: OfflineDatabase): Promise<number[]> {
+  const held = new Set<number>();
+  for (const room of rooms) {
+    const copy = await readAnswer<ReadonlyArray<{ BatchID: number }>>(companyId, roomBatchesQuery(companyId, room.RoomID).queryKey, database).catch(() => undefined);
+    if (!copy || !Array.isArray(copy.value)) return [...batchIds];
+    for (const b of copy.value) held.add(b.BatchID);
+  }
+  return batchIds.filter((id) => held.has(id));
+}

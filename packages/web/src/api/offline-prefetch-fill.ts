@@ -23,7 +23,7 @@ import {
 } from './queries/batches';
 import { boxProblemsQuery, gridCirclesQuery, roomProblemsQuery } from './queries/problems';
 import { gridSubBoxesKey } from './offline-sub-boxes';
-import { forgetRoomCopies, roomEtagKey as etagKeyOf } from './offline-fill-rooms';
+import { batchesOfRooms, forgetRoomCopies, roomEtagKey as etagKeyOf } from './offline-fill-rooms';
 import { readOfflineRooms, roomsKept } from '../lib/offline-rooms';
 import { observationsQuery, recentObservationsQuery } from './queries/observations';
 import {
@@ -320,13 +320,18 @@ export async function prefetchForOffline(
         if (isNetworkError(err)) throw err;
       });
     // The rooms this device keeps (issue 19: a scout's round on a large site); the others' copies go.
-    const kept = roomsKept(rooms, readOfflineRooms(companyId, userId));
+    const chosen = readOfflineRooms(companyId, userId);
+    const kept = roomsKept(rooms, chosen);
     const keptIds = new Set(kept.map((r) => r.RoomID));
     await forgetRoomCopies(companyId, rooms.filter((r) => !keptIds.has(r.RoomID)), database).catch((err: unknown) =>
       console.warn('Could not remove the copies of rooms not kept on this device', err),
     );
-    const batchChunks: number[][] = [];
-    for (let i = 0; i < batchIds.length; i += OFFLINE_BATCHES_MAX) batchChunks.push(batchIds.slice(i, i + OFFLINE_BATCHES_MAX));
+    // The batch screens, OFFLINE_BATCHES_MAX batches per request.
+    const batchSteps = (ids: readonly number[]) => {
+      const chunks: number[][] = [];
+      for (let i = 0; i < ids.length; i += OFFLINE_BATCHES_MAX) chunks.push(ids.slice(i, i + OFFLINE_BATCHES_MAX));
+      return chunks.map((chunk) => leaf(`batches:${chunk.join(',')}`, () => fillBatches(chunk, today)));
+    };
     await runSteps([
       ...(location
         ? [
@@ -337,9 +342,10 @@ export async function prefetchForOffline(
       // One request per room kept (issue 19): its problems, scroll, backgrounds, batches, every grid's circles,
       // every box's open problems and sub-boxes; 304 when nothing of it changed since the last fill.
       ...kept.map((r) => leaf(`room:${r.RoomID}`, () => fillRoom(r.RoomID))),
-      // The batch screens, OFFLINE_BATCHES_MAX batches per request.
-      ...batchChunks.map((ids) => leaf(`batches:${ids.join(',')}`, () => fillBatches(ids, today))),
+      // Every batch beside the rooms when every room is kept; with a choice, the kept rooms' batches after them.
+      ...(chosen === null ? batchSteps(batchIds) : []),
     ]);
+    if (chosen !== null) await runSteps(batchSteps(await batchesOfRooms(companyId, kept, batchIds, database)));
 
     await runSteps([
       // The recent observations' photo thumbnails (the full photos are fetched when opened online).

@@ -28,8 +28,11 @@ const room = (id: number) => ROOMS.find((r) => r.RoomID === id)!;
 
 /** Each room bundle asked, in order: its room id and whether it came with the ETag of a stored copy. */
 let bundles: Array<{ roomId: number; conditional: boolean }> = [];
+/** The batch ids of each batches' bundle asked. */
+let batchBundles: number[] = [];
 const onRequest = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
+  if (url.pathname.endsWith('/offline_batches_bundle')) batchBundles.push(...(url.searchParams.get('batch_ids') ?? '').split(',').map(Number));
   if (!url.pathname.endsWith('/offline_room_bundle')) return;
   bundles.push({ roomId: Number(url.searchParams.get('room_id')), conditional: request.headers.has('if-none-match') });
 };
@@ -41,6 +44,7 @@ beforeEach(async () => {
   signInAs({ companyId: 3, userId: 7 });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   bundles = [];
+  batchBundles = [];
   server.events.on('request:start', onRequest);
 });
 afterEach(() => {
@@ -80,8 +84,8 @@ describe('rooms kept on this device (issue 19)', () => {
 
     expect(asked()).toEqual([12]);
     expect(chosen?.state).toBe('ready');
-    // Two room steps fewer; everything else in the fill is the same.
-    expect(chosen?.total).toBe(all!.total - 2);
+    // Two room steps fewer, and the batches' step: the one batch is Bay 1's (room 11), not Bay 2's. The rest is the same.
+    expect(chosen?.total).toBe(all!.total - 3);
     expect(chosen?.done).toBe(chosen?.total);
   });
 
@@ -123,6 +127,24 @@ describe('rooms kept on this device (issue 19)', () => {
     expect(result?.state).toBe('ready');
     expect(asked()).toEqual([12]);
     expect(await readAnswer(3, roomEtagKey(3, 14))).toBeUndefined();
+  });
+
+  it("with a choice only the kept rooms' batches are filled (from their bundles' batch lists)", async () => {
+    // Batches 5, 6 and 7; only Bay 1 (room 11) holds one, batch 5.
+    server.use(...offlineServer({ rooms: ROOMS, batches: 3 }).handlers);
+    await fill();
+    expect(batchBundles.sort()).toEqual([5, 6, 7]);
+
+    batchBundles = [];
+    saveOfflineRooms(3, 7, [11, 13]);
+    const chosen = await fill();
+    expect(batchBundles).toEqual([5]);
+    expect(chosen?.done).toBe(chosen?.total);
+
+    batchBundles = [];
+    saveOfflineRooms(3, 7, [12]);
+    expect((await fill())?.state).toBe('ready');
+    expect(batchBundles).toEqual([]);
   });
 
   it('a choice saved while a fill runs gets a fill of its own after it (several saves, one more fill)', async () => {
