@@ -12,8 +12,9 @@
  *                     through `app.database.query`: the floor of a write on this database
  *   bare, same SQL  — the statements the app runs for a keyed create_room (reserve the key, its
  *                     commit not waiting for the disk; a transaction with the room and its audit
- *                     event, the key's receipt sent with the COMMIT; store the answer), without the
- *                     app's plugins, token check, contract validation or tenancy
+ *                     event, the key's receipt and — on PostgreSQL — its answer sent with the COMMIT;
+ *                     on the embedded database the answer stored apart), without the app's plugins,
+ *                     token check, contract validation or tenancy
  *
  * Prints a markdown table (writes/s, p50/p99 latency, non-2xx, 5xx) and writes its section of
  * bench/results.md. A count of the rooms stored checks that every 2xx answer is one stored room.
@@ -38,7 +39,8 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { openScratchDatabase, type ScratchDatabase } from '../packages/server/src/db/scratch-database.js';
-import { withWriteReceipt } from '../packages/server/src/db/write-receipts.js';
+import { settleHeldWrite, withWriteReceipt, type WriteReceipt } from '../packages/server/src/db/write-receipts.js';
+import { writeAudit } from '../packages/server/src/lib/audit.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
 import { load as runLoad, type Load } from './lib/write-load.js';
@@ -74,8 +76,8 @@ async function buildBare(app: FastifyInstance, userId: number): Promise<FastifyI
   });
 
   // The app's statements for a keyed create_room, in its order (as logged from one request): the key reserved (its
-  // commit not waiting for the disk), one transaction (room, audit event; the key's receipt sent with its COMMIT), the answer kept on the
-  // key. The session is taken three times.
+  // commit not waiting for the disk), one transaction (room, audit event) whose COMMIT carries the key's receipt and, on
+  // PostgreSQL, its answer (the embedded database keeps the answer in a statement of its own).
   bare.post('/bare/same-sql', async (req, reply) => {
     const { companyId, name, description } = input(req);
     const scope = 'bare:1';
@@ -89,21 +91,26 @@ async function buildBare(app: FastifyInstance, userId: number): Promise<FastifyI
     );
     if (reserved.rows.length === 0) return reply.code(409).send({ status: 'error' });
     // The receipt is marked by the app's own driver (db/write-receipts.ts), in the COMMIT's round trip, as for the app.
-    const receipt = { scope, key, leaseToken: lease, committed: false };
+    const receipt: WriteReceipt = { scope, key, leaseToken: lease, committed: false };
     const room = await withWriteReceipt(receipt, () =>
       db.transaction().execute(async (trx) => {
         const created = await sql<Record<string, unknown>>`INSERT INTO rooms (company_id, name, description) VALUES (${companyId}, ${name}, ${description}) RETURNING *`.execute(trx);
         const row = created.rows[0]!;
-        await sql`INSERT INTO audit_events (company_id, user_id, action, entity_type, entity_id, before, after)
-                  VALUES (${companyId}, ${userId}, 'room.created', 'room', ${String(row.room_id)}, ${null}, ${JSON.stringify({ name, description })})`.execute(trx);
+        // As the app writes it: on PostgreSQL it travels with the COMMIT (lib/audit.ts).
+        await writeAudit(trx, { companyId, userId, action: 'room.created', entityType: 'room', entityId: String(row.room_id), after: { name, description } });
         return row;
       }),
     );
     const answer = JSON.stringify({ status: 'success', room });
-    await database.query(
-      'UPDATE idempotency_keys SET status_code = $1, response_body = $2, content_type = $3 WHERE scope = $4 AND key = $5 AND lease_token = $6 AND status_code IS NULL',
-      [200, answer, 'application/json; charset=utf-8', scope, key, lease],
-    );
+    // On PostgreSQL the driver held the transaction for its answer: receipt, answer and COMMIT in one text, as the
+    // app's onSend does (plugins/idempotency.ts). The embedded database committed it already; its answer is kept apart.
+    if (receipt.held) await settleHeldWrite(receipt, { statusCode: 200, body: answer, contentType: 'application/json; charset=utf-8' });
+    else {
+      await database.query(
+        'UPDATE idempotency_keys SET status_code = $1, response_body = $2, content_type = $3 WHERE scope = $4 AND key = $5 AND lease_token = $6 AND status_code IS NULL',
+        [200, answer, 'application/json; charset=utf-8', scope, key, lease],
+      );
+    }
     return reply.type('application/json; charset=utf-8').send(answer);
   });
   return bare;

@@ -20,10 +20,10 @@ import { registerCompression } from './plugins/compression.js';
 import type { Caller } from './plugins/auth.js';
 import type { CallerGuard } from './plugins/contract-routes.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
-import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.js';
+import { outboxMailer, settlingFirst, smtpMailer, type Mailer } from './lib/mailer.js';
 import { localFileStore } from './lib/storage/local-file-store.js';
 import { s3FileStore } from './lib/storage/s3-file-store.js';
-import type { FileStore } from './lib/storage/file-store.js';
+import { settlingFileStore, type FileStore } from './lib/storage/file-store.js';
 import { persistentSecret } from './lib/secrets.js';
 import { loggerOptions, logRequests, quietRequests } from './lib/logging.js';
 import { buildOpenApi } from './lib/openapi/openapi.js';
@@ -105,11 +105,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secret = config.jwtSecret ?? (config.validateResponses ? randomBytes(32).toString('hex') : await persistentSecret(config.dataDir, 'jwt-secret'));
   app.decorate('tokens', createTokenService(secret));
+  // A mail sent or a file stored or removed is never about a keyed write that could still roll back.
   app.decorate(
     'mailer',
-    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'), app.log)),
+    settlingFirst(options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'), app.log))),
   );
-  app.decorate('files', config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'files')));
+  app.decorate('files', settlingFileStore(config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'files'))));
   app.decorate('usersInCompany', async (caller: Caller, userIds: number[]) => {
     const unique = [...new Set(userIds)];
     const rows = await app.db

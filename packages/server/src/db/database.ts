@@ -49,14 +49,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 }
 
 function connectPostgres(connectionString: string, { max = 10, onError, statementTimeoutMs = 0 }: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
+  // Pipelined: a keyed write's BEGIN goes out with its first statement (db/write-receipts.ts). Nothing here uses
+  // a cursor (which pipeline mode refuses); every other query is awaited before the next, as without it.
+  const pool = new pg.Pool({ connectionString, max, pipeline: true, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   pool.on('error', (err) => onError?.(err));
   // A connection lost while checked out between two statements (a transaction waiting on app code, the primary
   // killed mid-failover) is reported by an 'error' event that pg-pool only listens for on idle clients: without
   // this listener it would be an uncaught exception and take the process down. The client's next query fails
   // and the request answers 503 (plugins/error-handler.ts).
   pool.on('connect', (client) => client.on('error', (err) => onError?.(err)));
-  const db = new Kysely<DB>({ dialect: withWriteReceipts(postgresDialect(pool)) });
+  const db = new Kysely<DB>({ dialect: withWriteReceipts(postgresDialect(pool), { holdForAnswer: true }) });
   return {
     db,
     kind: 'postgres',

@@ -40,7 +40,7 @@ export async function openEmbeddedDatabase(dir?: string, image?: string): Promis
     throw err;
   });
   const lock = new SessionLock();
-  const db = new Kysely<DB>({ dialect: withWriteReceipts(new EmbeddedDialect(pglite, lock)) });
+  const db = new Kysely<DB>({ dialect: withWriteReceipts(new EmbeddedDialect(pglite, lock), { holdForAnswer: false }) });
   const query = (text: string, values?: unknown[]) => lock.run(() => runOnPglite(pglite, text, values));
   return {
     db,

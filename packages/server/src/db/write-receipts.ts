@@ -19,9 +19,25 @@ export interface WriteReceipt {
   key: string;
   /** The lease this request holds; a takeover after the lease lapsed changes it. */
   leaseToken: string;
-  /** Set once a write of this request has committed together with its receipt. */
+  /** Set once a write of this request has committed together with its receipt (or is held to commit with its answer). */
   committed: boolean;
+  /** The first write's transaction, kept open until the answer is known so that both commit together (holdForAnswer). */
+  held?: HeldWrite;
+  /** The answer is on its way (onSend ran): a write that ends after it commits at once. */
+  answered?: boolean;
 }
+
+interface HeldWrite {
+  conn: DatabaseConnection;
+  /** Statements of the transaction sent with its COMMIT (deferUntilCommit). */
+  deferred: string[];
+  release(): Promise<void>;
+  /** Set while the held transaction commits, so that two callers wait for one commit. */
+  settling?: Promise<void>;
+}
+
+/** What a held write commits with: its answer to keep, or only that it applied (an answer not to keep). */
+export type HeldOutcome = { statusCode: number; body: string; contentType: string } | 'answer-not-kept';
 
 const receipts = new AsyncLocalStorage<WriteReceipt>();
 
@@ -43,29 +59,122 @@ const TAKEN_OVER = 'A retry of this request took over its Idempotency-Key; this 
 /** A string as an SQL literal whatever `standard_conforming_strings` says (text cannot hold NUL). */
 const literal = (text: string) => `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
+const deferrable = new WeakSet<CompiledQuery>();
+
+/**
+ * A statement whose answer nobody reads (an audit event) may travel with its transaction's COMMIT instead
+ * of in a round trip of its own, when that transaction is a keyed write held for its answer. It is then
+ * sent with its parameters as literals; a value that cannot be one (not a string, integer or null) sends
+ * it at once as usual.
+ */
+export function deferUntilCommit(query: CompiledQuery): CompiledQuery {
+  deferrable.add(query);
+  return query;
+}
+
+function inlined(query: CompiledQuery): string | null {
+  const values = query.parameters.map((v) =>
+    v === null || v === undefined ? 'null' : typeof v === 'string' ? literal(v) : Number.isSafeInteger(v) ? String(v) : null,
+  );
+  if (values.includes(null)) return null;
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
+}
+
 /**
  * Marks the receipt and commits in one round trip: a text of two statements, sent without parameters
  * (the simple protocol), so the values are literals. A key taken over marks no row: `1 / count(*)`
  * then fails with division_by_zero, the only answer a two-statement text can carry back, the COMMIT
- * after it never runs and the caller rolls back.
+ * after it never runs and the caller rolls back. `also` sets more of the key's columns in the same
+ * UPDATE: a held write's answer (see holdForAnswer); `deferred` statements of the transaction go first.
  */
-async function markCommittedAndCommit(conn: DatabaseConnection, receipt: WriteReceipt) {
-  const mark = `with marked as (update idempotency_keys set committed_at = now() where scope = ${literal(receipt.scope)} and key = ${literal(receipt.key)} and lease_token = ${literal(receipt.leaseToken)} and committed_at is null returning 1) select 1 / count(*) from marked`;
+async function markCommittedAndCommit(conn: DatabaseConnection, receipt: WriteReceipt, also = '', deferred: string[] = []) {
+  const mark = `with marked as (update idempotency_keys set committed_at = now()${also} where scope = ${literal(receipt.scope)} and key = ${literal(receipt.key)} and lease_token = ${literal(receipt.leaseToken)} and committed_at is null returning 1) select 1 / count(*) from marked`;
   try {
-    await conn.executeQuery(CompiledQuery.raw(`${mark}; commit`));
+    await conn.executeQuery(CompiledQuery.raw([...deferred, mark, 'commit'].join('; ')));
   } catch (err) {
     if ((err as { code?: unknown }).code === DIVISION_BY_ZERO) throw conflict(TAKEN_OVER);
     throw err;
   }
 }
 
+const outcomeColumns = (outcome: HeldOutcome | undefined) =>
+  outcome === undefined
+    ? ''
+    : outcome === 'answer-not-kept'
+      ? ', locked_until = now()'
+      : `, status_code = ${Math.trunc(outcome.statusCode)}, response_body = ${literal(outcome.body)}, content_type = ${literal(outcome.contentType)}`;
+
+/**
+ * Commits the write a keyed request holds, with its receipt and, when given, its outcome (the answer
+ * to keep, or that it applied and its answer is not kept). Without one, only the receipt: the answer
+ * is then kept later by plugins/idempotency.ts as for a write that was never held. A commit that fails
+ * applied nothing (`committed` is false again) and throws.
+ */
+export function settleHeldWrite(receipt: WriteReceipt, outcome?: HeldOutcome): Promise<void> {
+  const held = receipt.held;
+  if (!held) return Promise.resolve();
+  held.settling ??= (async () => {
+    try {
+      await markCommittedAndCommit(held.conn, receipt, outcomeColumns(outcome), held.deferred);
+    } catch (err) {
+      receipt.committed = false;
+      await held.conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+      throw err;
+    } finally {
+      receipt.held = undefined;
+      await held.release();
+    }
+  })();
+  return held.settling;
+}
+
+/**
+ * Before anything outside the database that a retry could not take back (a mail, a stored file, a
+ * webhook), the request's held write commits: the effect must never refer to a write that could still
+ * roll back. The same happens before any other query of the request (ReceiptDriver.acquireConnection).
+ */
+export async function settleBeforeOutsideEffect(): Promise<void> {
+  const receipt = receipts.getStore();
+  if (receipt?.held) await settleHeldWrite(receipt);
+}
+
+async function sendDeferred(conn: DatabaseConnection, deferred: string[]) {
+  if (deferred.length > 0) await conn.executeQuery(CompiledQuery.raw(deferred.join('; ')));
+}
 
 class ReceiptConnection implements DatabaseConnection {
   inTransaction = false;
+  /** Kept open past Kysely's commit until the request's answer is known; released by settleHeldWrite. */
+  held = false;
+  /** In a keyed transaction that will be held: deferUntilCommit's statements wait here for the COMMIT. */
+  deferring = false;
+  deferred: string[] = [];
+  /** The BEGIN on its way, waited for with the next statement (beginTransaction). */
+  begun: Promise<void> | undefined;
+
+  /** Waits for a BEGIN still on its way (a transaction that commits or rolls back before any statement). */
+  async begin(): Promise<void> {
+    const begun = this.begun;
+    this.begun = undefined;
+    await begun;
+  }
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const receipt = receipts.getStore();
+    if (this.deferring && receipt && !receipt.committed && deferrable.has(query)) {
+      const text = inlined(query);
+      if (text !== null) {
+        this.deferred.push(text);
+        return { rows: [] };
+      }
+    }
+    const begun = this.begun;
+    if (begun) {
+      this.begun = undefined;
+      const [, result] = await Promise.all([begun, this.inner.executeQuery<R>(query)]);
+      return result;
+    }
     if (this.inTransaction || !receipt || receipt.committed || !isWrite(query)) return this.inner.executeQuery<R>(query);
     // An autocommit write of a keyed request becomes a transaction with its receipt, so a crash can
     // never leave the write applied without the key knowing.
@@ -87,31 +196,60 @@ class ReceiptConnection implements DatabaseConnection {
 }
 
 class ReceiptDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly holdForAnswer: boolean,
+  ) {}
 
   init() {
     return this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Whatever the request does next may read what it wrote (or wait on its rows' locks): the held
+    // write commits first.
+    await settleBeforeOutsideEffect();
     return new ReceiptConnection(await this.inner.acquireConnection());
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = conn as ReceiptConnection;
-    await this.inner.beginTransaction(c.inner, settings);
+    const receipt = receipts.getStore();
+    c.deferring = this.holdForAnswer && !!receipt && !receipt.committed && !receipt.answered;
+    c.deferred = [];
     c.inTransaction = true;
+    if (!c.deferring) {
+      await this.inner.beginTransaction(c.inner, settings);
+      return;
+    }
+    // A keyed write's BEGIN is not waited for: the pool pipelines it with the transaction's first statement
+    // (database.ts), which waits for both.
+    c.begun = this.inner.beginTransaction(c.inner, settings);
+    c.begun.catch(() => {});
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as ReceiptConnection;
+    await c.begin();
     const receipt = receipts.getStore();
+    const deferred = c.deferred;
+    c.deferring = false;
+    c.deferred = [];
+    if (receipt && !receipt.committed && this.holdForAnswer && !receipt.answered) {
+      // Held: the answer (plugins/idempotency.ts) commits with this write, in the same round trip.
+      receipt.held = { conn: c.inner, deferred, release: () => this.inner.releaseConnection(c.inner) };
+      receipt.committed = true;
+      c.inTransaction = false;
+      c.held = true;
+      return;
+    }
     if (receipt && !receipt.committed) {
-      await markCommittedAndCommit(c.inner, receipt);
+      await markCommittedAndCommit(c.inner, receipt, '', deferred);
       c.inTransaction = false;
       receipt.committed = true;
       return;
     }
+    await sendDeferred(c.inner, deferred);
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
   }
@@ -119,11 +257,20 @@ class ReceiptDriver implements Driver {
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as ReceiptConnection;
     c.inTransaction = false;
+    c.deferring = false;
+    c.deferred = [];
+    await c.begin().catch(() => {});
     await this.inner.rollbackTransaction(c.inner);
   }
 
   async savepoint(conn: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    await this.inner.savepoint!((conn as ReceiptConnection).inner, name, compile);
+    // A rollback to the savepoint must take back what followed it: nothing waits for the COMMIT past this point.
+    const c = conn as ReceiptConnection;
+    await c.begin();
+    await sendDeferred(c.inner, c.deferred);
+    c.deferring = false;
+    c.deferred = [];
+    await this.inner.savepoint!(c.inner, name, compile);
   }
 
   async rollbackToSavepoint(conn: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
@@ -135,7 +282,9 @@ class ReceiptDriver implements Driver {
   }
 
   releaseConnection(conn: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection((conn as ReceiptConnection).inner);
+    const c = conn as ReceiptConnection;
+    if (c.held) return Promise.resolve();
+    return this.inner.releaseConnection(c.inner);
   }
 
   destroy() {
@@ -146,10 +295,14 @@ class ReceiptDriver implements Driver {
 /**
  * Wraps a dialect so that a request holding an Idempotency-Key writes `committed_at` on its key in
  * the same transaction as its first write (see plugins/idempotency.ts).
+ *
+ * With `holdForAnswer`, that transaction stays open past the handler's commit until the request's
+ * answer is known, and commits with it (settleHeldWrite): one round trip and one wait for the disk
+ * instead of two. Not for the embedded database, whose one session every request takes in turns.
  */
-export function withWriteReceipts(dialect: Dialect): Dialect {
+export function withWriteReceipts(dialect: Dialect, { holdForAnswer }: { holdForAnswer: boolean }): Dialect {
   return {
-    createDriver: () => new ReceiptDriver(dialect.createDriver()),
+    createDriver: () => new ReceiptDriver(dialect.createDriver(), holdForAnswer),
     createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
     createAdapter: (): DialectAdapter => dialect.createAdapter(),
     createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => dialect.createIntrospector(db),

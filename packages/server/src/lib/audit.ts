@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { deferUntilCommit } from '../db/write-receipts.js';
 
 export interface AuditEvent {
   companyId: number | null;
@@ -11,9 +12,12 @@ export interface AuditEvent {
   after?: unknown;
 }
 
-/** Writes one audit event. Pass the transaction of the change so both commit or neither does. */
+/**
+ * Writes one audit event. Pass the transaction of the change so both commit or neither does. Nobody reads
+ * its answer, so in a keyed write's transaction it goes with the COMMIT (db/write-receipts.ts).
+ */
 export async function writeAudit(db: Kysely<DB> | Transaction<DB>, event: AuditEvent): Promise<void> {
-  await db
+  const insert = db
     .insertInto('audit_events')
     .values({
       company_id: event.companyId,
@@ -24,7 +28,8 @@ export async function writeAudit(db: Kysely<DB> | Transaction<DB>, event: AuditE
       before: event.before === undefined ? null : JSON.stringify(event.before),
       after: event.after === undefined ? null : JSON.stringify(event.after),
     })
-    .execute();
+    .compile();
+  await db.executeQuery(deferUntilCommit(insert));
 }
 
 /** Writes one audit event per record of a change of many (a bulk change), in statements of 1,000 rows. Pass the change's transaction. */

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { settleBeforeOutsideEffect } from '../db/write-receipts.js';
 
 export interface Mail {
   to: string;
@@ -18,6 +19,16 @@ export interface Mailer {
 }
 
 const FROM = 'Verdant <no-reply@verdant.local>';
+
+/** A keyed request's held write commits before its mail goes (db/write-receipts.ts): a mail never tells of a write that rolled back. */
+export function settlingFirst(mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      await settleBeforeOutsideEffect();
+      await mailer.send(mail);
+    },
+  };
+}
 
 export function smtpMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from '../lib/errors.js';
-import type { WriteReceipt } from '../db/write-receipts.js';
+import { settleHeldWrite, type HeldOutcome, type WriteReceipt } from '../db/write-receipts.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,8 +139,23 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
     const held = req.idempotency;
     if (!held) return payload;
     req.idempotency = undefined;
-    if (typeof payload === 'string' && !retryable(reply.statusCode)) {
-      const contentType = String(reply.getHeader('content-type') ?? JSON_TYPE);
+    held.answered = true;
+    // Text cannot hold NUL: such an answer is not kept rather than failing the write it answers.
+    const keep = typeof payload === 'string' && !retryable(reply.statusCode) && !payload.includes('\u0000');
+    const contentType = String(reply.getHeader('content-type') ?? JSON_TYPE);
+    if (held.held) {
+      // The write and its answer commit together: a client is never answered before a retry would replay it.
+      const outcome: HeldOutcome = keep ? { statusCode: reply.statusCode, body: payload as string, contentType } : 'answer-not-kept';
+      try {
+        await settleHeldWrite(held, outcome);
+      } catch (err) {
+        // Nothing was applied: the key is free for the client's retry (if the database answers; else its lease lapses).
+        await freeKey(app, held).catch(() => {});
+        throw err;
+      }
+      return payload;
+    }
+    if (keep) {
       // Kept with a commit that waits for the disk (unlike the reservation): the client is answered only
       // once a retry is sure to replay this answer, even after a crash (test/crash-safety.test.ts).
       await app.db
@@ -165,14 +180,18 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
         .execute();
     } else {
       // Nothing was applied: the key is free for the client's retry.
-      await app.db
-        .deleteFrom('idempotency_keys')
-        .where('scope', '=', held.scope)
-        .where('key', '=', held.key)
-        .where('lease_token', '=', held.leaseToken)
-        .where('committed_at', 'is', null)
-        .execute();
+      await freeKey(app, held);
     }
     return payload;
   });
+}
+
+function freeKey(app: FastifyInstance, held: WriteReceipt) {
+  return app.db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', held.scope)
+    .where('key', '=', held.key)
+    .where('lease_token', '=', held.leaseToken)
+    .where('committed_at', 'is', null)
+    .execute();
 }

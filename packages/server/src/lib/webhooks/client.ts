@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { settleBeforeOutsideEffect } from '../../db/write-receipts.js';
 import { isForbiddenAddress } from './addresses.js';
 import { bareHost, DEFAULT_WEBHOOK_HOSTS, validateWebhookUrl, type WebhookAllowHosts, type WebhookTarget, type WebhookUrlCheck } from './allow-list.js';
 
@@ -160,7 +161,7 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
     );
   };
 
-  const post: WebhookClient['post'] = (raw, body, { channel, idempotencyKey, contentType, sign }) =>
+  const send: WebhookClient['post'] = (raw, body, { channel, idempotencyKey, contentType, sign }) =>
     new Promise<WebhookResponse>((resolvePost, reject) => {
       const check = validate(raw, channel);
       if (!check.ok) return reject(new WebhookRefusedError(check.reason));
@@ -246,6 +247,13 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
       });
       req.end(payload);
     });
+
+
+  // A keyed request's held write commits before a receiver hears of it (db/write-receipts.ts).
+  const post: WebhookClient['post'] = async (raw, body, opts) => {
+    await settleBeforeOutsideEffect();
+    return send(raw, body, opts);
+  };
 
   return { validate, post };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WeatherDay, WeatherNow } from '@verdant/contract';
+import { settleBeforeOutsideEffect } from '../../db/write-receipts.js';
 import type { WeatherUrls } from './weather-urls.js';
 
 /** Why a call to the weather service gave nothing usable; the service layer answers 503 for any of them. */
@@ -75,6 +76,8 @@ async function readLimited(res: Response): Promise<string> {
 }
 
 async function getJson(url: URL, timeoutMs: number): Promise<unknown> {
+  // Never wait seconds on another service holding a keyed request's write open (db/write-receipts.ts).
+  await settleBeforeOutsideEffect();
   let text: string;
   try {
     // No redirects: an answer may not send the server on to an address nobody configured.

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { ALL_ROLES, CompanyId, defineEndpoint, success } from '@verdant/contract';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { makeTenant } from '../test/factories.js';
+import { writeAudit } from '../lib/audit.js';
+import { registerEndpoints, type Handlers } from '../plugins/contract-routes.js';
+import type { Mail, Mailer } from '../lib/mailer.js';
+
+/**
+ * A keyed write on PostgreSQL commits with its answer (write-receipts.ts, holdForAnswer): the key's
+ * receipt and answer, the transaction's audit event and its rows in one COMMIT. Whatever the request does
+ * after its transaction (a query, a mail, a stored file) first commits it. The embedded database keeps the
+ * answer in a commit of its own; the same requests must answer the same there.
+ */
+const probe = {
+  auditedNote: defineEndpoint({
+    id: 'heldAuditedNote', domain: 'probe', method: 'POST', path: '/held/audited', summary: 'a write and its audit event',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    either: z.object({ company_id: CompanyId, note: z.string() }),
+    response: success({ audit_id: z.number() }),
+  }),
+  mailAfter: defineEndpoint({
+    id: 'heldMailAfter', domain: 'probe', method: 'POST', path: '/held/mail', summary: 'a write, then a mail about it',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    either: z.object({ company_id: CompanyId, note: z.string() }),
+    response: success({}),
+  }),
+  waits: defineEndpoint({
+    id: 'heldWaits', domain: 'probe', method: 'POST', path: '/held/waits', summary: 'a write, then a wait before its answer',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    either: z.object({ company_id: CompanyId, note: z.string() }),
+    response: success({}),
+  }),
+  failsAfter: defineEndpoint({
+    id: 'heldFailsAfter', domain: 'probe', method: 'POST', path: '/held/fails', summary: 'a write, then an error',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    either: z.object({ company_id: CompanyId, note: z.string() }),
+    response: success({}),
+  }),
+};
+
+/** The audit event a note wrote, read on a connection of its own. */
+const auditOf = (app: FastifyInstance, note: string) =>
+  app.db.selectFrom('audit_events').select(['id', 'entity_type', 'after']).where('action', '=', 'held.probe').where('entity_id', '=', note).executeTakeFirst();
+
+let wrote: () => void = () => {};
+const writeDone = new Promise<void>((resolve) => (wrote = resolve));
+let letGo: () => void = () => {};
+
+const handlers: Handlers<typeof probe> = {
+  auditedNote: async ({ input, user, app }) => {
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'note', entityId: input.note, after: { note: input.note } }),
+    );
+    return { status: 'success' as const, audit_id: 0 };
+  },
+  mailAfter: async ({ input, user, app }) => {
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'mail', entityId: input.note }),
+    );
+    await app.mailer.send({ to: 'grower@example.com', subject: input.note, text: 'about a write' });
+    return { status: 'success' as const };
+  },
+  waits: async ({ input, user, app }) => {
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'waits', entityId: input.note }),
+    );
+    wrote();
+    await new Promise<void>((resolve) => (letGo = resolve));
+    return { status: 'success' as const };
+  },
+  failsAfter: async ({ input, user, app }) => {
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'fails', entityId: input.note }),
+    );
+    throw new Error('the handler failed after its write');
+  },
+};
+
+describe('a keyed write commits with its answer', () => {
+  let t: TestApp;
+  let tenant: Awaited<ReturnType<typeof makeTenant>>;
+  /** What the mail's receiver could read when the mail left: the audit event it is about. */
+  const seenByMail: Array<{ subject: string; visible: boolean }> = [];
+  const postgres = !!process.env.TEST_DATABASE_URL;
+
+  beforeAll(async () => {
+    const mailer: Mailer = {
+      send: async (mail: Mail) => {
+        seenByMail.push({ subject: mail.subject, visible: !!(await auditOf(t.app, mail.subject)) });
+      },
+    };
+    t = await buildTestApp({}, { mailer, extraModules: [async (app) => registerEndpoints(app, probe, handlers)] });
+    tenant = await makeTenant(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const send = (path: string, note: string, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/held/${path}`,
+      payload: { company_id: tenant.companyId, note },
+      headers: { ...tenant.regular.auth, 'idempotency-key': key },
+    });
+  /** The transaction that wrote a row (PostgreSQL's xmin): equal for rows of one commit. */
+  const writerOf = async (table: 'idempotency_keys' | 'audit_events', column: 'key' | 'entity_id', value: string) =>
+    (await sql<{ xmin: string }>`select xmin::text as xmin from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(t.app.db)).rows[0]?.xmin;
+
+  it('stores the answer, the receipt and the audit event in the transaction of the write', async () => {
+    const res = await send('audited', 'same-commit', 'held-same-commit');
+    expect(res.statusCode, res.body).toBe(200);
+    const key = await t.app.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'held-same-commit').executeTakeFirstOrThrow();
+    expect(key.status_code).toBe(200);
+    expect(key.response_body).toBe(res.body);
+    expect(key.committed_at).toBeInstanceOf(Date);
+    const audit = await writerOf('audit_events', 'entity_id', 'same-commit');
+    const answer = await writerOf('idempotency_keys', 'key', 'held-same-commit');
+    expect(audit).toBeDefined();
+    // On PostgreSQL one commit wrote both; the embedded database commits the answer after the write.
+    if (postgres) expect(answer).toBe(audit);
+    else expect(answer).not.toBe(audit);
+    const again = await send('audited', 'same-commit', 'held-same-commit');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(res.body);
+  });
+
+  it('keeps an audit event holding quotes, backslashes, NUL-free control characters and emoji exactly (sent as literals)', async () => {
+    const note = `it's \\ a "note" ''; -- \t é 🌱 \\' \u0001 $1 $2`;
+    const res = await send('audited', note, 'held-quoted');
+    expect(res.statusCode, res.body).toBe(200);
+    const audit = await auditOf(t.app, note);
+    expect(audit?.entity_type).toBe('note');
+    expect(audit?.after).toEqual({ note });
+  });
+
+  it('commits the write before a mail about it leaves', async () => {
+    const res = await send('mail', 'mail-after-write', 'held-mail');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(seenByMail).toContainEqual({ subject: 'mail-after-write', visible: true });
+  });
+
+  it('keeps a write whose handler failed after it, and tells a retry it applied', async () => {
+    const res = await send('fails', 'fails-after-write', 'held-fails');
+    expect(res.statusCode).toBe(500);
+    expect(await auditOf(t.app, 'fails-after-write')).toBeDefined();
+    const key = await t.app.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'held-fails').executeTakeFirstOrThrow();
+    expect(key.committed_at).toBeInstanceOf(Date);
+    expect(key.status_code).toBeNull();
+    // The lease was let go with the 500: the retry is told the write applied, and nothing is written twice.
+    const retry = await send('fails', 'fails-after-write', 'held-fails');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.body).toContain('already applied');
+    const n = await t.app.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'fails-after-write').executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('applies nothing when the held commit is refused (its key was taken over meanwhile), and answers 409', async () => {
+    const answer = send('waits', 'taken-over', 'held-taken');
+    await writeDone;
+    // A retry took the key over while this request held its write (played on another connection): the
+    // receipt no longer matches at the COMMIT.
+    await t.app.db.updateTable('idempotency_keys').set({ lease_token: 'someone-else' }).where('key', '=', 'held-taken').execute();
+    letGo();
+    const res = await answer;
+    if (postgres) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(await auditOf(t.app, 'taken-over')).toBeUndefined();
+    } else {
+      // The embedded database committed the write at once; its answer is not kept for the key it lost.
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await auditOf(t.app, 'taken-over')).toBeDefined();
+    }
+  });
+});
