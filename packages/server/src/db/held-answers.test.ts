@@ -8,6 +8,7 @@ import { makeTenant } from '../test/factories.js';
 import { writeAudit } from '../lib/audit.js';
 import { registerEndpoints, type Handlers } from '../plugins/contract-routes.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import { nowAndAfterHeldCommit } from './write-receipts.js';
 
 /**
  * A keyed write on PostgreSQL commits with its answer (write-receipts.ts, holdForAnswer): the key's
@@ -34,6 +35,12 @@ const probe = {
     either: z.object({ company_id: CompanyId, note: z.string() }),
     response: success({}),
   }),
+  forgets: defineEndpoint({
+    id: 'heldForgets', domain: 'probe', method: 'POST', path: '/held/forgets', summary: 'a write, then a cache entry forgotten',
+    auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
+    either: z.object({ company_id: CompanyId, note: z.string() }),
+    response: success({}),
+  }),
   failsAfter: defineEndpoint({
     id: 'heldFailsAfter', domain: 'probe', method: 'POST', path: '/held/fails', summary: 'a write, then an error',
     auth: { kind: 'user', roles: ALL_ROLES }, tenancy: { company: ['company_id'] },
@@ -49,6 +56,8 @@ const auditOf = (app: FastifyInstance, note: string) =>
 let wrote: () => void = () => {};
 const writeDone = new Promise<void>((resolve) => (wrote = resolve));
 let letGo: () => void = () => {};
+/** Each time a note's cache entry was forgotten. */
+const forgotten: string[] = [];
 
 const handlers: Handlers<typeof probe> = {
   auditedNote: async ({ input, user, app }) => {
@@ -70,6 +79,13 @@ const handlers: Handlers<typeof probe> = {
     );
     wrote();
     await new Promise<void>((resolve) => (letGo = resolve));
+    return { status: 'success' as const };
+  },
+  forgets: async ({ input, user, app }) => {
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'forgets', entityId: input.note }),
+    );
+    nowAndAfterHeldCommit(() => forgotten.push(input.note));
     return { status: 'success' as const };
   },
   failsAfter: async ({ input, user, app }) => {
@@ -140,6 +156,13 @@ describe('a keyed write commits with its answer', () => {
     const res = await send('mail', 'mail-after-write', 'held-mail');
     expect(res.statusCode, res.body).toBe(200);
     expect(seenByMail).toContainEqual({ subject: 'mail-after-write', visible: true });
+  });
+
+  it('forgets a remembered read again once the held write has committed (a concurrent request cannot refill it stale)', async () => {
+    const res = await send('forgets', 'forget-me', 'held-forgets');
+    expect(res.statusCode, res.body).toBe(200);
+    // Once at the call; on PostgreSQL once more, when the COMMIT that the answer went with was done.
+    expect(forgotten.filter((note) => note === 'forget-me').length).toBe(postgres ? 2 : 1);
   });
 
   it('keeps a write whose handler failed after it, and tells a retry it applied', async () => {

@@ -34,6 +34,8 @@ interface HeldWrite {
   release(): Promise<void>;
   /** Set while the held transaction commits, so that two callers wait for one commit. */
   settling?: Promise<void>;
+  /** Run once it has committed (or failed): afterHeldCommit. */
+  after: Array<() => void>;
 }
 
 /** What a held write commits with: its answer to keep, or only that it applied (an answer not to keep). */
@@ -123,9 +125,20 @@ export function settleHeldWrite(receipt: WriteReceipt, outcome?: HeldOutcome): P
     } finally {
       receipt.held = undefined;
       await held.release();
+      for (const run of held.after) run();
     }
   })();
   return held.settling;
+}
+
+/**
+ * Runs `fn` now and again once the request's held write has committed: for what this process remembers of
+ * the database (a cache entry to forget), which a concurrent request could otherwise fill again from the
+ * rows as they were before the commit.
+ */
+export function nowAndAfterHeldCommit(fn: () => void): void {
+  fn();
+  receipts.getStore()?.held?.after.push(fn);
 }
 
 /**
@@ -237,7 +250,7 @@ class ReceiptDriver implements Driver {
     c.deferred = [];
     if (receipt && !receipt.committed && this.holdForAnswer && !receipt.answered) {
       // Held: the answer (plugins/idempotency.ts) commits with this write, in the same round trip.
-      receipt.held = { conn: c.inner, deferred, release: () => this.inner.releaseConnection(c.inner) };
+      receipt.held = { conn: c.inner, deferred, after: [], release: () => this.inner.releaseConnection(c.inner) };
       receipt.committed = true;
       c.inTransaction = false;
       c.held = true;

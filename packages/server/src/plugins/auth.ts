@@ -5,6 +5,7 @@ import {
   type ApiTokenScope, type EndpointConfig, type UserRole,
 } from '@verdant/contract';
 import type { DB } from '../db/schema.js';
+import { nowAndAfterHeldCommit } from '../db/write-receipts.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/tokens.js';
 
@@ -81,7 +82,8 @@ export function rememberedReads<K, V>() {
       return value;
     },
     forget(db: Kysely<DB>, key: K): void {
-      cacheOf(db).delete(key);
+      // Forgotten again once a held write commits (db/write-receipts.ts): until then a request could remember the old rows.
+      nowAndAfterHeldCommit(() => cacheOf(db).delete(key));
     },
   };
 }
