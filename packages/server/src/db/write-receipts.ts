@@ -34,7 +34,7 @@ interface HeldWrite {
   release(): Promise<void>;
   /** Set while the held transaction commits, so that two callers wait for one commit. */
   settling?: Promise<void>;
-  /** Run once it has committed (or failed): afterHeldCommit. */
+  /** Run once it has committed (or failed): nowAndAfterHeldCommit. */
   after: Array<() => void>;
 }
 
