@@ -248,7 +248,6 @@ export function createWebhookClient(options: WebhookClientOptions = {}): Webhook
       req.end(payload);
     });
 
-
   // A keyed request's held write commits before a receiver hears of it (db/write-receipts.ts).
   const post: WebhookClient['post'] = async (raw, body, opts) => {
     await settleBeforeOutsideEffect();
