@@ -10,11 +10,12 @@
  *
  *   bare INSERT     — Fastify + @fastify/multipart, then the one `INSERT INTO rooms … RETURNING *`
  *                     through `app.database.query`: the floor of a write on this database
- *   bare, same SQL  — the statements the app runs for a keyed create_room (reserve the key, its
- *                     commit not waiting for the disk; a transaction with the room and its audit
- *                     event, the key's receipt and — on PostgreSQL — its answer sent with the COMMIT;
- *                     on the embedded database the answer stored apart), without the app's plugins,
- *                     token check, contract validation or tenancy
+ *   bare, same SQL  — the statements the app runs for a keyed create_room, without the app's plugins,
+ *                     token check, contract validation or tenancy. On PostgreSQL: BEGIN, the key's
+ *                     reservation and the room in one round trip, then the audit event, the key's
+ *                     receipt and answer and the COMMIT in one text. On the embedded database: the key
+ *                     reserved first (its commit not waiting for the disk), the transaction (room, audit
+ *                     event, receipt), the answer stored apart
  *
  * Prints a markdown table (writes/s, p50/p99 latency, non-2xx, 5xx) and writes its section of
  * bench/results.md. A count of the rooms stored checks that every 2xx answer is one stored room.
@@ -40,6 +41,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { parseEnv } from '../packages/server/src/config/env.js';
 import { openScratchDatabase, type ScratchDatabase } from '../packages/server/src/db/scratch-database.js';
 import { settleHeldWrite, withWriteReceipt, type WriteReceipt } from '../packages/server/src/db/write-receipts.js';
+import { keyReservation } from '../packages/server/src/plugins/idempotency.js';
 import { writeAudit } from '../packages/server/src/lib/audit.js';
 import { makeCompany, makeUser } from '../packages/server/src/test/factories.js';
 import { machineLine, writeResultsSection } from './lib/results.js';
@@ -75,23 +77,23 @@ async function buildBare(app: FastifyInstance, userId: number): Promise<FastifyI
     return { status: 'success', room: rows[0] };
   });
 
-  // The app's statements for a keyed create_room, in its order (as logged from one request): the key reserved (its
-  // commit not waiting for the disk), one transaction (room, audit event) whose COMMIT carries the key's receipt and, on
-  // PostgreSQL, its answer (the embedded database keeps the answer in a statement of its own).
+  // The app's statements for a keyed create_room, in its order (as logged from one request; see the header).
   bare.post('/bare/same-sql', async (req, reply) => {
     const { companyId, name, description } = input(req);
     const scope = 'bare:1';
     const key = String(req.headers['idempotency-key'] ?? '');
     const lease = randomBytes(16).toString('hex');
-    const reserved = await database.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, lease_token, locked_until)
-       SELECT $1, $2, $3, $4, now() + make_interval(secs => $5) FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unhurried
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [scope, key, randomBytes(32).toString('hex'), lease, 35],
-    );
-    if (reserved.rows.length === 0) return reply.code(409).send({ status: 'error' });
+    const claim = { scope, key, hash: randomBytes(32).toString('hex'), leaseToken: lease, leaseSeconds: 35 };
     // The receipt is marked by the app's own driver (db/write-receipts.ts), in the COMMIT's round trip, as for the app.
-    const receipt: WriteReceipt = { scope, key, leaseToken: lease, committed: false };
+    const receipt: WriteReceipt = { scope, key, leaseToken: lease, committed: false, reserved: false };
+    if (database.kind === 'postgres') {
+      // Reserved with the transaction's first statement, in its round trip, as the app does on PostgreSQL.
+      receipt.reservation = keyReservation(db, claim, false);
+    } else {
+      // Reserved first, its commit not waiting for the disk, as the app does on the embedded database.
+      if ((await db.executeQuery(keyReservation(db, claim, true))).rows.length === 0) return reply.code(409).send({ status: 'error' });
+      receipt.reserved = true;
+    }
     const room = await withWriteReceipt(receipt, () =>
       db.transaction().execute(async (trx) => {
         const created = await sql<Record<string, unknown>>`INSERT INTO rooms (company_id, name, description) VALUES (${companyId}, ${name}, ${description}) RETURNING *`.execute(trx);

@@ -9,6 +9,7 @@ import { writeAudit } from '../lib/audit.js';
 import { registerEndpoints, type Handlers } from '../plugins/contract-routes.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { nowAndAfterHeldCommit } from './write-receipts.js';
+import { notFound } from '../lib/errors.js';
 
 /**
  * A keyed write on PostgreSQL commits with its answer (write-receipts.ts, holdForAnswer): the key's
@@ -31,6 +32,8 @@ const probe = {
   waits: noteProbe('heldWaits', '/held/waits', 'a write, then a wait before its answer'),
   forgets: noteProbe('heldForgets', '/held/forgets', 'a write, then a cache entry forgotten'),
   failsAfter: noteProbe('heldFailsAfter', '/held/fails', 'a write, then an error'),
+  mailFirst: noteProbe('heldMailFirst', '/held/mail-first', 'a mail, then a write'),
+  onlyOnce: noteProbe('heldOnlyOnce', '/held/only-once', 'a write refused (404) once it was done'),
 };
 
 /** The audit event a note wrote, read on a connection of its own. */
@@ -77,6 +80,21 @@ const handlers: Handlers<typeof probe> = {
       writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'fails', entityId: input.note }),
     );
     throw new Error('the handler failed after its write');
+  },
+  mailFirst: async ({ input, user, app }) => {
+    await app.mailer.send({ to: 'grower@example.com', subject: input.note, text: 'before a write' });
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'mail-first', entityId: input.note }),
+    );
+    return { status: 'success' as const };
+  },
+  onlyOnce: async ({ input, user, app }) => {
+    // Like a delete: once done, the thing is gone and the handler answers 404, an answer that is kept.
+    if (await auditOf(app, input.note)) throw notFound('Note');
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'once', entityId: input.note }),
+    );
+    return { status: 'success' as const };
   },
 };
 
@@ -164,7 +182,8 @@ describe('a keyed write commits with its answer', () => {
     expect(Number(n.n)).toBe(1);
   });
 
-  it('applies nothing when the held commit is refused (its key was taken over meanwhile), and answers 409', async () => {
+  // On PostgreSQL the key is reserved in the held transaction itself (plugins/idempotency.ts): no one can take it over meanwhile.
+  it.skipIf(postgres)('applies nothing when the held commit is refused (its key was taken over meanwhile), and answers 409', async () => {
     const answer = send('waits', 'taken-over', 'held-taken');
     await writeDone;
     // A retry took the key over while this request held its write (played on another connection): the
@@ -181,4 +200,53 @@ describe('a keyed write commits with its answer', () => {
       expect(await auditOf(t.app, 'taken-over')).toBeDefined();
     }
   });
+
+  it.runIf(postgres)('makes a retry sent while the write is held wait for that commit, then answer its answer', async () => {
+    const answer = send('waits', 'held-retry', 'held-retry');
+    await writeDone;
+    const retry = send('waits', 'held-retry', 'held-retry');
+    // The retry's reservation waits on the held transaction's key row.
+    await until(async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(t.app.db)).rows[0]!.n) > 0);
+    letGo();
+    const first = await answer;
+    expect(first.statusCode, first.body).toBe(200);
+    const repeated = await retry;
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(repeated.headers['idempotent-replayed']).toBe('true');
+    const n = await t.app.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'held-retry').executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('sends a mail that comes before the write once: a repeat is stopped before its mail and answers the first answer', async () => {
+    const res = await send('mail-first', 'mail-once', 'held-mail-first');
+    expect(res.statusCode, res.body).toBe(200);
+    const repeat = await send('mail-first', 'mail-once', 'held-mail-first');
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(seenByMail.filter((m) => m.subject === 'mail-once')).toEqual([{ subject: 'mail-once', visible: false }]);
+    const key = await t.app.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'held-mail-first').executeTakeFirstOrThrow();
+    expect(key.committed_at).toBeInstanceOf(Date);
+  });
+
+  it('answers a repeat what the first attempt answered, even when the repeat on its own would be refused', async () => {
+    const res = await send('only-once', 'once', 'held-once');
+    expect(res.statusCode, res.body).toBe(200);
+    const repeat = await send('only-once', 'once', 'held-once');
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    // Without the key the same request is refused: the 404 is this request's own answer, and it is kept.
+    const other = await send('only-once', 'once', 'held-once-other');
+    expect(other.statusCode).toBe(404);
+    const otherAgain = await send('only-once', 'once', 'held-once-other');
+    expect(otherAgain.statusCode).toBe(404);
+    expect(otherAgain.headers['idempotent-replayed']).toBe('true');
+  });
 });
+
+async function until(done: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the awaited state never came');
+}

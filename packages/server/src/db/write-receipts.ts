@@ -25,6 +25,33 @@ export interface WriteReceipt {
   held?: HeldWrite;
   /** The answer is on its way (onSend ran): a write that ends after it commits at once. */
   answered?: boolean;
+  /** The key is this request's: reserved before the handler ran, or (lazily) with its first transaction or outside effect. */
+  reserved: boolean;
+  /** Lazily reserved: the statement that reserves the key, sent with the first statement of the request's first transaction. */
+  reservation?: CompiledQuery;
+  /** Lazily reserved: reserves the key in a commit of its own, before an outside effect; false when the key is another attempt's. */
+  reserveAlone?: () => Promise<boolean>;
+  /** The key is another attempt's (reservation refused): this request applies nothing and answers what the key holds. */
+  repeated?: boolean;
+}
+
+/**
+ * Thrown where a lazily reserved request finds its key held by another attempt of the same request: its
+ * transaction rolls back, and plugins/idempotency.ts answers what the key holds instead of the handler.
+ */
+export class RepeatedRequest extends Error {
+  constructor() {
+    super('Another attempt of this request holds its Idempotency-Key.');
+  }
+}
+
+/** The reservation's rows: none means the key is another attempt's, and the request stops here. */
+function claim(receipt: WriteReceipt, reserved: QueryResult<unknown>): void {
+  if (reserved.rows.length === 0) {
+    receipt.repeated = true;
+    throw new RepeatedRequest();
+  }
+  receipt.reserved = true;
 }
 
 interface HeldWrite {
@@ -148,6 +175,24 @@ export function nowAndAfterHeldCommit(fn: () => void): void {
  */
 export async function settleBeforeOutsideEffect(): Promise<void> {
   const receipt = receipts.getStore();
+  if (!receipt) return;
+  if (receipt.repeated) throw new RepeatedRequest();
+  if (!receipt.reserved && receipt.reserveAlone) {
+    // Not reserved yet (lazily, see plugins/idempotency.ts): the effect must not happen twice, so the key is
+    // reserved first; the reservation is no write of this request's (no receipt around it).
+    const mine = await receipts.exit(receipt.reserveAlone);
+    if (!mine) {
+      receipt.repeated = true;
+      throw new RepeatedRequest();
+    }
+    receipt.reserved = true;
+  }
+  await settleHeld();
+}
+
+/** Commits the request's held write, if it holds one. */
+async function settleHeld(): Promise<void> {
+  const receipt = receipts.getStore();
   if (receipt?.held) await settleHeldWrite(receipt);
 }
 
@@ -164,14 +209,40 @@ class ReceiptConnection implements DatabaseConnection {
   deferred: string[] = [];
   /** The BEGIN on its way, waited for with the next statement (beginTransaction). */
   begun: Promise<void> | undefined;
+  /** The key's reservation, to send with the transaction's first statement (a lazily reserved request's first transaction). */
+  reserving: CompiledQuery | undefined;
 
-  /** Waits for a BEGIN still on its way (a transaction that commits or rolls back before any statement). */
-  async begin(): Promise<void> {
+  constructor(readonly inner: DatabaseConnection) {}
+
+  /**
+   * Sends what waits to go with the transaction's first statement — its BEGIN, the key's reservation — and
+   * that statement (if any) without waiting in between: one round trip. A reservation refused stops the
+   * request (RepeatedRequest), whatever the statement answered.
+   */
+  async start<R>(receipt: WriteReceipt | undefined, query?: CompiledQuery): Promise<QueryResult<R> | undefined> {
+    const begun = this.begun;
+    const reserving = this.reserving;
+    this.begun = undefined;
+    this.reserving = undefined;
+    const [began, reserved, result] = await Promise.allSettled([
+      begun,
+      reserving && this.inner.executeQuery(reserving),
+      query && this.inner.executeQuery<R>(query),
+    ]);
+    if (began.status === 'rejected') throw began.reason;
+    if (reserved.status === 'rejected') throw reserved.reason;
+    if (reserving && receipt) claim(receipt, reserved.value!);
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  }
+
+  /** Forgets a BEGIN still on its way and a reservation not sent (a transaction that rolls back). */
+  async abandon(): Promise<void> {
     const begun = this.begun;
     this.begun = undefined;
+    this.reserving = undefined;
     await begun;
   }
-  constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const receipt = receipts.getStore();
@@ -182,18 +253,20 @@ class ReceiptConnection implements DatabaseConnection {
         return { rows: [] };
       }
     }
-    const begun = this.begun;
-    if (begun) {
-      this.begun = undefined;
-      const [, result] = await Promise.all([begun, this.inner.executeQuery<R>(query)]);
-      return result;
-    }
+    if (this.begun || this.reserving) return (await this.start<R>(receipt, query))!;
     if (this.inTransaction || !receipt || receipt.committed || !isWrite(query)) return this.inner.executeQuery<R>(query);
+    if (receipt.repeated) throw new RepeatedRequest();
     // An autocommit write of a keyed request becomes a transaction with its receipt, so a crash can
     // never leave the write applied without the key knowing.
-    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    const lazily = !receipt.reserved && receipt.reservation;
+    if (lazily) {
+      this.begun = this.inner.executeQuery(CompiledQuery.raw('begin')).then(() => {});
+      this.reserving = receipt.reservation;
+    } else {
+      await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    }
     try {
-      const result = await this.inner.executeQuery<R>(query);
+      const result = lazily ? (await this.start<R>(receipt, query))! : await this.inner.executeQuery<R>(query);
       await markCommittedAndCommit(this.inner, receipt);
       receipt.committed = true;
       return result;
@@ -221,15 +294,18 @@ class ReceiptDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     // Whatever the request does next may read what it wrote (or wait on its rows' locks): the held
     // write commits first.
-    await settleBeforeOutsideEffect();
+    await settleHeld();
     return new ReceiptConnection(await this.inner.acquireConnection());
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = conn as ReceiptConnection;
     const receipt = receipts.getStore();
+    if (receipt?.repeated) throw new RepeatedRequest();
     c.deferring = this.holdForAnswer && !!receipt && !receipt.committed && !receipt.answered;
     c.deferred = [];
+    // A lazily reserved key is reserved with the transaction's first statement: a repeat waits there, holding no lock yet.
+    c.reserving = c.deferring && !receipt!.reserved ? receipt!.reservation : undefined;
     c.inTransaction = true;
     if (!c.deferring) {
       await this.inner.beginTransaction(c.inner, settings);
@@ -243,8 +319,8 @@ class ReceiptDriver implements Driver {
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as ReceiptConnection;
-    await c.begin();
     const receipt = receipts.getStore();
+    await c.start(receipt);
     const deferred = c.deferred;
     c.deferring = false;
     c.deferred = [];
@@ -272,14 +348,15 @@ class ReceiptDriver implements Driver {
     c.inTransaction = false;
     c.deferring = false;
     c.deferred = [];
-    await c.begin().catch(() => {});
+    await c.abandon().catch(() => {});
     await this.inner.rollbackTransaction(c.inner);
   }
 
   async savepoint(conn: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
     // A rollback to the savepoint must take back what followed it: nothing waits for the COMMIT past this point.
     const c = conn as ReceiptConnection;
-    await c.begin();
+    // The reservation too: a rollback to this savepoint must not take it back.
+    await c.start(receipts.getStore());
     await sendDeferred(c.inner, c.deferred);
     c.deferring = false;
     c.deferred = [];

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { RepeatedRequest } from '../db/write-receipts.js';
 import { reportServerError } from '../lib/error-reporting.js';
 import { REQUEST_TIMEOUT_MESSAGE } from './request-timeout.js';
 
@@ -61,18 +62,25 @@ const isDataException = (err: unknown) => {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in (err as object);
 };
 
+/** The body of an AppError's answer. */
+export const errorBody = (err: AppError) => ({
+  status: 'error' as const,
+  message: err.message,
+  error: err.code,
+  ...(err.field ? { field: err.field } : {}),
+});
+
 /** One place writes every failure as `{status:'error', message, error}`; 5xx details stay in the log (and go to Sentry with a DSN). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) reportServerError(err, req);
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.statusCode).send({
-        status: 'error',
-        message: err.message,
-        error: err.code,
-        ...(err.field ? { field: err.field } : {}),
-      });
+      return reply.code(err.statusCode).send(errorBody(err));
+    }
+    if (err instanceof RepeatedRequest) {
+      // Stopped because another attempt holds the key: plugins/idempotency.ts answers with what the key holds.
+      return reply.code(409).send({ status: 'error', message: err.message, error: 'conflict' });
     }
     const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
     if (known) {
