@@ -11,9 +11,9 @@
  *   bare INSERT     — Fastify + @fastify/multipart, then the one `INSERT INTO rooms … RETURNING *`
  *                     through `app.database.query`: the floor of a write on this database
  *   bare, same SQL  — the statements the app runs for a keyed create_room, without the app's plugins,
- *                     token check, contract validation or tenancy. On PostgreSQL: BEGIN, the key's
- *                     reservation and the room in one round trip, then the audit event, the key's
- *                     receipt and answer and the COMMIT in one text. On the embedded database: the key
+ *                     token check, contract validation or tenancy. On PostgreSQL: BEGIN and the room
+ *                     in one round trip, then the audit event, the key (claimed with its receipt and
+ *                     answer) and the COMMIT in one text. On the embedded database: the key
  *                     reserved first (its commit not waiting for the disk), the transaction (room, audit
  *                     event, receipt), the answer stored apart
  *
@@ -87,11 +87,11 @@ async function buildBare(app: FastifyInstance, userId: number): Promise<FastifyI
     // The receipt is marked by the app's own driver (db/write-receipts.ts), in the COMMIT's round trip, as for the app.
     const receipt: WriteReceipt = { scope, key, leaseToken: lease, committed: false, reserved: false };
     if (database.kind === 'postgres') {
-      // Reserved with the transaction's first statement, in its round trip, as the app does on PostgreSQL.
-      receipt.reservation = keyReservation(db, claim, false);
+      // Claimed in the COMMIT's text, as the app does on PostgreSQL.
+      receipt.claim = { hash: claim.hash, leaseSeconds: claim.leaseSeconds };
     } else {
       // Reserved first, its commit not waiting for the disk, as the app does on the embedded database.
-      if ((await db.executeQuery(keyReservation(db, claim, true))).rows.length === 0) return reply.code(409).send({ status: 'error' });
+      if ((await db.executeQuery(keyReservation(db, claim))).rows.length === 0) return reply.code(409).send({ status: 'error' });
       receipt.reserved = true;
     }
     const room = await withWriteReceipt(receipt, () =>

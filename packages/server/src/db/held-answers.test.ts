@@ -33,6 +33,7 @@ const probe = {
   forgets: noteProbe('heldForgets', '/held/forgets', 'a write, then a cache entry forgotten'),
   failsAfter: noteProbe('heldFailsAfter', '/held/fails', 'a write, then an error'),
   mailFirst: noteProbe('heldMailFirst', '/held/mail-first', 'a mail, then a write'),
+  mailThenWaits: noteProbe('heldMailThenWaits', '/held/mail-waits', 'a mail, a write, then a wait before its answer'),
   onlyOnce: noteProbe('heldOnlyOnce', '/held/only-once', 'a write refused (404) once it was done'),
 };
 
@@ -40,9 +41,8 @@ const probe = {
 const auditOf = (app: FastifyInstance, note: string) =>
   app.db.selectFrom('audit_events').select(['id', 'entity_type', 'after']).where('action', '=', 'held.probe').where('entity_id', '=', note).executeTakeFirst();
 
-let wrote: () => void = () => {};
-const writeDone = new Promise<void>((resolve) => (wrote = resolve));
-let letGo: () => void = () => {};
+/** Requests of the waits probe that wrote and wait to be let go, in the order they wrote. */
+const waiting: Array<() => void> = [];
 /** Each time a note's cache entry was forgotten. */
 const forgotten: string[] = [];
 
@@ -64,8 +64,7 @@ const handlers: Handlers<typeof probe> = {
     await app.db.transaction().execute((trx) =>
       writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'waits', entityId: input.note }),
     );
-    wrote();
-    await new Promise<void>((resolve) => (letGo = resolve));
+    await new Promise<void>((resolve) => waiting.push(resolve));
     return { status: 'success' as const };
   },
   forgets: async ({ input, user, app }) => {
@@ -86,6 +85,14 @@ const handlers: Handlers<typeof probe> = {
     await app.db.transaction().execute((trx) =>
       writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'mail-first', entityId: input.note }),
     );
+    return { status: 'success' as const };
+  },
+  mailThenWaits: async ({ input, user, app }) => {
+    await app.mailer.send({ to: 'grower@example.com', subject: input.note, text: 'before a write' });
+    await app.db.transaction().execute((trx) =>
+      writeAudit(trx, { companyId: input.company_id, userId: user.user_id, action: 'held.probe', entityType: 'mail-waits', entityId: input.note }),
+    );
+    await new Promise<void>((resolve) => waiting.push(resolve));
     return { status: 'success' as const };
   },
   onlyOnce: async ({ input, user, app }) => {
@@ -182,14 +189,14 @@ describe('a keyed write commits with its answer', () => {
     expect(Number(n.n)).toBe(1);
   });
 
-  // On PostgreSQL the key is reserved in the held transaction itself (plugins/idempotency.ts): no one can take it over meanwhile.
-  it.skipIf(postgres)('applies nothing when the held commit is refused (its key was taken over meanwhile), and answers 409', async () => {
-    const answer = send('waits', 'taken-over', 'held-taken');
-    await writeDone;
+  // On PostgreSQL a key is reserved on its own only before an outside effect (here the mail); else it is claimed in the COMMIT.
+  it('applies nothing when the held commit is refused (its key was taken over meanwhile), and answers 409', async () => {
+    const answer = send('mail-waits', 'taken-over', 'held-taken');
+    await until(async () => waiting.length === 1);
     // A retry took the key over while this request held its write (played on another connection): the
     // receipt no longer matches at the COMMIT.
     await t.app.db.updateTable('idempotency_keys').set({ lease_token: 'someone-else' }).where('key', '=', 'held-taken').execute();
-    letGo();
+    waiting.shift()!();
     const res = await answer;
     if (postgres) {
       expect(res.statusCode, res.body).toBe(409);
@@ -201,19 +208,22 @@ describe('a keyed write commits with its answer', () => {
     }
   });
 
-  it.runIf(postgres)('makes a retry sent while the write is held wait for that commit, then answer its answer', async () => {
-    const answer = send('waits', 'held-retry', 'held-retry');
-    await writeDone;
-    const retry = send('waits', 'held-retry', 'held-retry');
-    // The retry's reservation waits on the held transaction's key row.
-    await until(async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(t.app.db)).rows[0]!.n) > 0);
-    letGo();
-    const first = await answer;
-    expect(first.statusCode, first.body).toBe(200);
-    const repeated = await retry;
-    expect(repeated.statusCode, repeated.body).toBe(200);
-    expect(repeated.headers['idempotent-replayed']).toBe('true');
-    const n = await t.app.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'held-retry').executeTakeFirstOrThrow();
+  it.runIf(postgres)('lets two attempts hold their write at once: the first to answer applies, the other rolls back and answers its answer', async () => {
+    const first = send('waits', 'held-twice', 'held-twice');
+    await until(async () => waiting.length === 1);
+    const second = send('waits', 'held-twice', 'held-twice');
+    await until(async () => waiting.length === 2);
+    waiting.pop()!();
+    const applied = await second;
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.headers['idempotent-replayed']).toBeUndefined();
+    // The first attempt's claim of the key, in its COMMIT, finds it taken: its write rolls back.
+    waiting.pop()!();
+    const repeat = await first;
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body).toBe(applied.body);
+    const n = await t.app.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'held-twice').executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(1);
   });
 

@@ -25,10 +25,10 @@ export interface WriteReceipt {
   held?: HeldWrite;
   /** The answer is on its way (onSend ran): a write that ends after it commits at once. */
   answered?: boolean;
-  /** The key is this request's: reserved before the handler ran, or (lazily) with its first transaction or outside effect. */
+  /** The key is this request's: reserved before the handler ran, or (lazily) at its first write's commit or before its first outside effect. */
   reserved: boolean;
-  /** Lazily reserved: the statement that reserves the key, sent with the first statement of the request's first transaction. */
-  reservation?: CompiledQuery;
+  /** Lazily reserved: what the key is claimed with at the commit of the request's first transaction (see markCommittedAndCommit). */
+  claim?: { hash: string; leaseSeconds: number };
   /** Lazily reserved: reserves the key in a commit of its own, before an outside effect; false when the key is another attempt's. */
   reserveAlone?: () => Promise<boolean>;
   /** The key is another attempt's (reservation refused): this request applies nothing and answers what the key holds. */
@@ -36,22 +36,13 @@ export interface WriteReceipt {
 }
 
 /**
- * Thrown where a lazily reserved request finds its key held by another attempt of the same request: its
+ * Thrown where a lazily reserved request finds its key taken by another attempt of the same request: its
  * transaction rolls back, and plugins/idempotency.ts answers what the key holds instead of the handler.
  */
 export class RepeatedRequest extends Error {
   constructor() {
     super('Another attempt of this request holds its Idempotency-Key.');
   }
-}
-
-/** The reservation's rows: none means the key is another attempt's, and the request stops here. */
-function claim(receipt: WriteReceipt, reserved: QueryResult<unknown>): void {
-  if (reserved.rows.length === 0) {
-    receipt.repeated = true;
-    throw new RepeatedRequest();
-  }
-  receipt.reserved = true;
 }
 
 interface HeldWrite {
@@ -113,18 +104,32 @@ function inlined(query: CompiledQuery): string | null {
  * Marks the receipt and commits in one round trip: a text of two statements, sent without parameters
  * (the simple protocol), so the values are literals. A key taken over marks no row: `1 / count(*)`
  * then fails with division_by_zero, the only answer a two-statement text can carry back, the COMMIT
- * after it never runs and the caller rolls back. `also` sets more of the key's columns in the same
- * UPDATE: a held write's answer (see holdForAnswer); `deferred` statements of the transaction go first.
+ * after it never runs and the caller rolls back. `outcome` is stored in the same statement: a held
+ * write's answer (see holdForAnswer); `deferred` statements of the transaction go first.
+ *
+ * A key not reserved yet (lazily, plugins/idempotency.ts) is claimed here instead: inserted, or taken
+ * over from an attempt that died before applying anything. A concurrent attempt's claim waits for this
+ * commit and then claims nothing: that attempt rolls back everything it wrote and answers what the key
+ * holds (RepeatedRequest). So the key costs no statement of its own, and exactly one attempt applies.
  */
-async function markCommittedAndCommit(conn: DatabaseConnection, receipt: WriteReceipt, also = '', deferred: string[] = []) {
-  const mark = `with marked as (update idempotency_keys set committed_at = now()${also} where scope = ${literal(receipt.scope)} and key = ${literal(receipt.key)} and lease_token = ${literal(receipt.leaseToken)} and committed_at is null returning 1) select 1 / count(*) from marked`;
+async function markCommittedAndCommit(conn: DatabaseConnection, receipt: WriteReceipt, outcome?: HeldOutcome, deferred: string[] = []) {
+  const claiming = !receipt.reserved && receipt.claim;
+  const mark = claiming ? claimText(receipt, claiming, outcome) : markText(receipt, outcome);
   try {
     await conn.executeQuery(CompiledQuery.raw([...deferred, mark, 'commit'].join('; ')));
   } catch (err) {
-    if ((err as { code?: unknown }).code === DIVISION_BY_ZERO) throw conflict(TAKEN_OVER);
-    throw err;
+    if ((err as { code?: unknown }).code !== DIVISION_BY_ZERO) throw err;
+    if (claiming) {
+      receipt.repeated = true;
+      throw new RepeatedRequest();
+    }
+    throw conflict(TAKEN_OVER);
   }
+  receipt.reserved = true;
 }
+
+const markText = (receipt: WriteReceipt, outcome: HeldOutcome | undefined) =>
+  `with marked as (update idempotency_keys set committed_at = now()${outcomeColumns(outcome)} where scope = ${literal(receipt.scope)} and key = ${literal(receipt.key)} and lease_token = ${literal(receipt.leaseToken)} and committed_at is null returning 1) select 1 / count(*) from marked`;
 
 const outcomeColumns = (outcome: HeldOutcome | undefined) =>
   outcome === undefined
@@ -132,6 +137,26 @@ const outcomeColumns = (outcome: HeldOutcome | undefined) =>
     : outcome === 'answer-not-kept'
       ? ', locked_until = now()'
       : `, status_code = ${Math.trunc(outcome.statusCode)}, response_body = ${literal(outcome.body)}, content_type = ${literal(outcome.contentType)}`;
+
+function claimText(receipt: WriteReceipt, claim: NonNullable<WriteReceipt['claim']>, outcome: HeldOutcome | undefined): string {
+  const columns: Record<string, string> = {
+    scope: literal(receipt.scope),
+    key: literal(receipt.key),
+    request_hash: literal(claim.hash),
+    lease_token: literal(receipt.leaseToken),
+    // Its answer not kept, or kept here: nothing to wait for. Else the request runs on and answers later.
+    locked_until: outcome === undefined ? `now() + make_interval(secs => ${Math.trunc(claim.leaseSeconds)})` : 'now()',
+    committed_at: 'now()',
+  };
+  if (outcome !== undefined && outcome !== 'answer-not-kept') {
+    columns.status_code = String(Math.trunc(outcome.statusCode));
+    columns.response_body = literal(outcome.body);
+    columns.content_type = literal(outcome.contentType);
+  }
+  const names = Object.keys(columns);
+  const taken = names.filter((n) => n !== 'scope' && n !== 'key' && n !== 'request_hash').map((n) => `${n} = excluded.${n}`);
+  return `with marked as (insert into idempotency_keys (${names.join(', ')}) values (${Object.values(columns).join(', ')}) on conflict (scope, key) do update set ${taken.join(', ')} where idempotency_keys.request_hash = excluded.request_hash and idempotency_keys.status_code is null and idempotency_keys.committed_at is null and idempotency_keys.locked_until < now() returning 1) select 1 / count(*) from marked`;
+}
 
 /**
  * Commits the write a keyed request holds, with its receipt and, when given, its outcome (the answer
@@ -144,7 +169,7 @@ export function settleHeldWrite(receipt: WriteReceipt, outcome?: HeldOutcome): P
   if (!held) return Promise.resolve();
   held.settling ??= (async () => {
     try {
-      await markCommittedAndCommit(held.conn, receipt, outcomeColumns(outcome), held.deferred);
+      await markCommittedAndCommit(held.conn, receipt, outcome, held.deferred);
     } catch (err) {
       receipt.committed = false;
       await held.conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
@@ -209,39 +234,19 @@ class ReceiptConnection implements DatabaseConnection {
   deferred: string[] = [];
   /** The BEGIN on its way, waited for with the next statement (beginTransaction). */
   begun: Promise<void> | undefined;
-  /** The key's reservation, to send with the transaction's first statement (a lazily reserved request's first transaction). */
-  reserving: CompiledQuery | undefined;
 
   constructor(readonly inner: DatabaseConnection) {}
 
-  /**
-   * Sends what waits to go with the transaction's first statement — its BEGIN, the key's reservation — and
-   * that statement (if any) without waiting in between: one round trip. A reservation refused stops the
-   * request (RepeatedRequest), whatever the statement answered.
-   */
-  async start<R>(receipt: WriteReceipt | undefined, query?: CompiledQuery): Promise<QueryResult<R> | undefined> {
-    const begun = this.begun;
-    const reserving = this.reserving;
-    this.begun = undefined;
-    this.reserving = undefined;
-    const [began, reserved, result] = await Promise.allSettled([
-      begun,
-      reserving && this.inner.executeQuery(reserving),
-      query && this.inner.executeQuery<R>(query),
-    ]);
-    if (began.status === 'rejected') throw began.reason;
-    if (reserved.status === 'rejected') throw reserved.reason;
-    if (reserving && receipt) claim(receipt, reserved.value!);
-    if (result.status === 'rejected') throw result.reason;
-    return result.value;
-  }
-
-  /** Forgets a BEGIN still on its way and a reservation not sent (a transaction that rolls back). */
-  async abandon(): Promise<void> {
+  /** Sends the transaction's first statement (if any) without waiting for its BEGIN: both in one round trip. */
+  async start<R>(query?: CompiledQuery): Promise<QueryResult<R> | undefined> {
     const begun = this.begun;
     this.begun = undefined;
-    this.reserving = undefined;
-    await begun;
+    if (!query) {
+      await begun;
+      return undefined;
+    }
+    const [, result] = await Promise.all([begun, this.inner.executeQuery<R>(query)]);
+    return result;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -253,20 +258,14 @@ class ReceiptConnection implements DatabaseConnection {
         return { rows: [] };
       }
     }
-    if (this.begun || this.reserving) return (await this.start<R>(receipt, query))!;
+    if (this.begun) return (await this.start<R>(query))!;
     if (this.inTransaction || !receipt || receipt.committed || !isWrite(query)) return this.inner.executeQuery<R>(query);
     if (receipt.repeated) throw new RepeatedRequest();
     // An autocommit write of a keyed request becomes a transaction with its receipt, so a crash can
     // never leave the write applied without the key knowing.
-    const lazily = !receipt.reserved && receipt.reservation;
-    if (lazily) {
-      this.begun = this.inner.executeQuery(CompiledQuery.raw('begin')).then(() => {});
-      this.reserving = receipt.reservation;
-    } else {
-      await this.inner.executeQuery(CompiledQuery.raw('begin'));
-    }
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
     try {
-      const result = lazily ? (await this.start<R>(receipt, query))! : await this.inner.executeQuery<R>(query);
+      const result = await this.inner.executeQuery<R>(query);
       await markCommittedAndCommit(this.inner, receipt);
       receipt.committed = true;
       return result;
@@ -304,8 +303,6 @@ class ReceiptDriver implements Driver {
     if (receipt?.repeated) throw new RepeatedRequest();
     c.deferring = this.holdForAnswer && !!receipt && !receipt.committed && !receipt.answered;
     c.deferred = [];
-    // A lazily reserved key is reserved with the transaction's first statement: a repeat waits there, holding no lock yet.
-    c.reserving = c.deferring && !receipt!.reserved ? receipt!.reservation : undefined;
     c.inTransaction = true;
     if (!c.deferring) {
       await this.inner.beginTransaction(c.inner, settings);
@@ -320,7 +317,7 @@ class ReceiptDriver implements Driver {
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as ReceiptConnection;
     const receipt = receipts.getStore();
-    await c.start(receipt);
+    await c.start();
     const deferred = c.deferred;
     c.deferring = false;
     c.deferred = [];
@@ -333,7 +330,7 @@ class ReceiptDriver implements Driver {
       return;
     }
     if (receipt && !receipt.committed) {
-      await markCommittedAndCommit(c.inner, receipt, '', deferred);
+      await markCommittedAndCommit(c.inner, receipt, undefined, deferred);
       c.inTransaction = false;
       receipt.committed = true;
       return;
@@ -348,15 +345,14 @@ class ReceiptDriver implements Driver {
     c.inTransaction = false;
     c.deferring = false;
     c.deferred = [];
-    await c.abandon().catch(() => {});
+    await c.start().catch(() => {});
     await this.inner.rollbackTransaction(c.inner);
   }
 
   async savepoint(conn: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
     // A rollback to the savepoint must take back what followed it: nothing waits for the COMMIT past this point.
     const c = conn as ReceiptConnection;
-    // The reservation too: a rollback to this savepoint must not take it back.
-    await c.start(receipts.getStore());
+    await c.start();
     await sendDeferred(c.inner, c.deferred);
     c.deferring = false;
     c.deferred = [];

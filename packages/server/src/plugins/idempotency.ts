@@ -59,16 +59,15 @@ export interface KeyClaim {
 /**
  * Reserves the key for this attempt: a new key, or one whose earlier attempt died before applying anything
  * (lease lapsed, same request) — taken over. No row back: the key is another attempt's (see keyAnswer).
- * On its own (`alone`) it commits without waiting for the disk (synchronous_commit off for its own
- * transaction): lost in a crash, it had no write yet — the write's own commit, which waits, writes
- * everything before it in the log, this reservation included. Inside the first write's transaction it
- * commits with that write, and a concurrent repeat's reservation waits for that commit.
+ * It commits without waiting for the disk (synchronous_commit off for its own transaction): lost in a
+ * crash, it had no write yet — the write's own commit, which waits, writes everything before it in the
+ * log, this reservation included.
  */
-export function keyReservation(db: Kysely<DB>, c: KeyClaim, alone: boolean): CompiledQuery {
+export function keyReservation(db: Kysely<DB>, c: KeyClaim): CompiledQuery {
   return sql<{ key: string }>`
     INSERT INTO idempotency_keys (scope, key, request_hash, lease_token, locked_until)
     SELECT ${c.scope}, ${c.key}, ${c.hash}, ${c.leaseToken}, now() + make_interval(secs => ${c.leaseSeconds})
-      ${alone ? sql`FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unhurried` : sql``}
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unhurried
     ON CONFLICT (scope, key) DO UPDATE SET lease_token = excluded.lease_token, locked_until = excluded.locked_until
       WHERE idempotency_keys.request_hash = excluded.request_hash
         AND idempotency_keys.status_code IS NULL
@@ -84,13 +83,13 @@ export function keyReservation(db: Kysely<DB>, c: KeyClaim, alone: boolean): Com
  * (db/write-receipts.ts). A reservation whose request died (crash, kill -9) lapses: a retry takes it over
  * if nothing was applied, or is told it was applied.
  *
- * Where writes are held for their answer (PostgreSQL), the key is reserved lazily — with the request's
- * first transaction, before its first outside effect (a mail, a file, a webhook), or with its answer,
- * whichever comes first — which saves a round trip per write. A repeat then runs its handler up to that
- * point and is stopped there (RepeatedRequest); whatever it would have answered, the key's answer is
- * sent instead (onSend), so a repeat whose reads already see the first attempt's write (a delete's 404)
- * still answers what the first attempt answered. Elsewhere (the embedded database) it is reserved here,
- * before the handler runs.
+ * Where writes are held for their answer (PostgreSQL), the key is reserved lazily — claimed in the
+ * commit of the request's first write, reserved before its first outside effect (a mail, a file, a
+ * webhook), or stored with its answer, whichever comes first — which saves a statement per write. A
+ * repeat then runs its handler up to that point and is stopped there (RepeatedRequest): what it wrote
+ * rolls back, and whatever it would have answered, the key's answer is sent instead (onSend), so a
+ * repeat whose reads already see the first attempt's write (a delete's 404) still answers what the
+ * first attempt answered. Elsewhere (the embedded database) it is reserved here, before the handler runs.
  */
 export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyReply) {
   const endpoint = req.routeOptions.config.endpoint;
@@ -107,10 +106,10 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
     leaseSeconds: leaseSecondsOf(req.server),
   };
   const receipt: KeyReceipt = { scope: claim.scope, key, leaseToken: claim.leaseToken, hash: claim.hash, committed: false, reserved: false };
-  const reserveAlone = async () => (await db.executeQuery(keyReservation(db, claim, true))).rows.length > 0;
+  const reserveAlone = async () => (await db.executeQuery(keyReservation(db, claim))).rows.length > 0;
   // As db/database.ts holds writes for their answer (withWriteReceipts' holdForAnswer): on PostgreSQL.
   if (req.server.database.kind === 'postgres') {
-    receipt.reservation = keyReservation(db, claim, false);
+    receipt.claim = { hash: claim.hash, leaseSeconds: claim.leaseSeconds };
     receipt.reserveAlone = reserveAlone;
     req.idempotency = receipt;
     return;
@@ -202,6 +201,8 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
       try {
         await settleHeldWrite(held, outcome);
       } catch (err) {
+        // Another attempt claimed the key first: this one's write rolled back.
+        if (err instanceof RepeatedRequest) return answerWithKey(app, held, reply);
         // Nothing was applied: the key is free for the client's retry (if the database answers; else its lease lapses).
         await freeKey(app, held).catch(() => {});
         throw err;
@@ -213,7 +214,10 @@ export async function registerIdempotencyStore(app: FastifyInstance) {
       const mine = keep
         ? await keepFirstAnswer(app, held, { statusCode: reply.statusCode, body: payload as string, contentType })
         : !(await app.db.selectFrom('idempotency_keys').select('key').where('scope', '=', held.scope).where('key', '=', held.key).executeTakeFirst().catch(() => undefined));
-      return mine ? payload : answerWithKey(app, held, reply);
+      if (!mine) return answerWithKey(app, held, reply);
+      // Work the request goes on with after its answer (an import) marks this key, not claims it again.
+      if (keep) held.reserved = true;
+      return payload;
     }
     if (keep) {
       // Kept with a commit that waits for the disk (unlike the reservation): the client is answered only

@@ -70,14 +70,15 @@ const victimKeys = (tag: string, victims: number[]) => victims.map((c) => `kw-${
 const slowAnswerStore = (tag: string, databaseUrl: string | undefined) => [
   `create function verdant_test_slow_answer() returns trigger language plpgsql as $$
    begin
-     if old.status_code is null and new.status_code is not null
+     -- An answer stored by an UPDATE of the reserved key, or (PostgreSQL, key claimed lazily) with the key's INSERT.
+     if (tg_op = 'INSERT' or old.status_code is null) and new.status_code is not null
         and new.key in (${victimKeys(tag, stall(databaseUrl).victims).map((k) => `'${k}'`).join(', ')})
         and new.response_body not like '%original answer was lost%' then
        perform pg_sleep(${stall(databaseUrl).seconds});
      end if;
      return new;
    end $$`,
-  `create trigger verdant_test_slow_answer before update on idempotency_keys
+  `create trigger verdant_test_slow_answer before insert or update on idempotency_keys
    for each row execute function verdant_test_slow_answer()`,
 ];
 
