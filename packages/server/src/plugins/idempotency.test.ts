@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makeTenant } from '../test/factories.js';
 import { writeAudit } from '../lib/audit.js';
 import { registerEndpoints, type Handlers } from './contract-routes.js';
-import { APPLIED_ANSWER_LOST } from './idempotency.js';
+import { APPLIED_ANSWER_LOST, carriesFile } from './idempotency.js';
 
 // Endpoints that exist only in this test: an autocommit write, a transactional write, and a write
 // that waits for the test to let it go (to play a slow request whose lease is taken over).
@@ -206,4 +206,13 @@ describe('Idempotency-Key leases and write receipts', () => {
     expect(repeat.body).toBe(applied.body);
     expect(await count(t.app, 'racing')).toBe(1);
   });
+
+  it('knows a request that carries a file, which is reserved before its handler (a repeat does not decode it or run a model again)', () => {
+    const file = { filename: 'leaf.png', mimetype: 'image/png', data: new Uint8Array([1, 2, 3]) };
+    expect(carriesFile({ company_id: 1, images: file })).toBe(true);
+    expect(carriesFile({ company_id: 1, images: [file, { ...file, data: Buffer.from('x') }] })).toBe(true);
+    expect(carriesFile({ company_id: 1, name: 'Room 1', ids: [1, 2], nested: { when: null, tags: ['a'] } })).toBe(false);
+    expect(carriesFile(undefined)).toBe(false);
+  });
 });
+

@@ -89,7 +89,8 @@ export function keyReservation(db: Kysely<DB>, c: KeyClaim): CompiledQuery {
  * repeat then runs its handler up to that point and is stopped there (RepeatedRequest): what it wrote
  * rolls back, and whatever it would have answered, the key's answer is sent instead (onSend), so a
  * repeat whose reads already see the first attempt's write (a delete's 404) still answers what the
- * first attempt answered. Elsewhere (the embedded database) it is reserved here, before the handler runs.
+ * first attempt answered. Elsewhere (the embedded database), and for a request that carries a file, it is
+ * reserved here, before the handler runs.
  */
 export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyReply) {
   const endpoint = req.routeOptions.config.endpoint;
@@ -107,8 +108,10 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   };
   const receipt: KeyReceipt = { scope: claim.scope, key, leaseToken: claim.leaseToken, hash: claim.hash, committed: false, reserved: false };
   const reserveAlone = async () => (await db.executeQuery(keyReservation(db, claim))).rows.length > 0;
-  // As db/database.ts holds writes for their answer (withWriteReceipts' holdForAnswer): on PostgreSQL.
-  if (req.server.database.kind === 'postgres') {
+  // As db/database.ts holds writes for their answer (withWriteReceipts' holdForAnswer): on PostgreSQL. A request
+  // carrying a file (a scan, a photo, an import) is reserved now all the same: its work before the first write
+  // (decoding, running a model) is too large to do again for a repeat.
+  if (req.server.database.kind === 'postgres' && !carriesFile(req.input)) {
     receipt.claim = { hash: claim.hash, leaseSeconds: claim.leaseSeconds };
     receipt.reserveAlone = reserveAlone;
     req.idempotency = receipt;
@@ -122,6 +125,13 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   const answer = await keyAnswer(req.server, receipt);
   if (answer instanceof AppError) throw answer;
   return reply.code(answer.status).header('content-type', answer.contentType).header('idempotent-replayed', 'true').send(answer.body);
+}
+
+/** Whether a request's input holds an uploaded file (its bytes), at any depth. */
+export function carriesFile(input: unknown): boolean {
+  if (input instanceof Uint8Array) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  return Object.values(input).some(carriesFile);
 }
 
 /**

@@ -259,6 +259,7 @@ describe('POST /create_scan', () => {
     const first = await scan(a.regular, fields, headers);
     const again = await scan(a.regular, fields, headers);
     expect(again.json().scan.scan_id).toBe(first.json().scan.scan_id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
     const count = await t.app.db.selectFrom('scans').select((eb) => eb.fn.countAll<string>().as('n')).where('grid_box_id', '=', otherBoxId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
