@@ -130,6 +130,15 @@ describe('a keyed write commits with its answer', () => {
       payload: { company_id: tenant.companyId, note },
       headers: { ...tenant.regular.auth, 'idempotency-key': key },
     });
+  /** Sends a request twice with one key: the first applies (200), the second replays its answer. */
+  const appliedThenReplayed = async (path: string, note: string, key: string) => {
+    const first = await send(path, note, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const repeat = await send(path, note, key);
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body).toBe(first.body);
+  };
   /** The transaction that wrote a row (PostgreSQL's xmin): equal for rows of one commit. */
   const writerOf = async (table: 'idempotency_keys' | 'audit_events', column: 'key' | 'entity_id', value: string) =>
     (await sql<{ xmin: string }>`select xmin::text as xmin from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(t.app.db)).rows[0]?.xmin;
@@ -228,22 +237,14 @@ describe('a keyed write commits with its answer', () => {
   });
 
   it('sends a mail that comes before the write once: a repeat is stopped before its mail and answers the first answer', async () => {
-    const res = await send('mail-first', 'mail-once', 'held-mail-first');
-    expect(res.statusCode, res.body).toBe(200);
-    const repeat = await send('mail-first', 'mail-once', 'held-mail-first');
-    expect(repeat.statusCode, repeat.body).toBe(200);
-    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    await appliedThenReplayed('mail-first', 'mail-once', 'held-mail-first');
     expect(seenByMail.filter((m) => m.subject === 'mail-once')).toEqual([{ subject: 'mail-once', visible: false }]);
     const key = await t.app.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'held-mail-first').executeTakeFirstOrThrow();
     expect(key.committed_at).toBeInstanceOf(Date);
   });
 
   it('answers a repeat what the first attempt answered, even when the repeat on its own would be refused', async () => {
-    const res = await send('only-once', 'once', 'held-once');
-    expect(res.statusCode, res.body).toBe(200);
-    const repeat = await send('only-once', 'once', 'held-once');
-    expect(repeat.statusCode, repeat.body).toBe(200);
-    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    await appliedThenReplayed('only-once', 'once', 'held-once');
     // Without the key the same request is refused: the 404 is this request's own answer, and it is kept.
     const other = await send('only-once', 'once', 'held-once-other');
     expect(other.statusCode).toBe(404);
